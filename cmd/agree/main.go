@@ -1,0 +1,148 @@
+// Command agree measures inter-annotator agreement.
+//
+// Run it with no arguments for a demonstration on embedded example data, or
+// "agree help" for the list of subcommands. Each subcommand lives in its own
+// file of this package and only wires readers, measures and report together.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+func main() {
+	err := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	os.Exit(exitCode(err, os.Stderr))
+}
+
+// usageError marks errors in how the command was called (exit status 2).
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+// exitCode prints err (if any) and returns the process exit status:
+// 0 success, 1 bad input or failed computation, 2 usage error.
+func exitCode(err error, stderr io.Writer) int {
+	if err == nil {
+		return 0
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	fmt.Fprintln(stderr, "agree:", err)
+	var ue usageError
+	if errors.As(err, &ue) {
+		return 2
+	}
+	return 1
+}
+
+// env is what a subcommand may touch: its arguments and standard streams.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+type command struct {
+	name    string
+	summary string
+	run     func(e env, args []string) error
+}
+
+func commands() []command {
+	return []command{
+		{"demo", "run the demonstration on embedded example data", runDemo},
+		{"coding", "agreement on categories and values (α, κ, π, S, AC1, …) from a CSV file", runCoding},
+	}
+}
+
+// run executes the command line args (without the program name).
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	e := env{stdin: stdin, stdout: stdout, stderr: stderr}
+	if len(args) == 0 {
+		return runDemo(e, nil)
+	}
+	name := args[0]
+	switch name {
+	case "help", "-h", "-help", "--help":
+		printUsage(stdout)
+		return nil
+	case "version", "--version":
+		fmt.Fprintln(stdout, "agree", version)
+		return nil
+	}
+	for _, c := range commands() {
+		if c.name == name {
+			return c.run(e, args[1:])
+		}
+	}
+	printUsage(stderr)
+	return usagef("unknown command %q", name)
+}
+
+const version = "0.1.0-dev"
+
+func printUsage(w io.Writer) {
+	var b strings.Builder
+	b.WriteString("usage: agree <command> [flags] FILE...\n\ncommands:\n")
+	for _, c := range commands() {
+		fmt.Fprintf(&b, "  %-13s %s\n", c.name, c.summary)
+	}
+	b.WriteString("\nRun 'agree <command> -h' for the flags of a command; 'agree' alone runs the demonstration.\n")
+	io.WriteString(w, b.String())
+}
+
+// newFlagSet returns a flag set whose errors are reported as usage errors and
+// whose help goes to stderr.
+func newFlagSet(e env, name, synopsis string) *flag.FlagSet {
+	fs := flag.NewFlagSet("agree "+name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(e.stderr, "usage: agree %s\n\nflags:\n", synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args, allowing flags after positional arguments
+// ("agree coding data.csv --metric interval").
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, usageError{err}
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		if args[0] == "--" || args[0] == "-" || !strings.HasPrefix(args[0], "-") {
+			if args[0] == "--" {
+				return append(pos, args[1:]...), nil
+			}
+			pos = append(pos, args[0])
+			args = args[1:]
+			continue
+		}
+	}
+}
+
+// openInput opens a named file, or standard input for "-".
+func openInput(e env, name string) (io.ReadCloser, error) {
+	if name == "-" {
+		return io.NopCloser(e.stdin), nil
+	}
+	return os.Open(name)
+}

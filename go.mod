@@ -1,0 +1,3 @@
+module agree
+
+go 1.24
