@@ -1,0 +1,238 @@
+package units
+
+import (
+	"bufio"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"agree/unitizing"
+)
+
+// ReadCSV reads one continuum from CSV records "annotator,category,start,end".
+// A first row whose start or end cell is not a number is taken as a header;
+// its cells then name the columns (annotator, category, start, end; the
+// aliases coder/rater, label, begin and stop are accepted). Blank lines and
+// lines starting with '#' are skipped. name is used in errors and as the
+// continuum's name.
+func ReadCSV(r io.Reader, name string) (unitizing.Continuum, error) {
+	c := unitizing.Continuum{Name: name}
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = -1
+	cr.TrimLeadingSpace = true
+	cr.Comment = '#'
+	cr.ReuseRecord = true
+	col := [4]int{0, 1, 2, 3} // annotator, category, start, end
+	first := true
+	for {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				return c, fmt.Errorf("%s:%d:%d: %v", name, pe.Line, pe.Column, pe.Err)
+			}
+			return c, fmt.Errorf("%s: %w", name, err)
+		}
+		line, _ := cr.FieldPos(0)
+		if first {
+			first = false
+			if isHeader(rec) {
+				if err := headerColumns(rec, &col); err != nil {
+					return c, fmt.Errorf("%s:%d: %w", name, line, err)
+				}
+				continue
+			}
+		}
+		need := max(col[0], col[1], col[2], col[3]) + 1
+		if len(rec) < need {
+			return c, fmt.Errorf("%s:%d: %d field(s); want annotator,category,start,end", name, line, len(rec))
+		}
+		if col == [4]int{0, 1, 2, 3} && len(rec) > 4 {
+			return c, fmt.Errorf("%s:%d: %d fields; want 4 (annotator,category,start,end) or a header row naming the columns", name, line, len(rec))
+		}
+		ann := strings.TrimSpace(rec[col[0]])
+		if ann == "" {
+			_, cn := cr.FieldPos(col[0])
+			return c, fmt.Errorf("%s:%d:%d: empty annotator name", name, line, cn)
+		}
+		var bounds [2]float64
+		for k, ci := range col[2:] {
+			v, err := strconv.ParseFloat(strings.TrimSpace(rec[ci]), 64)
+			if err != nil {
+				_, cn := cr.FieldPos(ci)
+				return c, fmt.Errorf("%s:%d:%d: %s %q is not a number", name, line, cn, [2]string{"start", "end"}[k], rec[ci])
+			}
+			bounds[k] = v
+		}
+		if err := unitizing.CheckSpan(bounds[0], bounds[1]); err != nil {
+			return c, fmt.Errorf("%s:%d: %w", name, line, err)
+		}
+		c.Units = append(c.Units, unitizing.Unit{
+			Annotator: c.AnnotatorIndex(ann),
+			Category:  strings.TrimSpace(rec[col[1]]),
+			Start:     bounds[0],
+			End:       bounds[1],
+		})
+	}
+	if len(c.Units) == 0 {
+		return c, fmt.Errorf("%s: no units (empty file)", name)
+	}
+	return c, nil
+}
+
+func isHeader(rec []string) bool {
+	if len(rec) < 4 {
+		return false
+	}
+	for _, f := range rec {
+		if columnOf(f) >= 0 {
+			// a cell naming a column, and at least one numeric cell missing
+			_, e1 := strconv.ParseFloat(strings.TrimSpace(rec[2]), 64)
+			_, e2 := strconv.ParseFloat(strings.TrimSpace(rec[3]), 64)
+			return e1 != nil || e2 != nil
+		}
+	}
+	return false
+}
+
+func columnOf(h string) int {
+	switch strings.ToLower(strings.TrimSpace(h)) {
+	case "annotator", "coder", "rater":
+		return 0
+	case "category", "label":
+		return 1
+	case "start", "begin":
+		return 2
+	case "end", "stop":
+		return 3
+	}
+	return -1
+}
+
+func headerColumns(rec []string, col *[4]int) error {
+	*col = [4]int{-1, -1, -1, -1}
+	for i, h := range rec {
+		if k := columnOf(h); k >= 0 {
+			if col[k] >= 0 {
+				return fmt.Errorf("header: column %q appears twice", h)
+			}
+			col[k] = i
+		}
+	}
+	for k, ci := range col {
+		if ci < 0 {
+			return fmt.Errorf("header %q: no %s column (want annotator, category, start, end)", strings.Join(rec, ","), [4]string{"annotator", "category", "start", "end"}[k])
+		}
+	}
+	return nil
+}
+
+// ReadRTTM reads one continuum from RTTM "SPEAKER" lines (other line types
+// are skipped): the file id (field 2) is the annotator, the speaker name
+// (field 8) the category, the unit spans [onset, onset+duration) (fields 4
+// and 5).
+func ReadRTTM(r io.Reader, name string) (unitizing.Continuum, error) {
+	c := unitizing.Continuum{Name: name}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	line := 0
+	for sc.Scan() {
+		line++
+		f := strings.Fields(sc.Text())
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") || f[0] != "SPEAKER" {
+			continue
+		}
+		if len(f) < 8 {
+			return c, fmt.Errorf("%s:%d: %d fields; an RTTM SPEAKER line has at least 8 (type file channel onset duration ortho stype name)", name, line, len(f))
+		}
+		on, err := strconv.ParseFloat(f[3], 64)
+		if err != nil {
+			return c, fmt.Errorf("%s:%d: field 4 (onset) %q is not a number", name, line, f[3])
+		}
+		dur, err := strconv.ParseFloat(f[4], 64)
+		if err != nil {
+			return c, fmt.Errorf("%s:%d: field 5 (duration) %q is not a number", name, line, f[4])
+		}
+		if err := unitizing.CheckSpan(on, on+dur); err != nil {
+			return c, fmt.Errorf("%s:%d: onset %v, duration %v: %w", name, line, on, dur, err)
+		}
+		cat := f[7]
+		if cat == "<NA>" {
+			cat = ""
+		}
+		c.Units = append(c.Units, unitizing.Unit{Annotator: c.AnnotatorIndex(f[1]), Category: cat, Start: on, End: on + dur})
+	}
+	if err := sc.Err(); err != nil {
+		return c, fmt.Errorf("%s:%d: %w", name, line+1, err)
+	}
+	if len(c.Units) == 0 {
+		return c, fmt.Errorf("%s: no SPEAKER lines (empty file)", name)
+	}
+	return c, nil
+}
+
+// Read reads one continuum, choosing the format from the name: ".rttm"
+// (any case) is RTTM, anything else CSV.
+func Read(r io.Reader, name string) (unitizing.Continuum, error) {
+	if strings.EqualFold(filepath.Ext(name), ".rttm") {
+		return ReadRTTM(r, name)
+	}
+	return ReadCSV(r, name)
+}
+
+// ReadFile reads one continuum from the named file (see Read).
+func ReadFile(path string) (unitizing.Continuum, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return unitizing.Continuum{}, err
+	}
+	defer f.Close()
+	return Read(bufio.NewReader(f), path)
+}
+
+// ReadCorpus reads every path as one continuum; a directory contributes its
+// .csv and .rttm files (not recursively) in name order.
+func ReadCorpus(paths ...string) (unitizing.Corpus, error) {
+	var corpus unitizing.Corpus
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return corpus, err
+		}
+		files := []string{p}
+		if st.IsDir() {
+			files = nil
+			ents, err := os.ReadDir(p)
+			if err != nil {
+				return corpus, err
+			}
+			for _, e := range ents {
+				ext := strings.ToLower(filepath.Ext(e.Name()))
+				if !e.IsDir() && (ext == ".csv" || ext == ".rttm") {
+					files = append(files, filepath.Join(p, e.Name()))
+				}
+			}
+			sort.Strings(files)
+			if len(files) == 0 {
+				return corpus, fmt.Errorf("%s: directory holds no .csv or .rttm file", p)
+			}
+		}
+		for _, f := range files {
+			c, err := ReadFile(f)
+			if err != nil {
+				return corpus, err
+			}
+			corpus.Continua = append(corpus.Continua, c)
+		}
+	}
+	return corpus, nil
+}

@@ -1,0 +1,161 @@
+package units
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"agree/unitizing"
+)
+
+func TestReadCSV(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     []unitizing.Unit
+		anns     []string
+	}{
+		{"no header (pygamma's files)", "Joe,A,4,14\nJack,A,4,14\nJoe,B,20,30\n",
+			[]unitizing.Unit{mk(0, "A", 4, 14), mk(1, "A", 4, 14), mk(0, "B", 20, 30)}, []string{"Joe", "Jack"}},
+		{"header, other order, extra column", "start,end,annotator,note,category\n1.5,2,a,x,N\n",
+			[]unitizing.Unit{mk(0, "N", 1.5, 2)}, []string{"a"}},
+		{"header in pygamma order", "annotator,category,start,end\nA,c,0,1\nB,c,0,1\n",
+			[]unitizing.Unit{mk(0, "c", 0, 1), mk(1, "c", 0, 1)}, []string{"A", "B"}},
+		{"duplicates are kept", "A,c,0,1\nA,c,0,1\n",
+			[]unitizing.Unit{mk(0, "c", 0, 1), mk(0, "c", 0, 1)}, []string{"A"}},
+		{"empty category, comments, spaces", "# units\nA, ,0, 1e3\n",
+			[]unitizing.Unit{mk(0, "", 0, 1000)}, []string{"A"}},
+	}
+	for _, tc := range tests {
+		c, err := ReadCSV(strings.NewReader(tc.in), "f.csv")
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if len(c.Units) != len(tc.want) || strings.Join(c.Annotators, ",") != strings.Join(tc.anns, ",") {
+			t.Errorf("%s: got %v %v, want %v %v", tc.name, c.Annotators, c.Units, tc.anns, tc.want)
+			continue
+		}
+		for i := range tc.want {
+			if c.Units[i] != tc.want[i] {
+				t.Errorf("%s: unit %d = %v, want %v", tc.name, i, c.Units[i], tc.want[i])
+			}
+		}
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	tests := []struct {
+		name, file, in, want string
+	}{
+		{"start ≥ end", "a.csv", "A,c,0,1\nA,c,5,5\n", "a.csv:2: start 5 must be less than end 5"},
+		{"NaN", "a.csv", "A,c,NaN,1\n", "a.csv:1: start and end must be numbers"},
+		{"not a number", "a.csv", "A,c,0,1\nA,c,x,1\n", "a.csv:2:5: start \"x\" is not a number"},
+		{"too few fields", "a.csv", "A,c,0\n", "a.csv:1: 3 field(s)"},
+		{"too many fields", "a.csv", "A,c,0,1,2\n", "a.csv:1: 5 fields"},
+		{"empty file", "a.csv", "", "a.csv: no units"},
+		{"header only", "a.csv", "annotator,category,start,end\n", "a.csv: no units"},
+		{"header missing a column", "a.csv", "annotator,category,start,stuff\n", "no end column"},
+		{"bad quote", "a.csv", "A,\"c,0,1\n", "a.csv:1:"},
+		{"empty annotator", "a.csv", " ,c,0,1\n", "empty annotator name"},
+		{"rttm short line", "b.rttm", "SPEAKER a 1 2.5\n", "b.rttm:1: 4 fields"},
+		{"rttm bad onset", "b.rttm", "SPEAKER a 1 x 1 <NA> <NA> s\n", "b.rttm:1: field 4 (onset)"},
+		{"rttm zero duration", "b.rttm", "SPEAKER a 1 2 0 <NA> <NA> s\n", "b.rttm:1: onset 2, duration 0"},
+		{"rttm empty", "b.rttm", "", "b.rttm: no SPEAKER lines"},
+	}
+	for _, tc := range tests {
+		_, err := Read(strings.NewReader(tc.in), tc.file)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want it to contain %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestReadRTTM: lines modelled on pygamma's sample_two_annotators.rttm.
+func TestReadRTTM(t *testing.T) {
+	in := "SPEAKER annotA 1 2.5 1.8 <NA> <NA> Maureen <NA> <NA>\nSPEAKER annotB 1 2.3 2.2 <NA> <NA> Maureen <NA> <NA>\n"
+	c, err := Read(strings.NewReader(in), "x.RTTM")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []unitizing.Unit{mk(0, "Maureen", 2.5, 4.3), mk(1, "Maureen", 2.3, 4.5)}
+	for i, u := range c.Units {
+		if u.Annotator != want[i].Annotator || u.Category != want[i].Category || u.Start != want[i].Start ||
+			abs(u.End-want[i].End) > 1e-12 {
+			t.Errorf("unit %d = %v, want %v (tolerance 1e-12 on end)", i, u, want[i])
+		}
+	}
+}
+
+func mk(a int, cat string, s, e float64) unitizing.Unit {
+	return unitizing.Unit{Annotator: a, Category: cat, Start: s, End: e}
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func TestReadCorpus(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "b.csv"), []byte("A,c,0,1\nB,c,0,1\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "a.rttm"), []byte("SPEAKER A 1 0 1 <NA> <NA> c\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("ignored"), 0o644)
+	corpus, err := ReadCorpus(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(corpus.Continua) != 2 || filepath.Base(corpus.Continua[0].Name) != "a.rttm" || len(corpus.Continua[1].Units) != 2 {
+		t.Fatalf("corpus = %+v, want a.rttm then b.csv", corpus)
+	}
+	if _, err := ReadCorpus(filepath.Join(dir, "missing.csv")); err == nil {
+		t.Error("missing file: no error")
+	}
+	empty := t.TempDir()
+	if _, err := ReadCorpus(empty); err == nil || !strings.Contains(err.Error(), "no .csv or .rttm") {
+		t.Errorf("empty directory: error %v", err)
+	}
+}
+
+// TestReadShared reads the shared pygamma inputs when they are present.
+func TestReadShared(t *testing.T) {
+	for _, f := range []struct {
+		file  string
+		units int
+	}{{"2by1000.csv", 2000}, {"5by100.csv", 500}, {"sample_two_annotators.rttm", 8}} {
+		p := filepath.Join("..", "..", "..", "shared", "data", "unitizing", f.file)
+		if _, err := os.Stat(p); err != nil {
+			t.Skip("shared data absent")
+		}
+		c, err := ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(c.Units) != f.units {
+			t.Errorf("%s: %d units, want %d (wc -l)", f.file, len(c.Units), f.units)
+		}
+	}
+}
+
+func FuzzRead(f *testing.F) {
+	f.Fuzz(func(t *testing.T, data []byte, rttm bool) {
+		name := "f.csv"
+		if rttm {
+			name = "f.rttm"
+		}
+		c, err := Read(strings.NewReader(string(data)), name)
+		if err != nil {
+			return
+		}
+		for _, u := range c.Units {
+			if err := unitizing.CheckSpan(u.Start, u.End); err != nil {
+				t.Fatalf("accepted invalid unit %v: %v", u, err)
+			}
+			if u.Annotator < 0 || u.Annotator >= len(c.Annotators) {
+				t.Fatalf("bad annotator index %d", u.Annotator)
+			}
+		}
+	})
+}
