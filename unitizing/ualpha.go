@@ -1,0 +1,227 @@
+package unitizing
+
+import (
+	"fmt"
+	"math"
+)
+
+// UAlphaResult holds the u-alpha family of one continuum (Krippendorff,
+// Content Analysis 3rd ed., 2013, §12.4; Krippendorff, Mathet, Bouvry &
+// Widlöcher 2016, "On the reliability of unitizing textual continua: Further
+// developments", Quality & Quantity 50:2347–2364). Every coefficient is NaN
+// with a non-empty reason when it is undefined (0/0).
+type UAlphaResult struct {
+	// U is uα: units and gaps (the empty value ∅) of all annotators, nominal.
+	U       float64
+	UReason string
+	// Binary is |uα: valued sections against gaps.
+	Binary       float64
+	BinaryReason string
+	// CU is c|uα: coding of the intersecting valued parts only, nominal.
+	CU       float64
+	CUReason string
+	// Coverage = l'/l.., the share of the pooled continuum (m·L) on which
+	// valued sections of two annotators intersect; c|uα rests on that part.
+	Coverage float64
+	// Categories holds (k)uα for each category k, sorted by category.
+	Categories []CategoryUAlpha
+}
+
+// CategoryUAlpha is (k)uα, the agreement on one category k within the
+// intersecting valued parts (nominal).
+type CategoryUAlpha struct {
+	Category string
+	Alpha    float64
+	Reason   string
+}
+
+// UAlpha computes uα, |uα, c|uα and (k)uα (nominal versions) on the extent
+// ext (the zero Extent selects DefaultExtent). Each of the m ≥ 2 annotators'
+// units, with the gaps between them filled with the empty value ∅, must
+// partition the extent: overlapping or nested units of one annotator yield an
+// *OverlapError (the family is undefined for them, Mathet et al. 2015
+// §6.1.8). Formulas (shared/reference/segmentation-unitizing.md §7.2), with
+// s_ig the segments of annotator i and |·∩·| the intersection length:
+//
+//	l_ck = 1/(m−1) Σ_i Σ_{j≠i} Σ_{g valued c} Σ_{h valued k} |s_ig ∩ s_jh|,  l.. = m·L
+//	e_ck = l.. (l_c.·l_.k − δ_ck Σ_{segments of c} q(s)) / (l..² − Σ_{all segments} q(s)),
+//	       q(s) = len(s)² for a unit, len(s) for a gap (a gap is len(s) pieces of length 1)
+//	uα   = 1 − (l.. − Σ_c l_cc) / (l.. − Σ_c e_cc)                      (c over values and ∅)
+//	|uα  = 1 − (l_∅. − l_∅∅) / (e_∅. − e_∅∅)
+//	c|uα = 1 − (l' − Σ_c l_cc) / (l' − Σ_c e'_cc)                       (c, k ≠ ∅)
+//	       l'_c. = Σ_{k≠∅} l_ck,  l' = Σ_c l'_c.
+//	       Q_c = Σ_i Σ_{j≠i} Σ_{g valued c} (Σ_{h valued} |s_ig ∩ s_jh|)²
+//	       e'_ck = (l'_c.·l'_k. − δ_ck Q_c/(m−1)) / (l' − Σ_c Q_c/(l'(m−1)))
+//	(k)uα = 1 − (e'_k./l'_k.) · (l'_k. − l_kk) / (e'_k. − e'_kk)
+//
+// Units without a category form one value ("") distinct from ∅. The
+// non-nominal (metric) versions of the 2016 paper are not implemented.
+func UAlpha(c *Continuum, ext Extent) (UAlphaResult, error) {
+	ext, err := prepare(c, ext)
+	if err != nil {
+		return UAlphaResult{}, fmt.Errorf("u-alpha: %w", err)
+	}
+	cats, idx := categoryIndex(c)
+	secs, err := partition(c, ext, idx, nil, "the u-alpha family")
+	if err != nil {
+		return UAlphaResult{}, fmt.Errorf("u-alpha: %w", err)
+	}
+	C := len(cats)
+	V := C + 1 // values 0..C−1, ∅ = C
+	gap := C
+	val := func(s section) int {
+		if s.v == gapValue {
+			return gap
+		}
+		return s.v
+	}
+	m := float64(len(c.Annotators))
+	L := ext.Len()
+
+	obs := make([]float64, V*V)
+	Q := make([]float64, C)
+	qsum := make([]float64, V)
+	qAll := 0.0
+	for _, ss := range secs {
+		for _, s := range ss {
+			q := s.len() * s.len()
+			if s.v == gapValue {
+				q = s.len()
+			}
+			qsum[val(s)] += q
+			qAll += q
+		}
+	}
+	// valued-overlap sums per segment for the current pair, reused.
+	var accI, accJ []float64
+	for i := range secs {
+		for j := i + 1; j < len(secs); j++ {
+			a, b := secs[i], secs[j]
+			accI = resetFloats(accI, len(a))
+			accJ = resetFloats(accJ, len(b))
+			intersect(a, b, func(g, h int, ov float64) {
+				x, y := val(a[g]), val(b[h])
+				obs[x*V+y] += ov
+				obs[y*V+x] += ov
+				if x != gap && y != gap {
+					accI[g] += ov
+					accJ[h] += ov
+				}
+			})
+			for g, s := range a {
+				if s.v != gapValue {
+					Q[s.v] += accI[g] * accI[g]
+				}
+			}
+			for h, s := range b {
+				if s.v != gapValue {
+					Q[s.v] += accJ[h] * accJ[h]
+				}
+			}
+		}
+	}
+	for k := range obs {
+		obs[k] /= m - 1
+	}
+	res := UAlphaResult{Categories: make([]CategoryUAlpha, C)}
+
+	// uα and |uα.
+	ltot := m * L
+	row := make([]float64, V)
+	for x := 0; x < V; x++ {
+		for y := 0; y < V; y++ {
+			row[x] += obs[x*V+y]
+		}
+	}
+	den := ltot*ltot - qAll
+	exp := func(x, y int) float64 {
+		e := row[x] * row[y]
+		if x == y {
+			e -= qsum[x]
+		}
+		return ltot * e / den
+	}
+	diagO, diagE := 0.0, 0.0
+	for x := 0; x < V; x++ {
+		diagO += obs[x*V+x]
+		diagE += exp(x, x)
+	}
+	if den == 0 {
+		res.U, res.UReason = math.NaN(), "uα: no expected coincidences (l..² = Σq)"
+		res.Binary, res.BinaryReason = math.NaN(), res.UReason
+	} else {
+		res.U, res.UReason = oneMinusRatio(ltot-diagO, ltot-diagE, "uα: expected disagreement is 0 (a single value covers the whole continuum)")
+		eGapRow := 0.0
+		for y := 0; y < V; y++ {
+			eGapRow += exp(gap, y)
+		}
+		res.Binary, res.BinaryReason = oneMinusRatio(row[gap]-obs[gap*V+gap], eGapRow-exp(gap, gap),
+			"|uα: expected disagreement between units and gaps is 0 (no units, or no gaps)")
+	}
+
+	// c|uα and (k)uα on the valued intersections.
+	rowP := make([]float64, C)
+	lp, sumQ := 0.0, 0.0
+	for x := 0; x < C; x++ {
+		for y := 0; y < C; y++ {
+			rowP[x] += obs[x*V+y]
+		}
+		lp += rowP[x]
+		sumQ += Q[x]
+	}
+	res.Coverage = lp / ltot
+	for k, name := range cats {
+		res.Categories[k].Category = name
+	}
+	if lp == 0 {
+		res.CU, res.CUReason = math.NaN(), "c|uα: no valued units of different annotators intersect"
+		for k := range res.Categories {
+			res.Categories[k].Alpha, res.Categories[k].Reason = math.NaN(), res.CUReason
+		}
+		return res, nil
+	}
+	denP := lp - sumQ/(lp*(m-1))
+	expP := func(x, y int) float64 {
+		e := rowP[x] * rowP[y]
+		if x == y {
+			e -= Q[x] / (m - 1)
+		}
+		return e / denP
+	}
+	diagO, diagE = 0, 0
+	for x := 0; x < C; x++ {
+		diagO += obs[x*V+x]
+		diagE += expP(x, x)
+	}
+	if denP == 0 {
+		res.CU, res.CUReason = math.NaN(), "c|uα: no expected coincidences"
+	} else {
+		res.CU, res.CUReason = oneMinusRatio(lp-diagO, lp-diagE, "c|uα: expected disagreement is 0 (a single category)")
+	}
+	for k := range res.Categories {
+		ck := &res.Categories[k]
+		if denP == 0 || rowP[k] == 0 {
+			ck.Alpha, ck.Reason = math.NaN(), fmt.Sprintf("(k)uα: category %q has no intersection with a valued unit", ck.Category)
+			continue
+		}
+		eRow := 0.0
+		for y := 0; y < C; y++ {
+			eRow += expP(k, y)
+		}
+		a, r := oneMinusRatio(rowP[k]-obs[k*V+k], eRow-expP(k, k), fmt.Sprintf("(k)uα: category %q: expected disagreement is 0", ck.Category))
+		if r == "" {
+			a = 1 - (eRow/rowP[k])*(1-a)
+		}
+		ck.Alpha, ck.Reason = a, r
+	}
+	return res, nil
+}
+
+func resetFloats(s []float64, n int) []float64 {
+	if cap(s) < n {
+		return make([]float64, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
