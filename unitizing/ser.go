@@ -1,0 +1,203 @@
+package unitizing
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"agree/internal/assign"
+)
+
+// SERCosts are the costs of the slot error rate's error types.
+type SERCosts struct {
+	Type         float64 // T: same span, other category
+	Boundary     float64 // B: same category, other span (the units overlap)
+	TypeBoundary float64 // TB: other category and other span (the units overlap)
+	Insertion    float64 // I: a hypothesis unit paired with nothing (false positive)
+	Deletion     float64 // D: a reference unit paired with nothing (false negative)
+}
+
+// DefaultSERCosts are the costs of Galibert et al. (2010) as summarised by
+// Mathet et al. (2015), §3.4.2: T 0.5, B 0.5, TB 1, I 1, D 1.
+var DefaultSERCosts = SERCosts{Type: 0.5, Boundary: 0.5, TypeBoundary: 1, Insertion: 1, Deletion: 1}
+
+// SERResult is the slot error rate of a hypothesis against a reference.
+type SERResult struct {
+	// SER = total cost / number of reference units; NaN (with Reason) when
+	// the reference has no unit. SER is not bounded by 1 (many insertions).
+	SER    float64
+	Reason string
+	Cost   float64
+	// Counts of the optimal alignment.
+	Reference, Hypothesis                           int
+	Correct, Type, Boundary, TypeBoundary, Ins, Del int
+}
+
+// SER computes the slot error rate (Makhoul et al. 1999; for unitizing as in
+// Galibert et al. 2010, "Named and specific entity detection in varied
+// data", described in Mathet et al. 2015, §3.4.2) of the units hyp against
+// the units ref (their Annotator fields are ignored):
+//
+//	SER = (T·n_T + B·n_B + TB·n_TB + I·n_I + D·n_D) / |ref|
+//
+// A reference and a hypothesis unit may be paired only if they overlap
+// (their intersection has positive length); a pair with equal bounds and
+// category is correct, equal bounds and another category is a T error, equal
+// category and other bounds a B error, both a TB error. The pairing is the
+// one of least total cost (exact: an assignment problem solved per cluster of
+// overlapping units); bounds are compared exactly. Units may overlap within
+// either side.
+func SER(ref, hyp []Unit, costs SERCosts) SERResult {
+	res := SERResult{Reference: len(ref), Hypothesis: len(hyp)}
+	// Clusters: maximal chains of overlapping units over both sides (sorted
+	// by start); units of different clusters never overlap.
+	type item struct {
+		u     Unit
+		isRef bool
+	}
+	items := make([]item, 0, len(ref)+len(hyp))
+	for _, u := range ref {
+		items = append(items, item{u, true})
+	}
+	for _, u := range hyp {
+		items = append(items, item{u, false})
+	}
+	sort.SliceStable(items, func(i, j int) bool { return items[i].u.Start < items[j].u.Start })
+	unpaired := costs.Insertion + costs.Deletion
+	var cost [][]float64
+	for lo := 0; lo < len(items); {
+		hi, end := lo+1, items[lo].u.End
+		for hi < len(items) && items[hi].u.Start < end {
+			end = math.Max(end, items[hi].u.End)
+			hi++
+		}
+		var rs, hs []Unit
+		for _, it := range items[lo:hi] {
+			if it.isRef {
+				rs = append(rs, it.u)
+			} else {
+				hs = append(hs, it.u)
+			}
+		}
+		lo = hi
+		if len(rs) == 0 || len(hs) == 0 {
+			res.Del += len(rs)
+			res.Ins += len(hs)
+			continue
+		}
+		cost = cost[:0]
+		for _, r := range rs {
+			row := make([]float64, len(hs))
+			for j, h := range hs {
+				row[j] = math.Min(serPairCost(r, h, costs), unpaired)
+			}
+			cost = append(cost, row)
+		}
+		rowToCol, _ := assign.MinCost(cost)
+		usedH := make([]bool, len(hs))
+		for i, j := range rowToCol {
+			if j < 0 || serPairCost(rs[i], hs[j], costs) >= unpaired {
+				res.Del++
+				continue
+			}
+			usedH[j] = true
+			r, h := rs[i], hs[j]
+			sameSpan := r.Start == h.Start && r.End == h.End
+			sameCat := r.Category == h.Category
+			switch {
+			case sameSpan && sameCat:
+				res.Correct++
+			case sameSpan:
+				res.Type++
+			case sameCat:
+				res.Boundary++
+			default:
+				res.TypeBoundary++
+			}
+		}
+		for _, u := range usedH {
+			if !u {
+				res.Ins++
+			}
+		}
+	}
+	res.Cost = costs.Type*float64(res.Type) + costs.Boundary*float64(res.Boundary) +
+		costs.TypeBoundary*float64(res.TypeBoundary) + costs.Insertion*float64(res.Ins) + costs.Deletion*float64(res.Del)
+	if len(ref) == 0 {
+		res.SER, res.Reason = math.NaN(), "the reference has no unit"
+		return res
+	}
+	res.SER = res.Cost / float64(len(ref))
+	return res
+}
+
+// serPairCost is the cost of pairing r with h, +Inf when they do not overlap.
+func serPairCost(r, h Unit, costs SERCosts) float64 {
+	if math.Min(r.End, h.End) <= math.Max(r.Start, h.Start) {
+		return math.Inf(1)
+	}
+	sameSpan := r.Start == h.Start && r.End == h.End
+	sameCat := r.Category == h.Category
+	switch {
+	case sameSpan && sameCat:
+		return 0
+	case sameSpan:
+		return costs.Type
+	case sameCat:
+		return costs.Boundary
+	}
+	return costs.TypeBoundary
+}
+
+// SERPair is the SER of one ordered pair of annotators.
+type SERPair struct {
+	Reference, Hypothesis string
+	SERResult
+}
+
+// SERSummary is SER over every ordered pair of annotators of a continuum.
+type SERSummary struct {
+	// Mean is the mean SER over the ordered pairs where it is defined; NaN
+	// (with Reason) when it is defined for none.
+	Mean   float64
+	Reason string
+	// Agreement = 1 − Mean, the form plotted by Mathet et al. (2015, §6.3)
+	// ("SER averaging the results of each pair of annotators").
+	Agreement float64
+	Pairs     []SERPair
+}
+
+// SERAnnotators computes SER for every ordered pair (reference i,
+// hypothesis j ≠ i) of the annotators of c, and their mean. SER is
+// asymmetric (it divides by the reference's count), so both orders are kept.
+func SERAnnotators(c *Continuum, costs SERCosts) (SERSummary, error) {
+	if err := c.Validate(); err != nil {
+		return SERSummary{}, fmt.Errorf("SER: %w", err)
+	}
+	var s SERSummary
+	byAnn := make([][]Unit, len(c.Annotators))
+	for _, u := range c.Units {
+		byAnn[u.Annotator] = append(byAnn[u.Annotator], u)
+	}
+	sum, n := 0.0, 0
+	for i := range byAnn {
+		for j := range byAnn {
+			if i == j {
+				continue
+			}
+			r := SER(byAnn[i], byAnn[j], costs)
+			s.Pairs = append(s.Pairs, SERPair{Reference: c.Annotators[i], Hypothesis: c.Annotators[j], SERResult: r})
+			if r.Reason == "" {
+				sum += r.SER
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		s.Mean, s.Agreement, s.Reason = math.NaN(), math.NaN(), "no annotator has a unit to serve as reference"
+		return s, nil
+	}
+	s.Mean = sum / float64(n)
+	s.Agreement = 1 - s.Mean
+	return s, nil
+}
