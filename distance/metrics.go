@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-// Parse returns the distance named by s: nominal, ordinal, interval, ratio,
+// Parse returns the distance named by s: nominal, ordinal, interval, linear, ratio,
 // circular[:U] (U the period, e.g. circular:24 for hours) or
 // bipolar[:min,max] (the scale's end points; default: the observed extremes).
 // A matrix distance is read from a file with ReadMatrix.
@@ -29,6 +29,8 @@ func Parse(s string) (Spec, error) {
 		return noArg(Ordinal(nil))
 	case "interval":
 		return noArg(Interval())
+	case "linear", "absolute":
+		return noArg(Linear())
 	case "ratio":
 		return noArg(Ratio())
 	case "circular":
@@ -53,8 +55,10 @@ func Parse(s string) (Spec, error) {
 		return Bipolar(a, b), nil
 	case "matrix":
 		return nil, errors.New("a matrix distance is read from a file (matrix:FILE)")
+	case setJaccard, setDice, setPassonneau, setMASI: // set-valued labels; arg: element separator (default "|")
+		return SetDistance(name, arg)
 	}
-	return nil, fmt.Errorf("unknown distance %q (want nominal, ordinal, interval, ratio, circular[:U], bipolar[:min,max] or matrix:FILE)", s)
+	return nil, fmt.Errorf("unknown distance %q (want nominal, ordinal, interval, linear, ratio, circular[:U], bipolar[:min,max] or matrix:FILE)", s)
 }
 
 // ---- nominal ----

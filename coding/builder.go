@@ -1,0 +1,169 @@
+package coding
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Builder accumulates reliability data cell by cell.
+//
+// Errors returned by Set and Add carry no position; readers add theirs.
+type Builder struct {
+	d          Data
+	itemIndex  map[string]int
+	coderIndex map[string]int
+	valueIndex map[string]int32
+	closed     bool // declared categories are a closed set
+	itemCap    int
+}
+
+// NewBuilder returns an empty Builder.
+func NewBuilder() *Builder {
+	return &Builder{
+		itemIndex:  map[string]int{},
+		coderIndex: map[string]int{},
+		valueIndex: map[string]int32{},
+	}
+}
+
+// SetSource names the file the data comes from, for messages.
+func (b *Builder) SetSource(name string) { b.d.source = name }
+
+// DeclareCategories fixes the category set and its order before any value
+// is added. If closed, a value outside the set is an error (a typo guard);
+// otherwise other values are allowed and come after the declared ones.
+func (b *Builder) DeclareCategories(labels []string, closed bool) error {
+	if len(b.d.labels) > 0 {
+		return errors.New("categories must be declared before any value is added")
+	}
+	for _, l := range labels {
+		if _, dup := b.valueIndex[l]; dup {
+			return fmt.Errorf("category %q declared twice", l)
+		}
+		b.valueIndex[l] = int32(len(b.d.labels))
+		b.d.labels = append(b.d.labels, l)
+		b.d.firstSeen = append(b.d.firstSeen, Pos{})
+	}
+	b.d.declared = len(labels)
+	b.closed = closed
+	return nil
+}
+
+// Coder returns the index of the named coder, adding it if new.
+func (b *Builder) Coder(name string) int {
+	if c, ok := b.coderIndex[name]; ok {
+		return c
+	}
+	c := len(b.d.coders)
+	b.coderIndex[name] = c
+	b.d.coders = append(b.d.coders, name)
+	col := make([]int32, len(b.d.items), max(b.itemCap, len(b.d.items)))
+	for i := range col {
+		col[i] = Missing
+	}
+	b.d.cols = append(b.d.cols, col)
+	return c
+}
+
+// Item returns the index of the item, adding it if new.
+func (b *Builder) Item(id string) int {
+	if i, ok := b.itemIndex[id]; ok {
+		return i
+	}
+	return b.NewItem(id)
+}
+
+// HasItem reports whether the item exists.
+func (b *Builder) HasItem(id string) bool { _, ok := b.itemIndex[id]; return ok }
+
+// NewItem adds an item without looking it up first; the caller guarantees
+// it is new (use Item otherwise).
+func (b *Builder) NewItem(id string) int {
+	i := len(b.d.items)
+	b.itemIndex[id] = i
+	b.d.items = append(b.d.items, id)
+	for c := range b.d.cols {
+		b.d.cols[c] = append(b.d.cols[c], Missing)
+	}
+	return i
+}
+
+// Reserve hints the number of items to expect.
+func (b *Builder) Reserve(items int) {
+	b.itemCap = items
+	if cap(b.d.items) < items {
+		b.d.items = append(make([]string, 0, items), b.d.items...)
+	}
+}
+
+// Set gives item i the value label from coder c. at records where the value
+// was read (for later messages about it). It is an error to set a cell
+// twice, or to use an undeclared value when the categories are closed.
+func (b *Builder) Set(i, c int, label string, at Pos) error {
+	v, ok := b.valueIndex[label]
+	if !ok {
+		if b.closed {
+			return fmt.Errorf("value %q is not among the declared categories", label)
+		}
+		v = int32(len(b.d.labels))
+		b.valueIndex[label] = v
+		b.d.labels = append(b.d.labels, label)
+		b.d.firstSeen = append(b.d.firstSeen, at)
+	} else if b.d.firstSeen[v] == (Pos{}) {
+		b.d.firstSeen[v] = at
+	}
+	if b.d.cols[c][i] != Missing {
+		return fmt.Errorf("coder %q already gave item %q a value (%q)", b.d.coders[c], b.d.items[i], b.d.labels[b.d.cols[c][i]])
+	}
+	b.d.cols[c][i] = v
+	return nil
+}
+
+// Add sets the value of (item, coder), creating either if new.
+func (b *Builder) Add(item, coder, value string) error {
+	c := b.Coder(coder)
+	return b.Set(b.Item(item), c, value, Pos{})
+}
+
+// Build returns the data. The Builder must not be used afterwards.
+func (b *Builder) Build() (*Data, error) {
+	d := b.d
+	b.d = Data{}
+	if len(d.coders) == 0 {
+		return nil, errors.New("no coders")
+	}
+	return &d, nil
+}
+
+// FromContingency returns two-coder data from a contingency table:
+// counts[i][j] items were put in rowLabels[i] by the first coder ("A") and
+// in colLabels[j] by the second ("B").
+func FromContingency(rowLabels, colLabels []string, counts [][]int) (*Data, error) {
+	if len(counts) != len(rowLabels) {
+		return nil, fmt.Errorf("contingency table has %d rows for %d row labels", len(counts), len(rowLabels))
+	}
+	b := NewBuilder()
+	a, c2 := b.Coder("A"), b.Coder("B")
+	n := 0
+	for i, row := range counts {
+		if len(row) != len(colLabels) {
+			return nil, fmt.Errorf("contingency row %d has %d cells for %d column labels", i+1, len(row), len(colLabels))
+		}
+		for j, k := range row {
+			if k < 0 {
+				return nil, fmt.Errorf("contingency cell (%d,%d) is negative", i+1, j+1)
+			}
+			for range k {
+				n++
+				it := b.NewItem(fmt.Sprint(n))
+				if err := b.Set(it, a, rowLabels[i], Pos{}); err != nil {
+					return nil, err
+				}
+				if err := b.Set(it, c2, colLabels[j], Pos{}); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	return b.Build()
+}

@@ -1,0 +1,106 @@
+package coding
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Missing marks an absent value in Data.
+const Missing = -1
+
+// Data is reliability data: items × coders, each cell holding one value or
+// nothing. Values are interned once into a value table (Labels); cells hold
+// indices into it. A coder may use categories no other coder uses (Komen
+// 2009): the value table is simply the union.
+//
+// Data is immutable once built; build it with a Builder.
+type Data struct {
+	source     string
+	items      []string
+	coders     []string
+	labels     []string
+	declared   int       // labels[:declared] were declared (in order) before any data
+	cols       [][]int32 // cols[coder][item]: index into labels, or Missing
+	firstSeen  []Pos     // where each value was first read (zero Pos if unknown)
+}
+
+// Pos is a position in an input file (1-based; 0 means unknown).
+type Pos struct {
+	Line, Col int32
+}
+
+// Source returns the name of the file the data came from ("" if built in memory).
+func (d *Data) Source() string { return d.source }
+
+// NumItems returns the number of items.
+func (d *Data) NumItems() int { return len(d.items) }
+
+// NumCoders returns the number of coders.
+func (d *Data) NumCoders() int { return len(d.coders) }
+
+// Items returns the item identifiers in input order. Do not modify.
+func (d *Data) Items() []string { return d.items }
+
+// Coders returns the coder names in input order. Do not modify.
+func (d *Data) Coders() []string { return d.coders }
+
+// Labels returns the value table: every distinct value, declared categories
+// first (in declared order), then the others in order of first appearance.
+// Do not modify.
+func (d *Data) Labels() []string { return d.labels }
+
+// Declared returns the declared categories (a prefix of Labels), or nil.
+func (d *Data) Declared() []string { return d.labels[:d.declared] }
+
+// Value returns the value index coder c gave item i, or Missing.
+func (d *Data) Value(i, c int) int { return int(d.cols[c][i]) }
+
+// FirstSeen returns where value v was first read (zero if unknown).
+func (d *Data) FirstSeen(v int) Pos {
+	if v < len(d.firstSeen) {
+		return d.firstSeen[v]
+	}
+	return Pos{}
+}
+
+// where formats the position of value v for error messages: "file:line:col".
+func (d *Data) where(v int) string {
+	p := d.FirstSeen(v)
+	var b strings.Builder
+	if d.source != "" {
+		b.WriteString(d.source)
+	}
+	if p.Line > 0 {
+		if b.Len() > 0 {
+			b.WriteString(":")
+		}
+		fmt.Fprintf(&b, "%d", p.Line)
+		if p.Col > 0 {
+			fmt.Fprintf(&b, ":%d", p.Col)
+		}
+	}
+	return b.String()
+}
+
+// Subset returns the data restricted to the given coders (by index, in the
+// given order) and to the items for which keep returns true (nil keeps all).
+// The value table is shared.
+func (d *Data) Subset(coders []int, keep func(item int) bool) *Data {
+	s := &Data{source: d.source, labels: d.labels, declared: d.declared, firstSeen: d.firstSeen}
+	var idx []int
+	for i := range d.items {
+		if keep == nil || keep(i) {
+			idx = append(idx, i)
+			s.items = append(s.items, d.items[i])
+		}
+	}
+	for _, c := range coders {
+		s.coders = append(s.coders, d.coders[c])
+		col := make([]int32, len(idx))
+		for j, i := range idx {
+			col[j] = d.cols[c][i]
+		}
+		s.cols = append(s.cols, col)
+	}
+	return s
+}
