@@ -81,10 +81,10 @@ type Analysis struct {
 	sumJ, sumI, sumC [2]float64
 
 	pooledJ, pooledI, gwet distance.Vector // marginals (unnormalised)
-	nRated                                 int // items with ≥ 1 value
-	cats                                   []int
-	dmax                                   [2]float64
-	coderDist                              []distance.Vector // per coder, complete items; nil until needed
+	nRated                 int             // items with ≥ 1 value
+	cats                   []int
+	dmax                   [2]float64
+	coderDist              []distance.Vector // per coder, complete items; nil until needed
 }
 
 // Analyze prepares the coefficients of d under opt. It fails only when the

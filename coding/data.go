@@ -15,13 +15,13 @@ const Missing = -1
 //
 // Data is immutable once built; build it with a Builder.
 type Data struct {
-	source     string
-	items      []string
-	coders     []string
-	labels     []string
-	declared   int       // labels[:declared] were declared (in order) before any data
-	cols       [][]int32 // cols[coder][item]: index into labels, or Missing
-	firstSeen  []Pos     // where each value was first read (zero Pos if unknown)
+	source    string
+	items     []string
+	coders    []string
+	labels    []string
+	declared  int       // labels[:declared] were declared (in order) before any data
+	cols      [][]int32 // cols[coder][item]: index into labels, or Missing
+	firstSeen []Pos     // where each value was first read (zero Pos if unknown)
 }
 
 // Pos is a position in an input file (1-based; 0 means unknown).
