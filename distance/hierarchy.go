@@ -82,7 +82,7 @@ func ReadTaxonomy(r io.Reader, name string) (*Taxonomy, error) {
 }
 
 type taxBuilder struct {
-	t       *Taxonomy
+	t        *Taxonomy
 	explicit []bool // parent explicitly declared (possibly as root)
 }
 
