@@ -1,0 +1,351 @@
+package shuffle
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"agree/unitizing"
+)
+
+// ErrorType is a set of error types an annotator makes; combine with |.
+type ErrorType uint
+
+// The error types of the corpus shuffling tool (Mathet et al. 2015, §6.3.1).
+const (
+	// Position shifts each boundary of each unit by a uniform amount in
+	// [−shiftmax, shiftmax], shiftmax = m · ShiftScale · unit length.
+	Position ErrorType = 1 << iota
+	// Category replaces the category c of each unit by k with probability
+	// P(k|c) = (1−m)·δ_ck + m·((1−m)·S_ck + m·p_k), S the row-normalised
+	// confusion structure (the prevalences p when none is given): small
+	// magnitudes confuse close categories, magnitude 1 draws categories at
+	// random by prevalence.
+	Category
+	// FalseNegative forgets each unit with probability m.
+	FalseNegative
+	// FalsePositive adds about m · FalsePositiveScale · |reference| units
+	// drawn from the model at random places.
+	FalsePositive
+	// Split makes about m · SplitScale · |reference| splits, each cutting a
+	// random unit (possibly one made by an earlier split) in two contiguous
+	// units of the same category.
+	Split
+)
+
+var errorNames = []struct {
+	t    ErrorType
+	name string
+}{
+	{Position, "position"}, {Category, "category"}, {FalseNegative, "false_negative"},
+	{FalsePositive, "false_positive"}, {Split, "split"},
+}
+
+// String returns the error types joined by "+", e.g. "position+category".
+func (e ErrorType) String() string {
+	var parts []string
+	for _, n := range errorNames {
+		if e&n.t != 0 {
+			parts = append(parts, n.name)
+		}
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, "+")
+}
+
+// ParseErrorType parses names joined by "+": position, category,
+// false_negative (or fn), false_positive (or fp), split.
+func ParseErrorType(s string) (ErrorType, error) {
+	var e ErrorType
+	for _, p := range strings.Split(s, "+") {
+		p = strings.ToLower(strings.TrimSpace(p))
+		switch p {
+		case "fn", "false-negative", "falsenegative":
+			p = "false_negative"
+		case "fp", "false-positive", "falsepositive":
+			p = "false_positive"
+		case "splits":
+			p = "split"
+		}
+		found := false
+		for _, n := range errorNames {
+			if n.name == p {
+				e |= n.t
+				found = true
+			}
+		}
+		if !found {
+			return 0, fmt.Errorf("unknown error type %q (want position, category, false_negative, false_positive, split, or several joined by +)", p)
+		}
+	}
+	return e, nil
+}
+
+// Shuffler simulates annotators who copy a reference with errors.
+type Shuffler struct {
+	Errors ErrorType
+	// Annotators is the number of simulated annotators (at least 2).
+	Annotators int
+	// Confusion is an optional C×C matrix of non-negative weights over the
+	// model's categories (same order): row c says which categories an
+	// annotator confuses c with at small magnitudes. Nil: the prevalences.
+	Confusion [][]float64
+	// Disjoint keeps each annotator's units disjoint (the modified shifting
+	// of §6.3.4, needed by the unitizing alphas and κ_d): shifted boundaries
+	// are clamped between the neighbours, and false positives go to free
+	// space only (fewer are placed when none is left).
+	Disjoint bool
+	// ShiftScale scales the position shifts (default 1: at magnitude 1 a
+	// boundary moves by up to the unit's length).
+	ShiftScale float64
+	// SplitScale is the number of splits per reference unit at magnitude 1
+	// (default 5, as in §6.3.4).
+	SplitScale float64
+	// FalsePositiveScale is the number of added units per reference unit at
+	// magnitude 1 (default 1).
+	FalsePositiveScale float64
+}
+
+func (s Shuffler) withDefaults() Shuffler {
+	if s.ShiftScale == 0 {
+		s.ShiftScale = 1
+	}
+	if s.SplitScale == 0 {
+		s.SplitScale = 5
+	}
+	if s.FalsePositiveScale == 0 {
+		s.FalsePositiveScale = 1
+	}
+	return s
+}
+
+// Validate reports an unusable shuffler for the model m.
+func (s Shuffler) Validate(m Model) error {
+	if s.Annotators < 2 {
+		return fmt.Errorf("shuffle: %d annotators; want at least 2", s.Annotators)
+	}
+	if s.Errors == 0 || s.Errors&^(Position|Category|FalseNegative|FalsePositive|Split) != 0 {
+		return fmt.Errorf("shuffle: invalid error types %d", s.Errors)
+	}
+	for _, x := range []float64{s.ShiftScale, s.SplitScale, s.FalsePositiveScale} {
+		if !(x >= 0) || math.IsInf(x, 0) {
+			return errors.New("shuffle: scales must be finite and ≥ 0")
+		}
+	}
+	if s.Confusion != nil {
+		C := len(m.Categories)
+		if len(s.Confusion) != C {
+			return fmt.Errorf("shuffle: confusion matrix has %d rows; the model has %d categories", len(s.Confusion), C)
+		}
+		for i, row := range s.Confusion {
+			if len(row) != C {
+				return fmt.Errorf("shuffle: confusion row %d has %d entries; want %d", i, len(row), C)
+			}
+			sum := 0.0
+			for _, w := range row {
+				if !(w >= 0) || math.IsInf(w, 0) {
+					return fmt.Errorf("shuffle: confusion row %d: weight %v must be finite and ≥ 0", i, w)
+				}
+				sum += w
+			}
+			if sum == 0 {
+				return fmt.Errorf("shuffle: confusion row %d is all zero", i)
+			}
+		}
+	}
+	return nil
+}
+
+// Annotate simulates the annotators at magnitude mag ∈ [0, 1] on ref. The
+// returned continuum does not contain the reference (§6.3.1). Errors are
+// applied to each annotator independently, in the order false negatives,
+// position, category, splits, false positives. At magnitude 0 every
+// annotator copies the reference.
+func (s Shuffler) Annotate(ref Reference, mag float64, rng *rand.Rand) (unitizing.Continuum, error) {
+	s = s.withDefaults()
+	if err := s.Validate(ref.Model); err != nil {
+		return unitizing.Continuum{}, err
+	}
+	if !(mag >= 0 && mag <= 1) {
+		return unitizing.Continuum{}, fmt.Errorf("shuffle: magnitude %v not in [0, 1]", mag)
+	}
+	c := unitizing.Continuum{Name: fmt.Sprintf("%s@%.2f", s.Errors, mag)}
+	for a := 0; a < s.Annotators; a++ {
+		c.Annotators = append(c.Annotators, fmt.Sprintf("annotator%d", a+1))
+		for _, u := range s.annotator(ref, mag, rng) {
+			u.Annotator = a
+			c.Units = append(c.Units, u)
+		}
+	}
+	return c, nil
+}
+
+// count returns a random integer with mean x (floor plus a Bernoulli).
+func count(rng *rand.Rand, x float64) int {
+	n := math.Floor(x)
+	if rng.Float64() < x-n {
+		n++
+	}
+	return int(n)
+}
+
+func (s Shuffler) annotator(ref Reference, m float64, rng *rand.Rand) []unitizing.Unit {
+	model := ref.Model
+	us := slices.Clone(ref.Units)
+	if s.Errors&FalseNegative != 0 {
+		kept := us[:0]
+		for _, u := range us {
+			if rng.Float64() >= m {
+				kept = append(kept, u)
+			}
+		}
+		us = kept
+	}
+	if s.Errors&Position != 0 {
+		us = s.shift(us, ref, m, rng)
+	}
+	if s.Errors&Category != 0 {
+		s.recategorize(us, model, m, rng)
+	}
+	if s.Errors&Split != 0 {
+		us = s.split(us, model, count(rng, m*s.SplitScale*float64(len(ref.Units))), rng)
+	}
+	if s.Errors&FalsePositive != 0 {
+		us = s.addFalsePositives(us, ref, count(rng, m*s.FalsePositiveScale*float64(len(ref.Units))), rng)
+	}
+	unitizing.SortUnits(us)
+	return us
+}
+
+// shift moves the boundaries of every unit (sorted by start).
+func (s Shuffler) shift(us []unitizing.Unit, ref Reference, m float64, rng *rand.Rand) []unitizing.Unit {
+	model := ref.Model
+	minLen := model.minLen()
+	lo, hi := ref.Extent.Begin, ref.Extent.End
+	out := make([]unitizing.Unit, len(us))
+	prevEnd := lo
+	for i, u := range us {
+		max := m * s.ShiftScale * u.Len()
+		d1 := model.round((2*rng.Float64() - 1) * max)
+		d2 := model.round((2*rng.Float64() - 1) * max)
+		st, en := u.Start+d1, u.End+d2
+		if en < st {
+			st, en = en, st
+		}
+		loS, hiE := lo, hi
+		if s.Disjoint {
+			// Room for this unit: after the previous shifted unit, and
+			// leaving at least minLen of the next unit's original span.
+			loS = prevEnd
+			if i+1 < len(us) {
+				hiE = math.Max(us[i+1].End-minLen, loS+minLen)
+			}
+		}
+		st = math.Max(loS, math.Min(st, hiE-minLen))
+		en = math.Min(hiE, math.Max(en, st+minLen))
+		out[i] = unitizing.Unit{Category: u.Category, Start: st, End: en}
+		prevEnd = en
+	}
+	return out
+}
+
+// recategorize draws each unit's category from P(·|c).
+func (s Shuffler) recategorize(us []unitizing.Unit, model Model, m float64, rng *rand.Rand) {
+	C := len(model.Categories)
+	index := map[string]int{}
+	prev := make([]float64, C)
+	total := 0.0
+	for i, c := range model.Categories {
+		index[c.Name] = i
+		total += c.Prevalence
+	}
+	for i, c := range model.Categories {
+		prev[i] = c.Prevalence / total
+	}
+	probs := make([]float64, C)
+	for i := range us {
+		ci, ok := index[us[i].Category]
+		if !ok {
+			continue
+		}
+		rowSum := 0.0
+		if s.Confusion != nil {
+			for _, w := range s.Confusion[ci] {
+				rowSum += w
+			}
+		}
+		for k := range probs {
+			sk := prev[k]
+			if s.Confusion != nil {
+				sk = s.Confusion[ci][k] / rowSum
+			}
+			probs[k] = m * ((1-m)*sk + m*prev[k])
+		}
+		probs[ci] += 1 - m
+		x := rng.Float64()
+		k := 0
+		for ; k < C-1; k++ {
+			x -= probs[k]
+			if x < 0 {
+				break
+			}
+		}
+		us[i].Category = model.Categories[k].Name
+	}
+}
+
+// split performs n splits on random units long enough to be cut.
+func (s Shuffler) split(us []unitizing.Unit, model Model, n int, rng *rand.Rand) []unitizing.Unit {
+	minLen := model.minLen()
+	var cand []int
+	for ; n > 0; n-- {
+		cand = cand[:0]
+		for i, u := range us {
+			if u.Len() >= 2*minLen {
+				cand = append(cand, i)
+			}
+		}
+		if len(cand) == 0 {
+			break
+		}
+		i := cand[rng.IntN(len(cand))]
+		u := us[i]
+		cut := model.uniform(rng, u.Start+minLen, u.End-minLen)
+		us[i].End = cut
+		us = append(us, unitizing.Unit{Category: u.Category, Start: cut, End: u.End})
+	}
+	return us
+}
+
+// addFalsePositives adds n units drawn from the model at random places.
+func (s Shuffler) addFalsePositives(us []unitizing.Unit, ref Reference, n int, rng *rand.Rand) []unitizing.Unit {
+	model := ref.Model
+	for ; n > 0; n-- {
+		c := model.Categories[model.category(rng)]
+		l := math.Min(model.uniform(rng, c.MinLen, c.MaxLen), ref.Extent.Len())
+		for try := 0; try < 20; try++ {
+			st := model.uniform(rng, ref.Extent.Begin, ref.Extent.End-l)
+			u := unitizing.Unit{Category: c.Name, Start: st, End: st + l}
+			if s.Disjoint && overlapsAny(us, u) {
+				continue
+			}
+			us = append(us, u)
+			break
+		}
+	}
+	return us
+}
+
+func overlapsAny(us []unitizing.Unit, u unitizing.Unit) bool {
+	for _, v := range us {
+		if v.Start < u.End && u.Start < v.End {
+			return true
+		}
+	}
+	return false
+}
