@@ -1,0 +1,257 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"math"
+	"sort"
+
+	"agree/formats/units"
+	"agree/report"
+	"agree/unitizing"
+)
+
+// unitizingResult is the JSON form of the unitizing measures of one
+// continuum. Undefined values are null, with their reason in
+// undefined_reason under the value's key.
+type unitizingResult struct {
+	Name       string   `json:"name"`
+	Annotators []string `json:"annotators"`
+	Units      int      `json:"units"`
+	Extent     struct {
+		Begin float64 `json:"begin"`
+		End   float64 `json:"end"`
+	} `json:"extent"`
+	AlphaU           report.Number            `json:"alpha_u"`
+	AlphaUCategories []alphaUCategoryJSON     `json:"alpha_u_categories,omitempty"`
+	UAlpha           report.Number            `json:"u_alpha"`
+	BinaryUAlpha     report.Number            `json:"binary_u_alpha"`
+	CUAlpha          report.Number            `json:"cu_alpha"`
+	Coverage         report.Number            `json:"cu_alpha_coverage"`
+	KUAlpha          map[string]report.Number `json:"k_u_alpha"`
+	KappaD           report.Number            `json:"kappa_d"`
+	AlphaD           report.Number            `json:"alpha_d"`
+	PiD              report.Number            `json:"pi_d"`
+	Atom             float64                  `json:"atom"`
+	Atoms            int                      `json:"atoms"`
+	SER              report.Number            `json:"ser"`
+	SERPairs         []serPairJSON            `json:"ser_pairs"`
+	UndefinedReason  map[string]string        `json:"undefined_reason,omitempty"`
+}
+
+type alphaUCategoryJSON struct {
+	Category string        `json:"category"`
+	Alpha    report.Number `json:"alpha"`
+	Do       report.Number `json:"d_o"`
+	De       report.Number `json:"d_e"`
+}
+
+type serPairJSON struct {
+	Reference    string        `json:"reference"`
+	Hypothesis   string        `json:"hypothesis"`
+	SER          report.Number `json:"ser"`
+	Correct      int           `json:"correct"`
+	Type         int           `json:"type"`
+	Boundary     int           `json:"boundary"`
+	TypeBoundary int           `json:"type_boundary"`
+	Insertions   int           `json:"insertions"`
+	Deletions    int           `json:"deletions"`
+}
+
+func runUnitizing(e env, args []string) error {
+	fs := newFlagSet(e, "unitizing", "unitizing [flags] FILE...  (CSV annotator,category,start,end or RTTM; - = stdin)")
+	format := fs.String("format", "table", "output format: table, json, csv or markdown")
+	begin := fs.Float64("begin", 0, "start of the continuum (default: min(0, first unit start))")
+	end := fs.Float64("end", 0, "end of the continuum (default: last unit end)")
+	atom := fs.Float64("atom", 1, "atom length for κ_d and α_d")
+	files, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	f, err := report.ParseFormat(*format)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if len(files) == 0 {
+		fs.Usage()
+		return usagef("unitizing: no input file")
+	}
+	if !(*atom > 0) || math.IsInf(*atom, 0) {
+		return usagef("unitizing: --atom %v must be a positive length", *atom)
+	}
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	var results []unitizingResult
+	for _, name := range files {
+		c, err := readContinuum(e, name)
+		if err != nil {
+			return err
+		}
+		ext := unitizing.DefaultExtent(&c)
+		if set["begin"] {
+			ext.Begin = *begin
+		}
+		if set["end"] {
+			ext.End = *end
+		}
+		if ext.IsZero() && len(c.Units) == 0 {
+			return fmt.Errorf("%s: no units, and no --begin/--end to give the continuum a length", name)
+		}
+		r, err := measureUnitizing(e, &c, ext, *atom)
+		if err != nil {
+			return err
+		}
+		results = append(results, r)
+	}
+	if f == report.JSON {
+		if len(results) == 1 {
+			return report.WriteJSON(e.stdout, results[0])
+		}
+		return report.WriteJSON(e.stdout, struct {
+			Continua []unitizingResult `json:"continua"`
+		}{results})
+	}
+	var tables []report.Table
+	for _, r := range results {
+		tables = append(tables, unitizingTables(r)...)
+	}
+	return report.WriteTables(e.stdout, f, tables...)
+}
+
+func readContinuum(e env, name string) (unitizing.Continuum, error) {
+	if name == "-" {
+		return units.Read(bufio.NewReader(e.stdin), "stdin")
+	}
+	rc, err := openInput(e, name)
+	if err != nil {
+		return unitizing.Continuum{}, err
+	}
+	defer rc.Close()
+	return units.Read(bufio.NewReader(rc), name)
+}
+
+// measureUnitizing computes every measure. A measure that cannot handle the
+// data (overlapping units for the alphas and κ_d) is reported as undefined
+// with the reason, and as a warning on stderr; bad data (a unit outside the
+// extent, fewer than two annotators) is an error.
+func measureUnitizing(e env, c *unitizing.Continuum, ext unitizing.Extent, atom float64) (unitizingResult, error) {
+	var r unitizingResult
+	r.Name, r.Annotators, r.Units = c.Name, c.Annotators, len(c.Units)
+	r.Extent.Begin, r.Extent.End = ext.Begin, ext.End
+	r.UndefinedReason = map[string]string{}
+	r.KUAlpha = map[string]report.Number{}
+	r.Atom = atom
+	nan := report.Number(math.NaN())
+	undefined := func(key, reason string) {
+		if reason != "" {
+			r.UndefinedReason[key] = reason
+		}
+	}
+	// overlap turns an *OverlapError into undefined values plus a warning;
+	// other errors abort.
+	overlap := func(err error, keys ...string) error {
+		var oe *unitizing.OverlapError
+		if !errors.As(err, &oe) {
+			return err
+		}
+		fmt.Fprintf(e.stderr, "agree unitizing: warning: %v\n", err)
+		for _, k := range keys {
+			r.UndefinedReason[k] = err.Error()
+		}
+		return nil
+	}
+
+	r.AlphaU = nan
+	if au, err := unitizing.AlphaU(c, ext); err != nil {
+		if err := overlap(err, "alpha_u"); err != nil {
+			return r, err
+		}
+	} else {
+		r.AlphaU = report.Number(au.Alpha)
+		undefined("alpha_u", au.Reason)
+		for _, ca := range au.Categories {
+			r.AlphaUCategories = append(r.AlphaUCategories, alphaUCategoryJSON{ca.Category, report.Number(ca.Alpha), report.Number(ca.Do), report.Number(ca.De)})
+		}
+	}
+
+	r.UAlpha, r.BinaryUAlpha, r.CUAlpha, r.Coverage = nan, nan, nan, nan
+	if ua, err := unitizing.UAlpha(c, ext); err != nil {
+		if err := overlap(err, "u_alpha", "binary_u_alpha", "cu_alpha", "k_u_alpha"); err != nil {
+			return r, err
+		}
+	} else {
+		r.UAlpha, r.BinaryUAlpha, r.CUAlpha, r.Coverage = report.Number(ua.U), report.Number(ua.Binary), report.Number(ua.CU), report.Number(ua.Coverage)
+		undefined("u_alpha", ua.UReason)
+		undefined("binary_u_alpha", ua.BinaryReason)
+		undefined("cu_alpha", ua.CUReason)
+		for _, k := range ua.Categories {
+			r.KUAlpha[k.Category] = report.Number(k.Alpha)
+			undefined("k_u_alpha."+k.Category, k.Reason)
+		}
+	}
+
+	r.KappaD, r.AlphaD, r.PiD = nan, nan, nan
+	if kd, err := unitizing.KappaD(c, ext, atom); err != nil {
+		if err := overlap(err, "kappa_d", "alpha_d", "pi_d"); err != nil {
+			return r, err
+		}
+	} else {
+		r.KappaD, r.AlphaD, r.PiD, r.Atoms = report.Number(kd.Kappa), report.Number(kd.Alpha), report.Number(kd.Pi), kd.Atoms
+		undefined("kappa_d", kd.KappaReason)
+		undefined("alpha_d", kd.AlphaReason)
+		undefined("pi_d", kd.PiReason)
+	}
+
+	s, err := unitizing.SERAnnotators(c, unitizing.DefaultSERCosts)
+	if err != nil {
+		return r, err
+	}
+	r.SER = report.Number(s.Mean)
+	undefined("ser", s.Reason)
+	for _, p := range s.Pairs {
+		r.SERPairs = append(r.SERPairs, serPairJSON{p.Reference, p.Hypothesis, report.Number(p.SER),
+			p.Correct, p.Type, p.Boundary, p.TypeBoundary, p.Ins, p.Del})
+	}
+	return r, nil
+}
+
+func unitizingTables(r unitizingResult) []report.Table {
+	reason := func(key string) string { return r.UndefinedReason[key] }
+	main := report.Table{
+		Title:  fmt.Sprintf("%s: %d annotators, %d units, continuum [%g, %g)", r.Name, len(r.Annotators), r.Units, r.Extent.Begin, r.Extent.End),
+		Header: []string{"measure", "value", "note"},
+	}
+	add := func(name, key string, v report.Number, note string) {
+		if n := reason(key); n != "" {
+			note = n
+		}
+		main.Rows = append(main.Rows, []string{name, report.Float(float64(v), 4), note})
+	}
+	add("αU (Krippendorff 1995/2004)", "alpha_u", r.AlphaU, "")
+	add("uα", "u_alpha", r.UAlpha, "")
+	add("|uα (binary)", "binary_u_alpha", r.BinaryUAlpha, "")
+	add("c|uα", "cu_alpha", r.CUAlpha, fmt.Sprintf("coverage %s%%", report.Float(100*float64(r.Coverage), 2)))
+	cats := make([]string, 0, len(r.KUAlpha))
+	for k := range r.KUAlpha {
+		cats = append(cats, k)
+	}
+	sort.Strings(cats)
+	for _, k := range cats {
+		add(fmt.Sprintf("(%s)uα", k), "k_u_alpha."+k, r.KUAlpha[k], "")
+	}
+	add("κ_d (multi-κ on atoms)", "kappa_d", r.KappaD, fmt.Sprintf("%d atoms of length %g", r.Atoms, r.Atom))
+	add("α_d (α on atoms)", "alpha_d", r.AlphaD, "")
+	add("SER (mean over ordered pairs)", "ser", r.SER, "error rate: 0 is perfect")
+	tables := []report.Table{main}
+	if len(r.SERPairs) > 0 {
+		t := report.Table{Title: r.Name + ": SER per pair", Header: []string{"reference", "hypothesis", "SER", "correct", "T", "B", "TB", "I", "D"}}
+		for _, p := range r.SERPairs {
+			t.Rows = append(t.Rows, []string{p.Reference, p.Hypothesis, report.Float(float64(p.SER), 4),
+				fmt.Sprint(p.Correct), fmt.Sprint(p.Type), fmt.Sprint(p.Boundary), fmt.Sprint(p.TypeBoundary), fmt.Sprint(p.Insertions), fmt.Sprint(p.Deletions)})
+		}
+		tables = append(tables, t)
+	}
+	return tables
+}

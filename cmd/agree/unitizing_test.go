@@ -1,0 +1,162 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+)
+
+// uAlphaVector is the cross-checked u-alpha vector of
+// segmentation-unitizing.md §8.5 (L = 20) as CSV annotator,category,start,end.
+const uAlphaVector = `Alex,1,2,5
+Alex,1,9,11
+Alex,2,12,20
+Paul,1,2,5
+Paul,2,7,15
+Susan,1,2,5
+Susan,2,10,15
+`
+
+func TestUnitizingJSON(t *testing.T) {
+	var out, errb bytes.Buffer
+	err := run([]string{"unitizing", "--format", "json", "--begin", "0", "--end", "20", "-"}, strings.NewReader(uAlphaVector), &out, &errb)
+	if err != nil {
+		t.Fatalf("run: %v (stderr %s)", err, errb.String())
+	}
+	var got map[string]any
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatalf("bad JSON: %v\n%s", err, out.String())
+	}
+	// Sheet §8.5 values; the JSON keys are the contract of issue 5.
+	want := map[string]float64{"u_alpha": 0.4739130434782609, "binary_u_alpha": 0.43281249999999993, "cu_alpha": 0.7788819875776397}
+	for k, v := range want {
+		f, ok := got[k].(float64)
+		if !ok || math.Abs(f-v) > 1e-12 {
+			t.Errorf("%s = %v, want %v", k, got[k], v)
+		}
+	}
+	ku, _ := got["k_u_alpha"].(map[string]any)
+	if f, _ := ku["1"].(float64); math.Abs(f-0.7692517006802722) > 1e-12 {
+		t.Errorf("k_u_alpha.1 = %v, want 0.7692517006802722", ku["1"])
+	}
+	if f, _ := ku["2"].(float64); math.Abs(f-0.7869714285714285) > 1e-12 {
+		t.Errorf("k_u_alpha.2 = %v, want 0.7869714285714285", ku["2"])
+	}
+	for _, k := range []string{"alpha_u", "kappa_d", "alpha_d", "ser"} {
+		if _, ok := got[k].(float64); !ok {
+			t.Errorf("key %s missing or not a number: %v", k, got[k])
+		}
+	}
+	// SER by hand (see unitizing/ser_test.go cases): Alex as reference, Paul as
+	// hypothesis: 1 correct + 1 B + 1 D = 1.5 / 3 = 0.5.
+	pairs, _ := got["ser_pairs"].([]any)
+	if len(pairs) != 6 {
+		t.Fatalf("ser_pairs: %d, want 6 ordered pairs", len(pairs))
+	}
+	p0 := pairs[0].(map[string]any)
+	if p0["reference"] != "Alex" || p0["hypothesis"] != "Paul" || p0["ser"] != 0.5 {
+		t.Errorf("first SER pair = %v, want Alex/Paul 0.5", p0)
+	}
+}
+
+func TestUnitizing1995Example(t *testing.T) {
+	// Krippendorff 1995 example A (sheet §8.4), continuum [0, 24), no category:
+	// αU port value 0.515288 and digitized Cohen κ 0.385, α 0.329.
+	in := "annotator,category,start,end\nr0,,2,10\nr0,,14,20\nr1,,4,8\nr1,,15,17\n"
+	var out, errb bytes.Buffer
+	if err := run([]string{"unitizing", "--format", "json", "--end", "24", "-"}, strings.NewReader(in), &out, &errb); err != nil {
+		t.Fatalf("run: %v (stderr %s)", err, errb.String())
+	}
+	var got map[string]any
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	checks := []struct {
+		key       string
+		want, tol float64
+	}{{"alpha_u", 0.515288, 1e-6}, {"kappa_d", 0.385, 0.001}, {"alpha_d", 0.329, 0.001}}
+	for _, c := range checks {
+		if f, ok := got[c.key].(float64); !ok || math.Abs(f-c.want) > c.tol {
+			t.Errorf("%s = %v, want %v ± %v", c.key, got[c.key], c.want, c.tol)
+		}
+	}
+}
+
+func TestUnitizingOverlapWarns(t *testing.T) {
+	// Overlapping units of one annotator: the alphas and κ_d are null with a
+	// reason and a warning on stderr; SER is still computed.
+	in := "a,x,0,5\na,y,3,8\nb,x,0,5\nb,y,5,8\n"
+	var out, errb bytes.Buffer
+	if err := run([]string{"unitizing", "--format", "json", "-"}, strings.NewReader(in), &out, &errb); err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	var got map[string]any
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"u_alpha", "cu_alpha", "binary_u_alpha", "kappa_d", "alpha_d"} {
+		if got[k] != nil {
+			t.Errorf("%s = %v, want null", k, got[k])
+		}
+	}
+	reasons, _ := got["undefined_reason"].(map[string]any)
+	if r, _ := reasons["u_alpha"].(string); !strings.Contains(r, "overlapping") {
+		t.Errorf("undefined_reason.u_alpha = %q, want it to mention overlapping units", r)
+	}
+	if !strings.Contains(errb.String(), "warning") {
+		t.Errorf("stderr %q: want a warning", errb.String())
+	}
+	if _, ok := got["ser"].(float64); !ok {
+		t.Errorf("ser = %v, want a number", got["ser"])
+	}
+	// αU only needs disjoint units within a category: defined here.
+	if _, ok := got["alpha_u"].(float64); !ok {
+		t.Errorf("alpha_u = %v, want a number (units of one category do not overlap)", got["alpha_u"])
+	}
+}
+
+func TestUnitizingErrors(t *testing.T) {
+	cases := []struct {
+		name  string
+		args  []string
+		in    string
+		usage bool
+		want  string
+	}{
+		{"no file", []string{"unitizing"}, "", true, "no input file"},
+		{"bad number", []string{"unitizing", "-"}, "a,x,0,5\nb,x,zero,5\n", false, ":2"},
+		{"unit outside the extent", []string{"unitizing", "--end", "4", "-"}, "a,x,0,5\nb,x,0,5\n", false, "outside the extent"},
+		{"bad atom", []string{"unitizing", "--atom", "0", "-"}, "a,x,0,5\nb,x,0,5\n", true, "atom"},
+		{"bad format", []string{"unitizing", "--format", "xml", "-"}, "a,x,0,5\nb,x,0,5\n", true, "format"},
+	}
+	for _, tc := range cases {
+		var out, errb bytes.Buffer
+		err := run(tc.args, strings.NewReader(tc.in), &out, &errb)
+		if err == nil {
+			t.Errorf("%s: no error", tc.name)
+			continue
+		}
+		var ue usageError
+		if isUsage := errors.As(err, &ue); isUsage != tc.usage {
+			t.Errorf("%s: usage error = %v, want %v (%v)", tc.name, isUsage, tc.usage, err)
+		}
+		if !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %q does not mention %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestUnitizingTable(t *testing.T) {
+	var out, errb bytes.Buffer
+	if err := run([]string{"unitizing", "--end", "20", "-"}, strings.NewReader(uAlphaVector), &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"uα", "0.4739", "c|uα", "0.7789", "coverage 38.33%", "SER per pair"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("table output lacks %q:\n%s", want, out.String())
+		}
+	}
+}
