@@ -63,6 +63,7 @@ func commands() []command {
 		{"demo", "run the demonstration on embedded example data", runDemo},
 		{"coding", "agreement on categories and values (α, κ, π, S, AC1, …) from a CSV file", runCoding},
 		{"unitizing", "Krippendorff's unitizing alphas (αU, uα, |uα, c|uα, (k)uα), κ_d and SER on unit files", runUnitizing},
+		{"shuffle", "corpus shuffling tool: response curves of unitizing measures to simulated errors (CSV, SVG)", runShuffle},
 	}
 }
 

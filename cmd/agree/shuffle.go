@@ -1,0 +1,143 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"agree/report"
+	"agree/shuffle"
+)
+
+func runShuffle(e env, args []string) error {
+	fs := newFlagSet(e, "shuffle", "shuffle [flags]   (response curves of agreement measures; CSV on stdout)")
+	format := fs.String("format", "csv", "output format: csv, table, json or markdown")
+	errorsFlag := fs.String("errors", "position,category,false_negative,false_positive,split",
+		"comma-separated error types; combine with +, e.g. position+category")
+	measures := fs.String("measures", strings.Join(shuffle.MeasureNames(), ","), "comma-separated measures: "+strings.Join(shuffle.MeasureNames(), ", "))
+	step := fs.Float64("step", 0.05, "magnitude step (0 < step ≤ 1)")
+	sets := fs.Int("sets", 40, "simulated continua per magnitude (the paper uses 40)")
+	seed := fs.Uint64("seed", 1, "random seed")
+	annotators := fs.Int("annotators", 3, "simulated annotators")
+	unitsN := fs.Int("units", 0, "units in each reference (default: the model's 40)")
+	minGap := fs.Float64("min-gap", -1, "smallest gap between reference units (default: the model's 1)")
+	maxGap := fs.Float64("max-gap", -1, "largest gap between reference units (default: the model's 10)")
+	overlap := fs.Bool("overlap", false, "let shifted and added units overlap (the alphas and κ_d are then undefined)")
+	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers (results do not depend on it)")
+	out := fs.String("out", "", "directory for curves.csv and one SVG chart per error type")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("shuffle: unexpected argument %q (the reference is drawn from a model, not read)", pos[0])
+	}
+	f, err := report.ParseFormat(*format)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	model := shuffle.DefaultModel()
+	if *unitsN != 0 {
+		model.Units = *unitsN
+	}
+	if *minGap >= 0 {
+		model.MinGap = *minGap
+	}
+	if *maxGap >= 0 {
+		model.MaxGap = *maxGap
+	}
+	if model.MaxGap < model.MinGap {
+		model.MaxGap = model.MinGap
+	}
+	sw := shuffle.Sweep{
+		Model:    model,
+		Shuffler: shuffle.Shuffler{Annotators: *annotators, Disjoint: !*overlap},
+		Step:     *step, Sets: *sets, Seed: *seed, Workers: *workers,
+	}
+	for _, s := range strings.Split(*errorsFlag, ",") {
+		et, err := shuffle.ParseErrorType(s)
+		if err != nil {
+			return usagef("shuffle: --errors: %v", err)
+		}
+		sw.Errors = append(sw.Errors, et)
+	}
+	for _, name := range strings.Split(*measures, ",") {
+		m, err := shuffle.StandardMeasure(strings.TrimSpace(name))
+		if err != nil {
+			return usagef("shuffle: --measures: %v", err)
+		}
+		sw.Measures = append(sw.Measures, m)
+	}
+	if *sets < 1 || !(*step > 0 && *step <= 1) || *annotators < 2 {
+		return usagef("shuffle: need --sets ≥ 1, 0 < --step ≤ 1 and --annotators ≥ 2")
+	}
+	pts, err := sw.Run()
+	if err != nil {
+		return err
+	}
+	if *out != "" {
+		if err := writeShuffleFiles(*out, sw.Errors, pts); err != nil {
+			return err
+		}
+	}
+	switch f {
+	case report.CSV:
+		return shuffle.WriteCSV(e.stdout, pts)
+	case report.JSON:
+		type pointJSON struct {
+			ErrorType string        `json:"error_type"`
+			Magnitude float64       `json:"magnitude"`
+			Measure   string        `json:"measure"`
+			Mean      report.Number `json:"mean"`
+			SD        report.Number `json:"sd"`
+			Defined   int           `json:"defined"`
+			Sets      int           `json:"sets"`
+			Note      string        `json:"undefined_reason,omitempty"`
+		}
+		js := make([]pointJSON, len(pts))
+		for i, p := range pts {
+			js[i] = pointJSON{p.Errors.String(), p.Magnitude, p.Measure, report.Number(p.Mean), report.Number(p.SD), p.Defined, p.Sets, p.Note}
+		}
+		return report.WriteJSON(e.stdout, struct {
+			Seed   uint64      `json:"seed"`
+			Sets   int         `json:"sets"`
+			Points []pointJSON `json:"points"`
+		}{*seed, *sets, js})
+	}
+	t := report.Table{Title: fmt.Sprintf("mean agreement over %d simulated continua per magnitude (seed %d)", *sets, *seed),
+		Header: []string{"error type", "magnitude", "measure", "mean", "sd", "defined"}}
+	for _, p := range pts {
+		t.Rows = append(t.Rows, []string{p.Errors.String(), report.Float(p.Magnitude, 2), p.Measure,
+			report.Float(p.Mean, 4), report.Float(p.SD, 4), fmt.Sprintf("%d/%d", p.Defined, p.Sets)})
+	}
+	return report.WriteTables(e.stdout, f, t)
+}
+
+// writeShuffleFiles writes dir/curves.csv and dir/<error type>.svg.
+func writeShuffleFiles(dir string, errs []shuffle.ErrorType, pts []shuffle.Point) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	write := func(name string, fn func(f *os.File) error) error {
+		f, err := os.Create(filepath.Join(dir, name))
+		if err != nil {
+			return err
+		}
+		if err := fn(f); err != nil {
+			f.Close()
+			return fmt.Errorf("%s: %w", f.Name(), err)
+		}
+		return f.Close()
+	}
+	if err := write("curves.csv", func(f *os.File) error { return shuffle.WriteCSV(f, pts) }); err != nil {
+		return err
+	}
+	for _, et := range errs {
+		if err := write(et.String()+".svg", func(f *os.File) error { return shuffle.WriteSVG(f, et, pts) }); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,78 @@
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestShuffleCSVAndSVG(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"shuffle", "--errors", "split,position+category", "--measures", "u_alpha,kappa_d",
+		"--step", "0.5", "--sets", "2", "--units", "10", "--seed", "3", "--out", dir}
+	var out, errb bytes.Buffer
+	if err := run(args, nil, &out, &errb); err != nil {
+		t.Fatalf("run: %v (stderr %s)", err, errb.String())
+	}
+	recs, err := csv.NewReader(&out).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Header + 2 error types × 3 magnitudes × 2 measures.
+	if len(recs) != 1+2*3*2 {
+		t.Fatalf("%d CSV records, want 13:\n%v", len(recs), recs)
+	}
+	if strings.Join(recs[0], ",") != "error_type,magnitude,measure,mean,sd,defined,sets,note" {
+		t.Errorf("header %v", recs[0])
+	}
+	// Magnitude 0: perfect agreement (annotators copy the reference).
+	if recs[1][0] != "split" || recs[1][1] != "0.00" || recs[1][3] != "1.000000" {
+		t.Errorf("first record %v, want split,0.00,…,1.000000", recs[1])
+	}
+	// Splits leave uα at 1 (Mathet et al. 2015 §6.3.4, Fig. 27).
+	if recs[5][0] != "split" || recs[5][1] != "1.00" || recs[5][2] != "u_alpha" || recs[5][3] != "1.000000" {
+		t.Errorf("split at 1: %v, want u_alpha 1.000000", recs[5])
+	}
+	for _, name := range []string{"curves.csv", "split.svg", "position+category.svg"} {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Errorf("%s not written: %v", name, err)
+			continue
+		}
+		if strings.HasSuffix(name, ".svg") && !bytes.Contains(b, []byte("<polyline")) {
+			t.Errorf("%s has no curve", name)
+		}
+	}
+}
+
+func TestShuffleDeterministic(t *testing.T) {
+	args := []string{"shuffle", "--errors", "position", "--measures", "u_alpha", "--step", "0.5", "--sets", "2", "--units", "8", "--format", "json"}
+	var a, b, errb bytes.Buffer
+	if err := run(append(args, "--workers", "1"), nil, &a, &errb); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(append(args, "--workers", "2"), nil, &b, &errb); err != nil {
+		t.Fatal(err)
+	}
+	if a.String() != b.String() || !strings.Contains(a.String(), `"error_type": "position"`) {
+		t.Errorf("outputs differ with the number of workers or lack the points:\n%s\n%s", a.String(), b.String())
+	}
+}
+
+func TestShuffleUsage(t *testing.T) {
+	cases := [][]string{
+		{"shuffle", "--errors", "shift"},
+		{"shuffle", "--measures", "nope"},
+		{"shuffle", "--step", "0"},
+		{"shuffle", "file.csv"},
+	}
+	for _, args := range cases {
+		var out, errb bytes.Buffer
+		if err := run(args, nil, &out, &errb); err == nil {
+			t.Errorf("%v: no error", args)
+		}
+	}
+}
