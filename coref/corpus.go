@@ -1,0 +1,312 @@
+package coref
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Duplicates selects what happens when an annotator lists the same mention
+// twice in one document.
+type Duplicates int
+
+const (
+	// KeepFirst keeps the first occurrence and drops the others, with a
+	// warning, as the CoNLL reference scorer v8.01 does with repeated
+	// response mentions ("Repeated mention in the response"): chains are
+	// walked in chain-id order (numeric ids numerically, before other ids
+	// in string order), mentions within a chain in input order, which for
+	// CoNLL files is the order in which mentions close. Unlike the scorer
+	// (which refuses more than 10 repeats per process) there is no limit.
+	KeepFirst Duplicates = iota
+	// RejectDuplicates makes Build fail on the first repeated mention.
+	RejectDuplicates
+)
+
+// Partition is one annotator's coreference annotation of one document:
+// disjoint entities (chains), each a non-empty list of mention ids (indices
+// into the document's mention table, see Corpus.Mention).
+type Partition struct {
+	Entities [][]int32
+	Chains   []string // the chain id of each entity as written in the input
+}
+
+// Mentions returns the number of mentions in the partition.
+func (p Partition) Mentions() int {
+	n := 0
+	for _, e := range p.Entities {
+		n += len(e)
+	}
+	return n
+}
+
+type document struct {
+	name     string
+	mentions []string
+	index    map[string]int32
+}
+
+func (d *document) intern(m string) int32 {
+	if id, ok := d.index[m]; ok {
+		return id
+	}
+	id := int32(len(d.mentions))
+	d.index[m] = id
+	d.mentions = append(d.mentions, m)
+	return id
+}
+
+// Corpus holds the coreference annotations of several annotators over a
+// set of documents. Mentions are identified by strings (a token span
+// "start-end" for CoNLL, character offsets for brat, any id for CSV) and
+// matched strictly: two annotators share a mention only if its id is equal.
+// An annotator with no annotation for a document has an empty partition.
+type Corpus struct {
+	annotators []string
+	docs       []*document
+	parts      [][]Partition // [annotator][document]
+	warnings   []string
+}
+
+// Annotators returns the annotator names in order of first appearance.
+func (c *Corpus) Annotators() []string { return c.annotators }
+
+// Documents returns the document names in order of first appearance.
+func (c *Corpus) Documents() []string {
+	out := make([]string, len(c.docs))
+	for i, d := range c.docs {
+		out[i] = d.name
+	}
+	return out
+}
+
+// Partition returns annotator a's partition of document d.
+func (c *Corpus) Partition(a, d int) Partition { return c.parts[a][d] }
+
+// Mention returns the id of mention m of document d.
+func (c *Corpus) Mention(d int, m int32) string { return c.docs[d].mentions[m] }
+
+// NumMentions returns the size of document d's mention table (the union of
+// every annotator's mentions).
+func (c *Corpus) NumMentions(d int) int { return len(c.docs[d].mentions) }
+
+// Entities returns annotator a's chains in document d as mention ids.
+func (c *Corpus) Entities(a, d int) [][]string {
+	p := c.parts[a][d]
+	out := make([][]string, len(p.Entities))
+	for i, e := range p.Entities {
+		for _, m := range e {
+			out[i] = append(out[i], c.docs[d].mentions[m])
+		}
+	}
+	return out
+}
+
+// Warnings returns what Build reported while cleaning the input (dropped
+// repeated mentions).
+func (c *Corpus) Warnings() []string { return c.warnings }
+
+// Builder accumulates (annotator, document, mention, chain) records.
+type Builder struct {
+	dup        Duplicates
+	annotators []string
+	annIndex   map[string]int
+	docs       []*document
+	docIndex   map[string]int
+	recs       [][][]record // [annotator][doc]
+}
+
+type record struct {
+	mention int32
+	chain   string
+	where   string
+}
+
+// NewBuilder returns an empty Builder with the given duplicate policy.
+func NewBuilder(dup Duplicates) *Builder {
+	return &Builder{dup: dup, annIndex: map[string]int{}, docIndex: map[string]int{}}
+}
+
+// Annotator declares an annotator (so that one with no mentions at all still
+// appears) and returns its index.
+func (b *Builder) Annotator(name string) int {
+	if i, ok := b.annIndex[name]; ok {
+		return i
+	}
+	i := len(b.annotators)
+	b.annIndex[name] = i
+	b.annotators = append(b.annotators, name)
+	b.recs = append(b.recs, make([][]record, len(b.docs)))
+	return i
+}
+
+// Document declares a document and returns its index.
+func (b *Builder) Document(name string) int {
+	if i, ok := b.docIndex[name]; ok {
+		return i
+	}
+	i := len(b.docs)
+	b.docIndex[name] = i
+	b.docs = append(b.docs, &document{name: name, index: map[string]int32{}})
+	for a := range b.recs {
+		b.recs[a] = append(b.recs[a], nil)
+	}
+	return i
+}
+
+// Add records that annotator put mention (of document doc) in chain. where
+// says where the record was read (e.g. "a.conll:12"), for messages.
+func (b *Builder) Add(annotator, doc, mention, chain, where string) error {
+	if mention == "" {
+		return errors.New("empty mention id")
+	}
+	if chain == "" {
+		return fmt.Errorf("mention %q: empty chain id", mention)
+	}
+	a := b.Annotator(annotator)
+	d := b.Document(doc)
+	m := b.docs[d].intern(mention)
+	b.recs[a][d] = append(b.recs[a][d], record{m, chain, where})
+	return nil
+}
+
+// Build groups the records into partitions, handling repeated mentions
+// according to the Duplicates policy.
+func (b *Builder) Build() (*Corpus, error) {
+	if len(b.annotators) == 0 {
+		return nil, errors.New("no annotators")
+	}
+	c := &Corpus{annotators: b.annotators, docs: b.docs, parts: make([][]Partition, len(b.annotators))}
+	seen := make(map[int32]string)
+	for a := range b.annotators {
+		c.parts[a] = make([]Partition, len(b.docs))
+		for d, recs := range b.recs[a] {
+			byChain := map[string][]record{}
+			var chains []string
+			for _, r := range recs {
+				if _, ok := byChain[r.chain]; !ok {
+					chains = append(chains, r.chain)
+				}
+				byChain[r.chain] = append(byChain[r.chain], r)
+			}
+			sort.SliceStable(chains, func(i, j int) bool { return chainLess(chains[i], chains[j]) })
+			clear(seen)
+			var p Partition
+			for _, ch := range chains {
+				var ent []int32
+				for _, r := range byChain[ch] {
+					if first, dup := seen[r.mention]; dup {
+						msg := fmt.Sprintf("annotator %q, document %q: mention %s repeated%s (first %s)",
+							b.annotators[a], b.docs[d].name, b.docs[d].mentions[r.mention], at(r.where), first)
+						if b.dup == RejectDuplicates {
+							return nil, errors.New(msg)
+						}
+						c.warnings = append(c.warnings, msg+"; kept the first occurrence as the reference scorer does")
+						continue
+					}
+					seen[r.mention] = fmt.Sprintf("in chain %s%s", ch, at(r.where))
+					ent = append(ent, r.mention)
+				}
+				if len(ent) > 0 {
+					p.Entities = append(p.Entities, ent)
+					p.Chains = append(p.Chains, ch)
+				}
+			}
+			c.parts[a][d] = p
+		}
+	}
+	return c, nil
+}
+
+func at(where string) string {
+	if where == "" {
+		return ""
+	}
+	return " at " + where
+}
+
+// chainLess orders chain ids: integers numerically, before other ids in
+// string order.
+func chainLess(x, y string) bool {
+	a, errA := strconv.ParseInt(x, 10, 64)
+	b, errB := strconv.ParseInt(y, 10, 64)
+	switch {
+	case errA == nil && errB == nil:
+		return a < b
+	case errA == nil:
+		return true
+	case errB == nil:
+		return false
+	}
+	return x < y
+}
+
+// mentionLess orders mention ids naturally: runs of digits compare as
+// numbers, so "9-9" < "10-12".
+func mentionLess(x, y string) bool {
+	for x != "" && y != "" {
+		dx, dy := digitRun(x), digitRun(y)
+		if dx > 0 && dy > 0 {
+			a, b := strings.TrimLeft(x[:dx], "0"), strings.TrimLeft(y[:dy], "0")
+			if len(a) != len(b) {
+				return len(a) < len(b)
+			}
+			if a != b {
+				return a < b
+			}
+			x, y = x[dx:], y[dy:]
+			continue
+		}
+		if x[0] != y[0] {
+			return x[0] < y[0]
+		}
+		x, y = x[1:], y[1:]
+	}
+	return len(x) < len(y)
+}
+
+func digitRun(s string) int {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return i
+}
+
+// WithSingletons returns a copy of the corpus in which every annotator's
+// partition of every document also contains, as singleton entities, the
+// mentions that some other annotator marked and this one did not (what
+// Passonneau 1997, §2.1, does with D′). added lists what was added.
+func (c *Corpus) WithSingletons() (out *Corpus, added []string) {
+	out = &Corpus{annotators: c.annotators, docs: c.docs, parts: make([][]Partition, len(c.parts)), warnings: c.warnings}
+	for a := range c.parts {
+		out.parts[a] = make([]Partition, len(c.docs))
+		for d, doc := range c.docs {
+			p := c.parts[a][d]
+			has := make([]bool, len(doc.mentions))
+			for _, e := range p.Entities {
+				for _, m := range e {
+					has[m] = true
+				}
+			}
+			q := Partition{Entities: append([][]int32(nil), p.Entities...), Chains: append([]string(nil), p.Chains...)}
+			var miss []string
+			for m, ok := range has {
+				if !ok {
+					q.Entities = append(q.Entities, []int32{int32(m)})
+					q.Chains = append(q.Chains, "singleton:"+doc.mentions[m])
+					miss = append(miss, doc.mentions[m])
+				}
+			}
+			if len(miss) > 0 {
+				sort.Slice(miss, func(i, j int) bool { return mentionLess(miss[i], miss[j]) })
+				added = append(added, fmt.Sprintf("annotator %q, document %q: added %d singleton(s): %s",
+					c.annotators[a], doc.name, len(miss), strings.Join(miss, " ")))
+			}
+			out.parts[a][d] = q
+		}
+	}
+	return out, added
+}

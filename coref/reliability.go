@@ -1,0 +1,293 @@
+package coref
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"agree/coding"
+	"agree/distance"
+)
+
+// MarkableError reports that two annotators did not mark the same mentions,
+// which Passonneau's (1997) link table requires.
+type MarkableError struct {
+	A, B         string
+	OnlyA, OnlyB []string // "document: mention"
+}
+
+func (e *MarkableError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "annotators %q and %q marked different mentions (%d only by %q, %d only by %q); the link table needs the same markables (add the missing ones as singletons to proceed)",
+		e.A, e.B, len(e.OnlyA), e.A, len(e.OnlyB), e.B)
+	list := func(who string, ms []string) {
+		const show = 20
+		for i, m := range ms {
+			if i == show {
+				fmt.Fprintf(&b, "\n  … and %d more only by %q", len(ms)-show, who)
+				break
+			}
+			fmt.Fprintf(&b, "\n  only %q: %s", who, m)
+		}
+	}
+	list(e.A, e.OnlyA)
+	list(e.B, e.OnlyB)
+	return b.String()
+}
+
+// MarkableDifferences lists the mentions that only annotator a or only
+// annotator b marked, as "document: mention", in document order and natural
+// mention order. It returns nil when they marked the same mentions.
+func (c *Corpus) MarkableDifferences(a, b int) *MarkableError {
+	e := &MarkableError{A: c.annotators[a], B: c.annotators[b]}
+	for d, doc := range c.docs {
+		ha := marked(c.parts[a][d], len(doc.mentions))
+		hb := marked(c.parts[b][d], len(doc.mentions))
+		var oa, ob []string
+		for m := range doc.mentions {
+			switch {
+			case ha[m] && !hb[m]:
+				oa = append(oa, doc.mentions[m])
+			case hb[m] && !ha[m]:
+				ob = append(ob, doc.mentions[m])
+			}
+		}
+		for _, x := range []*[]string{&oa, &ob} {
+			sort.Slice(*x, func(i, j int) bool { return mentionLess((*x)[i], (*x)[j]) })
+		}
+		for _, m := range oa {
+			e.OnlyA = append(e.OnlyA, doc.name+": "+m)
+		}
+		for _, m := range ob {
+			e.OnlyB = append(e.OnlyB, doc.name+": "+m)
+		}
+	}
+	if len(e.OnlyA) == 0 && len(e.OnlyB) == 0 {
+		return nil
+	}
+	return e
+}
+
+func marked(p Partition, n int) []bool {
+	h := make([]bool, n)
+	for _, e := range p.Entities {
+		for _, m := range e {
+			h[m] = true
+		}
+	}
+	return h
+}
+
+// LinkTable is Passonneau's (1997, §2.1, Figure 3 and Table 2) 2×2 table of
+// coreference links between two codings of the same markables, A (CA₁, the
+// target) and B (CA₃):
+//
+//	a = Σ_{C ∈ A} (|C| − |p(C)|)   links found by both (MUC recall numerator)
+//	b = Σ_{C ∈ B} (|C| − 1) − a     links in B only
+//	c = Σ_{C ∈ A} (|C| − 1) − a     links in A only
+//	d = (N − 1) − a − b − c         possible links found by neither
+//
+// with N the number of markables of a document (the table total N − 1 is
+// the number of links of a spanning tree over all markables). Documents are
+// summed cell by cell.
+type LinkTable struct {
+	A, B, C, D int
+}
+
+// Total returns a + b + c + d.
+func (t LinkTable) Total() int { return t.A + t.B + t.C + t.D }
+
+// Recall returns a/(a+c), which equals MUC recall of B against A.
+func (t LinkTable) Recall() float64 { return float64(t.A) / float64(t.A+t.C) }
+
+// Precision returns a/(a+b), which equals MUC precision of B against A.
+func (t LinkTable) Precision() float64 { return float64(t.A) / float64(t.A+t.B) }
+
+// Data returns the table as two-coder coding data: one item per possible
+// link, coded "+link" or "-link" by each annotator (coder A rows, coder B
+// columns: a = (+,+), c = (+,−), b = (−,+), d = (−,−)).
+func (t LinkTable) Data() (*coding.Data, error) {
+	labels := []string{"+link", "-link"}
+	return coding.FromContingency(labels, labels, [][]int{{t.A, t.C}, {t.B, t.D}})
+}
+
+// LinkTable builds Passonneau's link table for annotators a and b. It fails
+// with a *MarkableError when they did not mark the same mentions (see
+// WithSingletons), and when the construction gives a negative d, which
+// happens when the two partitions cross so that the links of a spanning
+// tree cannot be split into the four cells (e.g. {1,2},{3,4} against
+// {1,3},{2,4}: a = 0, b = c = 2, N − 1 = 3); the paper does not cover that
+// case.
+func (c *Corpus) LinkTable(a, b int) (LinkTable, error) {
+	if e := c.MarkableDifferences(a, b); e != nil {
+		return LinkTable{}, e
+	}
+	var t LinkTable
+	for d, doc := range c.docs {
+		pa, pb := c.parts[a][d], c.parts[b][d]
+		n := pa.Mentions()
+		if n == 0 {
+			continue
+		}
+		cnt := DocCounts(pa, pb, len(doc.mentions))
+		ta := int(cnt.MUC[0])
+		la, lb := int(cnt.MUC[1]), int(cnt.MUC[3])
+		tb, tc := lb-ta, la-ta
+		td := (n - 1) - ta - tb - tc
+		if td < 0 {
+			return LinkTable{}, fmt.Errorf("document %q: the link table of %q and %q is not defined: d = (N−1) − a − b − c = %d − %d − %d − %d < 0 (the partitions cross)",
+				doc.name, c.annotators[a], c.annotators[b], n-1, ta, tb, tc)
+		}
+		t.A += ta
+		t.B += tb
+		t.C += tc
+		t.D += td
+	}
+	return t, nil
+}
+
+// LinkAgreement is κ and α on a link table.
+type LinkAgreement struct {
+	Table LinkTable
+	// Kappa is Cohen's κ; Pi is Scott's π, which equals α_b (α with the
+	// biased expected disagreement) and is what Passonneau (1997, eqs.
+	// 24–27) computes as "α" (the paper's eq. 26 uses the coders' own
+	// marginals, so its α equals κ); Alpha is Krippendorff's α with the
+	// small-sample correction (n − 1)/n of the expected disagreement. A value
+	// is NaN when undefined (see the reasons).
+	Kappa, Pi, Alpha                   float64
+	KappaReason, PiReason, AlphaReason string
+}
+
+// Agreement computes κ, π and α on the table through the coding engine.
+func (t LinkTable) Agreement() (LinkAgreement, error) {
+	la := LinkAgreement{Table: t}
+	d, err := t.Data()
+	if err != nil {
+		return la, err
+	}
+	an, err := coding.Analyze(d, coding.Options{})
+	if err != nil {
+		return la, err
+	}
+	k := an.Coefficient(coding.CohenKappa)
+	p := an.Coefficient(coding.ScottPi)
+	al := an.Coefficient(coding.KrippendorffAlpha)
+	la.Kappa, la.KappaReason = k.Value, k.Reason
+	la.Pi, la.PiReason = p.Value, p.Reason
+	la.Alpha, la.AlphaReason = al.Value, al.Reason
+	if t.Total() == 0 {
+		r := "the link table is empty (no document has two markables)"
+		la.Kappa, la.Pi, la.Alpha = math.NaN(), math.NaN(), math.NaN()
+		la.KappaReason, la.PiReason, la.AlphaReason = r, r, r
+	}
+	return la, nil
+}
+
+// ChainSets selects the set that codes a mention in the chains-as-sets view.
+type ChainSets int
+
+const (
+	// OtherMembers codes a mention with the other mentions of its chain (the
+	// mention itself removed, as Passonneau 2006 prescribes; otherwise the
+	// two sets always intersect). A singleton is coded with the empty set.
+	OtherMembers ChainSets = iota
+	// WholeChain codes a mention with all the mentions of its chain
+	// (itself included), as NLTK's AnnotationTask examples do.
+	WholeChain
+)
+
+// ChainsAsSets returns coding data in which every mention of every document
+// is an item and every annotator codes it with the set of mentions of its
+// chain (Passonneau 2004; Artstein & Poesio 2008, §4.4), written as a
+// set-valued label whose elements are separated by SetSeparator. An
+// annotator who did not mark a mention has no value for it (missing data,
+// which α handles). Items are named "document␟mention".
+func (c *Corpus) ChainsAsSets(mode ChainSets) (*coding.Data, error) {
+	b := coding.NewBuilder()
+	coders := make([]int, len(c.annotators))
+	for a, name := range c.annotators {
+		coders[a] = b.Coder(name)
+	}
+	items := make([][]int, len(c.docs))
+	for d, doc := range c.docs {
+		items[d] = make([]int, len(doc.mentions))
+		for m, name := range doc.mentions {
+			items[d][m] = b.NewItem(doc.name + "\x1f" + name)
+		}
+	}
+	var sb strings.Builder
+	for a := range c.annotators {
+		for d, doc := range c.docs {
+			for _, e := range c.parts[a][d].Entities {
+				names := make([]string, len(e))
+				for i, m := range e {
+					names[i] = fmt.Sprintf("%d:%s", d, doc.mentions[m])
+				}
+				sort.Strings(names)
+				for _, m := range e {
+					self := fmt.Sprintf("%d:%s", d, doc.mentions[m])
+					sb.Reset()
+					for _, n := range names {
+						if mode == OtherMembers && n == self {
+							continue
+						}
+						if sb.Len() > 0 {
+							sb.WriteString(SetSeparator)
+						}
+						sb.WriteString(n)
+					}
+					if err := b.Set(items[d][m], coders[a], sb.String(), coding.Pos{}); err != nil {
+						return nil, err
+					}
+				}
+			}
+		}
+	}
+	return b.Build()
+}
+
+// SetSeparator separates the mentions of a chain in the labels built by
+// ChainsAsSets (the ASCII unit separator, which no mention id contains in
+// practice).
+const SetSeparator = "\x1f"
+
+// SetAlphas are Krippendorff's α on the chains-as-sets data under each
+// distance (NaN when undefined, with the reason).
+type SetAlphas struct {
+	MASI, Jaccard, Dice, Passonneau, Nominal float64
+	Reasons                                  map[string]string
+}
+
+// ChainSetAlphas computes α on ChainsAsSets(mode) with the MASI, Jaccard,
+// Dice, Passonneau and nominal distances.
+func (c *Corpus) ChainSetAlphas(mode ChainSets) (SetAlphas, error) {
+	out := SetAlphas{Reasons: map[string]string{}}
+	d, err := c.ChainsAsSets(mode)
+	if err != nil {
+		return out, err
+	}
+	for _, x := range []struct {
+		name string
+		sp   distance.Spec
+		dst  *float64
+	}{
+		{"masi", distance.MASI(SetSeparator), &out.MASI},
+		{"jaccard", distance.Jaccard(SetSeparator), &out.Jaccard},
+		{"dice", distance.Dice(SetSeparator), &out.Dice},
+		{"passonneau", distance.Passonneau(SetSeparator), &out.Passonneau},
+		{"nominal", distance.Nominal(), &out.Nominal},
+	} {
+		an, err := coding.Analyze(d, coding.Options{Distance: x.sp})
+		if err != nil {
+			return out, err
+		}
+		r := an.Coefficient(coding.KrippendorffAlpha)
+		*x.dst = r.Value
+		if r.Reason != "" {
+			out.Reasons[x.name] = r.Reason
+		}
+	}
+	return out, nil
+}

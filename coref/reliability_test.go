@@ -1,0 +1,210 @@
+package coref
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+)
+
+// codings builds a one-document corpus from per-annotator chain columns:
+// markables[i] is coded chains[a][i] by annotator a ("-" = not marked).
+func codings(t *testing.T, markables []string, anns []string, chains ...string) *Corpus {
+	t.Helper()
+	b := NewBuilder(RejectDuplicates)
+	for a, col := range chains {
+		b.Annotator(anns[a])
+		for i, ch := range strings.Fields(col) {
+			if ch == "-" {
+				continue
+			}
+			if err := b.Add(anns[a], "sample2", markables[i], ch, ""); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	c, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+var sample2 = strings.Fields("A B C D E F G H I J")
+
+// TestPassonneauCA1CA2: seed 001 (Passonneau 1997), Figure 1, sample 2:
+// taking CA1 as the target, MUC recall of CA2 is (5−2 + 3−1 + 2−1)/(4+2+1)
+// = 6/7 ≈ .86 (eq. 12) and precision (4−1 + 4−2 + 2−1)/(3+3+1) = 6/7
+// (eq. 15).
+func TestPassonneauCA1CA2(t *testing.T) {
+	c := codings(t, sample2, []string{"CA1", "CA2"}, "1 1 2 1 2 2 1 3 1 3", "1 1 2 2 2 2 1 3 1 3")
+	s := c.Compare(0, 1)
+	if math.Abs(s.MUC.Recall-6.0/7) > 1e-12 || math.Abs(s.MUC.Precision-6.0/7) > 1e-12 {
+		t.Errorf("MUC R/P = %v/%v, want 6/7 both (paper: .86)", s.MUC.Recall, s.MUC.Precision)
+	}
+	back := c.Compare(1, 0)
+	if back.MUC.Recall != s.MUC.Precision || back.MUC.Precision != s.MUC.Recall {
+		t.Errorf("MUC the other way: %+v", back.MUC)
+	}
+}
+
+// TestPassonneauCA1CA3: seed 001, Figure 2 and Table 2. CA1 did not mark D′;
+// the paper adds it as a singleton (index 4). Table: a = 6, b = c = 1, d = 2;
+// R = P = 6/7 (eqs. 18–19); κ = (.8 − .58)/(1 − .58) = 11/21 ≈ .52 (eqs.
+// 20–23) and the paper's α (eqs. 24–27, 1 − .2/.42) is the same 11/21,
+// which is Scott's π here (both coders' marginals are .7/.3). Krippendorff's
+// α with the small-sample correction is 1 − (n−1)·o_{+−}/(n₊n₋) =
+// 1 − 19·2/(14·6) = 23/42 ≈ .548 (n = 20 values, n₊ = 14, n₋ = 6).
+func TestPassonneauCA1CA3(t *testing.T) {
+	marks := strings.Fields("A B C D D' E F G H I J")
+	withoutDp := codings(t, marks, []string{"CA1", "CA3"}, "1 1 2 1 - 2 2 1 3 1 3", "1 1 2 3 3 2 2 1 4 1 4")
+	_, err := withoutDp.LinkTable(0, 1)
+	var me *MarkableError
+	if !errors.As(err, &me) || len(me.OnlyB) != 1 || me.OnlyB[0] != "sample2: D'" || len(me.OnlyA) != 0 {
+		t.Fatalf("different markables: err = %v, want a MarkableError listing D' for CA3", err)
+	}
+	c, added := withoutDp.WithSingletons()
+	if len(added) != 1 || !strings.Contains(added[0], "D'") {
+		t.Errorf("added = %v", added)
+	}
+	// the same as coding D′ explicitly with index 4 in CA1
+	explicit := codings(t, marks, []string{"CA1", "CA3"}, "1 1 2 1 4 2 2 1 3 1 3", "1 1 2 3 3 2 2 1 4 1 4")
+	for _, corp := range []*Corpus{c, explicit} {
+		tab, err := corp.LinkTable(0, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tab != (LinkTable{A: 6, B: 1, C: 1, D: 2}) {
+			t.Fatalf("table = %+v, want a=6 b=1 c=1 d=2", tab)
+		}
+		if tab.Recall() != 6.0/7 || tab.Precision() != 6.0/7 {
+			t.Errorf("R/P = %v/%v, want 6/7", tab.Recall(), tab.Precision())
+		}
+		ag, err := tab.Agreement()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range []struct {
+			what      string
+			got, want float64
+		}{{"κ", ag.Kappa, 11.0 / 21}, {"π (the paper's α)", ag.Pi, 11.0 / 21}, {"Krippendorff's α", ag.Alpha, 23.0 / 42}} {
+			if math.Abs(x.got-x.want) > 1e-12 {
+				t.Errorf("%s = %v, want %v", x.what, x.got, x.want)
+			}
+		}
+		// The paper rounds to two decimals: κ = α = .52.
+		if math.Abs(ag.Kappa-0.52) > 0.005 {
+			t.Errorf("κ = %v, paper .52", ag.Kappa)
+		}
+	}
+}
+
+// TestPassonneauTables: seed 001 Table 1 (47 14 / 10 29, κ = α = .50) and
+// Table 3 (166 19 / 13 44, κ = .65), at the paper's two decimals; exact
+// values by hand: Table 1 κ = (.76 − .5154)/(1 − .5154), π = (.76 −
+// .5162)/(1 − .5162), Krippendorff's α = 1 − 199·24/(118·82) ≈ .506 (the
+// paper's α is the κ-style one and rounds to .50; the corrected α rounds to
+// .51).
+func TestPassonneauTables(t *testing.T) {
+	t1, err := LinkTable{A: 47, C: 14, B: 10, D: 29}.Agreement()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range []struct {
+		what      string
+		got, want float64
+	}{
+		{"Table 1 κ", t1.Kappa, (0.76 - 0.5154) / (1 - 0.5154)},
+		{"Table 1 π", t1.Pi, (0.76 - 0.5162) / (1 - 0.5162)},
+		{"Table 1 α", t1.Alpha, 1 - 199.0*24/(118*82)},
+	} {
+		if math.Abs(x.got-x.want) > 1e-12 {
+			t.Errorf("%s = %v, want %v", x.what, x.got, x.want)
+		}
+	}
+	if math.Abs(t1.Kappa-0.50) > 0.005 || math.Abs(t1.Pi-0.50) > 0.005 {
+		t.Errorf("Table 1: κ = %v, π = %v, paper .50", t1.Kappa, t1.Pi)
+	}
+	t3, err := LinkTable{A: 166, B: 19, C: 13, D: 44}.Agreement()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// by hand: p_o = 210/242, p_e = (179·185 + 63·57)/242²
+	po, pe := 210.0/242, (179.0*185+63*57)/(242*242)
+	if want := (po - pe) / (1 - pe); math.Abs(t3.Kappa-want) > 1e-12 || math.Abs(t3.Kappa-0.65) > 0.005 {
+		t.Errorf("Table 3 κ = %v, want %v (paper .65)", t3.Kappa, want)
+	}
+}
+
+// TestLinkTableCrossing: partitions that cross give a negative d: an error,
+// not a made-up table.
+func TestLinkTableCrossing(t *testing.T) {
+	c := codings(t, strings.Fields("1 2 3 4"), []string{"x", "y"}, "a a b b", "a b a b")
+	if _, err := c.LinkTable(0, 1); err == nil || !strings.Contains(err.Error(), "not defined") {
+		t.Errorf("crossing partitions: err = %v", err)
+	}
+}
+
+// TestChainsAsSetsVector: the NLTK AnnotationTask vector of
+// shared/reference/coreference.md §7 (2 coders, 5 mentions, label = whole
+// chain): c1 {m1,m2},{m3},{m4,m5}; c2 {m1,m2,m3},{m4,m5}. α(MASI, exact
+// thirds) = 0.4631578947368421, α(Jaccard) = 0.6, α(binary) =
+// 0.22857142857142865.
+func TestChainsAsSetsVector(t *testing.T) {
+	ms := strings.Fields("m1 m2 m3 m4 m5")
+	c := codings(t, ms, []string{"c1", "c2"}, "1 1 2 3 3", "1 1 1 2 2")
+	al, err := c.ChainSetAlphas(WholeChain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range []struct {
+		what      string
+		got, want float64
+	}{{"MASI", al.MASI, 0.4631578947368421}, {"Jaccard", al.Jaccard, 0.6}, {"nominal", al.Nominal, 0.22857142857142865}} {
+		if math.Abs(x.got-x.want) > 1e-12 {
+			t.Errorf("α %s = %v, want %v", x.what, x.got, x.want)
+		}
+	}
+	// Invariances: annotator order and renaming the chains or the mentions.
+	c2 := codings(t, strings.Fields("z y x w v"), []string{"c2", "c1"}, "7 7 7 9 9", "a a b c c")
+	al2, err := c2.ChainSetAlphas(WholeChain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(al2.MASI-al.MASI) > 1e-12 || math.Abs(al2.Dice-al.Dice) > 1e-12 || math.Abs(al2.Passonneau-al.Passonneau) > 1e-12 {
+		t.Errorf("not invariant: %+v vs %+v", al, al2)
+	}
+	// Identical codings → α = 1 under every distance.
+	same := codings(t, ms, []string{"c1", "c2"}, "1 1 2 3 3", "5 5 6 7 7")
+	for _, mode := range []ChainSets{WholeChain, OtherMembers} {
+		as, err := same.ChainSetAlphas(mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range []float64{as.MASI, as.Jaccard, as.Dice, as.Passonneau, as.Nominal} {
+			if math.Abs(v-1) > 1e-12 {
+				t.Errorf("mode %d: identical codings give %+v", mode, as)
+				break
+			}
+		}
+	}
+}
+
+// TestChainsAsSetsOtherMembers checks the labels with the mention removed
+// (seed 003's prescription): m3 is {m1,m2} for c2 and ∅ for c1.
+func TestChainsAsSetsOtherMembers(t *testing.T) {
+	c := codings(t, strings.Fields("m1 m2 m3"), []string{"c1", "c2"}, "1 1 2", "1 1 1")
+	d, err := c.ChainsAsSets(OtherMembers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := d.Items()
+	for i, it := range items {
+		if strings.HasSuffix(it, "m3") {
+			got1, got2 := d.Labels()[d.Value(i, 0)], d.Labels()[d.Value(i, 1)]
+			if got1 != "" || got2 != "0:m1"+SetSeparator+"0:m2" {
+				t.Errorf("m3 labels %q, %q", got1, got2)
+			}
+		}
+	}
+}
