@@ -3,6 +3,7 @@ package unitizing
 import (
 	"errors"
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -240,5 +241,54 @@ func TestAlphaUErrors(t *testing.T) {
 	empty := &Continuum{Name: "empty", Annotators: []string{"a", "b"}}
 	if r, err := AlphaU(empty, Extent{0, 10}); err != nil || !math.IsNaN(r.Alpha) || r.Reason == "" {
 		t.Errorf("no units: α = %v (%q), err = %v; want NaN with a reason", r.Alpha, r.Reason, err)
+	}
+}
+
+func TestAlphaUProperties(t *testing.T) {
+	// Invariance to annotator order, unit order and category renaming;
+	// identical annotators → 1 (D_o = 0) whenever D_e > 0; and the overall
+	// value is the ratio of the category means (checked from the parts).
+	rng := rand.New(rand.NewPCG(9, 10))
+	for trial := 0; trial < 50; trial++ {
+		c := randomPartition(rng, 2+rng.IntN(3), 40, []string{"x", "y", "z"})
+		ext := Extent{0, 40}
+		r, err := AlphaU(c, ext)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := &Continuum{Name: "perm", Annotators: append([]string(nil), c.Annotators...)}
+		perm := rng.Perm(len(c.Annotators))
+		rename := map[string]string{"x": "zz", "y": "aa", "z": "mm"}
+		for _, u := range c.Units {
+			u.Annotator = perm[u.Annotator]
+			u.Category = rename[u.Category]
+			p.Units = append(p.Units, u)
+		}
+		rng.Shuffle(len(p.Units), func(i, j int) { p.Units[i], p.Units[j] = p.Units[j], p.Units[i] })
+		q, err := AlphaU(p, ext)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !near(q.Alpha, r.Alpha, 1e-12) {
+			t.Fatalf("trial %d: permuted/renamed αU %v, want %v", trial, q.Alpha, r.Alpha)
+		}
+		sumDo, sumDe := 0.0, 0.0
+		for _, ca := range r.Categories {
+			sumDo += ca.Do
+			sumDe += ca.De
+		}
+		if want := 1 - sumDo/sumDe; !near(r.Alpha, want, 1e-12) {
+			t.Fatalf("trial %d: αU %v, want 1 − ΣD_o/ΣD_e = %v", trial, r.Alpha, want)
+		}
+		cp := &Continuum{Name: "copy", Annotators: c.Annotators}
+		for _, u := range c.UnitsOf(0) {
+			for a := range c.Annotators {
+				u.Annotator = a
+				cp.Units = append(cp.Units, u)
+			}
+		}
+		if pr, err := AlphaU(cp, ext); err != nil || (pr.Reason == "" && pr.Alpha != 1) {
+			t.Fatalf("trial %d: identical annotators: αU = %v (%q), err %v; want 1", trial, pr.Alpha, pr.Reason, err)
+		}
 	}
 }
