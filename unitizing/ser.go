@@ -28,8 +28,9 @@ type SERResult struct {
 	SER    float64
 	Reason string
 	Cost   float64
-	// Counts of the optimal alignment.
-	Reference, Hypothesis                           int
+	// RefUnits and HypUnits count the units of each side; the others count
+	// the pairs and lone units of the optimal alignment.
+	RefUnits, HypUnits                              int
 	Correct, Type, Boundary, TypeBoundary, Ins, Del int
 }
 
@@ -48,7 +49,7 @@ type SERResult struct {
 // overlapping units); bounds are compared exactly. Units may overlap within
 // either side.
 func SER(ref, hyp []Unit, costs SERCosts) SERResult {
-	res := SERResult{Reference: len(ref), Hypothesis: len(hyp)}
+	res := SERResult{RefUnits: len(ref), HypUnits: len(hyp)}
 	// Clusters: maximal chains of overlapping units over both sides (sorted
 	// by start); units of different clusters never overlap.
 	type item struct {
