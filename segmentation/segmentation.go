@@ -20,8 +20,8 @@ const MaxType = 64
 // sheet §1): the N−1 potential boundary (PB) slots, slot i lying between unit
 // i and unit i+1 (0-based), of which only the slots holding at least one
 // boundary type are kept. Memory and the cost of every measure therefore
-// grow with the number of boundaries, not with N, except where a measure
-// scans windows (Pk, WindowDiff: O(N)).
+// grow with the number of boundaries, not with N (only the conversions
+// Positions, BoundaryString and Sets are O(N)).
 //
 // The zero value is not a valid segmentation; build one with FromMasses,
 // FromPositions, FromBoundaryString or FromSets. A Segmentation is immutable.

@@ -87,7 +87,7 @@ func NLTKWindowSize(ref Segmentation) (int, error) {
 //
 // NLTK's pk(ref, hyp, k) is the same number for the same k (sheet §8.3);
 // for NLTK's default k use NLTKWindowSize. A slot with any boundary type is
-// a boundary. Undefined (NaN) when N − k ≤ 0. O(N + boundaries).
+// a boundary. Undefined (NaN) when N − k ≤ 0. O(boundaries), independent of N.
 func Pk(hyp, ref Segmentation, k int) (Window, error) {
 	if err := checkPair(hyp, ref); err != nil {
 		return Window{}, err
@@ -112,7 +112,8 @@ func Pk(hyp, ref Segmentation, k int) (Window, error) {
 // there are N+k windows, and SegEval divides by N+k+1 (sheet §4). With
 // opt.Weighted a window counts |count_hyp − count_ref| (NLTK weighted=True).
 // NLTK's windowdiff(seg1, seg2, k) is the same number for the same k.
-// Undefined (NaN) when the denominator is ≤ 0. O(N + boundaries).
+// Undefined (NaN) when the denominator is ≤ 0. O(boundaries), independent
+// of N.
 func WindowDiff(hyp, ref Segmentation, opt WindowOptions) (Window, error) {
 	if err := checkPair(hyp, ref); err != nil {
 		return Window{}, err
@@ -153,8 +154,11 @@ func windowScan(hyp, ref Segmentation, k, start, count, den int, mode windowMode
 		w.Reason = fmt.Sprintf("window size %d leaves no window in %d units", k, hyp.n)
 		return w
 	}
+	// The counts change only when a window edge crosses a boundary, so the
+	// scan jumps from event to event: O(boundaries), independent of N.
 	var hlo, hhi, rlo, rhi int // hyp.slots[hlo:hhi] lie in the current window
-	for x := start; x < start+count; x++ {
+	end := start + count
+	for x := start; x < end; {
 		for hlo < len(hyp.slots) && hyp.slots[hlo] < x {
 			hlo++
 		}
@@ -167,19 +171,34 @@ func windowScan(hyp, ref Segmentation, k, start, count, den int, mode windowMode
 		for rhi < len(ref.slots) && ref.slots[rhi] < x+k {
 			rhi++
 		}
+		next := end
+		if hlo < len(hyp.slots) {
+			next = min(next, hyp.slots[hlo]+1)
+		}
+		if hhi < len(hyp.slots) {
+			next = min(next, hyp.slots[hhi]-k+1)
+		}
+		if rlo < len(ref.slots) {
+			next = min(next, ref.slots[rlo]+1)
+		}
+		if rhi < len(ref.slots) {
+			next = min(next, ref.slots[rhi]-k+1)
+		}
+		run := next - x
 		hc, rc := hhi-hlo, rhi-rlo
 		switch mode {
 		case modePk:
 			if (hc > 0) != (rc > 0) {
-				w.Errors++
+				w.Errors += run
 			}
 		case modeWD:
 			if hc != rc {
-				w.Errors++
+				w.Errors += run
 			}
 		case modeWeighted:
-			w.Errors += absInt(hc - rc)
+			w.Errors += run * absInt(hc-rc)
 		}
+		x = next
 	}
 	w.Value = float64(w.Errors) / float64(den)
 	return w
