@@ -1,0 +1,209 @@
+package coref
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"agree/coref"
+)
+
+// ReadCoNLL reads one annotator's coreference from a CoNLL-2011/2012 file
+// (shared/reference/formats.md §3.8, coreference.md §1) into b.
+//
+// Documents run from "#begin document (ID); part NNN" to "#end document";
+// their name is "ID; part NNN" (just "ID" without a part). Token lines
+// outside any document form a document named after the file. Tokens are
+// numbered from 0 across the whole document (blank lines between sentences
+// do not reset the count). Only the last column is read: "-" means no
+// mention, "(5" opens a mention of chain 5, "5)" closes one, "(5)" is a
+// one-token mention; markers are separated by "|" or concatenated ("(1(3",
+// "3)1)"). Each chain id has its own stack, so nested mentions of one chain
+// close last-in-first-out. A mention is identified as "start-end" (token
+// indices, both inclusive) and added when it closes.
+//
+// Errors name the file, line and column: a marker that is not of those
+// forms, a closing marker for a chain with no open mention, and mentions
+// still open at the end of a document.
+func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
+	b.Annotator(annotator)
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	type open struct {
+		start int
+		line  int
+	}
+	var (
+		doc     string
+		inDoc   bool
+		implied bool // tokens before any #begin
+		tok     int
+		stacks  = map[string][]open{}
+		line    int
+	)
+	finish := func(endLine int) error {
+		if len(stacks) > 0 {
+			var ids []string
+			for id, st := range stacks {
+				for _, o := range st {
+					ids = append(ids, fmt.Sprintf("chain %s opened at line %d (token %d)", id, o.line, o.start))
+				}
+			}
+			sort.Strings(ids)
+			return fmt.Errorf("%s:%d: document %q ends with unclosed mentions: %s", name, endLine, doc, strings.Join(ids, "; "))
+		}
+		return nil
+	}
+	for sc.Scan() {
+		line++
+		text := sc.Text()
+		trimmed := strings.TrimSpace(text)
+		if strings.HasPrefix(trimmed, "#begin document") {
+			if inDoc {
+				return fmt.Errorf("%s:%d: #begin document inside document %q (missing #end document)", name, line, doc)
+			}
+			if implied {
+				if err := finish(line); err != nil {
+					return err
+				}
+				implied = false
+			}
+			doc = docName(strings.TrimSpace(strings.TrimPrefix(trimmed, "#begin document")))
+			b.Document(doc)
+			inDoc, tok = true, 0
+			clear(stacks)
+			continue
+		}
+		if strings.HasPrefix(trimmed, "#end document") {
+			if !inDoc {
+				return fmt.Errorf("%s:%d: #end document without #begin document", name, line)
+			}
+			if err := finish(line); err != nil {
+				return err
+			}
+			inDoc = false
+			continue
+		}
+		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
+			continue
+		}
+		if !inDoc && !implied {
+			implied, doc, tok = true, name, 0
+			b.Document(doc)
+			clear(stacks)
+		}
+		fields := strings.Fields(text)
+		cell := fields[len(fields)-1]
+		col := strings.LastIndex(text, cell) + 1
+		if err := parseCorefCell(cell, func(kind byte, id string, off int) error {
+			where := fmt.Sprintf("%s:%d", name, line)
+			switch kind {
+			case '(': // open
+				stacks[id] = append(stacks[id], open{tok, line})
+			case ')': // close
+				st := stacks[id]
+				if len(st) == 0 {
+					return fmt.Errorf("%s:%d:%d: closing marker %q for chain %s, which has no open mention", name, line, col+off, id+")", id)
+				}
+				o := st[len(st)-1]
+				if len(st) == 1 {
+					delete(stacks, id)
+				} else {
+					stacks[id] = st[:len(st)-1]
+				}
+				return b.Add(annotator, doc, fmt.Sprintf("%d-%d", o.start, tok), id, where)
+			default: // single token
+				return b.Add(annotator, doc, fmt.Sprintf("%d-%d", tok, tok), id, where)
+			}
+			return nil
+		}); err != nil {
+			if strings.HasPrefix(err.Error(), name+":") {
+				return err
+			}
+			return fmt.Errorf("%s:%d:%d: coreference column %q: %w", name, line, col, cell, err)
+		}
+		tok++
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("%s:%d: %w", name, line, err)
+	}
+	if inDoc {
+		return fmt.Errorf("%s:%d: document %q has no #end document", name, line, doc)
+	}
+	return finish(line)
+}
+
+// docName turns "(ID); part 000" into "ID; part 000".
+func docName(s string) string {
+	id, part, hasPart := strings.Cut(s, ";")
+	id = strings.TrimSpace(id)
+	if strings.HasPrefix(id, "(") && strings.HasSuffix(id, ")") {
+		id = id[1 : len(id)-1]
+	}
+	if hasPart {
+		return id + "; " + strings.TrimSpace(part)
+	}
+	return id
+}
+
+// parseCorefCell calls f for each marker of a coreference cell, left to
+// right: kind '(' opens, ')' closes, 's' is a single-token mention; off is
+// the marker's byte offset in the cell.
+func parseCorefCell(cell string, f func(kind byte, id string, off int) error) error {
+	if cell == "-" || cell == "_" {
+		return nil
+	}
+	digits := func(i int) int {
+		j := i
+		for j < len(cell) && cell[j] >= '0' && cell[j] <= '9' {
+			j++
+		}
+		return j
+	}
+	for i := 0; i < len(cell); {
+		switch c := cell[i]; {
+		case c == '|':
+			i++
+		case c == '(':
+			j := digits(i + 1)
+			if j == i+1 {
+				return fmt.Errorf("at byte %d: want a chain number after '('", i+2)
+			}
+			id := canonicalID(cell[i+1 : j])
+			if j < len(cell) && cell[j] == ')' {
+				if err := f('s', id, i); err != nil {
+					return err
+				}
+				i = j + 1
+			} else {
+				if err := f('(', id, i); err != nil {
+					return err
+				}
+				i = j
+			}
+		case c >= '0' && c <= '9':
+			j := digits(i)
+			if j == len(cell) || cell[j] != ')' {
+				return fmt.Errorf("at byte %d: want ')' after chain number %s", j+1, cell[i:j])
+			}
+			if err := f(')', canonicalID(cell[i:j]), i); err != nil {
+				return err
+			}
+			i = j + 1
+		default:
+			return fmt.Errorf("at byte %d: unexpected %q (want markers like (5, 5) or (5) separated by '|', or '-')", i+1, string(c))
+		}
+	}
+	return nil
+}
+
+// canonicalID strips leading zeros so that "007" and "7" are one chain.
+func canonicalID(s string) string {
+	if n, err := strconv.ParseUint(s, 10, 64); err == nil {
+		return strconv.FormatUint(n, 10)
+	}
+	return s
+}

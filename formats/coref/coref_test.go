@@ -1,0 +1,262 @@
+package coref
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"agree/coref"
+)
+
+func build(t *testing.T, f func(b *coref.Builder) error) *coref.Corpus {
+	t.Helper()
+	b := coref.NewBuilder(coref.KeepFirst)
+	if err := f(b); err != nil {
+		t.Fatal(err)
+	}
+	c, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func chains(c *coref.Corpus, a, d int) string {
+	var s []string
+	for _, e := range c.Entities(a, d) {
+		s = append(s, "{"+strings.Join(e, ",")+"}")
+	}
+	return strings.Join(s, " ")
+}
+
+// TestReadCoNLLNested: the hand-written file has a one-token mention, a
+// two-token span across lines, a one-token mention inside a span of another
+// chain ("(3(1)"), two nested mentions of the same chain opened in one cell
+// with '|' and closed concatenated ("3)3)"), a sentence break (token numbers
+// keep counting) and leading zeros in a chain id ("(07)" is chain 7).
+func TestReadCoNLLNested(t *testing.T) {
+	f, err := os.Open("testdata/nested.conll")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	c := build(t, func(b *coref.Builder) error { return ReadCoNLL(f, "nested.conll", "ann", b) })
+	if got := c.Documents(); fmt.Sprint(got) != "[doc1; part 000 doc2; part 001]" {
+		t.Errorf("documents %q", got)
+	}
+	// tokens: John 0, went 1, to 2, the 3, market 4, He 5, and 6, his 7,
+	// wife 8, the 9, pair 10. Mentions in closing order within each chain.
+	// chain 3: "(3|(3" opens two mentions at token 9 and "3)3)" closes
+	// both at 10, so 9-10 is repeated (kept once, with a warning).
+	ents := c.Entities(0, 0)
+	if len(ents) != 3 || fmt.Sprint(ents[0]) != "[0-0 5-5 7-7]" || fmt.Sprint(ents[1]) != "[3-4]" || fmt.Sprint(ents[2]) != "[7-8 9-10]" {
+		t.Errorf("doc1 chains = %s", chains(c, 0, 0))
+	}
+	if len(c.Warnings()) != 1 || !strings.Contains(c.Warnings()[0], "9-10 repeated") {
+		t.Errorf("warnings = %q", c.Warnings())
+	}
+	if got := chains(c, 0, 1); got != "{0-0,1-1}" {
+		t.Errorf("doc2 chains = %s", got)
+	}
+}
+
+// spansToCoNLL writes one document whose last column encodes chains given as
+// "id:{s-e,...}" (the notation of shared/reference/coreference.md §3).
+func spansToCoNLL(t *testing.T, spec string) string {
+	type span struct {
+		id   string
+		s, e int
+	}
+	var sp []span
+	last := 0
+	for _, f := range strings.Fields(spec) {
+		id, body, _ := strings.Cut(f, ":")
+		for _, m := range strings.Split(strings.Trim(body, "{}"), ",") {
+			var s, e int
+			if _, err := fmt.Sscanf(m, "%d-%d", &s, &e); err != nil {
+				t.Fatal(err)
+			}
+			sp = append(sp, span{id, s, e})
+			last = max(last, e)
+		}
+	}
+	var b strings.Builder
+	b.WriteString("#begin document (test); part 000\n")
+	for tok := 0; tok <= last+1; tok++ {
+		var opens, singles, closes []span
+		for _, x := range sp {
+			switch {
+			case x.s == tok && x.e == tok:
+				singles = append(singles, x)
+			case x.s == tok:
+				opens = append(opens, x)
+			case x.e == tok:
+				closes = append(closes, x)
+			}
+		}
+		sort.SliceStable(opens, func(i, j int) bool { return opens[i].e > opens[j].e })
+		sort.SliceStable(closes, func(i, j int) bool { return closes[i].s > closes[j].s })
+		var cell []string
+		for _, x := range opens {
+			cell = append(cell, "("+x.id)
+		}
+		for _, x := range singles {
+			cell = append(cell, "("+x.id+")")
+		}
+		for _, x := range closes {
+			cell = append(cell, x.id+")")
+		}
+		c := "-"
+		if len(cell) > 0 {
+			c = strings.Join(cell, "|")
+		}
+		fmt.Fprintf(&b, "test 0 %d w%d %s\n", tok, tok, c)
+	}
+	b.WriteString("#end document\n")
+	return b.String()
+}
+
+// TestCoNLLDuplicatesLikeScorer: TC-A-7 (b twice in one chain) and TC-A-9
+// (b ten times in another chain) read from CoNLL and scored against TC-A
+// give TC-A-4's values, as the Perl scorer's de-duplication does
+// (coreference.md §4: MUC 1/3, 1/3; B³ R (10/3)/6, P (1+4/3+1/2)/7).
+func TestCoNLLDuplicatesLikeScorer(t *testing.T) {
+	key := "0:{0-1} 1:{3-6,9-9} 2:{11-12,14-14,16-18}"
+	for _, resp := range []string{
+		"0:{0-1} 1:{3-6,3-6,9-9,10-10} 2:{11-12,15-15} 3:{13-13}",
+		"0:{0-1} 3:{3-6,3-6,3-6,3-6,3-6,3-6,3-6,3-6,3-6,3-6,13-13} 1:{3-6,9-9,10-10} 2:{11-12,15-15}",
+	} {
+		c := build(t, func(b *coref.Builder) error {
+			if err := ReadCoNLL(strings.NewReader(spansToCoNLL(t, key)), "key.conll", "key", b); err != nil {
+				return err
+			}
+			return ReadCoNLL(strings.NewReader(spansToCoNLL(t, resp)), "resp.conll", "resp", b)
+		})
+		s := c.Compare(0, 1)
+		if math.Abs(s.MUC.Recall-1.0/3) > 1e-12 || math.Abs(s.MUC.Precision-1.0/3) > 1e-12 ||
+			math.Abs(s.B3.Recall-(10.0/3)/6) > 1e-12 || math.Abs(s.B3.Precision-(1+4.0/3+0.5)/7) > 1e-12 {
+			t.Errorf("%s: MUC %+v B³ %+v", resp, s.MUC, s.B3)
+		}
+		if len(c.Warnings()) == 0 {
+			t.Errorf("%s: no warning about repeated mentions", resp)
+		}
+	}
+}
+
+func TestReadCoNLLErrors(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"#begin document (d); part 000\nw 5)\n#end document\n", "f.conll:2:3: closing marker \"5)\" for chain 5, which has no open mention"},
+		{"#begin document (d); part 000\nw (5\nw -\n#end document\n", "f.conll:4: document \"d; part 000\" ends with unclosed mentions: chain 5 opened at line 2"},
+		{"#begin document (d); part 000\nw (x\n#end document\n", "f.conll:2:3: coreference column \"(x\": at byte 2: want a chain number"},
+		{"#begin document (d); part 000\nw 5\n#end document\n", "want ')' after chain number 5"},
+		{"#begin document (d); part 000\nw a\n#end document\n", "unexpected \"a\""},
+		{"#end document\n", "f.conll:1: #end document without #begin"},
+		{"#begin document (d)\n#begin document (e)\n", "f.conll:2: #begin document inside document"},
+		{"#begin document (d)\nw (1)\n", "has no #end document"},
+		{"w (1\n", "f.conll:1: document \"f.conll\" ends with unclosed mentions"},
+	}
+	for _, tc := range tests {
+		b := coref.NewBuilder(coref.KeepFirst)
+		err := ReadCoNLL(strings.NewReader(tc.in), "f.conll", "a", b)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("ReadCoNLL(%q) error = %v, want %q", tc.in, err, tc.want)
+		}
+	}
+	// duplicates rejected on request
+	b := coref.NewBuilder(coref.RejectDuplicates)
+	if err := ReadCoNLL(strings.NewReader("w (1)|(2)\n"), "f.conll", "a", b); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Build(); err == nil || !strings.Contains(err.Error(), "mention 0-0 repeated at f.conll:1") {
+		t.Errorf("RejectDuplicates: %v", err)
+	}
+}
+
+func TestReadCSV(t *testing.T) {
+	in := "document,annotator,mention,chain,note\nd1,ann1,m1,a,x\nd1,ann1,m2,a,\nd1,ann2,m1,z,\nd1,ann2,m2,y,\nd2,ann1,m1,a,\n"
+	c := build(t, func(b *coref.Builder) error { return ReadCSV(strings.NewReader(in), "f.csv", b) })
+	if fmt.Sprint(c.Annotators(), c.Documents()) != "[ann1 ann2] [d1 d2]" {
+		t.Errorf("annotators/documents %v %v", c.Annotators(), c.Documents())
+	}
+	if got := chains(c, 1, 0); got != "{m2} {m1}" { // chain ids y < z
+		t.Errorf("ann2 d1 = %s", got)
+	}
+	c = build(t, func(b *coref.Builder) error {
+		return ReadCSV(strings.NewReader("# no header\nA,m1,1\nB,m1,2\n"), "g.csv", b)
+	})
+	if fmt.Sprint(c.Documents()) != "[g.csv]" {
+		t.Errorf("documents %v", c.Documents())
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"A,m1\n", "g.csv:1: want 3 fields"},
+		{"A,m1,1,x\n", "g.csv:1: want 3 fields annotator,mention,chain, got 4"},
+		{"A,,1\n", "g.csv:1: empty mention id"},
+		{",m,1\n", "g.csv:1:1: empty annotator"},
+		{"A,m,\"1\n", "g.csv:1:"},
+		{"annotator,mention,chain\nA,m\n", "g.csv:2: want 3 fields"},
+	} {
+		err := ReadCSV(strings.NewReader(tc.in), "g.csv", coref.NewBuilder(coref.KeepFirst))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("ReadCSV(%q) = %v, want %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+// TestReadBrat: the example of shared/reference/formats.md §3.1 (Equiv T1 T3)
+// and a relation-based file; the two agree on the chain {Alice, She}.
+func TestReadBrat(t *testing.T) {
+	equiv := "T1\tPerson 0 5\tAlice\nT2\tOrganization 13 17\tAcme\nT3\tPerson 19 22\tShe\nT4\tLocation 32 37;48 55\tNorth America\nR1\tWorksFor Arg1:T1 Arg2:T2\n*\tEquiv T1 T3\n#1\tAnnotatorNotes T4\tdiscontinuous span\n"
+	rel := "T7\tPerson 19 22\tShe\nT9\tPerson 0 5\tAlice\nT2\tOrganization 13 17\tAcme\nT4\tLocation 32 37;48 55\tNorth America\nR3\tCoreference Arg1:T7 Arg2:T9\n"
+	c := build(t, func(b *coref.Builder) error {
+		if err := ReadBrat(strings.NewReader(equiv), "a/doc.ann", "a", "doc", BratOptions{}, b); err != nil {
+			return err
+		}
+		return ReadBrat(strings.NewReader(rel), "b/doc.ann", "b", "doc", BratOptions{}, b)
+	})
+	if got := chains(c, 0, 0); got != "{0-5,19-22} {13-17} {32-37;48-55}" {
+		t.Errorf("a: %s", got)
+	}
+	s := c.Compare(0, 1)
+	if s.MUC != (coref.PRF{Recall: 1, Precision: 1, F1: 1}) || s.B3.F1 != 1 {
+		t.Errorf("a vs b: %+v", s)
+	}
+	typed := build(t, func(b *coref.Builder) error {
+		return ReadBrat(strings.NewReader(equiv), "a.ann", "a", "doc", BratOptions{Types: []string{"Person"}}, b)
+	})
+	if got := chains(typed, 0, 0); got != "{0-5,19-22}" {
+		t.Errorf("typed: %s", got)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"T1\tPerson 0\tx\n", "x.ann:1: text-bound annotation T1: offsets \"0\""},
+		{"T1\tPerson 5 2\tx\n", "want integers 0 ≤ start ≤ end"},
+		{"T1\tPerson\n", "x.ann:1: text-bound annotation T1: want"},
+		{"T1\tPerson 0 1\tx\n*\tEquiv T1 T2\n", "x.ann:2: link to unknown annotation T2"},
+		{"T1\tPerson 0 1\tx\nR1\tCoref Arg1:T1 T1\n", "x.ann:2: relation R1: argument \"T1\""},
+		{"T1\tPerson 0 1\tx\nT1\tPerson 0 1\tx\n", "x.ann:2: id T1 defined twice"},
+		{"*\tEquiv T1\n", "x.ann:1: Equiv needs at least two"},
+	} {
+		err := ReadBrat(strings.NewReader(tc.in), "x.ann", "a", "d", BratOptions{}, coref.NewBuilder(coref.KeepFirst))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("ReadBrat(%q) = %v, want %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+func TestReadBratDir(t *testing.T) {
+	dir := t.TempDir()
+	for _, p := range []string{"x/d1.ann", "x/sub/d2.ann", "x/d1.txt"} {
+		os.MkdirAll(filepath.Join(dir, filepath.Dir(p)), 0o755)
+		os.WriteFile(filepath.Join(dir, p), []byte("T1\tP 0 1\ta\nT2\tP 2 3\tb\n*\tEquiv T1 T2\n"), 0o644)
+	}
+	c := build(t, func(b *coref.Builder) error { return ReadBratDir(filepath.Join(dir, "x"), "x", BratOptions{}, b) })
+	if fmt.Sprint(c.Documents()) != "[d1 sub/d2]" {
+		t.Errorf("documents %v", c.Documents())
+	}
+	if err := ReadBratDir(t.TempDir(), "y", BratOptions{}, coref.NewBuilder(coref.KeepFirst)); err == nil {
+		t.Error("empty directory accepted")
+	}
+}
