@@ -310,3 +310,17 @@ func (c *Corpus) WithSingletons() (out *Corpus, added []string) {
 	}
 	return out, added
 }
+
+// Select returns the corpus restricted to the given annotators, in that
+// order (documents and mention tables are shared with c).
+func (c *Corpus) Select(annotators ...int) (*Corpus, error) {
+	out := &Corpus{docs: c.docs, warnings: c.warnings}
+	for _, a := range annotators {
+		if a < 0 || a >= len(c.annotators) {
+			return nil, fmt.Errorf("no annotator %d", a)
+		}
+		out.annotators = append(out.annotators, c.annotators[a])
+		out.parts = append(out.parts, c.parts[a])
+	}
+	return out, nil
+}

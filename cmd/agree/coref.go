@@ -1,0 +1,388 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"agree/coref"
+	corefio "agree/formats/coref"
+	"agree/report"
+)
+
+type prfJSON struct {
+	Recall    report.Number `json:"recall"`
+	Precision report.Number `json:"precision"`
+	F1        report.Number `json:"f1"`
+}
+
+func toPRF(p coref.PRF) prfJSON {
+	return prfJSON{report.Number(p.Recall), report.Number(p.Precision), report.Number(p.F1)}
+}
+
+type linkTableJSON struct {
+	A int `json:"a"`
+	B int `json:"b"`
+	C int `json:"c"`
+	D int `json:"d"`
+}
+
+type chainSetsJSON struct {
+	Mode            string            `json:"mode"`
+	MASI            report.Number     `json:"masi"`
+	Jaccard         report.Number     `json:"jaccard"`
+	Dice            report.Number     `json:"dice"`
+	Passonneau      report.Number     `json:"passonneau"`
+	Nominal         report.Number     `json:"nominal"`
+	UndefinedReason map[string]string `json:"undefined_reason,omitempty"`
+}
+
+// corefPairJSON is one pair of annotators: the first is the key, the second
+// the response (F1 values do not depend on the order).
+type corefPairJSON struct {
+	Annotators      [2]string         `json:"annotators"`
+	MUC             prfJSON           `json:"muc"`
+	B3              prfJSON           `json:"b3"`
+	CEAFm           prfJSON           `json:"ceafm"`
+	CEAFe           prfJSON           `json:"ceafe"`
+	BLANC           prfJSON           `json:"blanc"`
+	LEA             prfJSON           `json:"lea"`
+	Mentions        prfJSON           `json:"mentions"`
+	CoNLLF1         report.Number     `json:"conll_f1"`
+	LinkTable       *linkTableJSON    `json:"link_table"`
+	LinkKappa       report.Number     `json:"link_kappa"`
+	LinkAlpha       report.Number     `json:"link_alpha"`
+	LinkPi          report.Number     `json:"link_pi"`
+	ChainsAsSets    chainSetsJSON     `json:"chains_as_sets"`
+	UndefinedReason map[string]string `json:"undefined_reason,omitempty"`
+	Notes           []string          `json:"notes,omitempty"`
+}
+
+type corefJSON struct {
+	Annotators   []string        `json:"annotators"`
+	Documents    int             `json:"documents"`
+	Pairs        []corefPairJSON `json:"pairs"`
+	ChainsAsSets chainSetsJSON   `json:"chains_as_sets"`
+	Warnings     []string        `json:"warnings,omitempty"`
+	Notes        []string        `json:"notes,omitempty"`
+}
+
+func runCoref(e env, args []string) error {
+	fs := newFlagSet(e, "coref", "coref [flags] FILE|DIR...  (CSV annotator,mention,chain[,document]; CoNLL-2012 or brat .ann/dir: one per annotator)")
+	format := fs.String("format", "table", "output format: table, json, csv or markdown")
+	input := fs.String("input", "auto", "input format: auto (by extension; directories are brat), csv, conll or brat")
+	names := fs.String("annotators", "", "comma-separated annotator names for CoNLL/brat inputs, one per FILE (default: file names without extension)")
+	dups := fs.String("duplicates", "first", "repeated mentions: first (keep the first, as the reference scorer) or error")
+	missing := fs.String("missing", "fail", "markables marked by only one annotator, for the link table and chains as sets: fail (list them), singletons (add them as singletons, Passonneau 1997) or skip (no link table)")
+	chainSets := fs.String("chain-sets", "others", "chains as sets: others (the chain's other mentions, Passonneau 2006) or whole (the whole chain)")
+	bratRel := fs.String("brat-relations", "Coreference,Coref,Anaphora", "brat relation types that link coreferent mentions (besides Equiv)")
+	bratTypes := fs.String("brat-types", "", "comma-separated brat entity types to keep as mentions (default: all)")
+	files, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	f, err := report.ParseFormat(*format)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if len(files) == 0 {
+		fs.Usage()
+		return usagef("coref: no input file")
+	}
+	var policy coref.Duplicates
+	switch *dups {
+	case "first":
+		policy = coref.KeepFirst
+	case "error":
+		policy = coref.RejectDuplicates
+	default:
+		return usagef("coref: --duplicates must be first or error, got %q", *dups)
+	}
+	if *missing != "fail" && *missing != "singletons" && *missing != "skip" {
+		return usagef("coref: --missing must be fail, singletons or skip, got %q", *missing)
+	}
+	mode := coref.OtherMembers
+	switch *chainSets {
+	case "others":
+	case "whole":
+		mode = coref.WholeChain
+	default:
+		return usagef("coref: --chain-sets must be others or whole, got %q", *chainSets)
+	}
+	var annNames []string
+	if *names != "" {
+		annNames = strings.Split(*names, ",")
+		if len(annNames) != len(files) {
+			return usagef("coref: --annotators names %d annotators for %d files", len(annNames), len(files))
+		}
+	}
+	opt := corefio.BratOptions{Relations: splitList(*bratRel), Types: splitList(*bratTypes)}
+
+	b := coref.NewBuilder(policy)
+	used := map[string]string{}
+	for i, name := range files {
+		kind, err := corefInputKind(*input, name)
+		if err != nil {
+			return err
+		}
+		ann := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
+		if annNames != nil {
+			ann = strings.TrimSpace(annNames[i])
+		}
+		if kind != "csv" {
+			if prev, dup := used[ann]; dup {
+				return usagef("coref: %s and %s both give annotator %q; name them with --annotators", prev, name, ann)
+			}
+			used[ann] = name
+		}
+		if err := readCorefInput(e, kind, name, ann, opt, b); err != nil {
+			return err
+		}
+	}
+	c, err := b.Build()
+	if err != nil {
+		return err
+	}
+	anns := c.Annotators()
+	if len(anns) < 2 {
+		return fmt.Errorf("coref: need at least two annotators, got %d (%s)", len(anns), strings.Join(anns, ", "))
+	}
+
+	out := corefJSON{Annotators: anns, Documents: len(c.Documents()), Warnings: c.Warnings()}
+	// Markables for the link table and chains as sets.
+	rel := c
+	var diffs []*coref.MarkableError
+	for i := range anns {
+		for j := i + 1; j < len(anns); j++ {
+			if d := c.MarkableDifferences(i, j); d != nil {
+				diffs = append(diffs, d)
+			}
+		}
+	}
+	if len(diffs) > 0 {
+		switch *missing {
+		case "fail":
+			var msg []string
+			for _, d := range diffs {
+				msg = append(msg, d.Error())
+			}
+			return fmt.Errorf("coref: %s\n(use --missing singletons to add the missing markables as singletons, as Passonneau 1997 does, or --missing skip to leave the link table out)", strings.Join(msg, "\n"))
+		case "singletons":
+			var added []string
+			rel, added = c.WithSingletons()
+			out.Notes = append(out.Notes, "markables differ between annotators: the link table and chains as sets use every annotator's markables plus the others' as singletons; the scorer metrics use the markables as given (strict matching)")
+			out.Notes = append(out.Notes, added...)
+		case "skip":
+			out.Notes = append(out.Notes, "markables differ between annotators: no link table for the pairs concerned; chains as sets treat unmarked mentions as missing values")
+		}
+	}
+	cs, err := chainSetsFor(rel, mode)
+	if err != nil {
+		return err
+	}
+	out.ChainsAsSets = cs
+
+	for i := range anns {
+		for j := i + 1; j < len(anns); j++ {
+			p, err := corefPair(c, rel, i, j, mode)
+			if err != nil {
+				return err
+			}
+			out.Pairs = append(out.Pairs, p)
+		}
+	}
+	if f == report.JSON {
+		return report.WriteJSON(e.stdout, out)
+	}
+	return report.WriteTables(e.stdout, f, corefTables(out)...)
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, x := range strings.Split(s, ",") {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func corefInputKind(flagValue, name string) (string, error) {
+	switch flagValue {
+	case "csv", "conll", "brat":
+		return flagValue, nil
+	case "auto":
+	default:
+		return "", usagef("coref: --input must be auto, csv, conll or brat, got %q", flagValue)
+	}
+	if name != "-" {
+		if st, err := os.Stat(name); err == nil && st.IsDir() {
+			return "brat", nil
+		}
+	}
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".csv":
+		return "csv", nil
+	case ".ann":
+		return "brat", nil
+	}
+	return "conll", nil
+}
+
+func readCorefInput(e env, kind, name, ann string, opt corefio.BratOptions, b *coref.Builder) error {
+	if kind == "brat" && name != "-" {
+		if st, err := os.Stat(name); err == nil && st.IsDir() {
+			return corefio.ReadBratDir(name, ann, opt, b)
+		}
+	}
+	r, err := openInput(e, name)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	switch kind {
+	case "csv":
+		return corefio.ReadCSV(r, name, b)
+	case "brat":
+		return corefio.ReadBrat(r, name, ann, strings.TrimSuffix(filepath.Base(name), ".ann"), opt, b)
+	}
+	return corefio.ReadCoNLL(r, name, ann, b)
+}
+
+func chainSetsFor(c *coref.Corpus, mode coref.ChainSets) (chainSetsJSON, error) {
+	al, err := c.ChainSetAlphas(mode)
+	if err != nil {
+		return chainSetsJSON{}, err
+	}
+	m := "others"
+	if mode == coref.WholeChain {
+		m = "whole"
+	}
+	cs := chainSetsJSON{Mode: m, MASI: report.Number(al.MASI), Jaccard: report.Number(al.Jaccard),
+		Dice: report.Number(al.Dice), Passonneau: report.Number(al.Passonneau), Nominal: report.Number(al.Nominal)}
+	if len(al.Reasons) > 0 {
+		cs.UndefinedReason = al.Reasons
+	}
+	return cs, nil
+}
+
+// corefPair computes the scores of annotators i (key) and j (response) on c
+// and the link table and chains as sets on rel (c, or c with singletons).
+func corefPair(c, rel *coref.Corpus, i, j int, mode coref.ChainSets) (corefPairJSON, error) {
+	anns := c.Annotators()
+	s := c.Compare(i, j)
+	p := corefPairJSON{
+		Annotators: [2]string{anns[i], anns[j]},
+		MUC:        toPRF(s.MUC), B3: toPRF(s.B3), CEAFm: toPRF(s.CEAFm), CEAFe: toPRF(s.CEAFe),
+		BLANC: toPRF(s.BLANC), LEA: toPRF(s.LEA), Mentions: toPRF(s.Mentions),
+		CoNLLF1: report.Number(s.CoNLL), Notes: s.Notes,
+	}
+	undef := map[string]string{}
+	nan := report.Number(math.NaN())
+	p.LinkKappa, p.LinkAlpha, p.LinkPi = nan, nan, nan
+	tab, err := rel.LinkTable(i, j)
+	var me *coref.MarkableError
+	switch {
+	case errors.As(err, &me):
+		undef["link_table"] = fmt.Sprintf("the annotators marked different mentions (%d only by %q, %d only by %q); see --missing", len(me.OnlyA), me.A, len(me.OnlyB), me.B)
+	case err != nil:
+		undef["link_table"] = err.Error()
+	default:
+		p.LinkTable = &linkTableJSON{tab.A, tab.B, tab.C, tab.D}
+		ag, err := tab.Agreement()
+		if err != nil {
+			return p, err
+		}
+		p.LinkKappa, p.LinkAlpha, p.LinkPi = report.Number(ag.Kappa), report.Number(ag.Alpha), report.Number(ag.Pi)
+		for k, r := range map[string]string{"link_kappa": ag.KappaReason, "link_alpha": ag.AlphaReason, "link_pi": ag.PiReason} {
+			if r != "" {
+				undef[k] = r
+			}
+		}
+	}
+	if _, ok := undef["link_table"]; ok {
+		for _, k := range []string{"link_kappa", "link_alpha", "link_pi"} {
+			undef[k] = "no link table"
+		}
+	}
+	pairCorpus, err := rel.Select(i, j)
+	if err != nil {
+		return p, err
+	}
+	cs, err := chainSetsFor(pairCorpus, mode)
+	if err != nil {
+		return p, err
+	}
+	p.ChainsAsSets = cs
+	if len(undef) > 0 {
+		p.UndefinedReason = undef
+	}
+	return p, nil
+}
+
+func corefTables(out corefJSON) []report.Table {
+	num := func(x report.Number) string { return report.Float(float64(x), 4) }
+	scores := report.Table{
+		Title:  "Coreference scores (reference scorer conventions; first annotator = key)",
+		Header: []string{"key", "response", "metric", "recall", "precision", "F1"},
+	}
+	links := report.Table{
+		Title:  "Passonneau (1997) link table: a = links in both, b = second only, c = first only, d = neither",
+		Header: []string{"first", "second", "a", "b", "c", "d", "κ", "π", "α"},
+	}
+	for _, p := range out.Pairs {
+		for _, m := range []struct {
+			name string
+			v    prfJSON
+		}{{"MUC", p.MUC}, {"B3", p.B3}, {"CEAFm", p.CEAFm}, {"CEAFe", p.CEAFe}, {"BLANC", p.BLANC}, {"LEA", p.LEA}, {"mentions", p.Mentions}} {
+			scores.Rows = append(scores.Rows, []string{p.Annotators[0], p.Annotators[1], m.name, num(m.v.Recall), num(m.v.Precision), num(m.v.F1)})
+		}
+		scores.Rows = append(scores.Rows, []string{p.Annotators[0], p.Annotators[1], "CoNLL", "", "", num(p.CoNLLF1)})
+		scores.Notes = append(scores.Notes, p.Notes...)
+		if p.LinkTable != nil {
+			t := p.LinkTable
+			links.Rows = append(links.Rows, []string{p.Annotators[0], p.Annotators[1], fmt.Sprint(t.A), fmt.Sprint(t.B), fmt.Sprint(t.C), fmt.Sprint(t.D), num(p.LinkKappa), num(p.LinkPi), num(p.LinkAlpha)})
+		} else {
+			links.Rows = append(links.Rows, []string{p.Annotators[0], p.Annotators[1], "", "", "", "", "undefined", "undefined", "undefined"})
+			links.Notes = append(links.Notes, fmt.Sprintf("%s/%s: %s", p.Annotators[0], p.Annotators[1], p.UndefinedReason["link_table"]))
+		}
+	}
+	links.Notes = append(links.Notes, "π is the paper's α (eqs. 24–27, α with biased expected disagreement); α is Krippendorff's α with the small-sample correction")
+	cs := out.ChainsAsSets
+	sets := report.Table{
+		Title:  fmt.Sprintf("Chains as sets: Krippendorff's α over all annotators (each mention coded with its chain, mode %s)", cs.Mode),
+		Header: []string{"distance", "α"},
+		Rows: [][]string{{"MASI", num(cs.MASI)}, {"Jaccard", num(cs.Jaccard)}, {"Dice", num(cs.Dice)},
+			{"Passonneau", num(cs.Passonneau)}, {"nominal", num(cs.Nominal)}},
+	}
+	for k, r := range cs.UndefinedReason {
+		sets.Notes = append(sets.Notes, k+": "+r)
+	}
+	sets.Notes = append(sets.Notes, out.Notes...)
+	sets.Notes = append(sets.Notes, out.Warnings...)
+	tables := []report.Table{scores, links, sets}
+	if n := len(out.Annotators); n > 2 {
+		m := report.Table{Title: "CoNLL F1 between annotators", Header: append([]string{""}, out.Annotators...)}
+		idx := map[string]int{}
+		for i, a := range out.Annotators {
+			idx[a] = i
+		}
+		cell := make([][]string, n)
+		for i := range cell {
+			cell[i] = make([]string, n)
+			cell[i][i] = "1"
+		}
+		for _, p := range out.Pairs {
+			i, j := idx[p.Annotators[0]], idx[p.Annotators[1]]
+			cell[i][j], cell[j][i] = num(p.CoNLLF1), num(p.CoNLLF1)
+		}
+		for i, a := range out.Annotators {
+			m.Rows = append(m.Rows, append([]string{a}, cell[i]...))
+		}
+		tables = append(tables, m)
+	}
+	return tables
+}
