@@ -20,6 +20,11 @@ const AllTypes = -1
 // (t_hyp, t_ref); a boundary only in the hypothesis adds 1 to (t, None) (a
 // false positive), one only in the reference adds 1 to (None, t) (a miss).
 //
+// A transposition adds to (t, t) only, so near misses alone leave precision
+// and recall at 1: their cost shows in B, not here. With n_t > 2 the credit
+// |i−j|/n_t grows with the distance; that is SegEval's weighting as recorded
+// in the sheet (with the default n_t = 2 every near miss is worth 0.5).
+//
 // Orientation: SegEval's boundary_confusion_matrix(hyp, ref) records the
 // hypothesis' extra boundaries under (None, t) and the reference's under
 // (t, None), so its per-class precision and recall come out swapped with
