@@ -8,28 +8,42 @@ import (
 
 // benchPair returns a reference of n units with mean segment length 10 and a
 // hypothesis that moves, drops or adds about a third of its boundaries.
-func benchPair(b *testing.B, n int) (hyp, ref Segmentation) {
+func benchPair(b *testing.B, n int) (hyp, ref Segmentation) { return benchPairMean(b, n, 10) }
+
+// benchPairMean is benchPair with mean segment length mean. It builds the
+// segmentations from masses, so that setup memory grows with the number of
+// boundaries only.
+func benchPairMean(b *testing.B, n, mean int) (hyp, ref Segmentation) {
 	r := rand.New(rand.NewPCG(11, 12))
-	rs := make([][]int, n-1)
-	hs := make([][]int, n-1)
-	for i := range rs {
-		if r.IntN(10) == 0 {
-			rs[i] = []int{1}
-			switch r.IntN(6) {
-			case 0: // dropped
-			case 1:
-				if i+1 < len(hs) {
-					hs[i+1] = []int{1} // near miss
-				}
-			default:
-				hs[i] = []int{1}
-			}
-		}
-		if r.IntN(50) == 0 {
-			hs[i] = []int{1} // extra
+	var rs, hs []int // boundary slots, ascending
+	addH := func(i int) {
+		if i < n-1 && (len(hs) == 0 || hs[len(hs)-1] < i) {
+			hs = append(hs, i)
 		}
 	}
-	return mustSets(b, hs...), mustSets(b, rs...)
+	for i := r.IntN(mean); i < n-1; i += 1 + r.IntN(2*mean-1) {
+		rs = append(rs, i)
+		switch r.IntN(6) {
+		case 0: // dropped
+		case 1:
+			addH(i + 1) // near miss
+		default:
+			addH(i)
+		}
+		if r.IntN(5) == 0 {
+			addH(i + 1 + r.IntN(mean)) // extra
+		}
+	}
+	masses := func(slots []int) []int {
+		m := make([]int, 0, len(slots)+1)
+		prev := 0
+		for _, p := range slots {
+			m = append(m, p+1-prev)
+			prev = p + 1
+		}
+		return append(m, n-prev)
+	}
+	return mustMasses(b, masses(hs)...), mustMasses(b, masses(rs)...)
 }
 
 func BenchmarkBoundaryEdits(b *testing.B) {
@@ -43,6 +57,25 @@ func BenchmarkBoundaryEdits(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkSparse: 1e7 units with about 1e4 boundaries (mean segment
+// length 1000): BED, Pk and WindowDiff cost depends on the boundaries, not N.
+func BenchmarkSparse(b *testing.B) {
+	hyp, ref := benchPairMean(b, 1e7, 1000)
+	b.Run("BoundaryEdits", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			e, _ := BoundaryEdits(hyp, ref, 0)
+			_ = e.B()
+		}
+	})
+	b.Run("WindowDiff", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_, _ = WindowDiff(hyp, ref, WindowOptions{})
+		}
+	})
 }
 
 func BenchmarkWindowDiff(b *testing.B) {
