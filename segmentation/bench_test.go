@@ -98,7 +98,7 @@ func BenchmarkGHD(b *testing.B) {
 	hyp, ref := benchPair(b, 1e4)
 	b.ReportAllocs()
 	for b.Loop() {
-		_, _ = GHD(hyp, ref, NLTKGHDCosts)
+		_, _ = GHD(hyp, ref, NLTKGHDCosts())
 	}
 }
 

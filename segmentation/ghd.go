@@ -14,10 +14,10 @@ type GHDCosts struct {
 	Ins, Del, Shift float64
 }
 
-// NLTKGHDCosts are NLTK's defaults (ins 2, del 2, shift coefficient 1). NLTK's
-// documentation recommends shift coefficient 2 and ins/del cost equal to
-// the mean reference segment length instead.
-var NLTKGHDCosts = GHDCosts{Ins: 2, Del: 2, Shift: 1}
+// NLTKGHDCosts returns NLTK's defaults (ins 2, del 2, shift coefficient 1).
+// NLTK's documentation recommends shift coefficient 2 and ins/del cost equal
+// to the mean reference segment length instead.
+func NLTKGHDCosts() GHDCosts { return GHDCosts{Ins: 2, Del: 2, Shift: 1} }
 
 // GHD is the generalized Hamming distance of Bookstein, Kulyukin & Raita
 // (2002) as implemented by NLTK 3.8 (nltk.metrics.segmentation.ghd; sheet

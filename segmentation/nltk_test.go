@@ -36,7 +36,7 @@ func TestNLTKGHD(t *testing.T) {
 			t.Errorf("ghd(%s, %s, %v, %v, %v) = %v (%v), want %v", c.ref, c.hyp, c.ins, c.del, c.shift, got, err, c.want)
 		}
 	}
-	got, _ := GHD(mustString(t, "0101000000"), mustString(t, "0100100000"), NLTKGHDCosts)
+	got, _ := GHD(mustString(t, "0101000000"), mustString(t, "0100100000"), NLTKGHDCosts())
 	if got != 1 {
 		t.Errorf("ghd defaults = %v, want 1", got)
 	}

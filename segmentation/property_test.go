@@ -234,7 +234,7 @@ func TestIdentityAndSymmetry(t *testing.T) {
 		e, _ := BoundaryEdits(a, a, 0)
 		pk, _ := Pk(a, a, 0)
 		wd, _ := WindowDiff(a, a, WindowOptions{Lamprier: trial%2 == 0})
-		g, _ := GHD(a, a, NLTKGHDCosts)
+		g, _ := GHD(a, a, NLTKGHDCosts())
 		if e.B() != 1 || e.S() != 1 || e.Weight() != 0 || (pk.Value != 0 && !math.IsNaN(pk.Value)) || (wd.Value != 0 && !math.IsNaN(wd.Value)) || g != 0 {
 			t.Fatalf("identity %v: B %v S %v Pk %v WD %v GHD %v", a, e.B(), e.S(), pk.Value, wd.Value, g)
 		}
@@ -342,7 +342,7 @@ func TestBadInput(t *testing.T) {
 	if _, err := WindowDiff(a, b, WindowOptions{}); err == nil {
 		t.Error("WindowDiff unequal: want an error")
 	}
-	if _, err := GHD(a, b, NLTKGHDCosts); err == nil {
+	if _, err := GHD(a, b, NLTKGHDCosts()); err == nil {
 		t.Error("GHD unequal: want an error")
 	}
 	if _, err := GHD(a, a, GHDCosts{-1, 2, 1}); err == nil {
