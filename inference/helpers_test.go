@@ -115,3 +115,27 @@ func spreadError(t testing.TB, rng *rand.Rand, items, coders int, prior []float6
 	}
 	return d
 }
+
+// agreementTable builds data from Fleiss-style counts: counts[i][k] coders
+// put item i in category k.
+func agreementTable(t testing.TB, counts [][]int) *coding.Data {
+	t.Helper()
+	b := coding.NewBuilder()
+	for i, row := range counts {
+		item := b.NewItem(fmt.Sprint(i + 1))
+		c := 0
+		for k, n := range row {
+			for range n {
+				if err := b.Set(item, b.Coder(fmt.Sprintf("r%d", c+1)), fmt.Sprint(k+1), coding.Pos{}); err != nil {
+					t.Fatal(err)
+				}
+				c++
+			}
+		}
+	}
+	d, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
