@@ -267,6 +267,11 @@ func entityOf(p Partition, n int) []int32 {
 	return ent
 }
 
+// denseLimit is the size of the largest overlap component (key entities ×
+// response entities) solved with the dense solver of internal/assign; larger
+// components, sparse in practice, go to maxWeightMatching.
+const denseLimit = 64 * 64
+
 // ceaf returns the optimal Φ under φ3 = |k∩r| (CEAFm) and φ4 =
 // 2|k∩r|/(|k|+|r|) (CEAFe). Each is maximised separately, exactly.
 func ceaf(key, response Partition, ov []overlap) (phiM, phiE float64) {
@@ -319,6 +324,19 @@ func ceaf(key, response Partition, ov []overlap) (phiM, phiE float64) {
 				colOf[o.r] = len(cols)
 				cols = append(cols, o.r)
 			}
+		}
+		if len(rows)*len(cols) > denseLimit {
+			am := make([][]edge, len(rows))
+			ae := make([][]edge, len(rows))
+			for _, o := range os {
+				i, j := rowOf[o.k], int32(colOf[o.r])
+				n := float64(o.n)
+				am[i] = append(am[i], edge{j, n})
+				ae[i] = append(ae[i], edge{j, 2 * n / float64(len(key.Entities[o.k])+len(response.Entities[o.r]))})
+			}
+			phiM += maxWeightMatching(am, len(cols))
+			phiE += maxWeightMatching(ae, len(cols))
+			continue
 		}
 		cm := make([][]float64, len(rows))
 		ce := make([][]float64, len(rows))
