@@ -139,3 +139,7 @@ func agreementTable(t testing.TB, counts [][]int) *coding.Data {
 	}
 	return d
 }
+
+func splitFields(s string) []string { return strings.Fields(s) }
+
+func joinFields(f []string) string { return strings.Join(f, " ") }

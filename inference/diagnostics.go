@@ -1,0 +1,211 @@
+package inference
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+
+	"agree/coding"
+	"agree/report"
+)
+
+// ItemDisagreement describes one pairable item for adjudication.
+type ItemDisagreement struct {
+	Index int    `json:"-"`
+	Item  string `json:"item"`
+	// Values are the item's values in coder order (missing ones left out).
+	Values []string `json:"values"`
+	// Disagreement is the mean distance between the item's values over all
+	// pairs from different coders (analysis distance).
+	Disagreement float64 `json:"disagreement"`
+	// AlphaLoss is the item's share of 1 − α: m_i·disagr_i/(N·D_e) by
+	// judgment (disagr_i/(i'·D_e) by item), so the losses of all items sum
+	// to 1 − α. Null when α is undefined.
+	AlphaLoss report.Number `json:"alpha_loss"`
+	// Majority is the most frequent value (first in coder order on ties)
+	// and MajorityShare its share of the item's values.
+	Majority      string  `json:"majority"`
+	MajorityShare float64 `json:"majority_share"`
+}
+
+// RankItems returns the pairable items with some disagreement, the items
+// that lower α most first: what to adjudicate first. Items in full
+// agreement are left out. Ties keep input order.
+func RankItems(a *coding.Analysis) []ItemDisagreement {
+	d := a.Data()
+	m, _ := a.Metric(true)
+	al := a.Coefficient(coding.KrippendorffAlpha)
+	byItem := a.Options().Missing == coding.ByItem
+	var out []ItemDisagreement
+	var keys []float64
+	vals := make([]int, 0, d.NumCoders())
+	for i := range d.NumItems() {
+		vals = vals[:0]
+		for c := range d.NumCoders() {
+			if v := d.Value(i, c); v != coding.Missing {
+				vals = append(vals, v)
+			}
+		}
+		n := len(vals)
+		if n < 2 {
+			continue
+		}
+		sum := 0.0
+		for j := 1; j < n; j++ {
+			for l := range j {
+				if vals[j] != vals[l] {
+					sum += m.Distance(vals[j], vals[l])
+				}
+			}
+		}
+		if sum == 0 {
+			continue
+		}
+		dis := 2 * sum / float64(n*(n-1))
+		key := float64(n) * dis
+		if byItem {
+			key = dis
+		}
+		it := ItemDisagreement{Index: i, Item: d.Items()[i], Disagreement: dis, AlphaLoss: report.Number(math.NaN())}
+		if al.Defined() {
+			it.AlphaLoss = report.Number(key / float64(al.Items) / al.ExpectedDisagreement)
+			if !byItem {
+				it.AlphaLoss = report.Number(key / float64(al.Values) / al.ExpectedDisagreement)
+			}
+		}
+		best, bestN := 0, 0
+		for j, v := range vals {
+			it.Values = append(it.Values, d.Labels()[v])
+			c := 0
+			for _, w := range vals {
+				if w == v {
+					c++
+				}
+			}
+			if c > bestN {
+				best, bestN = j, c
+			}
+		}
+		it.Majority = d.Labels()[vals[best]]
+		it.MajorityShare = float64(bestN) / float64(n)
+		out = append(out, it)
+		keys = append(keys, key)
+	}
+	idx := make([]int, len(out))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(x, y int) bool { return keys[idx[x]] > keys[idx[y]] })
+	sorted := make([]ItemDisagreement, len(out))
+	for i, j := range idx {
+		sorted[i] = out[j]
+	}
+	return sorted
+}
+
+// CoderInfluence is α without one coder.
+type CoderInfluence struct {
+	Coder  string `json:"coder"`
+	Values int    `json:"values"` // values the coder gave
+	// AlphaWithout is Krippendorff's α (analysis distance and weighting)
+	// on the data without this coder; Change is AlphaWithout − α: a large
+	// positive change singles out a coder who disagrees with the rest.
+	AlphaWithout report.Number `json:"alpha_without"`
+	Change       report.Number `json:"change"`
+	Reason       string        `json:"undefined_reason,omitempty"`
+}
+
+// LeaveOneCoderOut recomputes α without each coder in turn.
+func LeaveOneCoderOut(a *coding.Analysis) ([]CoderInfluence, error) {
+	d := a.Data()
+	all := a.Coefficient(coding.KrippendorffAlpha).Value
+	out := make([]CoderInfluence, d.NumCoders())
+	for c := range d.NumCoders() {
+		var keep []int
+		for o := range d.NumCoders() {
+			if o != c {
+				keep = append(keep, o)
+			}
+		}
+		ci := CoderInfluence{Coder: d.Coders()[c]}
+		for i := range d.NumItems() {
+			if d.Value(i, c) != coding.Missing {
+				ci.Values++
+			}
+		}
+		sub, err := coding.Analyze(d.Subset(keep, nil), a.Options())
+		if err != nil {
+			return nil, fmt.Errorf("without coder %q: %w", ci.Coder, err)
+		}
+		r := sub.Coefficient(coding.KrippendorffAlpha)
+		ci.AlphaWithout = report.Number(r.Value)
+		ci.Change = report.Number(r.Value - all)
+		ci.Reason = r.Reason
+		out[c] = ci
+	}
+	return out, nil
+}
+
+// CategoryIndex holds the prevalence and bias indices of one category,
+// from the 2×2 table of "k" against "not k" for two coders (Byrt, Bishop &
+// Carlin 1993): with a items both put in k, d items neither did, b items
+// only the first coder and c items only the second did, out of n:
+// prevalence index (a − d)/n and bias index (b − c)/n.
+type CategoryIndex struct {
+	Label      string  `json:"label"`
+	Prevalence float64 `json:"prevalence_index"`
+	Bias       float64 `json:"bias_index"`
+}
+
+// PrevalenceBias holds Byrt, Bishop & Carlin's indices for two coders.
+type PrevalenceBias struct {
+	Items      int             `json:"items"`
+	Categories []CategoryIndex `json:"categories"`
+	// PABAK is the prevalence- and bias-adjusted κ, (q·p_o − 1)/(q − 1)
+	// (2p_o − 1 for two categories; it equals Bennett's S).
+	PABAK report.Number `json:"pabak"`
+	// AnnotatorBias is the survey's B = A_e^π − A_e^κ (Appendix A), from
+	// coding.Analysis.Bias.
+	AnnotatorBias report.Number `json:"annotator_bias"`
+}
+
+// PrevalenceAndBias computes the indices on the two coders' complete items.
+func PrevalenceAndBias(a *coding.Analysis) (PrevalenceBias, error) {
+	tab, err := a.Contingency()
+	if err != nil {
+		return PrevalenceBias{}, err
+	}
+	var out PrevalenceBias
+	q := len(tab.Labels)
+	n, agree := 0.0, 0.0
+	row, col := make([]float64, q), make([]float64, q)
+	for i := range q {
+		for j := range q {
+			x := tab.Cells[i][j]
+			n += x
+			row[i] += x
+			col[j] += x
+			if i == j {
+				agree += x
+			}
+		}
+	}
+	if n == 0 {
+		return out, errors.New("no item has values from both coders")
+	}
+	out.Items = int(n)
+	for k, l := range tab.Labels {
+		both := tab.Cells[k][k]
+		neither := n - row[k] - col[k] + both
+		onlyA, onlyB := row[k]-both, col[k]-both
+		out.Categories = append(out.Categories, CategoryIndex{Label: l,
+			Prevalence: (both - neither) / n, Bias: (onlyA - onlyB) / n})
+	}
+	out.PABAK = report.Number(math.NaN())
+	if q >= 2 {
+		out.PABAK = report.Number((float64(q)*agree/n - 1) / float64(q-1))
+	}
+	out.AnnotatorBias = report.Number(a.Bias(false))
+	return out, nil
+}

@@ -1,0 +1,96 @@
+package inference
+
+import (
+	"fmt"
+	"testing"
+
+	"agree/coding"
+)
+
+func TestRankItems(t *testing.T) {
+	// Krippendorff's data, nominal: the disagreeing items are 2 (2 2 3 2),
+	// 6 (1 2 3 4) and 8 (1 1 2 1). Item 6 has disagr 1 with 4 values, items
+	// 2 and 8 have 3 disagreeing pairs of 6 (disagr 1/2) with 4 values.
+	// Their losses must sum to 1 − α (two paths).
+	a := analyze(t, wide(t, krippendorffData), coding.Options{})
+	r := RankItems(a)
+	if len(r) != 3 || r[0].Item != "6" || r[1].Item != "2" || r[2].Item != "8" {
+		t.Fatalf("ranking = %+v", r)
+	}
+	approx(t, "disagr 6", r[0].Disagreement, 1, 1e-12)
+	approx(t, "disagr 2", r[1].Disagreement, 0.5, 1e-12)
+	if r[1].Majority != "2" || r[1].MajorityShare != 0.75 {
+		t.Errorf("item 2 majority %q %.2f, want 2 0.75", r[1].Majority, r[1].MajorityShare)
+	}
+	sum := 0.0
+	for _, it := range r {
+		sum += float64(it.AlphaLoss)
+	}
+	approx(t, "Σ loss", sum, 1-a.Coefficient(coding.KrippendorffAlpha).Value, 1e-12)
+	// Item weighting: the same identity holds with disagr_i/(i'·D_e).
+	ai := analyze(t, wide(t, krippendorffData), coding.Options{Missing: coding.ByItem})
+	sum = 0
+	for _, it := range RankItems(ai) {
+		sum += float64(it.AlphaLoss)
+	}
+	approx(t, "Σ loss by item", sum, 1-ai.Coefficient(coding.KrippendorffAlpha).Value, 1e-12)
+}
+
+func TestLeaveOneCoderOut(t *testing.T) {
+	// Two paths: α without coder c must equal α of the data typed without
+	// that column.
+	rows := []string{"1 1 . 1", "2 2 3 2", "3 3 3 3", "3 3 3 3", "2 2 2 2", "1 2 3 4",
+		"4 4 4 4", "1 1 2 1", "2 2 2 2", ". 5 5 5", ". . 1 1", ". . 3 ."}
+	a := analyze(t, wide(t, krippendorffData), coding.Options{})
+	out, err := LeaveOneCoderOut(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for c := range 4 {
+		var data string
+		for i, r := range rows {
+			var f []string
+			for j, v := range splitFields(r) {
+				if j != c {
+					f = append(f, v)
+				}
+			}
+			if i > 0 {
+				data += "|"
+			}
+			data += fmt.Sprint(joinFields(f))
+		}
+		want := analyze(t, wide(t, data), coding.Options{}).Coefficient(coding.KrippendorffAlpha).Value
+		approx(t, "α without "+out[c].Coder, float64(out[c].AlphaWithout), want, 1e-12)
+		approx(t, "change", float64(out[c].Change), want-a.Coefficient(coding.KrippendorffAlpha).Value, 1e-12)
+	}
+	// Column counts by hand: coder 1 has 9 values, coder 4 has 11.
+	if out[0].Values != 9 || out[3].Values != 11 {
+		t.Errorf("values = %d, %d, want 9, 11", out[0].Values, out[3].Values)
+	}
+}
+
+func TestPrevalenceAndBias(t *testing.T) {
+	// Survey Table 1 (rows coder A: STAT 20 20, IREQ 10 50), by hand:
+	// STAT: a = 20, d = 50, only A = 20, only B = 10 → PI = −0.3, BI = 0.1;
+	// IREQ: a = 50, d = 20, only A = 10, only B = 20 → PI = 0.3, BI = −0.1;
+	// PABAK = 2·0.7 − 1 = 0.4 (= S in the survey); B = A_e^π − A_e^κ =
+	// 0.545 − 0.54 = 0.005.
+	d, err := coding.FromContingency([]string{"STAT", "IREQ"}, []string{"STAT", "IREQ"}, [][]int{{20, 20}, {10, 50}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := PrevalenceAndBias(analyze(t, d, coding.Options{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	approx(t, "PI STAT", p.Categories[0].Prevalence, -0.3, 1e-12)
+	approx(t, "BI STAT", p.Categories[0].Bias, 0.1, 1e-12)
+	approx(t, "PI IREQ", p.Categories[1].Prevalence, 0.3, 1e-12)
+	approx(t, "BI IREQ", p.Categories[1].Bias, -0.1, 1e-12)
+	approx(t, "PABAK", float64(p.PABAK), 0.4, 1e-12)
+	approx(t, "B", float64(p.AnnotatorBias), 0.005, 1e-12)
+	if _, err := PrevalenceAndBias(analyze(t, wide(t, krippendorffData), coding.Options{})); err == nil {
+		t.Error("four coders: want an error")
+	}
+}
