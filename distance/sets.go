@@ -18,7 +18,17 @@ import (
 //	masi        d = 1 − J·M, J = n/(n_A + n_B − n), M = 1, 2/3, 1/3, 0 in the same four cases
 //
 // MASI uses the exact thirds of Passonneau (2006); NLTK's masi_distance uses
-// 0.67 and 0.33 instead, so its values differ in the third decimal.
+// 0.67 and 0.33 instead, so its values differ in the third decimal
+// (masi({1,2},{1,2,3,4}) is 2/3 here, 0.665 in NLTK).
+//
+// Erratum in the MASI paper (Passonneau 2006, seed 003, §3.3): its Figure 3
+// example (A3 {x,y},{x,y},{z}; A4 {x},{y,z},{y,z}) prints per-column Jaccard
+// 1/3, 2/3, 1/3 and mean MASI 6/27; the sets give J = 1/2, 1/3, 1/2 (mean
+// 4/9, as printed) and mean MASI (1/3 + 1/9 + 1/3)/3 = 7/27. Its means are
+// computed on the whole sets although the text says to remove the coding
+// unit first; with the unit removed the means are 1/3 (Figure 2) and 0
+// (Figure 3). Both conventions are available for coreference chains in
+// package coref (ChainSets); here a label is compared as written.
 //
 // Conventions for the empty set (not covered by the sources): two empty sets
 // are equal (d = 0); an empty and a non-empty set are disjoint (d = 1 under
