@@ -1,0 +1,349 @@
+package gamma
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"agree/unitizing"
+)
+
+func continuumOf(us []fu) *unitizing.Continuum {
+	c := &unitizing.Continuum{Name: "test"}
+	for _, u := range us {
+		c.Units = append(c.Units, unitizing.Unit{Annotator: c.AnnotatorIndex(u.ann), Category: u.cat, Start: u.start, End: u.end})
+	}
+	return c
+}
+
+func combinedFor(t testing.TB, c *unitizing.Continuum, alpha, beta, delta float64) *Combined {
+	t.Helper()
+	d, err := NewCombined(alpha, beta, delta, nil, c.Categories())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol*math.Max(1, math.Abs(b)) }
+
+// TestFigure10 restates the positional dissimilarities of Mathet et al.
+// (2015), Fig. 10 (also in gamma.md), in multiples of Δ∅.
+func TestFigure10(t *testing.T) {
+	// tol is half a unit of the last decimal the paper prints; by hand:
+	// ((36+30)/14)² = 22.22, ((16+11)/15)² = 3.24 (printed 3.2),
+	// (10/20)² = 1, (5/15)² = 0.111, (6+1)/15 → 0.2178 (printed 0.222).
+	tests := []struct {
+		u, v      [2]float64
+		want, tol float64
+	}{
+		{[2]float64{4, 14}, [2]float64{40, 44}, 22.22, 0.005},
+		{[2]float64{4, 14}, [2]float64{20, 25}, 3.2, 0.05},
+		{[2]float64{4, 14}, [2]float64{14, 24}, 1, 1e-12},
+		{[2]float64{20, 30}, [2]float64{20, 25}, 0.111, 0.0005},
+		{[2]float64{20, 25}, [2]float64{14, 24}, 0.222, 0.005},
+		{[2]float64{4, 14}, [2]float64{4, 14}, 0, 0},
+	}
+	for _, tc := range tests {
+		u := unitizing.Unit{Start: tc.u[0], End: tc.u[1]}
+		v := unitizing.Unit{Start: tc.v[0], End: tc.v[1]}
+		if got := Sporadic(u, v); math.Abs(got-tc.want) > tc.tol {
+			t.Errorf("d_pos(%v, %v) = %v, want %v (Fig. 10)", tc.u, tc.v, got, tc.want)
+		}
+		if Sporadic(u, v) != Sporadic(v, u) {
+			t.Errorf("d_pos not symmetric for %v, %v", tc.u, tc.v)
+		}
+	}
+}
+
+// TestPygammaPairs checks every pairwise dissimilarity of the pygamma fixtures.
+func TestPygammaPairs(t *testing.T) {
+	for _, fx := range pygammaFixtures {
+		c := continuumOf(fx.units)
+		d := combinedFor(t, c, fx.alpha, fx.beta, fx.delta)
+		byAnn := map[string][]unitizing.Unit{}
+		for _, u := range fx.units {
+			byAnn[u.ann] = append(byAnn[u.ann], unitizing.Unit{Category: u.cat, Start: u.start, End: u.end})
+		}
+		for _, p := range fx.pairs {
+			u, v := byAnn[p.annA][p.idxA], byAnn[p.annB][p.idxB]
+			if got := d.Positional(u, v) / fx.delta; !near(got, p.pos, 2e-6) {
+				t.Errorf("%s %v: positional %v, pygamma %v", fx.name, p, got, p.pos)
+			}
+			if got := d.CategoryDistance(u, v) / fx.delta; !near(got, p.cat, 2e-6) {
+				t.Errorf("%s %v: categorical %v, pygamma %v", fx.name, p, got, p.cat)
+			}
+			if got := d.Between(u, v); !near(got, p.combined, 2e-6) {
+				t.Errorf("%s %v: combined %v, pygamma %v", fx.name, p, got, p.combined)
+			}
+		}
+	}
+}
+
+// TestPygammaBestDisorder reproduces pygamma's best disorders: the fixture
+// continua and the random continua pygamma sampled (10 per fixture), and
+// checks each against brute force where it is small enough.
+func TestPygammaBestDisorder(t *testing.T) {
+	for _, fx := range pygammaFixtures {
+		cases := append([]fsample{{fx.units, fx.best}}, fx.samples...)
+		for k, s := range cases {
+			c := continuumOf(s.units)
+			if len(c.Annotators) < 2 {
+				continue
+			}
+			d := combinedFor(t, c, fx.alpha, fx.beta, fx.delta)
+			al, err := BestAlignment(c, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !near(al.Disorder, s.disorder, 2e-6) {
+				t.Errorf("%s case %d: disorder %v, pygamma %v", fx.name, k, al.Disorder, s.disorder)
+			}
+			if len(c.Units) <= 8 {
+				if bf := bruteForce(c, d); !near(al.Disorder, bf, 1e-9) {
+					t.Errorf("%s case %d: disorder %v, brute force %v", fx.name, k, al.Disorder, bf)
+				}
+			}
+			checkAlignment(t, c, d, al)
+		}
+	}
+}
+
+// bruteForce returns the minimum disorder over every partition of the
+// units into unitary alignments (blocks with at most one unit per
+// annotator), with no pruning at all.
+func bruteForce(c *unitizing.Continuum, d Dissimilarity) float64 {
+	n := len(c.Annotators)
+	cn := float64(n*(n-1)) / 2
+	delta := d.Empty()
+	m := len(c.Units)
+	blockOf := make([]int, m) // restricted growth string: blockOf[i] ≤ 1 + max(blockOf[:i])
+	cost := func(b []int) float64 {
+		s := 0.0
+		for i := range b {
+			for j := i + 1; j < len(b); j++ {
+				s += d.Between(c.Units[b[i]], c.Units[b[j]])
+			}
+		}
+		k := len(b)
+		return (s + (cn-float64(k*(k-1)/2))*delta) / cn
+	}
+	best := math.Inf(1)
+	var rec func(i, nb int)
+	rec = func(i, nb int) {
+		if i == m {
+			blocks := make([][]int, nb)
+			for u, b := range blockOf {
+				blocks[b] = append(blocks[b], u)
+			}
+			tot := 0.0
+			for _, b := range blocks {
+				tot += cost(b)
+			}
+			best = math.Min(best, tot)
+			return
+		}
+		for b := 0; b <= nb; b++ {
+			ok := true
+			for u := 0; u < i; u++ {
+				if blockOf[u] == b && c.Units[u].Annotator == c.Units[i].Annotator {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				blockOf[i] = b
+				rec(i+1, max(nb, b+1))
+			}
+		}
+	}
+	rec(0, 0)
+	return best / (float64(len(c.Units)) / float64(n))
+}
+
+// checkAlignment verifies that al is a valid alignment whose stated
+// disorders match a recomputation from the units.
+func checkAlignment(t *testing.T, c *unitizing.Continuum, d Dissimilarity, al *Alignment) {
+	t.Helper()
+	n := len(c.Annotators)
+	cn := float64(n*(n-1)) / 2
+	seen := make([]int, len(c.Units))
+	tot := 0.0
+	for _, ua := range al.Unitary {
+		anns := map[int]bool{}
+		s := 0.0
+		for i, x := range ua.Units {
+			seen[x]++
+			if anns[c.Units[x].Annotator] {
+				t.Fatalf("unitary alignment %v has two units of one annotator", ua.Units)
+			}
+			anns[c.Units[x].Annotator] = true
+			for _, y := range ua.Units[i+1:] {
+				s += d.Between(c.Units[x], c.Units[y])
+			}
+		}
+		k := len(ua.Units)
+		want := (s + (cn-float64(k*(k-1)/2))*d.Empty()) / cn
+		if !near(ua.Disorder, want, 1e-12) {
+			t.Fatalf("unitary %v: disorder %v, recomputed %v", ua.Units, ua.Disorder, want)
+		}
+		tot += want
+	}
+	for i, k := range seen {
+		if k != 1 {
+			t.Fatalf("unit %d appears %d times", i, k)
+		}
+	}
+	if want := tot / (float64(len(c.Units)) / float64(n)); !near(al.Disorder, want, 1e-12) {
+		t.Fatalf("disorder %v, recomputed %v", al.Disorder, want)
+	}
+}
+
+// randomContinuum draws units clustered around a few true positions, so
+// that alignments are non-trivial (overlaps, near-ties, empty annotators).
+func randomContinuum(rng *rand.Rand, n, maxUnits int, cats []string, span float64) *unitizing.Continuum {
+	c := &unitizing.Continuum{Name: "random"}
+	for a := 0; a < n; a++ {
+		c.Annotators = append(c.Annotators, fmt.Sprint("A", a))
+	}
+	total := 1 + rng.IntN(maxUnits)
+	for range total {
+		s := math.Round(rng.Float64()*span*2) / 2
+		l := 0.5 + math.Round(rng.Float64()*span/2*2)/2
+		c.Units = append(c.Units, unitizing.Unit{Annotator: rng.IntN(n), Category: cats[rng.IntN(len(cats))], Start: s, End: s + l})
+	}
+	return c
+}
+
+// TestBruteForceRandom compares BestAlignment with exhaustive enumeration
+// on many small random continua of 2, 3 and 4 annotators, several α, β, Δ∅.
+func TestBruteForceRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	params := [][3]float64{{1, 1, 1}, {3, 1, 1}, {1, 0, 1}, {2, 1, 0.5}, {1, 2, 2}}
+	trials := 0
+	for n := 2; n <= 4; n++ {
+		for trial := 0; trial < 250; trial++ {
+			c := randomContinuum(rng, n, 8, []string{"x", "y", "z"}, 10)
+			p := params[trial%len(params)]
+			d := combinedFor(t, c, p[0], p[1], p[2])
+			al, err := BestAlignment(c, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkAlignment(t, c, d, al)
+			if bf := bruteForce(c, d); !near(al.Disorder, bf, 1e-9) {
+				t.Fatalf("n=%d trial %d params %v: disorder %v, brute force %v\n%+v", n, trial, p, al.Disorder, bf, c.Units)
+			}
+			trials++
+		}
+	}
+	t.Logf("%d random continua matched brute force", trials)
+}
+
+// TestTwoSolversAgree: for 2 annotators the assignment path and the dynamic
+// programme (the n ≥ 3 path) must find the same disorder.
+func TestTwoSolversAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := 0; trial < 100; trial++ {
+		c := randomContinuum(rng, 2, 24, []string{"x", "y"}, 40)
+		d := combinedFor(t, c, 1, 1, 1)
+		a1, err := BestAlignment(c, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := newAligner(c, d)
+		a.neighbours()
+		// force the generic path: enumerate tuples as for n ≥ 3
+		a.enumerate()
+		var tis []int
+		var items []int32
+		for i := range a.items {
+			items = append(items, int32(i))
+		}
+		for i := range a.tuples {
+			tis = append(tis, i)
+		}
+		sel, err := a.solveDP(items, tis)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tot := float64(len(a.items)) * a.delta
+		for _, ti := range sel {
+			tot += a.tuples[ti].cost - float64(len(a.tuples[ti].members))*a.delta
+		}
+		if got := tot / (float64(len(a.items)) / 2); !near(got, a1.Disorder, 1e-9) {
+			t.Fatalf("trial %d: assignment %v, dynamic programme %v", trial, a1.Disorder, got)
+		}
+	}
+}
+
+// TestReferenceCases: hand-checkable cases from gamma.md.
+func TestReferenceCases(t *testing.T) {
+	tests := []struct {
+		name  string
+		units []fu
+		alpha float64
+		want  float64
+		nUA   int
+	}{
+		// identical single units: δ = 0
+		{"identical", []fu{{"A", "x", 0, 10}, {"B", "x", 0, 10}}, 1, 0, 1},
+		// same span, different category: pair costs d_cat = 1, two singletons
+		// cost 2; x̄ = 1 → δ(â) = 1.
+		{"same span, other category", []fu{{"A", "x", 0, 10}, {"B", "y", 0, 10}}, 1, 1, 1},
+		// [0,10] vs [10,20], nominal equal: d_pos = ((10+10)/20)² = 1, α = 2 →
+		// pair costs exactly 2 = two singletons: tie, the rule keeps
+		// singletons (a unit joins only when it strictly lowers the disorder).
+		{"tie at 2Δ∅ stays apart", []fu{{"A", "x", 0, 10}, {"B", "x", 10, 20}}, 2, 2, 2},
+		// duplicates are kept: A has two identical units, B one → one pair
+		// (cost 0) + one singleton (1); x̄ = 1.5 → 2/3.
+		{"duplicates kept", []fu{{"A", "x", 0, 10}, {"A", "x", 0, 10}, {"B", "x", 0, 10}}, 1, 1.0 / 1.5, 2},
+	}
+	for _, tc := range tests {
+		c := continuumOf(tc.units)
+		d := combinedFor(t, c, tc.alpha, 1, 1)
+		al, err := BestAlignment(c, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !near(al.Disorder, tc.want, 1e-12) || len(al.Unitary) != tc.nUA {
+			t.Errorf("%s: disorder %v with %d unitary alignments, want %v with %d", tc.name, al.Disorder, len(al.Unitary), tc.want, tc.nUA)
+		}
+	}
+}
+
+// TestInvariance: the disorder does not depend on the order of units or
+// of annotators, nor on category names, and scales with nothing else.
+func TestInvariance(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	for trial := 0; trial < 60; trial++ {
+		n := 2 + trial%3
+		c := randomContinuum(rng, n, 14, []string{"x", "y", "z"}, 30)
+		d := combinedFor(t, c, 1, 1, 1)
+		base, err := BestAlignment(c, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// shuffle units, reverse annotators, rename categories
+		c2 := &unitizing.Continuum{Name: "perm", Annotators: make([]string, n)}
+		for i, a := range c.Annotators {
+			c2.Annotators[n-1-i] = a
+		}
+		perm := rng.Perm(len(c.Units))
+		for _, p := range perm {
+			u := c.Units[p]
+			u.Annotator = n - 1 - u.Annotator
+			u.Category = "cat-" + u.Category
+			c2.Units = append(c2.Units, u)
+		}
+		d2 := combinedFor(t, c2, 1, 1, 1)
+		al2, err := BestAlignment(c2, d2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !near(base.Disorder, al2.Disorder, 1e-9) {
+			t.Fatalf("trial %d: disorder %v after permutation, %v before", trial, al2.Disorder, base.Disorder)
+		}
+	}
+}
