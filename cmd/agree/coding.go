@@ -1,3 +1,404 @@
 package main
 
-func runCoding(e env, args []string) error { return nil }
+import (
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"agree/coding"
+	"agree/distance"
+	"agree/formats/table"
+	"agree/report"
+)
+
+const codingSynopsis = `coding [flags] FILE
+
+Agreement on categories or values given by two or more coders to the same
+items: Krippendorff's α, Fleiss's κ, Cohen's κ, Scott's π, S, multi-κ, κ_w,
+α_κ, Gwet's AC1/AC2, Brennan–Prediger, percent agreement, with diagnostics.
+FILE is CSV (wide: item column + one column per coder; long: item,coder,value;
+or header-less columns with --layout columns); "-" reads standard input.`
+
+// codingFlags are the flags of agree coding.
+type codingFlags struct {
+	metric, missing, incomplete, categories, format string
+	layout, sep, columns, na, setSep, taxonomy      string
+	closed, header                                  bool
+}
+
+func (f *codingFlags) register(fs interface {
+	StringVar(*string, string, string, string)
+	BoolVar(*bool, string, bool, string)
+}) {
+	fs.StringVar(&f.metric, "metric", "nominal", "distance for the weighted coefficients: nominal, ordinal, interval, linear, ratio, circular[:U], bipolar[:min,max], matrix:FILE, jaccard, dice, passonneau, masi, geertzen-bunt[:a,b], melamed-resnik, extended:SET (the last three need --taxonomy)")
+	fs.StringVar(&f.missing, "missing", "judgment", "weighting of items with missing values: judgment (Krippendorff) or item (each item equal)")
+	fs.StringVar(&f.incomplete, "incomplete", "drop", "κ-style coefficients on incomplete items: drop them (and say how many) or refuse")
+	fs.StringVar(&f.categories, "categories", "", "declared categories in order, comma-separated (for S, Gwet, ordinal order)")
+	fs.BoolVar(&f.closed, "closed", false, "with --categories: any other value is an error")
+	fs.StringVar(&f.format, "format", "table", "output: table, json, csv or markdown")
+	fs.StringVar(&f.layout, "layout", "auto", "file layout: auto, wide, long or columns")
+	fs.StringVar(&f.sep, "sep", "", `field separator (default ",", or tab for .tsv files); "\t" for tab`)
+	fs.StringVar(&f.columns, "columns", "", "with --layout columns: the coders' columns, 1-based, e.g. 2,3")
+	fs.BoolVar(&f.header, "header", false, "with --layout columns: the first line names the columns")
+	fs.StringVar(&f.na, "na", "NA", "comma-separated cell values meaning missing, besides the empty cell")
+	fs.StringVar(&f.setSep, "set-sep", "|", "separator of the elements of set-valued labels (set distances)")
+	fs.StringVar(&f.taxonomy, "taxonomy", "", "child,parent CSV file for the hierarchical distances")
+}
+
+func runCoding(e env, args []string) error {
+	var f codingFlags
+	fs := newFlagSet(e, "coding", codingSynopsis)
+	f.register(fs)
+	files, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(files) != 1 {
+		fs.Usage()
+		return usagef("coding: want one FILE, got %d", len(files))
+	}
+	format, err := report.ParseFormat(f.format)
+	if err != nil {
+		return usageError{err}
+	}
+	topt, copt, err := f.options(files[0])
+	if err != nil {
+		return err
+	}
+	in, err := openInput(e, files[0])
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	name := files[0]
+	if name == "-" {
+		name = "<stdin>"
+	}
+	d, err := table.Read(in, name, topt)
+	if err != nil {
+		return err
+	}
+	if n := d.NumCoders(); n < 2 {
+		return fmt.Errorf("%s: %d coder; agreement needs at least two", name, n)
+	}
+	res, err := analyzeCoding(d, copt)
+	if err != nil {
+		return err
+	}
+	if res.PairableItems == 0 {
+		return fmt.Errorf("%s: no item has values from two or more coders, so nothing can be compared", name)
+	}
+	return res.write(e.stdout, format)
+}
+
+// options turns the flags into reader and analysis options.
+func (f *codingFlags) options(file string) (table.Options, coding.Options, error) {
+	var topt table.Options
+	var copt coding.Options
+	var err error
+	if topt.Layout, err = table.ParseLayout(f.layout); err != nil {
+		return topt, copt, usageError{err}
+	}
+	switch sep := f.sep; {
+	case sep == `\t` || sep == "tab":
+		topt.Comma = '\t'
+	case sep == "" && (strings.HasSuffix(file, ".tsv") || strings.HasSuffix(file, ".tab")):
+		topt.Comma = '\t'
+	case sep == "":
+	case len([]rune(sep)) == 1:
+		topt.Comma = []rune(sep)[0]
+	default:
+		return topt, copt, usagef("--sep must be one character, got %q", sep)
+	}
+	if f.columns != "" {
+		for _, c := range strings.Split(f.columns, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(c))
+			if err != nil || n < 1 {
+				return topt, copt, usagef("--columns: %q is not a column number (1-based)", c)
+			}
+			topt.Columns = append(topt.Columns, n)
+		}
+		if f.layout == "auto" {
+			topt.Layout = table.Columns
+		}
+	}
+	topt.Header = f.header
+	topt.Missing = []string{""}
+	for _, t := range strings.Split(f.na, ",") {
+		topt.Missing = append(topt.Missing, strings.TrimSpace(t))
+	}
+	if f.categories != "" {
+		for _, c := range strings.Split(f.categories, ",") {
+			topt.Categories = append(topt.Categories, strings.TrimSpace(c))
+		}
+		topt.Closed = f.closed
+	}
+	switch f.missing {
+	case "judgment", "judgement":
+		copt.Missing = coding.ByJudgment
+	case "item":
+		copt.Missing = coding.ByItem
+	default:
+		return topt, copt, usagef("--missing must be judgment or item, got %q", f.missing)
+	}
+	switch f.incomplete {
+	case "drop":
+		copt.Incomplete = coding.DropIncomplete
+	case "refuse":
+		copt.Incomplete = coding.RefuseIncomplete
+	default:
+		return topt, copt, usagef("--incomplete must be drop or refuse, got %q", f.incomplete)
+	}
+	copt.Distance, err = resolveMetric(f.metric, f.setSep, f.taxonomy, topt.Categories)
+	return topt, copt, err
+}
+
+// resolveMetric turns a --metric value into a distance.
+func resolveMetric(spec, setSep, taxonomyFile string, order []string) (distance.Spec, error) {
+	name, arg, _ := strings.Cut(spec, ":")
+	name = strings.ToLower(strings.TrimSpace(name))
+	switch {
+	case name == "matrix":
+		if arg == "" {
+			return nil, usagef("--metric matrix:FILE needs a file")
+		}
+		r, err := os.Open(arg)
+		if err != nil {
+			return nil, err
+		}
+		defer r.Close()
+		return distance.ReadMatrix(r, arg)
+	case name == "ordinal" && len(order) > 0:
+		return distance.Ordinal(order), nil
+	case distance.IsSetDistance(name):
+		return distance.SetDistance(name, setSep)
+	case name == "geertzen-bunt" || name == "melamed-resnik" || name == "extended":
+		if taxonomyFile == "" {
+			return nil, usagef("--metric %s needs --taxonomy FILE", name)
+		}
+		r, err := os.Open(taxonomyFile)
+		if err != nil {
+			return nil, err
+		}
+		defer r.Close()
+		tax, err := distance.ReadTaxonomy(r, taxonomyFile)
+		if err != nil {
+			return nil, err
+		}
+		switch name {
+		case "geertzen-bunt":
+			a, b := 0.75, 1.0
+			if arg != "" {
+				as, bs, ok := strings.Cut(arg, ",")
+				var e1, e2 error
+				a, e1 = strconv.ParseFloat(strings.TrimSpace(as), 64)
+				b, e2 = strconv.ParseFloat(strings.TrimSpace(bs), 64)
+				if !ok || e1 != nil || e2 != nil {
+					return nil, usagef("--metric geertzen-bunt:a,b needs two numbers, got %q", arg)
+				}
+			}
+			return distance.GeertzenBunt(tax, a, b)
+		case "melamed-resnik":
+			return distance.MelamedResnik(tax)
+		default:
+			if arg == "" {
+				arg = "passonneau"
+			}
+			return distance.ExtendedSense(tax, arg)
+		}
+	}
+	sp, err := distance.Parse(spec)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return sp, nil
+}
+
+// codingResult is everything agree coding reports; its JSON form is a
+// contract (snake_case keys, documented in the README).
+type codingResult struct {
+	File           string                     `json:"file,omitempty"`
+	Items          int                        `json:"items"`
+	Coders         int                        `json:"coders"`
+	CoderNames     []string                   `json:"coder_names"`
+	Values         int                        `json:"values"`
+	PairableItems  int                        `json:"pairable_items"`
+	PairableValues int                        `json:"pairable_values"`
+	CompleteItems  int                        `json:"complete_items"`
+	Categories     int                        `json:"categories"`
+	Distance       string                     `json:"distance"`
+	Missing        string                     `json:"missing"`
+	Coefficients   map[string]coefficientJSON `json:"coefficients"`
+	order          []coding.Coefficient       // display order
+	Bias           biasJSON                   `json:"annotator_bias"`
+	PerCategory    []categoryJSON             `json:"per_category,omitempty"`
+	Pairwise       []pairJSON                 `json:"pairwise,omitempty"`
+	Coincidences   *matrixJSON                `json:"coincidence_matrix,omitempty"`
+	Contingency    *matrixJSON                `json:"contingency_matrix,omitempty"`
+	Notes          []string                   `json:"notes,omitempty"`
+	results        map[string]coding.Result   // for text output
+}
+
+type coefficientJSON struct {
+	Value                report.Number `json:"value"`
+	UndefinedReason      string        `json:"undefined_reason,omitempty"`
+	Distance             string        `json:"distance"`
+	ObservedDisagreement report.Number `json:"observed_disagreement"`
+	ExpectedDisagreement report.Number `json:"expected_disagreement"`
+	ObservedAgreement    report.Number `json:"observed_agreement"`
+	ExpectedAgreement    report.Number `json:"expected_agreement"`
+	Items                int           `json:"items"`
+	Values               int           `json:"values"`
+	DroppedItems         int           `json:"dropped_items"`
+}
+
+type biasJSON struct {
+	Nominal  report.Number `json:"nominal"`
+	Weighted report.Number `json:"weighted"`
+}
+
+type categoryJSON struct {
+	Category string        `json:"category"`
+	Count    report.Number `json:"count"`
+	Share    report.Number `json:"share"`
+	Specific report.Number `json:"specific_agreement"`
+	Alpha    report.Number `json:"alpha"`
+}
+
+type pairJSON struct {
+	Coders [2]string     `json:"coders"`
+	Items  int           `json:"items"`
+	Kappa  report.Number `json:"cohen_kappa"`
+	Alpha  report.Number `json:"krippendorff_alpha"`
+}
+
+type matrixJSON struct {
+	Labels []string    `json:"labels"`
+	Cells  [][]float64 `json:"cells"`
+}
+
+func analyzeCoding(d *coding.Data, opt coding.Options) (*codingResult, error) {
+	an, err := coding.Analyze(d, opt)
+	if err != nil {
+		return nil, err
+	}
+	c := an.Counts()
+	res := &codingResult{
+		File: d.Source(), Items: c.Items, Coders: c.Coders, CoderNames: d.Coders(), Values: c.Values,
+		PairableItems: c.PairableItems, PairableValues: c.PairableValues, CompleteItems: c.CompleteItems,
+		Categories: c.Categories, Distance: "nominal", Missing: opt.Missing.String(),
+		Coefficients: map[string]coefficientJSON{}, results: map[string]coding.Result{},
+	}
+	if opt.Distance != nil {
+		res.Distance = opt.Distance.Name()
+	}
+	for _, k := range coding.All() {
+		r := an.Coefficient(k)
+		res.order = append(res.order, k)
+		res.results[k.Key()] = r
+		res.Coefficients[k.Key()] = coefficientJSON{
+			Value: report.Number(r.Value), UndefinedReason: r.Reason, Distance: r.Distance,
+			ObservedDisagreement: report.Number(r.ObservedDisagreement), ExpectedDisagreement: report.Number(r.ExpectedDisagreement),
+			ObservedAgreement: report.Number(r.ObservedAgreement), ExpectedAgreement: report.Number(r.ExpectedAgreement),
+			Items: r.Items, Values: r.Values, DroppedItems: r.Dropped,
+		}
+	}
+	res.Bias = biasJSON{report.Number(an.Bias(false)), report.Number(an.Bias(true))}
+	if cats, err := an.PerCategory(); err == nil {
+		for _, s := range cats {
+			res.PerCategory = append(res.PerCategory, categoryJSON{s.Label, report.Number(s.Count), report.Number(s.Share), report.Number(s.Specific), report.Number(s.Alpha)})
+		}
+		co, _ := an.Coincidences()
+		res.Coincidences = &matrixJSON{co.Labels, co.Cells}
+	} else {
+		res.Notes = append(res.Notes, "no per-category table or coincidence matrix: "+err.Error())
+	}
+	if c.Coders == 2 {
+		if ct, err := an.Contingency(); err == nil {
+			res.Contingency = &matrixJSON{ct.Labels, ct.Cells}
+		}
+	}
+	if c.Coders > 2 {
+		pairs, err := an.Pairwise()
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range pairs {
+			res.Pairwise = append(res.Pairwise, pairJSON{[2]string{p.A, p.B}, p.Items, report.Number(p.Kappa.Value), report.Number(p.Alpha.Value)})
+		}
+	}
+	if dropped := c.Items - c.CompleteItems; dropped > 0 {
+		verb := "dropped"
+		if opt.Incomplete == coding.RefuseIncomplete {
+			verb = "refused"
+		}
+		res.Notes = append(res.Notes, fmt.Sprintf("%d of %d items lack a value from some coder: κ, multi-κ, κ_w and α_κ %s them; α, π, S and percent agreement use every item with two or more values (weighting: %s)", dropped, c.Items, verb, opt.Missing))
+	}
+	if res.Distance != "nominal" {
+		res.Notes = append(res.Notes, "weighted coefficients (α, α_b, κ_w, α_κ, AC2, Brennan–Prediger) use the "+res.Distance+" distance; their values depend on it and cannot be read on the scales made for nominal data (Artstein & Poesio 2008, §4.1)")
+	}
+	return res, nil
+}
+
+func (res *codingResult) write(w io.Writer, format report.Format) error {
+	if format == report.JSON {
+		return report.WriteJSON(w, res)
+	}
+	return report.WriteTables(w, format, res.tables()...)
+}
+
+func (res *codingResult) tables() []report.Table {
+	title := fmt.Sprintf("%d items, %d coders, %d values (%d pairable in %d items), %d categories; distance %s; missing-data weighting: %s",
+		res.Items, res.Coders, res.Values, res.PairableValues, res.PairableItems, res.Categories, res.Distance, res.Missing)
+	if res.File != "" {
+		title = res.File + ": " + title
+	}
+	main := report.Table{Title: title, Header: []string{"coefficient", "key", "value", "A_o", "A_e", "D_o", "D_e", "items", "note"}}
+	for _, k := range res.order {
+		r := res.results[k.Key()]
+		note := r.Reason
+		if r.Defined() && r.Dropped > 0 {
+			note = fmt.Sprintf("%d incomplete items dropped", r.Dropped)
+		}
+		if r.Defined() && k.Weighted() && res.Distance != "nominal" {
+			note = strings.TrimPrefix(note+"; "+r.Distance, "; ")
+		}
+		main.Rows = append(main.Rows, []string{k.String(), k.Key(), report.Float(r.Value, 4),
+			report.Float(r.ObservedAgreement, 4), report.Float(r.ExpectedAgreement, 4),
+			report.Float(r.ObservedDisagreement, 4), report.Float(r.ExpectedDisagreement, 4),
+			strconv.Itoa(r.Items), note})
+	}
+	main.Notes = append(main.Notes, fmt.Sprintf("annotator bias B (A&P 2008 §3.1): %s nominal, %s weighted",
+		report.Float(float64(res.Bias.Nominal), 4), report.Float(float64(res.Bias.Weighted), 4)))
+	main.Notes = append(main.Notes, res.Notes...)
+	out := []report.Table{main}
+	if len(res.PerCategory) > 0 {
+		t := report.Table{Title: "per category (nominal)", Header: []string{"category", "count", "share", "specific agreement", "α (k vs rest)"}}
+		for _, c := range res.PerCategory {
+			t.Rows = append(t.Rows, []string{c.Category, report.Float(float64(c.Count), 2), report.Float(float64(c.Share), 4),
+				report.Float(float64(c.Specific), 4), report.Float(float64(c.Alpha), 4)})
+		}
+		out = append(out, t)
+	}
+	if len(res.Pairwise) > 0 {
+		t := report.Table{Title: "pairs of coders", Header: []string{"coder", "coder", "items", "Cohen's κ", "α (" + res.Distance + ")"}}
+		for _, p := range res.Pairwise {
+			t.Rows = append(t.Rows, []string{p.Coders[0], p.Coders[1], strconv.Itoa(p.Items), report.Float(float64(p.Kappa), 4), report.Float(float64(p.Alpha), 4)})
+		}
+		out = append(out, t)
+	}
+	if m := res.Contingency; m != nil {
+		t := report.Table{Title: fmt.Sprintf("contingency table (rows %s, columns %s)", res.CoderNames[0], res.CoderNames[1]), Header: append([]string{""}, m.Labels...)}
+		for i, row := range m.Cells {
+			r := []string{m.Labels[i]}
+			for _, x := range row {
+				r = append(r, report.Float(x, 0))
+			}
+			t.Rows = append(t.Rows, r)
+		}
+		out = append(out, t)
+	}
+	return out
+}

@@ -64,8 +64,8 @@ func commands() []command {
 		{"coding", "agreement on categories and values (α, κ, π, S, AC1, …) from a CSV file", runCoding},
 		{"unitizing", "Krippendorff's unitizing alphas (αU, uα, |uα, c|uα, (k)uα), κ_d and SER on unit files", runUnitizing},
 		{"shuffle", "corpus shuffling tool: response curves of unitizing measures to simulated errors (CSV, SVG)", runShuffle},
-		{"segmentation", "segmentation agreement (B, S, BED, Pk, WindowDiff, GHD; SegEval π, κ) from SegEval JSON or CSV", runSegmentation},
 		{"coref", "coreference agreement: MUC, B³, CEAF, BLANC, LEA, CoNLL; Passonneau's link κ/α; chains as sets (MASI α)", runCoref},
+		{"segmentation", "segmentation agreement (B, S, BED, Pk, WindowDiff, GHD; SegEval π, κ) from SegEval JSON or CSV", runSegmentation},
 	}
 }
 
