@@ -94,3 +94,23 @@ func TestPrevalenceAndBias(t *testing.T) {
 		t.Error("four coders: want an error")
 	}
 }
+
+func TestStandardErrorDispatch(t *testing.T) {
+	// Fleiss 1971 layout (every item rated by the same number of coders):
+	// Fleiss's κ gets Gwet's SE for the interval and FNL's SE0 for z; the
+	// α variants without a published variance are undefined with a reason.
+	d := agreementTable(t, [][]int{{3, 0}, {2, 1}, {0, 3}, {1, 2}, {3, 0}, {0, 3}})
+	a := analyze(t, d, coding.Options{})
+	f := StandardError(a, coding.FleissKappa, GwetOptions{})
+	if f.SE0 == nil || f.DF != 0 || !f.Defined() {
+		t.Errorf("Fleiss: %+v", f)
+	}
+	approx(t, "Fleiss SE = Gwet's", float64(f.SE), float64(Gwet(a, coding.FleissKappa, GwetOptions{}).SE), 0)
+	approx(t, "Fleiss z = FNL's", float64(f.Z), float64(FleissNull(a, 0).Z), 0)
+	if r := StandardError(a, coding.AlphaKappa, GwetOptions{}); r.Defined() || r.Reason == "" {
+		t.Errorf("α_κ: want undefined with a reason, got %+v", r)
+	}
+	if _, err := Bootstrap(a, coding.FleissKappa, Options{Resamples: 20, Seed: 1}); err != nil {
+		t.Error(err)
+	}
+}

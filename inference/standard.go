@@ -1,0 +1,48 @@
+package inference
+
+import (
+	"math"
+
+	"agree/coding"
+)
+
+// StandardError returns the default analytic standard error of coefficient
+// c, the one `agree coding` reports:
+//   - CohenKappa, WeightedKappa: Fleiss, Cohen & Everitt (1969) ASE with
+//     the null ASE0 for z (CohenKappa);
+//   - FleissKappa: Gwet's variance for the interval, with the null SE0,
+//     z and p of Fleiss, Nee & Landis (1979) when every item has the same
+//     number of ratings;
+//   - ScottPi, MultiKappa, KrippendorffAlpha, GwetAC, BrennanPrediger,
+//     BennettS, PercentAgreement: Gwet's variance (Gwet);
+//   - AlphaBiased, AlphaKappa: undefined (no published variance; use the
+//     bootstrap).
+//
+// opt.Level is the confidence level (0 means 0.95).
+func StandardError(a *coding.Analysis, c coding.Coefficient, opt GwetOptions) Analytic {
+	switch c {
+	case coding.CohenKappa:
+		return CohenKappa(a, false, opt.Level)
+	case coding.WeightedKappa:
+		return CohenKappa(a, true, opt.Level)
+	case coding.FleissKappa:
+		g := Gwet(a, c, opt)
+		n := FleissNull(a, opt.Level)
+		if n.SE0 != nil && !math.IsNaN(float64(*n.SE0)) && g.Reason == "" {
+			g.SE0, g.Z, g.P, g.DF = n.SE0, n.Z, n.P, 0
+		}
+		return g
+	}
+	return Gwet(a, c, opt)
+}
+
+// Bootstrap runs the item bootstrap of coefficient c: the fast sufficient-
+// statistics path for Krippendorff's α, the general path (re-analysing
+// each resample) for the others.
+func Bootstrap(a *coding.Analysis, c coding.Coefficient, opt Options) (*Result, error) {
+	if c == coding.KrippendorffAlpha {
+		return Alpha(a, opt)
+	}
+	d := a.Data()
+	return Items(d.NumItems(), Coefficient(d, a.Options(), c), opt)
+}
