@@ -111,6 +111,20 @@ func Items(n int, stat Statistic, opt Options) (*Result, error) {
 // ItemsLocal is Items with one statistic per worker: newStat is called once
 // per goroutine, so each statistic may own scratch buffers.
 func ItemsLocal(n int, newStat func() Statistic, opt Options) (*Result, error) {
+	return ItemsRand(n, func() RandStatistic {
+		stat := newStat()
+		return func(items []int, _ *rand.Rand) (float64, error) { return stat(items) }
+	}, opt)
+}
+
+// RandStatistic is a Statistic that itself needs random numbers (γ's
+// expected disagreement by sampling, for instance). rng is the resample's
+// own generator (after the items were drawn), so results stay independent
+// of the number of workers; on the full data it is seeded by (Seed, −1).
+type RandStatistic func(items []int, rng *rand.Rand) (float64, error)
+
+// ItemsRand is ItemsLocal for statistics that draw random numbers.
+func ItemsRand(n int, newStat func() RandStatistic, opt Options) (*Result, error) {
 	if n < 1 {
 		return nil, errors.New("bootstrap needs at least one item")
 	}
@@ -122,7 +136,7 @@ func ItemsLocal(n int, newStat func() Statistic, opt Options) (*Result, error) {
 	for i := range all {
 		all[i] = i
 	}
-	est, err := newStat()(all)
+	est, err := newStat()(all, resampleRNG(opt.Seed, math.MaxUint64))
 	if err != nil {
 		return nil, err
 	}
@@ -133,7 +147,7 @@ func ItemsLocal(n int, newStat func() Statistic, opt Options) (*Result, error) {
 			for j := range buf {
 				buf[j] = rng.IntN(n)
 			}
-			return stat(buf)
+			return stat(buf, rng)
 		}
 	})
 	if err != nil {
