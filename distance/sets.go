@@ -2,6 +2,7 @@ package distance
 
 import (
 	"fmt"
+	"math/bits"
 	"sort"
 	"strings"
 )
@@ -227,84 +228,244 @@ func (m *setMetric) Distance(a, b int) float64 {
 }
 
 // Cross computes Σ_a Σ_b p_a q_b d(a, b) = (Σp)(Σq) − Σ_a Σ_b p_a q_b s(a, b)
-// where s = 1 − d vanishes for disjoint sets: an inverted index (element →
-// values of q containing it) visits only the pairs that share an element,
-// and counts their intersection on the way. The cost is Σ_a Σ_{e∈a}
-// |postings(e)| instead of |p|·|q| distance evaluations; no table is built.
+// where the similarity s = 1 − d vanishes for disjoint sets, so only pairs
+// sharing an element are visited (see pairs); no table is built.
 func (m *setMetric) Cross(p, q Vector) float64 {
 	P, Q := p.Sum(), q.Sum()
 	if P == 0 || Q == 0 {
 		return 0
 	}
-	// Postings: for each element, the positions in q of the sets holding it.
-	start := make([]int32, m.nElem+1)
-	for _, b := range q.ID {
-		for _, e := range m.sets[b] {
-			start[e+1]++
-		}
-	}
-	for e := 1; e <= m.nElem; e++ {
-		start[e] += start[e-1]
-	}
-	post := make([]int32, start[m.nElem])
-	fill := append([]int32(nil), start[:m.nElem]...)
+	sim := 0.0
 	emptyQ := 0.0
 	for j, b := range q.ID {
 		if len(m.sets[b]) == 0 {
 			emptyQ += q.W[j]
 		}
-		for _, e := range m.sets[b] {
-			post[fill[e]] = int32(j)
-			fill[e]++
-		}
 	}
-	count := make([]int32, len(q.ID))
-	var touched []int32
-	sim := 0.0
 	for i, a := range p.ID {
-		sa := m.sets[a]
-		if len(sa) == 0 {
+		if len(m.sets[a]) == 0 {
 			sim += p.W[i] * emptyQ
-			continue
 		}
-		touched = touched[:0]
-		for _, e := range sa {
-			for _, j := range post[start[e]:start[e+1]] {
-				if count[j] == 0 {
-					touched = append(touched, j)
-				}
-				count[j]++
-			}
-		}
-		row := 0.0
-		for _, j := range touched {
-			b := q.ID[j]
-			n := int(count[j])
-			count[j] = 0
-			if m.canon[a] == m.canon[b] {
-				row += q.W[j]
-			} else {
-				row += q.W[j] * setSim(m.kind, len(sa), len(m.sets[b]), n)
-			}
-		}
-		sim += p.W[i] * row
 	}
+	m.pairs(p.ID, q.ID, func(i, j, n int) {
+		a, b := p.ID[i], q.ID[j]
+		if m.canon[a] == m.canon[b] {
+			sim += p.W[i] * q.W[j]
+		} else if n > 0 {
+			sim += p.W[i] * q.W[j] * setSim(m.kind, len(m.sets[a]), len(m.sets[b]), n)
+		}
+	})
 	return P*Q - sim
 }
 
-// Max returns the largest distance among the values; it stops at the first
-// pair of disjoint sets, since 1 is the largest possible set distance.
+// Max returns the largest distance among the values. It is 1 as soon as two
+// non-empty sets are disjoint or an empty set meets a non-empty one;
+// otherwise the pairs are enumerated as for Cross.
 func (m *setMetric) Max(ids []int) float64 {
-	best := 0.0
-	for i, a := range ids {
-		for _, b := range ids[i+1:] {
-			if d := m.Distance(a, b); d > best {
-				best = d
-				if best >= 1 {
-					return 1
+	nonEmpty, empty := 0, 0
+	for _, a := range ids {
+		if len(m.sets[a]) == 0 {
+			empty++
+		} else {
+			nonEmpty++
+		}
+	}
+	if nonEmpty == 0 {
+		return 0
+	}
+	if empty > 0 {
+		return 1
+	}
+	best, disjoint := 0.0, false
+	met := make([]int, len(ids)) // sets met by each, itself included
+	m.pairs(ids, ids, func(i, j, n int) {
+		if n == 0 {
+			disjoint = true
+			return
+		}
+		met[i]++
+		a, b := ids[i], ids[j]
+		if m.canon[a] != m.canon[b] {
+			best = max(best, 1-setSim(m.kind, len(m.sets[a]), len(m.sets[b]), n))
+		}
+	})
+	for _, c := range met {
+		if c < len(ids) {
+			disjoint = true
+		}
+	}
+	if disjoint {
+		return 1
+	}
+	return best
+}
+
+// pairs calls fn(i, j, n) with n = |A ∩ B| for every pair of sets A =
+// sets[pIDs[i]] and B = sets[qIDs[j]] that share an element (and possibly
+// for some disjoint pairs, with n = 0). Sets are grouped into connected
+// components of the element-sharing graph (sets in different components are
+// disjoint); in each component the pairs are counted either through an
+// inverted index (cost Σ_e |p-sets with e|·|q-sets with e|) or by AND-ing
+// bit sets over the component's elements (cost |p_c|·|q_c|·⌈U_c/64⌉),
+// whichever is cheaper. The second wins for large overlapping sets, such as
+// coreference chains coded as sets, where the first is cubic in the chain
+// length.
+func (m *setMetric) pairs(pIDs, qIDs []int, fn func(i, j, n int)) {
+	// union-find over elements
+	parent := make([]int32, m.nElem)
+	for e := range parent {
+		parent[e] = int32(e)
+	}
+	find := func(x int32) int32 {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	cntP := make([]int32, m.nElem)
+	cntQ := make([]int32, m.nElem)
+	for k, ids := range [2][]int{pIDs, qIDs} {
+		cnt := cntP
+		if k == 1 {
+			cnt = cntQ
+		}
+		for _, a := range ids {
+			s := m.sets[a]
+			for _, e := range s {
+				cnt[e]++
+			}
+			for _, e := range s[min(1, len(s)):] {
+				x, y := find(s[0]), find(e)
+				if x != y {
+					parent[x] = y
 				}
 			}
 		}
 	}
-	return best
+	// per component: costs, element counts
+	type comp struct {
+		p, q       []int // indices into pIDs, qIDs
+		inv, elems int
+	}
+	comps := map[int32]*comp{}
+	var order []int32
+	get := func(r int32) *comp {
+		c, ok := comps[r]
+		if !ok {
+			c = &comp{}
+			comps[r] = c
+			order = append(order, r)
+		}
+		return c
+	}
+	for e := range parent {
+		if cntP[e] > 0 || cntQ[e] > 0 {
+			c := get(find(int32(e)))
+			c.elems++
+			c.inv += int(cntP[e]) * int(cntQ[e])
+		}
+	}
+	for i, a := range pIDs {
+		if s := m.sets[a]; len(s) > 0 {
+			c := get(find(s[0]))
+			c.p = append(c.p, i)
+		}
+	}
+	for j, b := range qIDs {
+		if s := m.sets[b]; len(s) > 0 {
+			c := get(find(s[0]))
+			c.q = append(c.q, j)
+		}
+	}
+	// Postings for the inverted index, built lazily over all q sets.
+	var start, post []int32
+	buildPostings := func() {
+		start = make([]int32, m.nElem+1)
+		for e, c := range cntQ {
+			start[e+1] = start[e] + c
+		}
+		post = make([]int32, start[m.nElem])
+		fill := append([]int32(nil), start[:m.nElem]...)
+		for j, b := range qIDs {
+			for _, e := range m.sets[b] {
+				post[fill[e]] = int32(j)
+				fill[e]++
+			}
+		}
+	}
+	count := make([]int32, len(qIDs))
+	var touched []int32
+	local := make([]int32, m.nElem)
+	for e := range local {
+		local[e] = -1
+	}
+	for _, r := range order {
+		c := comps[r]
+		if len(c.p) == 0 || len(c.q) == 0 {
+			continue
+		}
+		words := (c.elems + 63) / 64
+		if len(c.p)*len(c.q)*words < c.inv && len(c.q)*words <= 1<<25 {
+			m.pairsBits(c.p, c.q, pIDs, qIDs, c.elems, local, fn)
+			continue
+		}
+		if post == nil {
+			buildPostings()
+		}
+		for _, i := range c.p {
+			touched = touched[:0]
+			for _, e := range m.sets[pIDs[i]] {
+				for _, j := range post[start[e]:start[e+1]] {
+					if count[j] == 0 {
+						touched = append(touched, j)
+					}
+					count[j]++
+				}
+			}
+			for _, j := range touched {
+				fn(i, int(j), int(count[j]))
+				count[j] = 0
+			}
+		}
+	}
+}
+
+// pairsBits enumerates all pairs of one component with AND-ed bit sets.
+// local maps element ids to bit positions; it is all −1 on entry and on
+// return.
+func (m *setMetric) pairsBits(ps, qs []int, pIDs, qIDs []int, elems int, local []int32, fn func(i, j, n int)) {
+	var used []int32
+	defer func() {
+		for _, e := range used {
+			local[e] = -1
+		}
+	}()
+	bitsOf := func(set []int32, dst []uint64) {
+		for _, e := range set {
+			if local[e] < 0 {
+				local[e] = int32(len(used))
+				used = append(used, e)
+			}
+			dst[local[e]>>6] |= 1 << (local[e] & 63)
+		}
+	}
+	words := (elems + 63) / 64
+	qb := make([]uint64, len(qs)*words)
+	for k, j := range qs {
+		bitsOf(m.sets[qIDs[j]], qb[k*words:(k+1)*words])
+	}
+	pb := make([]uint64, words)
+	for _, i := range ps {
+		clear(pb)
+		bitsOf(m.sets[pIDs[i]], pb)
+		for k, j := range qs {
+			row := qb[k*words : (k+1)*words]
+			n := 0
+			for w, x := range pb {
+				n += bits.OnesCount64(x & row[w])
+			}
+			fn(i, j, n)
+		}
+	}
 }

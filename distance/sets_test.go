@@ -246,3 +246,63 @@ func BenchmarkMASICrossGeneric(b *testing.B) {
 		Cross(distanceOnly{m}, v, v)
 	}
 }
+
+// TestSetCrossBitsets: large overlapping sets (every "all but one" subset of
+// 100 elements, as coreference chains coded without the mention itself,
+// plus random halves and a separate small component) take the bit-set path;
+// it must equal the brute-force double sum, and Max the brute-force maximum.
+func TestSetCrossBitsets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	var labels []string
+	for x := 0; x < 100; x++ {
+		var el []string
+		for e := 0; e < 100; e++ {
+			if e != x {
+				el = append(el, fmt.Sprint(e))
+			}
+		}
+		labels = append(labels, strings.Join(el, "|"))
+	}
+	for range 30 {
+		var el []string
+		for e := 0; e < 100; e++ {
+			if rng.IntN(2) == 0 {
+				el = append(el, fmt.Sprint(e))
+			}
+		}
+		labels = append(labels, strings.Join(el, "|"))
+	}
+	labels = append(labels, "x|y", "y|z", "x|y|z", "")
+	w := make([]float64, len(labels))
+	for i := range w {
+		w[i] = float64(1 + rng.IntN(4))
+	}
+	for _, name := range setNames {
+		sp, _ := SetDistance(name, "")
+		m, err := sp.Bind(labels, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := Dense(w)
+		want := 0.0
+		for i, a := range v.ID {
+			for j, b := range v.ID {
+				want += v.W[i] * v.W[j] * m.Distance(a, b)
+			}
+		}
+		if got := Cross(m, v, v); math.Abs(got-want) > 1e-9*want {
+			t.Errorf("%s: Cross = %v, brute force %v", name, got, want)
+		}
+		// Max over the big component alone (no disjoint pair there).
+		ids := v.ID[:130]
+		bestWant := 0.0
+		for i, a := range ids {
+			for _, b := range ids[i+1:] {
+				bestWant = math.Max(bestWant, m.Distance(a, b))
+			}
+		}
+		if got := Max(m, ids); math.Abs(got-bestWant) > 1e-15 {
+			t.Errorf("%s: Max = %v, want %v", name, got, bestWant)
+		}
+	}
+}
