@@ -201,6 +201,9 @@ func (numeric) Table(cats []string) ([][]float64, error) {
 		x[i] = v
 		lo, hi = min(lo, v), max(hi, v)
 	}
+	if hi == lo { // distinct labels of one number ("1", "1.0")
+		return tableOf(len(cats), func(i, j int) float64 { return 0 }), nil
+	}
 	return tableOf(len(cats), func(i, j int) float64 { return math.Abs(x[i]-x[j]) / (hi - lo) }), nil
 }
 
