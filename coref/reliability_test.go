@@ -134,6 +134,16 @@ func TestPassonneauTables(t *testing.T) {
 	if want := (po - pe) / (1 - pe); math.Abs(t3.Kappa-want) > 1e-12 || math.Abs(t3.Kappa-0.65) > 0.005 {
 		t.Errorf("Table 3 κ = %v, want %v (paper .65)", t3.Kappa, want)
 	}
+	// The paper prints recall .90 and precision .93 (eqs. 29–30). With its
+	// own definitions (Figure 3: recall a/(a+c), precision a/(a+b)) and the
+	// table as printed (rows R2, columns R1: b = 19, c = 13) they are
+	// 166/179 = .93 and 166/185 = .90: the two labels are swapped in the
+	// paper (or R2 is the target). The pair {.90, .93} is reproduced.
+	tab := t3.Table
+	if math.Abs(tab.Recall()-166.0/179) > 1e-12 || math.Abs(tab.Precision()-166.0/185) > 1e-12 ||
+		math.Abs(tab.Recall()-0.93) > 0.005 || math.Abs(tab.Precision()-0.90) > 0.005 {
+		t.Errorf("Table 3 R/P = %v/%v", tab.Recall(), tab.Precision())
+	}
 }
 
 // TestLinkTableCrossing: partitions that cross give a negative d: an error,

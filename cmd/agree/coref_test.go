@@ -177,3 +177,13 @@ func TestCorefErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestCorefFormats: every --format renders (the numbers are the JSON ones).
+func TestCorefFormats(t *testing.T) {
+	for _, f := range []string{"csv", "markdown", "table"} {
+		out, errs, code := agree(t, "", "coref", "--format", f, "testdata/coref/passonneau.csv", "--missing", "singletons")
+		if code != 0 || !strings.Contains(out, "0.5238") || !strings.Contains(out, "MASI") {
+			t.Errorf("--format %s: exit %d, %s\n%s", f, code, errs, out)
+		}
+	}
+}

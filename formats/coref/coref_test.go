@@ -260,3 +260,22 @@ func TestReadBratDir(t *testing.T) {
 		t.Error("empty directory accepted")
 	}
 }
+
+func ExampleReadCoNLL() {
+	in := `#begin document (d); part 000
+w0 (1
+w1 1)|(2)
+w2 (1(3
+w3 3)
+w4 1)
+#end document
+`
+	b := coref.NewBuilder(coref.KeepFirst)
+	if err := ReadCoNLL(strings.NewReader(in), "a.conll", "a", b); err != nil {
+		fmt.Println(err)
+		return
+	}
+	c, _ := b.Build()
+	fmt.Println(c.Documents(), c.Entities(0, 0))
+	// Output: [d; part 000] [[0-1 2-4] [1-1] [2-3]]
+}
