@@ -302,8 +302,12 @@ func (c *Corpus) WithSingletons() (out *Corpus, added []string) {
 			}
 			if len(miss) > 0 {
 				sort.Slice(miss, func(i, j int) bool { return mentionLess(miss[i], miss[j]) })
+				list := strings.Join(miss[:min(len(miss), 20)], " ")
+				if len(miss) > 20 {
+					list += fmt.Sprintf(" … (%d more)", len(miss)-20)
+				}
 				added = append(added, fmt.Sprintf("annotator %q, document %q: added %d singleton(s): %s",
-					c.annotators[a], doc.name, len(miss), strings.Join(miss, " ")))
+					c.annotators[a], doc.name, len(miss), list))
 			}
 			out.parts[a][d] = q
 		}
