@@ -347,3 +347,21 @@ func TestDawidSkeneConsensusFile(t *testing.T) {
 		t.Errorf("posterior of a unanimous item = %g", m.Posteriors[0][0])
 	}
 }
+
+func BenchmarkDawidSkene10kx5(b *testing.B) {
+	prior := []float64{.5, .3, .2}
+	conf := [][][]float64{
+		{{.9, .05, .05}, {.05, .9, .05}, {.05, .05, .9}},
+		{{.8, .15, .05}, {.1, .8, .1}, {.1, .2, .7}},
+		{{.7, .2, .1}, {.2, .7, .1}, {.3, .1, .6}},
+		{{.95, .05, 0}, {.3, .6, .1}, {0, .2, .8}},
+		{{.6, .2, .2}, {.2, .6, .2}, {.2, .2, .6}},
+	}
+	d, _ := simulateAnnotators(b, rand.New(rand.NewPCG(1, 1)), 10000, prior, conf, 0.1)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := FitDawidSkene(d, FitOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

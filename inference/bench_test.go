@@ -1,7 +1,9 @@
 package inference
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"agree/coding"
@@ -28,6 +30,45 @@ func BenchmarkKrippendorffBootstrap10kx5(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := KrippendorffAlpha(a, Options{Resamples: 1000, Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkGwetAC1_10kx5(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	d := spreadError(b, rng, 10000, 5, []float64{.4, .3, .2, .1}, .8, .05)
+	a := analyze(b, d, coding.Options{})
+	b.ReportAllocs()
+	for b.Loop() {
+		Gwet(a, coding.GwetAC, GwetOptions{})
+	}
+}
+
+// BenchmarkAlphaBootstrapIntervalContinuous is the worst case for the
+// pattern compression: continuous values, every item distinct (10k items ×
+// 5 coders, interval distance, ~50k distinct values).
+func BenchmarkAlphaBootstrapIntervalContinuous(b *testing.B) {
+	rng := rand.New(rand.NewPCG(2, 2))
+	bl := coding.NewBuilder()
+	cs := make([]int, 5)
+	for c := range cs {
+		cs[c] = bl.Coder(fmt.Sprint("c", c))
+	}
+	for i := range 10000 {
+		it := bl.NewItem(fmt.Sprint(i))
+		truth := rng.NormFloat64() * 10
+		for _, c := range cs {
+			if err := bl.Set(it, c, strconv.FormatFloat(truth+rng.NormFloat64()*3, 'f', 6, 64), coding.Pos{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	d, _ := bl.Build()
+	a := analyze(b, d, coding.Options{Distance: mustSpec(b, "interval")})
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Alpha(a, Options{Resamples: 1000, Seed: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}

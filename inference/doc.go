@@ -40,4 +40,11 @@
 //
 // Diagnostics (diagnostics.go): items ranked by disagreement, each coder
 // left out in turn, prevalence and bias indices (Byrt, Bishop & Carlin 1993).
+//
+// JSON: Result and Analytic marshal to the keys a coefficient's object
+// carries in `agree coding --format json`: "se", "ci":{"low", "high",
+// "method", "level", "resamples", "seed"} (the last two for bootstrap
+// intervals only), "p_below":{"0.667", "0.8"} (bootstrap), and "se0", "z",
+// "p", "df", "estimate", "undefined_reason" (analytic). Undefined numbers
+// are null.
 package inference
