@@ -74,3 +74,16 @@ func TestGwetMatchesEngineOnCompleteData(t *testing.T) {
 		approx(t, c.Key(), float64(Gwet(a, c, GwetOptions{}).Estimate), a.Coefficient(c).Value, 1e-12)
 	}
 }
+
+func TestGwetWeightedMatchesEngine(t *testing.T) {
+	// Two paths with weights w = 1 − d/d_max (AC2, weighted
+	// Brennan–Prediger, interval and ordinal α) on complete data.
+	rng := rand.New(rand.NewPCG(9, 9))
+	d := spreadError(t, rng, 80, 3, []float64{.3, .3, .2, .2}, .6, 0)
+	for _, m := range []string{"interval", "ordinal", "linear"} {
+		a := analyze(t, d, coding.Options{Distance: mustSpec(t, m)})
+		for _, c := range []coding.Coefficient{coding.GwetAC, coding.BrennanPrediger, coding.KrippendorffAlpha} {
+			approx(t, m+" "+c.Key(), float64(Gwet(a, c, GwetOptions{}).Estimate), a.Coefficient(c).Value, 1e-12)
+		}
+	}
+}
