@@ -218,25 +218,31 @@ func (c *Corpus) ChainsAsSets(mode ChainSets) (*coding.Data, error) {
 		}
 	}
 	var sb strings.Builder
+	var names []string
 	for a := range c.annotators {
 		for d, doc := range c.docs {
+			prefix := fmt.Sprintf("%d:", d)
 			for _, e := range c.parts[a][d].Entities {
-				names := make([]string, len(e))
-				for i, m := range e {
-					names[i] = fmt.Sprintf("%d:%s", d, doc.mentions[m])
-				}
-				sort.Strings(names)
+				// element names, sorted; self[k] is the position of e[k]
+				names = names[:0]
 				for _, m := range e {
-					self := fmt.Sprintf("%d:%s", d, doc.mentions[m])
+					names = append(names, prefix+doc.mentions[m])
+				}
+				order := make([]int, len(e))
+				for k := range order {
+					order[k] = k
+				}
+				sort.Slice(order, func(x, y int) bool { return names[order[x]] < names[order[y]] })
+				for k, m := range e {
 					sb.Reset()
-					for _, n := range names {
-						if mode == OtherMembers && n == self {
+					for _, o := range order {
+						if mode == OtherMembers && o == k {
 							continue
 						}
 						if sb.Len() > 0 {
 							sb.WriteString(SetSeparator)
 						}
-						sb.WriteString(n)
+						sb.WriteString(names[o])
 					}
 					if err := b.Set(items[d][m], coders[a], sb.String(), coding.Pos{}); err != nil {
 						return nil, err

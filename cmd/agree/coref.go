@@ -373,7 +373,7 @@ func corefTables(out corefJSON) []report.Table {
 		cell := make([][]string, n)
 		for i := range cell {
 			cell[i] = make([]string, n)
-			cell[i][i] = "1"
+			cell[i][i] = num(1)
 		}
 		for _, p := range out.Pairs {
 			i, j := idx[p.Annotators[0]], idx[p.Annotators[1]]
