@@ -2,9 +2,13 @@ package coref
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
+
+	"agree/coding"
+	"agree/distance"
 )
 
 // codings builds a one-document corpus from per-annotator chain columns:
@@ -216,5 +220,101 @@ func TestChainsAsSetsOtherMembers(t *testing.T) {
 				t.Errorf("m3 labels %q, %q", got1, got2)
 			}
 		}
+	}
+}
+
+// TestChainSetAlphaTwoPaths: α on chains as sets through the coding engine
+// equals α computed here directly from Krippendorff's coincidence
+// definition (every ordered pair of values of an item, weight 1/(m_u − 1);
+// D_e over all pairs of pairable values), on a generated corpus with
+// missing mentions, for every set distance.
+func TestChainSetAlphaTwoPaths(t *testing.T) {
+	c := genCorpus(t, 150, 8, false)
+	for _, mode := range []ChainSets{OtherMembers, WholeChain} {
+		d, err := c.ChainsAsSets(mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		al, err := c.ChainSetAlphas(mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range []struct {
+			name string
+			got  float64
+		}{{"masi", al.MASI}, {"jaccard", al.Jaccard}, {"dice", al.Dice}, {"passonneau", al.Passonneau}} {
+			sp, _ := distance.SetDistance(x.name, SetSeparator)
+			m, err := sp.Bind(d.Labels(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var vals []int // pairable values
+			do := 0.0
+			for i := range d.NumItems() {
+				var v []int
+				for k := range d.NumCoders() {
+					if x := d.Value(i, k); x != coding.Missing {
+						v = append(v, x)
+					}
+				}
+				if len(v) < 2 {
+					continue
+				}
+				for a := range v {
+					for b := range v {
+						if a != b {
+							do += m.Distance(v[a], v[b]) / float64(len(v)-1)
+						}
+					}
+				}
+				vals = append(vals, v...)
+			}
+			n := float64(len(vals))
+			de := 0.0
+			for a := range vals {
+				for b := range vals {
+					if a != b {
+						de += m.Distance(vals[a], vals[b])
+					}
+				}
+			}
+			want := 1 - (do/n)/(de/(n*(n-1)))
+			if math.Abs(x.got-want) > 1e-9 {
+				t.Errorf("mode %d %s: engine α = %v, direct %v", mode, x.name, x.got, want)
+			}
+		}
+	}
+}
+
+// TestScoreInvariances: renaming chains and mentions and reordering the
+// documents leave every score unchanged.
+func TestScoreInvariances(t *testing.T) {
+	build := func(rename func(string) string, docs []string) *Corpus {
+		b := NewBuilder(KeepFirst)
+		b.Annotator("k")
+		b.Annotator("r")
+		for _, doc := range docs {
+			src := map[string][2]string{
+				"d1": {"0:{0-1} 1:{3-6,9-9} 2:{11-12,14-14,16-18}", "0:{0-1} 1:{3-6,9-9,10-10} 2:{11-12,15-15} 3:{13-13}"},
+				"d2": {"1:{1-1,3-3,5-5} 2:{7-7,9-9,11-11,13-13}", "1:{1-1,3-3} 2:{5-5,7-7} 3:{11-11,13-13,15-15}"},
+			}[doc]
+			for a, spec := range src {
+				for _, cm := range parseChains(t, spec) {
+					b.Add([]string{"k", "r"}[a], doc, rename(cm[1]), rename("c"+cm[0]), "")
+				}
+			}
+		}
+		c, err := b.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	id := func(s string) string { return s }
+	ren := func(s string) string { return "x" + s + "y" }
+	a := build(id, []string{"d1", "d2"}).Compare(0, 1)
+	b := build(ren, []string{"d2", "d1"}).Compare(0, 1)
+	if fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Errorf("scores changed:\n%+v\n%+v", a, b)
 	}
 }

@@ -226,7 +226,9 @@ type gbSpec struct {
 // (a root has depth 0). Parameters: 0 < a ≤ 1 (Geertzen & Bunt use 0.75),
 // 0 < b ≤ 1 (they use 1). Identical tags get d = 0 for every b (the literal
 // formula gives 1 − b^depth when b < 1, which A&P's footnote 13 points out
-// and which no distance may do).
+// and which no distance may do). Note: the survey's worked example prints
+// d(ynq, check) = 1 − 1 × 0.75¹ × 1 = 0.75, but that expression is 0.25;
+// 0.75 is the similarity term. This package returns 0.25.
 func GeertzenBunt(t *Taxonomy, a, b float64) (Spec, error) {
 	if t == nil {
 		return nil, errors.New("geertzen-bunt distance: no taxonomy")
