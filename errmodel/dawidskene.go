@@ -22,6 +22,9 @@ type DawidSkene struct {
 	Priors []float64 `json:"priors"`
 	// Confusion[c][k][l] = P(annotator c says l | true class k).
 	Confusion [][][]float64 `json:"confusion"`
+	// Accuracy[c] = Σ_k Priors[k]·Confusion[c][k][k]: the estimated share
+	// of annotator c's labels that are correct.
+	Accuracy []float64 `json:"accuracy"`
 	// Posteriors[i][k] = P(item i is of class k | its labels); items
 	// without labels get the priors.
 	Posteriors [][]float64 `json:"-"`
@@ -195,6 +198,12 @@ func FitDawidSkene(d *coding.Data, opt FitOptions) (*DawidSkene, error) {
 		prev = ll
 	}
 	res.Posteriors = T
+	res.Accuracy = make([]float64, C)
+	for c := range C {
+		for k := range K {
+			res.Accuracy[c] += res.Priors[k] * res.Confusion[c][k][k]
+		}
+	}
 	res.Consensus = make([]int, N)
 	for i := range N {
 		res.Consensus[i] = -1

@@ -275,6 +275,13 @@ func TestDawidSkeneRecovers(t *testing.T) {
 			}
 		}
 	}
+	for c := range conf {
+		acc := 0.0
+		for k := range prior {
+			acc += prior[k] * conf[c][k][k]
+		}
+		approx(t, fmt.Sprintf("accuracy[%d]", c), m.Accuracy[c], acc, 0.02)
+	}
 	right := 0
 	for i, k := range m.Consensus {
 		if k == truth[i] {

@@ -73,3 +73,17 @@ func BenchmarkAlphaBootstrapIntervalContinuous(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkGeneralBootstrapFleiss10kx5 is the general path (re-analysing
+// each resample) for a coefficient without a fast path: 100 resamples.
+func BenchmarkGeneralBootstrapFleiss10kx5(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	d := spreadError(b, rng, 10000, 5, []float64{.4, .3, .2, .1}, .8, .05)
+	a := analyze(b, d, coding.Options{})
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Bootstrap(a, coding.FleissKappa, Options{Resamples: 100, Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
