@@ -159,7 +159,7 @@ func (a *Analysis) marginals() {
 	used := make([]bool, V)
 	buf := make([]int32, 0, len(d.cols))
 	c := &a.counts
-	for i := range d.items {
+	for i := range d.n {
 		vals := a.itemValues(buf, i)
 		m := len(vals)
 		if m == 0 {
@@ -212,7 +212,7 @@ func (a *Analysis) observed() {
 	buf := make([]int32, 0, len(d.cols))
 	pos, interval := distance.Positions(a.metric[1])
 	ncoders := len(d.cols)
-	for i := range d.items {
+	for i := range d.n {
 		vals := a.itemValues(buf, i)
 		m := len(vals)
 		if m < 2 {
@@ -267,8 +267,8 @@ func (a *Analysis) coderDistributions() []distance.Vector {
 	}
 	d := a.data
 	dense := make([]float64, len(d.labels))
-	complete := make([]bool, len(d.items))
-	for i := range d.items {
+	complete := make([]bool, d.n)
+	for i := range d.n {
 		complete[i] = true
 		for _, col := range d.cols {
 			if col[i] == Missing {

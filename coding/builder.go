@@ -3,14 +3,21 @@ package coding
 import (
 	"errors"
 	"fmt"
+	"hash/maphash"
+	"strings"
 )
 
 // Builder accumulates reliability data cell by cell.
 //
 // Errors returned by Set and Add carry no position; readers add theirs.
 type Builder struct {
-	d          Data
-	itemIndex  map[string]int
+	d Data
+	// Items are found by a 64-bit hash of their id (cheaper than a map of
+	// strings for millions of items); ids whose hash is taken by another id
+	// go to collided.
+	seed       maphash.Seed
+	itemIndex  map[uint64]int32
+	collided   map[string]int
 	coderIndex map[string]int
 	valueIndex map[string]int32
 	closed     bool // declared categories are a closed set
@@ -20,7 +27,8 @@ type Builder struct {
 // NewBuilder returns an empty Builder.
 func NewBuilder() *Builder {
 	return &Builder{
-		itemIndex:  map[string]int{},
+		seed:       maphash.MakeSeed(),
+		itemIndex:  map[uint64]int32{},
 		coderIndex: map[string]int{},
 		valueIndex: map[string]int32{},
 	}
@@ -67,30 +75,76 @@ func (b *Builder) Coder(name string) int {
 
 // Item returns the index of the item, adding it if new.
 func (b *Builder) Item(id string) int {
-	if i, ok := b.itemIndex[id]; ok {
-		return i
+	i, _ := b.item(id)
+	return i
+}
+
+// AddItem adds a new item; isNew is false (and nothing is added) when the
+// item already exists, i being its index.
+func (b *Builder) AddItem(id string) (i int, isNew bool) { return b.item(id) }
+
+// item finds or adds an item with a single hash-map access in the common case.
+func (b *Builder) item(id string) (int, bool) {
+	h := maphash.String(b.seed, id)
+	n := int32(len(b.d.items))
+	i, ok := b.itemIndex[h]
+	if !ok {
+		b.itemIndex[h] = n
+		b.appendItem(id)
+		return int(n), true
 	}
-	return b.NewItem(id)
+	if b.d.items[i] == id {
+		return int(i), false
+	}
+	if j, ok := b.collided[id]; ok {
+		return j, false
+	}
+	if b.collided == nil {
+		b.collided = map[string]int{}
+	}
+	b.collided[id] = int(n)
+	b.appendItem(id)
+	return int(n), true
 }
 
 // HasItem reports whether the item exists.
-func (b *Builder) HasItem(id string) bool { _, ok := b.itemIndex[id]; return ok }
+func (b *Builder) HasItem(id string) bool { _, ok := b.lookup(id); return ok }
 
-// NewItem adds an item without looking it up first; the caller guarantees
-// it is new (use Item otherwise).
+func (b *Builder) lookup(id string) (int, bool) {
+	h := maphash.String(b.seed, id)
+	if i, ok := b.itemIndex[h]; ok {
+		if b.d.items[i] == id {
+			return int(i), true
+		}
+		i, ok := b.collided[id]
+		return i, ok
+	}
+	return 0, false
+}
+
+// NewItem adds an item; the caller guarantees it is new (use Item or
+// AddItem otherwise).
 func (b *Builder) NewItem(id string) int {
-	i := len(b.d.items)
-	b.itemIndex[id] = i
-	b.d.items = append(b.d.items, id)
+	i, _ := b.item(id)
+	return i
+}
+
+// appendItem stores a copy of id, so that an id sliced from a larger
+// string (a CSV record) does not keep the whole record alive.
+func (b *Builder) appendItem(id string) {
+	b.d.items = append(b.d.items, strings.Clone(id))
+	b.d.n++
 	for c := range b.d.cols {
 		b.d.cols[c] = append(b.d.cols[c], Missing)
 	}
-	return i
 }
 
 // Reserve hints the number of items to expect.
 func (b *Builder) Reserve(items int) {
 	b.itemCap = items
+	if len(b.itemIndex) == 0 {
+		b.itemIndex = make(map[uint64]int32, items)
+	}
 	if cap(b.d.items) < items {
 		b.d.items = append(make([]string, 0, items), b.d.items...)
 	}

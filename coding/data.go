@@ -16,6 +16,7 @@ const Missing = -1
 // Data is immutable once built; build it with a Builder.
 type Data struct {
 	source    string
+	n         int // number of items (rows)
 	items     []string
 	coders    []string
 	labels    []string
@@ -33,7 +34,7 @@ type Pos struct {
 func (d *Data) Source() string { return d.source }
 
 // NumItems returns the number of items.
-func (d *Data) NumItems() int { return len(d.items) }
+func (d *Data) NumItems() int { return d.n }
 
 // NumCoders returns the number of coders.
 func (d *Data) NumCoders() int { return len(d.coders) }
@@ -86,14 +87,26 @@ func (d *Data) where(v int) string {
 // given order) and to the items for which keep returns true (nil keeps all).
 // The value table is shared.
 func (d *Data) Subset(coders []int, keep func(item int) bool) *Data {
+	return d.subset(coders, keep, true)
+}
+
+// subset is Subset; without ids the result has no item names (for internal
+// computations that only need the cells).
+func (d *Data) subset(coders []int, keep func(item int) bool, ids bool) *Data {
 	s := &Data{source: d.source, labels: d.labels, declared: d.declared, firstSeen: d.firstSeen}
-	var idx []int
-	for i := range d.items {
+	var idx []int32
+	if keep == nil && ids {
+		s.items = d.items
+	}
+	for i := range d.n {
 		if keep == nil || keep(i) {
-			idx = append(idx, i)
-			s.items = append(s.items, d.items[i])
+			idx = append(idx, int32(i))
+			if ids && keep != nil {
+				s.items = append(s.items, d.items[i])
+			}
 		}
 	}
+	s.n = len(idx)
 	for _, c := range coders {
 		s.coders = append(s.coders, d.coders[c])
 		col := make([]int32, len(idx))

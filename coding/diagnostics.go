@@ -3,6 +3,8 @@ package coding
 import (
 	"fmt"
 	"math"
+	"runtime"
+	"sync"
 
 	"agree/distance"
 )
@@ -17,13 +19,13 @@ type Matrix struct {
 // data with more distinct values (continuous measurements) gets no matrix.
 const maxMatrixValues = 200
 
-// matrixValues returns the categories for a dense matrix, or an error when
-// there are too many.
-func (a *Analysis) matrixValues() ([]int, map[int]int, error) {
+// matrixValues returns the categories for a dense matrix and each value's
+// row in it, or an error when there are too many.
+func (a *Analysis) matrixValues() ([]int, []int, error) {
 	if len(a.cats) > maxMatrixValues {
 		return nil, nil, fmt.Errorf("%d distinct values: too many for a matrix (at most %d)", len(a.cats), maxMatrixValues)
 	}
-	pos := make(map[int]int, len(a.cats))
+	pos := make([]int, len(a.data.labels))
 	for i, v := range a.cats {
 		pos[v] = i
 	}
@@ -50,7 +52,7 @@ func (a *Analysis) Coincidences() (Matrix, error) {
 	}
 	m := a.newMatrix(vals)
 	buf := make([]int32, 0, len(a.data.cols))
-	for i := range a.data.items {
+	for i := range a.data.n {
 		vs := a.itemValues(buf, i)
 		if len(vs) < 2 {
 			continue
@@ -141,19 +143,48 @@ type PairStats struct {
 // Pairwise returns agreement for every pair of coders, computed by the same
 // engine on each pair's data (the pair's own marginals and, for the ordinal
 // distance, its own frequencies).
+//
+// Pairs are computed concurrently (at most GOMAXPROCS at a time); each
+// pair's result depends only on its own data, so the output does not depend
+// on the number of workers.
 func (a *Analysis) Pairwise() ([]PairStats, error) {
 	d := a.data
 	var out []PairStats
 	for x := range d.cols {
 		for y := x + 1; y < len(d.cols); y++ {
-			cx, cy := d.cols[x], d.cols[y]
-			sub := d.Subset([]int{x, y}, func(i int) bool { return cx[i] != Missing && cy[i] != Missing })
+			out = append(out, PairStats{A: d.coders[x], B: d.coders[y]})
+		}
+	}
+	xs, ys := make([]int, 0, len(out)), make([]int, 0, len(out))
+	for x := range d.cols {
+		for y := x + 1; y < len(d.cols); y++ {
+			xs, ys = append(xs, x), append(ys, y)
+		}
+	}
+	errs := make([]error, len(out))
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for p := range out {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			cx, cy := d.cols[xs[p]], d.cols[ys[p]]
+			sub := d.subset([]int{xs[p], ys[p]}, func(i int) bool { return cx[i] != Missing && cy[i] != Missing }, false)
 			pa, err := Analyze(sub, Options{Distance: a.opt.Distance, Missing: a.opt.Missing, Incomplete: a.opt.Incomplete})
 			if err != nil {
-				return nil, err
+				errs[p] = err
+				return
 			}
-			out = append(out, PairStats{A: d.coders[x], B: d.coders[y], Items: sub.NumItems(),
-				Kappa: pa.Coefficient(CohenKappa), Alpha: pa.Coefficient(KrippendorffAlpha)})
+			out[p].Items = sub.NumItems()
+			out[p].Kappa = pa.Coefficient(CohenKappa)
+			out[p].Alpha = pa.Coefficient(KrippendorffAlpha)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
 		}
 	}
 	return out, nil

@@ -10,7 +10,7 @@ import "agree/distance"
 // too. The value table is shared.
 func (d *Data) Resample(items []int) *Data {
 	s := &Data{source: d.source, labels: d.labels, declared: d.declared, firstSeen: d.firstSeen,
-		coders: d.coders, items: make([]string, len(items)), cols: make([][]int32, len(d.cols))}
+		coders: d.coders, n: len(items), items: make([]string, len(items)), cols: make([][]int32, len(d.cols))}
 	for j, i := range items {
 		s.items[j] = d.items[i]
 	}

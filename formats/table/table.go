@@ -236,10 +236,10 @@ func (rd *reader) wide(header []string) error {
 		if id == "" {
 			return rd.errorf(line, 1, "empty item id")
 		}
-		if rd.b.HasItem(id) {
+		item, isNew := rd.b.AddItem(id)
+		if !isNew {
 			return rd.errorf(line, 1, "item %q appears on two rows", id)
 		}
-		item := rd.b.NewItem(id)
 		for j, c := range coders {
 			if err := rd.set(item, c, rec, j+1); err != nil {
 				return err
