@@ -57,7 +57,9 @@ type aligner struct {
 	fwd        [][]nb // fwd[i]: neighbours j > i of another annotator with d(i,j) < pair bound
 	tuples     []tuple
 	tol        float64
-	catOfItems []int
+	// genericDP makes the n ≥ 3 solver use its general state encoding even
+	// for narrow components (tests exercise both encodings).
+	genericDP bool
 }
 
 type nb struct {

@@ -235,6 +235,12 @@ func TestBruteForceRandom(t *testing.T) {
 			if bf := bruteForce(c, d); !near(al.Disorder, bf, 1e-9) {
 				t.Fatalf("n=%d trial %d params %v: disorder %v, brute force %v\n%+v", n, trial, p, al.Disorder, bf, c.Units)
 			}
+			// the general state encoding of the dynamic programme
+			a, _ := newAligner(c, d)
+			a.genericDP = true
+			if al2, err := a.solve(); err != nil || !near(al2.Disorder, al.Disorder, 1e-12) {
+				t.Fatalf("n=%d trial %d: generic DP %v (%v), mask DP %v", n, trial, al2.Disorder, err, al.Disorder)
+			}
 			trials++
 		}
 	}
@@ -253,6 +259,7 @@ func TestTwoSolversAgree(t *testing.T) {
 			t.Fatal(err)
 		}
 		a, _ := newAligner(c, d)
+		a.genericDP = trial%2 == 1
 		a.neighbours()
 		// force the generic path: enumerate tuples as for n ≥ 3
 		a.enumerate()

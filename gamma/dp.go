@@ -61,6 +61,9 @@ func (a *aligner) solveDP(items []int32, tis []int) ([]int, error) {
 		f := s.local[t.members[0]]
 		s.byFirst[f] = append(s.byFirst[f], ltuple{rest: rest, cost: t.cost, id: ti})
 	}
+	if s.width() < 64 && !a.genericDP {
+		return s.solveMask()
+	}
 	s.f(0, nil)
 	if s.err != nil {
 		return nil, s.err
@@ -157,4 +160,107 @@ func merge(a, b []int32) []int32 {
 	}
 	out = append(out, a[i:]...)
 	return append(out, b[j:]...)
+}
+
+// maskSolver is dpSolver for components whose tuples span fewer than 64
+// consecutive units (the usual case): the set of later units already used
+// is a bit mask relative to u, so the state is two machine words.
+type maskSolver struct {
+	delta, tol float64
+	n          int32
+	byFirst    [][]mtuple
+	memo       map[mkey]dpEntry
+	limit      int
+	err        error
+}
+
+type mtuple struct {
+	mask uint64 // bit k: local unit first+k (bit 0, the first unit, is set)
+	cost float64
+	id   int
+}
+
+type mkey struct {
+	u int32
+	m uint64
+}
+
+// width returns the largest local offset between a tuple's first and last
+// unit.
+func (s *dpSolver) width() int32 {
+	var w int32
+	for f, ts := range s.byFirst {
+		for _, t := range ts {
+			w = max(w, t.rest[len(t.rest)-1]-int32(f))
+		}
+	}
+	return w
+}
+
+func (s *dpSolver) solveMask() ([]int, error) {
+	m := &maskSolver{delta: s.a.delta, tol: s.a.tol, n: s.n, byFirst: make([][]mtuple, s.n), memo: map[mkey]dpEntry{}, limit: s.limit}
+	for f, ts := range s.byFirst {
+		for _, t := range ts {
+			mk := uint64(1)
+			for _, r := range t.rest {
+				mk |= 1 << uint(r-int32(f))
+			}
+			m.byFirst[f] = append(m.byFirst[f], mtuple{mk, t.cost, t.id})
+		}
+	}
+	m.f(0, 0)
+	if m.err != nil {
+		return nil, m.err
+	}
+	var sel []int
+	u, cov := int32(0), uint64(0)
+	for {
+		for cov&1 != 0 {
+			u++
+			cov >>= 1
+		}
+		if u >= m.n {
+			break
+		}
+		e := m.memo[mkey{u, cov}]
+		if e.choice >= 0 {
+			t := m.byFirst[u][e.choice]
+			sel = append(sel, t.id)
+			cov |= t.mask
+		}
+		u++
+		cov >>= 1
+	}
+	return sel, nil
+}
+
+// f is dpSolver.f with cov a mask relative to u (bit k: unit u+k used).
+func (m *maskSolver) f(u int32, cov uint64) float64 {
+	for cov&1 != 0 {
+		u++
+		cov >>= 1
+	}
+	if u >= m.n || m.err != nil {
+		return 0
+	}
+	k := mkey{u, cov}
+	if e, ok := m.memo[k]; ok {
+		return e.val
+	}
+	best := m.delta + m.f(u+1, cov>>1)
+	choice := int32(-1)
+	for ti, t := range m.byFirst[u] {
+		if t.mask&cov != 0 {
+			continue
+		}
+		v := t.cost + m.f(u+1, (cov|t.mask)>>1)
+		if v < best-m.tol {
+			best, choice = v, int32(ti)
+		}
+	}
+	m.memo[k] = dpEntry{best, choice}
+	if len(m.memo) > m.limit && m.err == nil {
+		m.err = fmt.Errorf("a component of %d units is too dense for the exact solver (more than %d states); try a larger alpha", m.n, m.limit)
+	}
+	return best
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"agree/formats/units"
+	"agree/internal/assign"
 	"agree/unitizing"
 )
 
@@ -53,6 +54,57 @@ func TestSharedFilesTiming(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Logf("%s α=%v: disorder %.6f, %d candidates, %d components, largest %d", f, alpha, al.Disorder, al.Candidates, al.Components, al.Largest)
+		}
+	}
+}
+
+// denseTwoAnnotators is an independent exact optimum for 2 annotators: the
+// assignment problem over ALL pairs (no sweep, no pruning, no components),
+// cost min(0, d − 2Δ∅), plus Δ∅ per unit.
+func denseTwoAnnotators(c *unitizing.Continuum, d Dissimilarity) float64 {
+	a, b := c.UnitsOf(0), c.UnitsOf(1)
+	cost := make([][]float64, len(a))
+	for i := range a {
+		cost[i] = make([]float64, len(b))
+		for j := range b {
+			cost[i][j] = min(0, d.Between(a[i], b[j])-2*d.Empty())
+		}
+	}
+	_, tot := assign.MinCost(cost)
+	return (float64(len(c.Units))*d.Empty() + tot) / (float64(len(c.Units)) / 2)
+}
+
+// TestSharedFilesExact: the best disorders of the shared files equal an
+// independent exact optimum: brute force over all partitions for the small
+// files, the dense unpruned assignment for 2by1000.csv.
+func TestSharedFilesExact(t *testing.T) {
+	small := []string{"example_figure10.csv", "example_figure19.csv", "annotation_paul_suzann_alex_single_unit_temp.csv",
+		"annotation_paul_suzann_alex_additional_unit.csv", "annotation_paul_suzann_alex_single_unit_cat.csv"}
+	for _, f := range small {
+		c := sharedFile(t, f)
+		for _, alpha := range []float64{1, 3} {
+			d := combinedFor(t, c, alpha, 1, 1)
+			al, err := BestAlignment(c, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if bf := bruteForce(c, d); !near(al.Disorder, bf, 1e-9) {
+				t.Errorf("%s α=%v: disorder %v, brute force %v", f, alpha, al.Disorder, bf)
+			}
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	c := sharedFile(t, "2by1000.csv")
+	for _, alpha := range []float64{1, 3} {
+		d := combinedFor(t, c, alpha, 1, 1)
+		al, err := BestAlignment(c, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := denseTwoAnnotators(c, d); !near(al.Disorder, want, 1e-9) {
+			t.Errorf("2by1000.csv α=%v: disorder %v, dense assignment %v", alpha, al.Disorder, want)
 		}
 	}
 }

@@ -1,0 +1,92 @@
+package gamma
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"agree/unitizing"
+)
+
+// generated builds n annotators × about k units resembling pygamma's
+// NbyM.csv files: a reference of consecutive units (gaps 2–20, lengths
+// 2–20, four categories) that each annotator copies with boundary jitter,
+// 10 % category changes, 5 % dropped units and 5 % extra units.
+func generated(seed uint64, n, k int) *unitizing.Continuum {
+	rng := rand.New(rand.NewPCG(seed, 99))
+	cats := []string{"Noun", "Verb", "Adj", "Prep"}
+	type ref struct {
+		s, e float64
+		cat  string
+	}
+	var refs []ref
+	pos := 0.0
+	for range k {
+		pos += float64(2 + rng.IntN(19))
+		l := float64(2 + rng.IntN(19))
+		refs = append(refs, ref{pos, pos + l, cats[rng.IntN(4)]})
+		pos += l
+	}
+	c := &unitizing.Continuum{Name: "generated"}
+	for a := 0; a < n; a++ {
+		c.Annotators = append(c.Annotators, string(rune('A'+a)))
+		for _, r := range refs {
+			if rng.Float64() < 0.05 {
+				continue
+			}
+			s := r.s + math.Round(rng.NormFloat64()*2)
+			e := r.e + math.Round(rng.NormFloat64()*2)
+			if e <= s {
+				e = s + 1
+			}
+			cat := r.cat
+			if rng.Float64() < 0.1 {
+				cat = cats[rng.IntN(4)]
+			}
+			c.Units = append(c.Units, unitizing.Unit{Annotator: a, Category: cat, Start: s, End: e})
+			if rng.Float64() < 0.05 {
+				x := r.e + 1
+				c.Units = append(c.Units, unitizing.Unit{Annotator: a, Category: cats[rng.IntN(4)], Start: x, End: x + float64(1+rng.IntN(10))})
+			}
+		}
+	}
+	return c
+}
+
+func benchAlign(b *testing.B, c *unitizing.Continuum, alpha float64) {
+	d := combinedFor(b, c, alpha, 1, 1)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := BestAlignment(c, d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func benchGamma(b *testing.B, c *unitizing.Continuum, alpha float64) {
+	d := combinedFor(b, c, alpha, 1, 1)
+	b.ReportAllocs()
+	var r *Result
+	for b.Loop() {
+		var err error
+		if r, err = Compute(unitizing.Corpus{Continua: []unitizing.Continuum{*c}}, d, Options{Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(r.Samples), "samples")
+}
+
+func BenchmarkAlignGenerated2x5000(b *testing.B) { benchAlign(b, generated(1, 2, 5000), 1) }
+func BenchmarkAlignGenerated5x100(b *testing.B)  { benchAlign(b, generated(2, 5, 100), 1) }
+func BenchmarkAlignGenerated5x100Alpha3(b *testing.B) {
+	benchAlign(b, generated(2, 5, 100), 3)
+}
+func BenchmarkGammaGenerated2x1000(b *testing.B) { benchGamma(b, generated(3, 2, 1000), 1) }
+func BenchmarkGammaGenerated3x500(b *testing.B)  { benchGamma(b, generated(4, 3, 500), 1) }
+
+// The shared files (skipped when ../../shared is absent).
+func BenchmarkAlignShared5by100(b *testing.B)       { benchAlign(b, sharedFile(b, "5by100.csv"), 1) }
+func BenchmarkAlignShared5by100Alpha3(b *testing.B) { benchAlign(b, sharedFile(b, "5by100.csv"), 3) }
+func BenchmarkAlignShared2by5000(b *testing.B)      { benchAlign(b, sharedFile(b, "2by5000.csv"), 1) }
+func BenchmarkGammaShared2by1000(b *testing.B)      { benchGamma(b, sharedFile(b, "2by1000.csv"), 1) }
+func BenchmarkGammaShared3by500(b *testing.B)       { benchGamma(b, sharedFile(b, "3by500.csv"), 1) }
