@@ -46,17 +46,17 @@ type tuple struct {
 }
 
 type aligner struct {
-	n          int
-	c          float64 // C(n,2)
-	delta      float64
-	d          Dissimilarity
-	comb       *Combined
-	units      []unitizing.Unit
-	items      []item
-	maxLen     float64
-	fwd        [][]nb // fwd[i]: neighbours j > i of another annotator with d(i,j) < pair bound
-	tuples     []tuple
-	tol        float64
+	n      int
+	c      float64 // C(n,2)
+	delta  float64
+	d      Dissimilarity
+	comb   *Combined
+	units  []unitizing.Unit
+	items  []item
+	maxLen float64
+	fwd    [][]nb // fwd[i]: neighbours j > i of another annotator with d(i,j) < pair bound
+	tuples []tuple
+	tol    float64
 	// genericDP makes the n ≥ 3 solver use its general state encoding even
 	// for narrow components (tests exercise both encodings).
 	genericDP bool
