@@ -28,6 +28,9 @@ func CohenKappa(a *coding.Analysis, weighted bool, level float64) Analytic {
 	if a.Counts().Coders != 2 {
 		return undefinedAnalytic(method, level, "defined for exactly two coders; the data has %d", a.Counts().Coders)
 	}
+	if cnt := a.Counts(); cnt.CompleteItems < cnt.Items && a.Options().Incomplete == coding.RefuseIncomplete {
+		return undefinedAnalytic(method, level, "%d of %d items lack a value from some coder; κ needs complete items (allow dropping them)", cnt.Items-cnt.CompleteItems, cnt.Items)
+	}
 	tab, err := a.Contingency()
 	if err != nil {
 		return undefinedAnalytic(method, level, "%v", err)

@@ -57,6 +57,15 @@ func TestCohenKappaMatchesEngine(t *testing.T) {
 	if r := CohenKappa(analyze(t, wide(t, krippendorffData), coding.Options{}), false, 0); r.Defined() {
 		t.Error("four coders: Cohen's κ SE should be undefined")
 	}
+	// Incomplete items: dropped by default (the table has 2 complete
+	// items: κ of "a a|b b" is 1), refused on request.
+	inc := wide(t, "a a|b b|a .")
+	if r := CohenKappa(analyze(t, inc, coding.Options{}), false, 0); float64(r.Estimate) != 1 {
+		t.Errorf("dropping incomplete items: κ = %v, want 1", float64(r.Estimate))
+	}
+	if r := CohenKappa(analyze(t, inc, coding.Options{Incomplete: coding.RefuseIncomplete}), false, 0); r.Defined() || r.Reason == "" {
+		t.Error("refusing incomplete items: want undefined with a reason")
+	}
 }
 
 func TestFleissNull(t *testing.T) {
