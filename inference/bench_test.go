@@ -87,3 +87,17 @@ func BenchmarkGeneralBootstrapFleiss10kx5(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBootstrapAll10kx5 bootstraps every coefficient on 100 shared
+// resamples of 10k items × 5 coders.
+func BenchmarkBootstrapAll10kx5(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	d := spreadError(b, rng, 10000, 5, []float64{.4, .3, .2, .1}, .8, .05)
+	a := analyze(b, d, coding.Options{})
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := BootstrapAll(a, coding.All(), Options{Resamples: 100, Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -172,41 +172,55 @@ func resampleRNG(seed, r uint64) *rand.Rand {
 
 // run evaluates opt.Resamples resamples on opt.Workers goroutines. newWorker
 // is called once per goroutine; the function it returns computes resample
-// r with that resample's own generator. On error, the error of the lowest
-// failing resample is returned, whatever the scheduling.
+// r with that resample's own generator.
 func run(opt Options, newWorker func() func(r uint64, rng *rand.Rand) (float64, error)) ([]float64, error) {
-	out := make([]float64, opt.Resamples)
+	return runVec(opt, 1, func() func(uint64, *rand.Rand, []float64) error {
+		f := newWorker()
+		return func(r uint64, rng *rand.Rand, out []float64) error {
+			v, err := f(r, rng)
+			out[0] = v
+			return err
+		}
+	})
+}
+
+// runVec is run for statistics with k values per resample; the result is
+// resample-major (out[r·k+j]). On error, the error of the lowest failing
+// resample is returned whatever the scheduling: resamples below the lowest
+// failure seen so far are always computed.
+func runVec(opt Options, k int, newWorker func() func(r uint64, rng *rand.Rand, out []float64) error) ([]float64, error) {
+	out := make([]float64, opt.Resamples*k)
 	errs := make([]error, opt.Resamples)
 	var next atomic.Int64
-	var failed atomic.Bool
+	var failedAt atomic.Int64
+	failedAt.Store(math.MaxInt64)
 	var wg sync.WaitGroup
 	for range opt.Workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			f := newWorker()
-			for !failed.Load() {
+			for {
 				r := next.Add(1) - 1
-				if r >= int64(opt.Resamples) {
+				if r >= int64(opt.Resamples) || r >= failedAt.Load() {
 					return
 				}
-				v, err := f(uint64(r), resampleRNG(opt.Seed, uint64(r)))
-				if err != nil {
+				if err := f(uint64(r), resampleRNG(opt.Seed, uint64(r)), out[int(r)*k:int(r+1)*k]); err != nil {
 					errs[r] = fmt.Errorf("resample %d: %w", r, err)
-					failed.Store(true)
+					for {
+						cur := failedAt.Load()
+						if r >= cur || failedAt.CompareAndSwap(cur, r) {
+							break
+						}
+					}
 					return
 				}
-				out[r] = v
 			}
 		}()
 	}
 	wg.Wait()
-	if failed.Load() {
-		for _, e := range errs {
-			if e != nil {
-				return nil, e
-			}
-		}
+	if f := failedAt.Load(); f != math.MaxInt64 {
+		return nil, errs[f]
 	}
 	return out, nil
 }

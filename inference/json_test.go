@@ -2,6 +2,8 @@ package inference
 
 import (
 	"encoding/json"
+	"errors"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -56,5 +58,53 @@ func TestItemsRandDeterministic(t *testing.T) {
 		if x.Samples[i] != y.Samples[i] {
 			t.Fatalf("resample %d: %g vs %g", i, x.Samples[i], y.Samples[i])
 		}
+	}
+}
+
+func TestBootstrapAllMatchesSingle(t *testing.T) {
+	// Two paths: bootstrapping several coefficients on shared resamples
+	// gives, per coefficient, exactly the single-coefficient bootstrap
+	// (same seed, same draws).
+	rng := rand.New(rand.NewPCG(12, 12))
+	d := spreadError(t, rng, 40, 3, []float64{.5, .5}, .7, .1)
+	a := analyze(t, d, coding.Options{})
+	cs := []coding.Coefficient{coding.FleissKappa, coding.KrippendorffAlpha, coding.GwetAC, coding.PercentAgreement}
+	opt := Options{Resamples: 30, Seed: 4, Workers: 3}
+	all, err := BootstrapAll(a, cs, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for j, c := range cs {
+		one, err := Bootstrap(a, c, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r := range one.Samples {
+			if all[j].Samples[r] != one.Samples[r] && !(math.IsNaN(all[j].Samples[r]) && math.IsNaN(one.Samples[r])) {
+				t.Fatalf("%s resample %d: %g vs %g", c.Key(), r, all[j].Samples[r], one.Samples[r])
+			}
+		}
+	}
+}
+
+func TestErrorIsDeterministic(t *testing.T) {
+	// The reported error is the lowest failing resample's, for any number
+	// of workers.
+	fail := func(items []int) (float64, error) {
+		if items[0]%3 == 0 {
+			return 0, errors.New("boom")
+		}
+		return 1, nil
+	}
+	var msgs []string
+	for _, w := range []int{1, 2, 8} {
+		_, err := Items(50, fail, Options{Resamples: 200, Seed: 1, Workers: w})
+		if err == nil {
+			t.Fatal("want an error")
+		}
+		msgs = append(msgs, err.Error())
+	}
+	if msgs[0] != msgs[1] || msgs[0] != msgs[2] {
+		t.Errorf("errors differ: %q", msgs)
 	}
 }
