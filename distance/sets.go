@@ -3,6 +3,7 @@ package distance
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -129,17 +130,23 @@ func (s setSpec) Bind(labels []string, _ []float64) (Metric, error) {
 	elem := make(map[string]int32)
 	sets := make([][]int32, len(labels))
 	for i, l := range labels {
-		parts := ParseSet(l, s.sep)
-		set := make([]int32, len(parts))
-		for j, p := range parts {
-			id, ok := elem[p]
-			if !ok {
-				id = int32(len(elem))
-				elem[p] = id
+		var set []int32
+		for rest := l; ; {
+			e, tail, more := strings.Cut(rest, s.sep)
+			if e = strings.TrimSpace(e); e != "" {
+				id, ok := elem[e]
+				if !ok {
+					id = int32(len(elem))
+					elem[strings.Clone(e)] = id
+				}
+				set = append(set, id)
 			}
-			set[j] = id
+			if !more {
+				break
+			}
+			rest = tail
 		}
-		sets[i] = set
+		sets[i] = set // sorted and de-duplicated by newSetMetric
 	}
 	return newSetMetric(s.kind, sets), nil
 }
@@ -159,7 +166,9 @@ func newSetMetric(kind string, sets [][]int32) *setMetric {
 	seen := make(map[string]int32, len(sets))
 	var key []byte
 	for i, s := range sets {
-		sort.Slice(s, func(a, b int) bool { return s[a] < s[b] })
+		slices.Sort(s)
+		s = slices.Compact(s)
+		sets[i] = s
 		key = key[:0]
 		for _, e := range s {
 			key = append(key, byte(e), byte(e>>8), byte(e>>16), byte(e>>24))
