@@ -413,7 +413,7 @@ func (a *Analysis) Coefficient(c Coefficient) Result {
 	r.ExpectedAgreement = agreement(de, dmax)
 	if !(de > 0) {
 		if q < 2 {
-			return undefined(r, "expected disagreement is 0: only one category (%d value) occurs", q)
+			return undefined(r, "expected disagreement is 0: only one category occurs, so there is no variation to measure agreement on")
 		}
 		return undefined(r, "expected disagreement is 0: no variation in the values")
 	}

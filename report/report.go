@@ -203,16 +203,14 @@ func writeText(w io.Writer, t Table) error {
 			if i > 0 {
 				b.WriteString("  ")
 			}
-			pad := width[i] - utf8.RuneCountInString(c)
-			if i == len(r)-1 {
-				pad = 0 // no trailing blanks
-			}
-			if i > 0 && looksNumeric(c) && i != len(r)-1 {
-				b.WriteString(strings.Repeat(" ", pad) + c)
-			} else if i > 0 && looksNumeric(c) {
-				b.WriteString(strings.Repeat(" ", width[i]-utf8.RuneCountInString(c)) + c)
-			} else {
-				b.WriteString(c + strings.Repeat(" ", pad))
+			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(c))
+			switch {
+			case i > 0 && looksNumeric(c): // numbers right-aligned
+				b.WriteString(pad + c)
+			case i == len(r)-1: // no trailing blanks
+				b.WriteString(c)
+			default:
+				b.WriteString(c + pad)
 			}
 		}
 		b.WriteString("\n")

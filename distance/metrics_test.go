@@ -1,0 +1,183 @@
+package distance
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+func bind(t *testing.T, s Spec, labels []string, w []float64) Metric {
+	t.Helper()
+	if w == nil {
+		w = make([]float64, len(labels))
+		for i := range w {
+			w[i] = 1
+		}
+	}
+	m, err := s.Bind(labels, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestKrippendorffMetricValues(t *testing.T) {
+	// Definitions (Krippendorff 2004, §11.3.4), checked on hand-computed values.
+	labels := []string{"1", "2", "4", "0"}
+	cases := []struct {
+		name string
+		spec Spec
+		a, b int
+		want float64
+	}{
+		{"nominal, different", Nominal(), 0, 1, 1},
+		{"nominal, same", Nominal(), 2, 2, 0},
+		{"interval (1−4)² = 9", Interval(), 0, 2, 9},
+		{"linear |1−4| = 3", Linear(), 0, 2, 3},
+		{"ratio ((1−4)/(1+4))² = 0.36", Ratio(), 0, 2, 0.36},
+		{"ratio 0 and 0 is 0", Ratio(), 3, 3, 0},
+		{"ratio 0 and 4 is 1", Ratio(), 3, 2, 1},
+		{"circular U=8: sin²(π·3/8)", Circular(8), 0, 2, math.Pow(math.Sin(math.Pi*3/8), 2)},
+		{"circular U=4: opposite points are 1", Circular(4), 3, 1, 1},
+		{"bipolar [0,4]: (1−4)²/((1+4)(8−5)) = 0.6", Bipolar(0, 4), 0, 2, 0.6},
+		{"bipolar: the two ends are 1", Bipolar(0, 4), 3, 2, 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := bind(t, c.spec, labels, nil)
+			if got := m.Distance(c.a, c.b); math.Abs(got-c.want) > 1e-12 {
+				t.Errorf("d = %v, want %v", got, c.want)
+			}
+			if m.Distance(c.a, c.b) != m.Distance(c.b, c.a) {
+				t.Errorf("not symmetric")
+			}
+		})
+	}
+}
+
+func TestOrdinalMatchesCumulativeDefinition(t *testing.T) {
+	// d(a,b) = (Σ_{g=a..b} n_g − (n_a + n_b)/2)² with values in their order.
+	labels := []string{"3", "1", "4", "2", "5"}
+	w := []float64{7, 2, 0, 5, 3} // frequencies of 3, 1, 4, 2, 5
+	m := bind(t, Ordinal(nil), labels, w)
+	order := []int{1, 3, 0, 2, 4} // 1, 2, 3, 4, 5
+	for i, a := range order {
+		for j, b := range order {
+			lo, hi := min(i, j), max(i, j)
+			s := 0.0
+			for g := lo; g <= hi; g++ {
+				s += w[order[g]]
+			}
+			want := s - (w[a]+w[b])/2
+			want *= want
+			if a == b {
+				want = 0
+			}
+			if got := m.Distance(a, b); math.Abs(got-want) > 1e-9 {
+				t.Errorf("d(%s,%s) = %v, want %v", labels[a], labels[b], got, want)
+			}
+		}
+	}
+	// A declared order overrides numbers, and values outside it are errors.
+	d := bind(t, Ordinal([]string{"low", "mid", "high"}), []string{"high", "low"}, []float64{1, 1})
+	if d.Distance(0, 1) != 1 { // (1 + 0 + 1 − 1)² = 1
+		t.Errorf("declared order: d(high, low) = %v, want 1", d.Distance(0, 1))
+	}
+	if _, err := Ordinal([]string{"low"}).Bind([]string{"lwo"}, []float64{1}); err == nil || !strings.Contains(err.Error(), "not among the declared") {
+		t.Errorf("undeclared value: err = %v", err)
+	}
+}
+
+func TestCrossClosedFormsMatchDoubleSum(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	labels := make([]string, 40)
+	for i := range labels {
+		labels[i] = fmt.Sprint(1e6 + rng.Float64()*20) // large offset: tests the centring
+	}
+	vec := func() Vector {
+		w := make([]float64, len(labels))
+		for i := range w {
+			if rng.IntN(3) > 0 {
+				w[i] = rng.Float64() * 5
+			}
+		}
+		return Dense(w)
+	}
+	for _, s := range []Spec{Nominal(), Interval(), Linear(), Circular(7), Ordinal(nil)} {
+		m := bind(t, s, labels, nil)
+		for range 20 {
+			p, q := vec(), vec()
+			want := 0.0
+			for i, a := range p.ID {
+				for j, b := range q.ID {
+					want += p.W[i] * q.W[j] * m.Distance(a, b)
+				}
+			}
+			got := Cross(m, p, q)
+			if math.Abs(got-want) > 1e-9*math.Max(1, math.Abs(want)) {
+				t.Errorf("%s: Cross = %v, double sum = %v", s.Name(), got, want)
+			}
+		}
+		ids := make([]int, len(labels))
+		for i := range ids {
+			ids[i] = i
+		}
+		best := 0.0
+		for _, a := range ids {
+			for _, b := range ids {
+				best = math.Max(best, m.Distance(a, b))
+			}
+		}
+		if got := Max(m, ids); math.Abs(got-best) > 1e-9*best {
+			t.Errorf("%s: Max = %v, want %v", s.Name(), got, best)
+		}
+	}
+}
+
+func TestParse(t *testing.T) {
+	for _, c := range []struct{ in, name, err string }{
+		{"nominal", "nominal", ""},
+		{"Interval", "interval", ""},
+		{"circular:24", "circular:24", ""},
+		{"bipolar:-3,3", "bipolar:-3,3", ""},
+		{"circular:x", "", "positive period"},
+		{"bipolar:3,1", "", "min < max"},
+		{"interval:2", "", "takes no parameter"},
+		{"matrix", "", "read from a file"},
+		{"cosine", "", "unknown distance"},
+	} {
+		s, err := Parse(c.in)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("Parse(%q) error = %v, want %q", c.in, err, c.err)
+			}
+			continue
+		}
+		if err != nil || s.Name() != c.name {
+			t.Errorf("Parse(%q) = %v, %v; want %s", c.in, s, err, c.name)
+		}
+	}
+}
+
+func TestNumericErrors(t *testing.T) {
+	for _, c := range []struct {
+		spec   Spec
+		labels []string
+		want   string
+	}{
+		{Interval(), []string{"1", "two"}, `value "two": not a number`},
+		{Ratio(), []string{"1", "-2"}, "needs values ≥ 0"},
+		{Bipolar(0, 1), []string{"2"}, "outside the bipolar scale"},
+		{Interval(), []string{"NaN"}, "not a number"},
+	} {
+		_, err := c.spec.Bind(c.labels, make([]float64, len(c.labels)))
+		var ve *ValueError
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %v: err = %v, want %q", c.spec.Name(), c.labels, err, c.want)
+		} else if !errorsAs(err, &ve) {
+			t.Errorf("%s: error is not a *ValueError", c.spec.Name())
+		}
+	}
+}
