@@ -1,6 +1,7 @@
 package coding
 
 import (
+	"fmt"
 	"testing"
 
 	"agree/distance"
@@ -189,4 +190,48 @@ func TestSASWeightedKappa(t *testing.T) {
 	}
 	approx(t, "κ", analyze(t, d, Options{}).Coefficient(CohenKappa).Value, 0.4842, 5e-5)
 	approx(t, "κ_w linear", analyze(t, d, Options{Distance: mustSpec(t, "linear")}).Coefficient(WeightedKappa).Value, 0.4701, 5e-5)
+}
+
+func TestBennettSDeclaredCategories(t *testing.T) {
+	// Survey §2.4: S depends on the number of categories q. Table 1 with
+	// its two observed categories gives S = (0.7 − 1/2)/(1 − 1/2) = 0.4; with
+	// a third, unused category declared, S = (0.7 − 1/3)/(1 − 1/3) = 0.55.
+	b := NewBuilder()
+	if err := b.DeclareCategories([]string{"STAT", "IREQ", "CHCK"}, true); err != nil {
+		t.Fatal(err)
+	}
+	a, c := b.Coder("A"), b.Coder("B")
+	n := 0
+	for _, cell := range []struct {
+		x, y string
+		k    int
+	}{{"STAT", "STAT", 20}, {"STAT", "IREQ", 20}, {"IREQ", "STAT", 10}, {"IREQ", "IREQ", 50}} {
+		for range cell.k {
+			n++
+			it := b.NewItem(fmt.Sprint(n))
+			if err := b.Set(it, a, cell.x, Pos{}); err != nil {
+				t.Fatal(err)
+			}
+			if err := b.Set(it, c, cell.y, Pos{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	d, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	an := analyze(t, d, Options{})
+	approx(t, "S with 3 declared categories", an.Coefficient(BennettS).Value, 0.55, 1e-12)
+	approx(t, "κ is unchanged", an.Coefficient(CohenKappa).Value, 0.16/0.46, 1e-12)
+	if an.Counts().Categories != 3 {
+		t.Errorf("q = %d, want 3", an.Counts().Categories)
+	}
+	late := NewBuilder()
+	if err := late.Add("1", "A", "x"); err != nil {
+		t.Fatal(err)
+	}
+	if err := late.DeclareCategories([]string{"x"}, false); err == nil {
+		t.Error("declaring after values were added: want an error")
+	}
 }
