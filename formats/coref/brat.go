@@ -55,8 +55,9 @@ func (o BratOptions) keepType(t string) bool {
 // annotations ("T<n>\t<Type> <start> <end>[;<start> <end>…]\t<text>"),
 // identified by their character offsets ("12-17", or "32-37;48-55" for a
 // discontinuous span) so that annotators' files can be compared; chains are
-// the connected components of the "*\tEquiv T1 T2 …" lines and of the
-// coreference relations ("R<n>\tCoreference Arg1:T1 Arg2:T2"). A mention in
+// the connected components of the "*\tEquiv T1 T2 …" lines (or "*" lines of
+// a configured relation type, brat's symmetric-transitive relations) and of
+// the coreference relations ("R<n>\tCoreference Arg1:T1 Arg2:T2"). A mention in
 // no chain is a singleton. The chain id is the lowest T id of the
 // component. Other lines (events, attributes, notes, normalisations) are
 // ignored. Two text-bound annotations with the same offsets are one mention
@@ -110,7 +111,7 @@ func ReadBrat(r io.Reader, name, annotator, doc string, opt BratOptions, b *core
 			ts = append(ts, tb{id, span, line})
 		case id == "*":
 			f := strings.Fields(rest)
-			if len(f) == 0 || f[0] != "Equiv" {
+			if len(f) == 0 || (f[0] != "Equiv" && !opt.relation(f[0])) {
 				continue
 			}
 			if len(f) < 3 {

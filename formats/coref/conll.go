@@ -25,6 +25,8 @@ import (
 // close last-in-first-out. A mention is identified as "start-end" (token
 // indices, both inclusive) and added when it closes.
 //
+// Other lines starting with '#' are comments; blank lines end sentences.
+//
 // Errors name the file, line and column: a marker that is not of those
 // forms, a closing marker for a chain with no open mention, and mentions
 // still open at the end of a document.

@@ -279,3 +279,15 @@ w4 1)
 	fmt.Println(c.Documents(), c.Entities(0, 0))
 	// Output: [d; part 000] [[0-1 2-4] [1-1] [2-3]]
 }
+
+// TestReadBratStarRelation: brat's symmetric-transitive relations are
+// written like Equiv ("*\tCoreference T1 T2 T3").
+func TestReadBratStarRelation(t *testing.T) {
+	in := "T1\tP 0 1\ta\nT2\tP 2 3\tb\nT3\tP 4 5\tc\n*\tCoreference T1 T2 T3\n*\tOther T1 T3\n"
+	c := build(t, func(b *coref.Builder) error {
+		return ReadBrat(strings.NewReader(in), "s.ann", "a", "d", BratOptions{}, b)
+	})
+	if got := chains(c, 0, 0); got != "{0-1,2-3,4-5}" {
+		t.Errorf("chains %s", got)
+	}
+}
