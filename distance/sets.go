@@ -256,12 +256,15 @@ func (m *setMetric) Cross(p, q Vector) float64 {
 			sim += p.W[i] * emptyQ
 		}
 	}
-	m.pairs(p.ID, q.ID, func(i, j, n int) {
+	// Cross(v, v), as α's expected disagreement asks, visits each unordered
+	// pair once.
+	sym := len(p.ID) == len(q.ID) && len(p.ID) > 0 && &p.ID[0] == &q.ID[0] && &p.W[0] == &q.W[0]
+	m.pairs(p.ID, q.ID, sym, func(i, j, n int, mult float64) {
 		a, b := p.ID[i], q.ID[j]
 		if m.canon[a] == m.canon[b] {
-			sim += p.W[i] * q.W[j]
+			sim += mult * p.W[i] * q.W[j]
 		} else if n > 0 {
-			sim += p.W[i] * q.W[j] * setSim(m.kind, len(m.sets[a]), len(m.sets[b]), n)
+			sim += mult * p.W[i] * q.W[j] * setSim(m.kind, len(m.sets[a]), len(m.sets[b]), n)
 		}
 	})
 	return P*Q - sim
@@ -287,7 +290,7 @@ func (m *setMetric) Max(ids []int) float64 {
 	}
 	best, disjoint := 0.0, false
 	met := make([]int, len(ids)) // sets met by each, itself included
-	m.pairs(ids, ids, func(i, j, n int) {
+	m.pairs(ids, ids, false, func(i, j, n int, _ float64) {
 		if n == 0 {
 			disjoint = true
 			return
@@ -309,9 +312,10 @@ func (m *setMetric) Max(ids []int) float64 {
 	return best
 }
 
-// pairs calls fn(i, j, n) with n = |A ∩ B| for every pair of sets A =
+// pairs calls fn(i, j, n, 1) with n = |A ∩ B| for every pair of sets A =
 // sets[pIDs[i]] and B = sets[qIDs[j]] that share an element (and possibly
-// for some disjoint pairs, with n = 0). Sets are grouped into connected
+// for some disjoint pairs, with n = 0). With sym (pIDs and qIDs the same
+// list) it visits only j ≥ i, with mult = 2 for j > i. Sets are grouped into connected
 // components of the element-sharing graph (sets in different components are
 // disjoint); in each component the pairs are counted either through an
 // inverted index (cost Σ_e |p-sets with e|·|q-sets with e|) or by AND-ing
@@ -319,7 +323,7 @@ func (m *setMetric) Max(ids []int) float64 {
 // whichever is cheaper. The second wins for large overlapping sets, such as
 // coreference chains coded as sets, where the first is cubic in the chain
 // length.
-func (m *setMetric) pairs(pIDs, qIDs []int, fn func(i, j, n int)) {
+func (m *setMetric) pairs(pIDs, qIDs []int, sym bool, fn func(i, j, n int, mult float64)) {
 	// union-find over elements
 	parent := make([]int32, m.nElem)
 	for e := range parent {
@@ -416,7 +420,7 @@ func (m *setMetric) pairs(pIDs, qIDs []int, fn func(i, j, n int)) {
 		}
 		words := (c.elems + 63) / 64
 		if len(c.p)*len(c.q)*words < c.inv && len(c.q)*words <= 1<<25 {
-			m.pairsBits(c.p, c.q, pIDs, qIDs, c.elems, local, fn)
+			m.pairsBits(c.p, c.q, pIDs, qIDs, c.elems, local, sym, fn)
 			continue
 		}
 		if post == nil {
@@ -433,7 +437,14 @@ func (m *setMetric) pairs(pIDs, qIDs []int, fn func(i, j, n int)) {
 				}
 			}
 			for _, j := range touched {
-				fn(i, int(j), int(count[j]))
+				switch {
+				case !sym:
+					fn(i, int(j), int(count[j]), 1)
+				case int(j) > i:
+					fn(i, int(j), int(count[j]), 2)
+				case int(j) == i:
+					fn(i, int(j), int(count[j]), 1)
+				}
 				count[j] = 0
 			}
 		}
@@ -443,7 +454,7 @@ func (m *setMetric) pairs(pIDs, qIDs []int, fn func(i, j, n int)) {
 // pairsBits enumerates all pairs of one component with AND-ed bit sets.
 // local maps element ids to bit positions; it is all −1 on entry and on
 // return.
-func (m *setMetric) pairsBits(ps, qs []int, pIDs, qIDs []int, elems int, local []int32, fn func(i, j, n int)) {
+func (m *setMetric) pairsBits(ps, qs []int, pIDs, qIDs []int, elems int, local []int32, sym bool, fn func(i, j, n int, mult float64)) {
 	var used []int32
 	defer func() {
 		for _, e := range used {
@@ -465,16 +476,26 @@ func (m *setMetric) pairsBits(ps, qs []int, pIDs, qIDs []int, elems int, local [
 		bitsOf(m.sets[qIDs[j]], qb[k*words:(k+1)*words])
 	}
 	pb := make([]uint64, words)
-	for _, i := range ps {
-		clear(pb)
-		bitsOf(m.sets[pIDs[i]], pb)
-		for k, j := range qs {
+	for pi, i := range ps {
+		from, mult := 0, 1.0
+		if sym { // ps and qs are the same list
+			from, mult = pi, 2
+			pb = qb[pi*words : (pi+1)*words]
+		} else {
+			clear(pb)
+			bitsOf(m.sets[pIDs[i]], pb)
+		}
+		for k := from; k < len(qs); k++ {
 			row := qb[k*words : (k+1)*words]
 			n := 0
 			for w, x := range pb {
 				n += bits.OnesCount64(x & row[w])
 			}
-			fn(i, j, n)
+			if k == from && sym {
+				fn(i, qs[k], n, 1)
+			} else {
+				fn(i, qs[k], n, mult)
+			}
 		}
 	}
 }

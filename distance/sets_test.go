@@ -141,6 +141,15 @@ func TestSetCrossMatchesBruteForce(t *testing.T) {
 			if got := Cross(m, p, q); math.Abs(got-want) > 1e-9*math.Max(1, want) {
 				t.Fatalf("%s trial %d: Cross = %v, brute force %v", name, trial, got, want)
 			}
+			wantPP := 0.0
+			for i, a := range p.ID {
+				for j, b := range p.ID {
+					wantPP += p.W[i] * p.W[j] * m.Distance(a, b)
+				}
+			}
+			if got := Cross(m, p, p); math.Abs(got-wantPP) > 1e-9*math.Max(1, wantPP) {
+				t.Fatalf("%s trial %d: Cross(p, p) = %v, brute force %v", name, trial, got, wantPP)
+			}
 			ids := p.ID
 			bestWant := 0.0
 			for i, a := range ids {
