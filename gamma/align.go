@@ -60,6 +60,9 @@ type aligner struct {
 	// genericDP makes the n ≥ 3 solver use its general state encoding even
 	// for narrow components (tests exercise both encodings).
 	genericDP bool
+	// exhaustiveDP disables the branch-and-bound pruning of the dynamic
+	// programme (tests compare both).
+	exhaustiveDP bool
 }
 
 type nb struct {

@@ -235,11 +235,14 @@ func TestBruteForceRandom(t *testing.T) {
 			if bf := bruteForce(c, d); !near(al.Disorder, bf, 1e-9) {
 				t.Fatalf("n=%d trial %d params %v: disorder %v, brute force %v\n%+v", n, trial, p, al.Disorder, bf, c.Units)
 			}
-			// the general state encoding of the dynamic programme
-			a, _ := newAligner(c, d)
-			a.genericDP = true
-			if al2, err := a.solve(); err != nil || !near(al2.Disorder, al.Disorder, 1e-12) {
-				t.Fatalf("n=%d trial %d: generic DP %v (%v), mask DP %v", n, trial, al2.Disorder, err, al.Disorder)
+			// the general state encoding of the dynamic programme, and the
+			// exhaustive (unpruned) programme in both encodings
+			for _, v := range [][2]bool{{true, false}, {false, true}, {true, true}} {
+				a, _ := newAligner(c, d)
+				a.genericDP, a.exhaustiveDP = v[0], v[1]
+				if al2, err := a.solve(); err != nil || !near(al2.Disorder, al.Disorder, 1e-12) {
+					t.Fatalf("n=%d trial %d: generic %v exhaustive %v: %v (%v), default %v", n, trial, v[0], v[1], al2.Disorder, err, al.Disorder)
+				}
 			}
 			trials++
 		}
@@ -351,6 +354,39 @@ func TestInvariance(t *testing.T) {
 		}
 		if !near(base.Disorder, al2.Disorder, 1e-9) {
 			t.Fatalf("trial %d: disorder %v after permutation, %v before", trial, al2.Disorder, base.Disorder)
+		}
+	}
+}
+
+// TestBoundedDP: the branch-and-bound search returns the same disorder as
+// the exhaustive dynamic programme on denser random continua (too large
+// for brute force).
+func TestBoundedDP(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 17))
+	for trial := 0; trial < 120; trial++ {
+		n := 3 + trial%3
+		c := randomContinuum(rng, n, 18, []string{"x", "y", "z"}, 25)
+		p := [][3]float64{{1, 1, 1}, {3, 1, 1}, {0.5, 1, 1}}[trial%3]
+		d := combinedFor(t, c, p[0], p[1], p[2])
+		al, err := BestAlignment(c, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkAlignment(t, c, d, al)
+		a, _ := newAligner(c, d)
+		a.exhaustiveDP = true
+		ex, err := a.solve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ = newAligner(c, d)
+		a.genericDP = true
+		gen, err := a.solve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !near(al.Disorder, ex.Disorder, 1e-9) || !near(gen.Disorder, ex.Disorder, 1e-9) {
+			t.Fatalf("trial %d (n=%d, %d units): bounded %v, bounded generic %v, exhaustive %v", trial, n, len(c.Units), al.Disorder, gen.Disorder, ex.Disorder)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package gamma
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"sort"
 )
 
@@ -26,6 +27,9 @@ type dpSolver struct {
 	n       int32
 	limit   int
 	err     error
+	// bounded search
+	share, suffix []float64
+	bmemo         map[string]bEntry
 }
 
 // maxDPStates bounds the memo of one component. Real annotations stay far
@@ -64,7 +68,14 @@ func (a *aligner) solveDP(items []int32, tis []int) ([]int, error) {
 	if s.width() < 64 && !a.genericDP {
 		return s.solveMask()
 	}
-	s.f(0, nil)
+	bounded := !a.exhaustiveDP
+	if bounded {
+		s.bmemo = map[string]bEntry{}
+		s.shares()
+		s.g(0, nil, math.Inf(1))
+	} else {
+		s.f(0, nil)
+	}
 	if s.err != nil {
 		return nil, s.err
 	}
@@ -79,7 +90,16 @@ func (a *aligner) solveDP(items []int32, tis []int) ([]int, error) {
 		if u == s.n {
 			break
 		}
-		e := s.memo[s.key(u, cov)]
+		var e dpEntry
+		if bounded {
+			b := s.bmemo[s.key(u, cov)]
+			if !b.exact {
+				return nil, fmt.Errorf("internal error: inexact state on the optimal path")
+			}
+			e = dpEntry{b.val, b.choice}
+		} else {
+			e = s.memo[s.key(u, cov)]
+		}
 		if e.choice >= 0 {
 			t := s.byFirst[u][e.choice]
 			sel = append(sel, t.id)
@@ -172,6 +192,10 @@ type maskSolver struct {
 	memo       map[mkey]dpEntry
 	limit      int
 	err        error
+	// bounded search
+	bounded       bool
+	share, suffix []float64
+	bmemo         map[mkey]bEntry
 }
 
 type mtuple struct {
@@ -198,7 +222,8 @@ func (s *dpSolver) width() int32 {
 }
 
 func (s *dpSolver) solveMask() ([]int, error) {
-	m := &maskSolver{delta: s.a.delta, tol: s.a.tol, n: s.n, byFirst: make([][]mtuple, s.n), memo: map[mkey]dpEntry{}, limit: s.limit}
+	m := &maskSolver{delta: s.a.delta, tol: s.a.tol, n: s.n, byFirst: make([][]mtuple, s.n), memo: map[mkey]dpEntry{}, limit: s.limit,
+		bounded: !s.a.exhaustiveDP, bmemo: map[mkey]bEntry{}}
 	for f, ts := range s.byFirst {
 		for _, t := range ts {
 			mk := uint64(1)
@@ -208,7 +233,12 @@ func (s *dpSolver) solveMask() ([]int, error) {
 			m.byFirst[f] = append(m.byFirst[f], mtuple{mk, t.cost, t.id})
 		}
 	}
-	m.f(0, 0)
+	if m.bounded {
+		m.shares()
+		m.g(0, 0, math.Inf(1))
+	} else {
+		m.f(0, 0)
+	}
 	if m.err != nil {
 		return nil, m.err
 	}
@@ -222,7 +252,16 @@ func (s *dpSolver) solveMask() ([]int, error) {
 		if u >= m.n {
 			break
 		}
-		e := m.memo[mkey{u, cov}]
+		var e dpEntry
+		if m.bounded {
+			b := m.bmemo[mkey{u, cov}]
+			if !b.exact {
+				return nil, fmt.Errorf("internal error: inexact state on the optimal path")
+			}
+			e = dpEntry{b.val, b.choice}
+		} else {
+			e = m.memo[mkey{u, cov}]
+		}
 		if e.choice >= 0 {
 			t := m.byFirst[u][e.choice]
 			sel = append(sel, t.id)
@@ -263,4 +302,190 @@ func (m *maskSolver) f(u int32, cov uint64) float64 {
 		m.err = fmt.Errorf("a component of %d units is too dense for the exact solver (more than %d states); try a larger alpha", m.n, m.limit)
 	}
 	return best
+}
+
+// Bounded search (branch and bound on top of the memo).
+//
+// share[v] = min(Δ∅, min over candidate tuples t ∋ v of δ(t)/|t|) is a
+// lower bound on what unit v contributes to any alignment (the cost of a
+// unitary alignment split equally among its units), so the units still
+// to align cost at least the sum of their shares. g(u, cov, budget) returns
+// the exact optimum of the state when it is below budget, and otherwise a
+// lower bound that is ≥ budget (flagged inexact); memo entries keep either
+// kind, and an inexact one is reused whenever it already proves the new
+// budget unreachable. The root is called with an infinite budget, so the
+// result is the exact optimum; the pruning only skips subtrees that provably
+// cannot improve on the best alignment found so far.
+
+type bEntry struct {
+	val    float64
+	choice int32
+	exact  bool
+}
+
+func (m *maskSolver) shares() {
+	m.share = make([]float64, m.n)
+	for i := range m.share {
+		m.share[i] = m.delta
+	}
+	for f, ts := range m.byFirst {
+		for _, t := range ts {
+			k := bitsCount(t.mask)
+			sh := t.cost / float64(k)
+			for b, x := t.mask, int32(f); b != 0; b, x = b>>1, x+1 {
+				if b&1 != 0 && sh < m.share[x] {
+					m.share[x] = sh
+				}
+			}
+		}
+	}
+	m.suffix = make([]float64, m.n+1)
+	for i := m.n - 1; i >= 0; i-- {
+		m.suffix[i] = m.suffix[i+1] + m.share[i]
+	}
+}
+
+func bitsCount(x uint64) int {
+	n := 0
+	for ; x != 0; x &= x - 1 {
+		n++
+	}
+	return n
+}
+
+// lower returns the share bound of state (u, cov).
+func (m *maskSolver) lower(u int32, cov uint64) float64 {
+	lb := m.suffix[u]
+	for b, x := cov, u; b != 0; b, x = b>>1, x+1 {
+		if b&1 != 0 {
+			lb -= m.share[x]
+		}
+	}
+	return lb
+}
+
+func (m *maskSolver) g(u int32, cov uint64, budget float64) (float64, bool) {
+	for cov&1 != 0 {
+		u++
+		cov >>= 1
+	}
+	if u >= m.n || m.err != nil {
+		return 0, true
+	}
+	k := mkey{u, cov}
+	e, seen := m.bmemo[k]
+	if seen && (e.exact || e.val >= budget) {
+		return e.val, e.exact
+	}
+	lb := m.lower(u, cov)
+	if seen {
+		lb = max(lb, e.val)
+	}
+	if lb >= budget {
+		m.bmemo[k] = bEntry{val: lb, choice: -1}
+		return lb, false
+	}
+	best := math.Inf(1) // best exact value found
+	choice := int32(-2)
+	low := math.Inf(1) // smallest lower bound among the options
+	try := func(c float64, child uint64, id int32) {
+		cb := min(budget, best) - c
+		v, ex := m.g(u+1, child, cb)
+		tot := c + v
+		if ex && tot < best-m.tol {
+			best, choice = tot, id
+		}
+		low = min(low, tot)
+	}
+	try(m.delta, cov>>1, -1)
+	for ti, t := range m.byFirst[u] {
+		if t.mask&cov != 0 {
+			continue
+		}
+		try(t.cost, (cov|t.mask)>>1, int32(ti))
+	}
+	if choice >= -1 && best < budget {
+		m.bmemo[k] = bEntry{val: best, choice: choice, exact: true}
+	} else {
+		m.bmemo[k] = bEntry{val: max(low, lb), choice: -1}
+	}
+	if len(m.bmemo) > m.limit && m.err == nil {
+		m.err = fmt.Errorf("a component of %d units is too dense for the exact solver (more than %d states); try a larger alpha", m.n, m.limit)
+	}
+	e = m.bmemo[k]
+	return e.val, e.exact
+}
+
+// The same bounded search for the general state encoding (components whose
+// tuples span 64 units or more).
+
+func (s *dpSolver) shares() {
+	s.share = make([]float64, s.n)
+	for i := range s.share {
+		s.share[i] = s.a.delta
+	}
+	for f, ts := range s.byFirst {
+		for _, t := range ts {
+			sh := t.cost / float64(len(t.rest)+1)
+			s.share[f] = min(s.share[f], sh)
+			for _, x := range t.rest {
+				s.share[x] = min(s.share[x], sh)
+			}
+		}
+	}
+	s.suffix = make([]float64, s.n+1)
+	for i := s.n - 1; i >= 0; i-- {
+		s.suffix[i] = s.suffix[i+1] + s.share[i]
+	}
+}
+
+func (s *dpSolver) g(u int32, cov []int32, budget float64) (float64, bool) {
+	for len(cov) > 0 && cov[0] == u {
+		u++
+		cov = cov[1:]
+	}
+	if u == s.n || s.err != nil {
+		return 0, true
+	}
+	k := s.key(u, cov)
+	e, seen := s.bmemo[k]
+	if seen && (e.exact || e.val >= budget) {
+		return e.val, e.exact
+	}
+	lb := s.suffix[u]
+	for _, x := range cov {
+		lb -= s.share[x]
+	}
+	if seen {
+		lb = max(lb, e.val)
+	}
+	if lb >= budget {
+		s.bmemo[k] = bEntry{val: lb, choice: -1}
+		return lb, false
+	}
+	best, choice, low := math.Inf(1), int32(-2), math.Inf(1)
+	try := func(c float64, child []int32, id int32) {
+		v, ex := s.g(u+1, child, min(budget, best)-c)
+		tot := c + v
+		if ex && tot < best-s.a.tol {
+			best, choice = tot, id
+		}
+		low = min(low, tot)
+	}
+	try(s.a.delta, cov, -1)
+	for ti, t := range s.byFirst[u] {
+		if disjoint(t.rest, cov) {
+			try(t.cost, merge(cov, t.rest), int32(ti))
+		}
+	}
+	if choice >= -1 && best < budget {
+		e = bEntry{val: best, choice: choice, exact: true}
+	} else {
+		e = bEntry{val: max(low, lb), choice: -1}
+	}
+	s.bmemo[k] = e
+	if len(s.bmemo) > s.limit && s.err == nil {
+		s.err = fmt.Errorf("a component of %d units is too dense for the exact solver (more than %d states); try a larger alpha", s.n, s.limit)
+	}
+	return e.val, e.exact
 }
