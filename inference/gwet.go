@@ -1,6 +1,7 @@
 package inference
 
 import (
+	"fmt"
 	"math"
 
 	"agree/coding"
@@ -22,22 +23,69 @@ type GwetOptions struct {
 // over the q categories.
 type gwetTable struct {
 	n, q   int
-	counts [][]float64 // n_ik
-	r      []float64   // r_i
+	r      []float64 // r_i
 	w      [][]float64
 	cats   []int
-	rater  [][]int // rater[i][g]: category position, or −1
+	coders int
+	reason string // why the table could not be built ("" if it was)
+
+	// The rows are read from the data on demand rather than stored (an
+	// items × categories table would dominate memory on large data).
+	data   *coding.Data
+	idx    []int32 // data index of the i-th rated item
+	pos    []int32 // category position of each value
+	rowBuf []float64
+	ratBuf []int32
+
+	// agreement() results, computed once per table.
+	pai  []float64
+	n2   int
+	paMu float64
 }
 
-func newGwetTable(a *coding.Analysis, weighted bool) gwetTable {
+// maxGwetCategories bounds q: Gwet's variances need q × q weights.
+const maxGwetCategories = 1 << 12
+
+// row returns the counts n_ik of the i-th rated item. The slice is reused
+// by the next call.
+func (t *gwetTable) row(i int) []float64 {
+	clear(t.rowBuf)
+	it := int(t.idx[i])
+	for c := range t.coders {
+		if v := t.data.Value(it, c); v != coding.Missing {
+			t.rowBuf[t.pos[v]]++
+		}
+	}
+	return t.rowBuf
+}
+
+// raters returns the category positions given to the i-th rated item by
+// each coder (−1: none). The slice is reused by the next call.
+func (t *gwetTable) raters(i int) []int32 {
+	it := int(t.idx[i])
+	for c := range t.coders {
+		t.ratBuf[c] = -1
+		if v := t.data.Value(it, c); v != coding.Missing {
+			t.ratBuf[c] = t.pos[v]
+		}
+	}
+	return t.ratBuf
+}
+
+func newGwetTable(a *coding.Analysis, weighted bool) *gwetTable {
 	d := a.Data()
 	cats := a.Categories()
-	pos := map[int]int{}
-	for k, v := range cats {
-		pos[v] = k
-	}
 	q := len(cats)
-	t := gwetTable{q: q, cats: cats}
+	t := &gwetTable{q: q, cats: cats, coders: d.NumCoders(), data: d,
+		rowBuf: make([]float64, q), ratBuf: make([]int32, d.NumCoders())}
+	if q > maxGwetCategories {
+		t.reason = fmt.Sprintf("%d distinct values are too many for Gwet's variance (a categories × categories table); use the bootstrap", q)
+		return t
+	}
+	t.pos = make([]int32, len(d.Labels()))
+	for k, v := range cats {
+		t.pos[v] = int32(k)
+	}
 	m, dmax := a.Metric(weighted)
 	t.w = make([][]float64, q)
 	for k := range q {
@@ -52,24 +100,16 @@ func newGwetTable(a *coding.Analysis, weighted bool) gwetTable {
 		}
 	}
 	for i := range d.NumItems() {
-		row := make([]float64, q)
-		rat := make([]int, d.NumCoders())
 		ri := 0.0
-		for c := range d.NumCoders() {
-			rat[c] = -1
-			if v := d.Value(i, c); v != coding.Missing {
-				k := pos[v]
-				row[k]++
-				rat[c] = k
+		for c := range t.coders {
+			if d.Value(i, c) != coding.Missing {
 				ri++
 			}
 		}
-		if ri == 0 {
-			continue
+		if ri > 0 {
+			t.r = append(t.r, ri)
+			t.idx = append(t.idx, int32(i))
 		}
-		t.counts = append(t.counts, row)
-		t.r = append(t.r, ri)
-		t.rater = append(t.rater, rat)
 	}
 	t.n = len(t.r)
 	return t
@@ -78,9 +118,21 @@ func newGwetTable(a *coding.Analysis, weighted bool) gwetTable {
 // agreement returns pa_i = Σ_k n_ik(r*_ik − 1)/(r_i(r_i − 1)) with
 // r*_ik = Σ_l w_kl n_il (0 for items with fewer than two ratings), the
 // number n2 of items with two or more ratings, and pa = Σ pa_i / n2.
-func (t gwetTable) agreement() (pai []float64, n2 int, pa float64) {
+func (t *gwetTable) agreement() (pai []float64, n2 int, pa float64) {
+	if t.pai != nil {
+		return t.pai, t.n2, t.paMu
+	}
+	identity := true // nominal weights: r*_ik = n_ik
+	for k := range t.q {
+		for l := range t.q {
+			if (k == l) != (t.w[k][l] == 1) || (k != l && t.w[k][l] != 0) {
+				identity = false
+			}
+		}
+	}
 	pai = make([]float64, t.n)
-	for i, row := range t.counts {
+	for i := range t.n {
+		row := t.row(i)
 		if t.r[i] < 2 {
 			continue
 		}
@@ -90,9 +142,12 @@ func (t gwetTable) agreement() (pai []float64, n2 int, pa float64) {
 			if nk == 0 {
 				continue
 			}
-			rs := 0.0
-			for l, nl := range row {
-				rs += t.w[k][l] * nl
+			rs := nk
+			if !identity {
+				rs = 0
+				for l, nl := range row {
+					rs += t.w[k][l] * nl
+				}
 			}
 			s += nk * (rs - 1)
 		}
@@ -102,14 +157,15 @@ func (t gwetTable) agreement() (pai []float64, n2 int, pa float64) {
 	if n2 > 0 {
 		pa /= float64(n2)
 	}
+	t.pai, t.n2, t.paMu = pai, n2, pa
 	return pai, n2, pa
 }
 
 // classShares returns π_k = (1/n) Σ_i n_ik/r_i.
-func (t gwetTable) classShares() []float64 {
+func (t *gwetTable) classShares() []float64 {
 	pi := make([]float64, t.q)
-	for i, row := range t.counts {
-		for k, nk := range row {
+	for i := range t.n {
+		for k, nk := range t.row(i) {
 			pi[k] += nk / t.r[i]
 		}
 	}
@@ -119,7 +175,7 @@ func (t gwetTable) classShares() []float64 {
 	return pi
 }
 
-func (t gwetTable) sumWeights() float64 {
+func (t *gwetTable) sumWeights() float64 {
 	s := 0.0
 	for _, row := range t.w {
 		for _, x := range row {
@@ -130,7 +186,7 @@ func (t gwetTable) sumWeights() float64 {
 }
 
 // symmetricShares returns π^w_k = (Σ_l w_kl π_l + Σ_l w_lk π_l)/2.
-func (t gwetTable) symmetricShares(pi []float64) []float64 {
+func (t *gwetTable) symmetricShares(pi []float64) []float64 {
 	out := make([]float64, t.q)
 	for k := range t.q {
 		for l := range t.q {
@@ -166,9 +222,17 @@ func (t gwetTable) symmetricShares(pi []float64) []float64 {
 // gives Fleiss 0.76117 and Conger 0.76282 where the engine gives 0.76248
 // (ByItem) and multi-κ on the 7 complete items.
 func Gwet(a *coding.Analysis, c coding.Coefficient, opt GwetOptions) Analytic {
+	return gwet(a, newGwetTable(a, c.Weighted()), c, opt)
+}
+
+// gwet is Gwet with the table already built (it depends only on the
+// analysis and on whether the coefficient is weighted).
+func gwet(a *coding.Analysis, t *gwetTable, c coding.Coefficient, opt GwetOptions) Analytic {
 	level := levelOrDefault(opt.Level)
 	method := "Gwet variance, t interval"
-	t := newGwetTable(a, c.Weighted())
+	if t.reason != "" {
+		return undefinedAnalytic(method, level, "%s", t.reason)
+	}
 	if t.n < 2 {
 		return undefinedAnalytic(method, level, "a variance needs at least two rated items; %d rated", t.n)
 	}
@@ -230,9 +294,9 @@ func Gwet(a *coding.Analysis, c coding.Coefficient, opt GwetOptions) Analytic {
 		}
 		pe *= k
 		pei := make([]float64, t.n)
-		for i, row := range t.counts {
+		for i := range t.n {
 			s := 0.0
-			for l, nl := range row {
+			for l, nl := range t.row(i) {
 				s += nl * (1 - pi[l])
 			}
 			pei[i] = k * s / t.r[i]
@@ -246,8 +310,8 @@ func Gwet(a *coding.Analysis, c coding.Coefficient, opt GwetOptions) Analytic {
 			pe += pi[k] * piw[k]
 		}
 		pei := make([]float64, t.n)
-		for i, row := range t.counts {
-			for k, nk := range row {
+		for i := range t.n {
+			for k, nk := range t.row(i) {
 				pei[i] += nk * piw[k]
 			}
 			pei[i] /= t.r[i]
@@ -267,7 +331,7 @@ func Gwet(a *coding.Analysis, c coding.Coefficient, opt GwetOptions) Analytic {
 	return tInterval(est, t.variance(contrib, est, f), t.n-1, method, level)
 }
 
-func (t gwetTable) variance(contrib []float64, est, f float64) float64 {
+func (t *gwetTable) variance(contrib []float64, est, f float64) float64 {
 	n := float64(t.n)
 	ss := 0.0
 	for _, x := range contrib {
@@ -292,16 +356,16 @@ func tInterval(est, v float64, df int, method string, level float64) Analytic {
 // pe = Σ_kl w_kl (p̄_k p̄_l − s²_kl/r); pe_i = Σ_g λ_ig/(r(r − 1)) with
 // λ_ig = Σ_k (r p̄_k − p_gk)(n/n_g) Σ_l w_kl (δ_igl − (ε_ig − n_g/n) p_gl),
 // δ_igl = [g put i in l], ε_ig = [g rated i]. The mean of pe_i is pe.
-func (t gwetTable) conger() (float64, []float64) {
-	r := len(t.rater[0])
+func (t *gwetTable) conger() (float64, []float64) {
+	r := t.coders
 	n := float64(t.n)
 	ng := make([]float64, r)
 	p := make([][]float64, r)
 	for g := range r {
 		p[g] = make([]float64, t.q)
 	}
-	for _, rat := range t.rater {
-		for g, k := range rat {
+	for i := range t.n {
+		for g, k := range t.raters(i) {
 			if k >= 0 {
 				ng[g]++
 				p[g][k]++
@@ -348,9 +412,9 @@ func (t gwetTable) conger() (float64, []float64) {
 		}
 	}
 	pei := make([]float64, t.n)
-	for i, rat := range t.rater {
+	for i := range t.n {
 		s := 0.0
-		for g, y := range rat {
+		for g, y := range t.raters(i) {
 			if ng[g] == 0 {
 				continue
 			}
@@ -385,13 +449,13 @@ func (t gwetTable) conger() (float64, []float64) {
 // This reproduces irrCAC's α (0.74342 on Krippendorff's data) but its
 // standard error only to 7·10⁻⁵ (0.14541 against irrCAC's 0.14548): the
 // exact form of irrCAC's item terms for α could not be checked here.
-func (t gwetTable) alpha(f, level float64) Analytic {
+func (t *gwetTable) alpha(f, level float64) Analytic {
 	method := "Gwet variance, t interval"
-	var rows [][]float64
+	var rows []int // the rated items with two or more ratings
 	var r []float64
 	for i, ri := range t.r {
 		if ri >= 2 {
-			rows = append(rows, t.counts[i])
+			rows = append(rows, i)
 			r = append(r, ri)
 		}
 	}
@@ -409,9 +473,10 @@ func (t gwetTable) alpha(f, level float64) Analytic {
 	}
 	rbar = sumr / nf
 	eps := 1 / sumr
-	sub := gwetTable{n: n, q: t.q, counts: rows, r: r, w: t.w}
+	sub := &gwetTable{n: n, q: t.q, r: r, w: t.w}
 	sumq := make([]float64, n)
-	for i, row := range rows {
+	for i, ti := range rows {
+		row := t.row(ti)
 		for k, nk := range row {
 			if nk == 0 {
 				continue
@@ -432,8 +497,8 @@ func (t gwetTable) alpha(f, level float64) Analytic {
 	paPrime /= nf
 	pa := (1-eps)*paPrime + eps
 	pi := make([]float64, t.q)
-	for _, row := range rows {
-		for k, nk := range row {
+	for _, ti := range rows {
+		for k, nk := range t.row(ti) {
 			pi[k] += nk / rbar / nf
 		}
 	}
@@ -447,10 +512,10 @@ func (t gwetTable) alpha(f, level float64) Analytic {
 	}
 	est := (pa - pe) / (1 - pe)
 	contrib := make([]float64, n)
-	for i, row := range rows {
+	for i, ti := range rows {
 		pa1 := pai[i] - paPrime*(r[i]-rbar)/rbar
 		pe1 := 0.0
-		for k, nk := range row {
+		for k, nk := range t.row(ti) {
 			pe1 += nk * piw[k]
 		}
 		pe1 = pe1/rbar - pe*(r[i]-rbar)/rbar

@@ -20,20 +20,47 @@ import (
 //
 // opt.Level is the confidence level (0 means 0.95).
 func StandardError(a *coding.Analysis, c coding.Coefficient, opt GwetOptions) Analytic {
+	return StandardErrors(a, []coding.Coefficient{c}, opt)[0]
+}
+
+// StandardErrors returns StandardError for each coefficient, building the
+// per-item tables Gwet's variances need once per distance (nominal and
+// weighted) instead of once per coefficient.
+func StandardErrors(a *coding.Analysis, cs []coding.Coefficient, opt GwetOptions) []Analytic {
+	var tables [2]*gwetTable
+	nominal := a.Options().Distance == nil || a.Options().Distance.Name() == "nominal"
+	table := func(weighted bool) *gwetTable {
+		k := 0
+		if weighted && !nominal { // with the nominal distance both tables are the same
+			k = 1
+		}
+		if tables[k] == nil {
+			tables[k] = newGwetTable(a, weighted)
+		}
+		return tables[k]
+	}
+	out := make([]Analytic, len(cs))
+	for i, c := range cs {
+		out[i] = standardError(a, c, opt, func() *gwetTable { return table(c.Weighted()) })
+	}
+	return out
+}
+
+func standardError(a *coding.Analysis, c coding.Coefficient, opt GwetOptions, table func() *gwetTable) Analytic {
 	switch c {
 	case coding.CohenKappa:
 		return CohenKappa(a, false, opt.Level)
 	case coding.WeightedKappa:
 		return CohenKappa(a, true, opt.Level)
 	case coding.FleissKappa:
-		g := Gwet(a, c, opt)
+		g := gwet(a, table(), c, opt)
 		n := FleissNull(a, opt.Level)
 		if n.SE0 != nil && !math.IsNaN(float64(*n.SE0)) && g.Reason == "" {
 			g.SE0, g.Z, g.P, g.DF = n.SE0, n.Z, n.P, 0
 		}
 		return g
 	}
-	return Gwet(a, c, opt)
+	return gwet(a, table(), c, opt)
 }
 
 // Bootstrap runs the item bootstrap of coefficient c: the fast sufficient-
