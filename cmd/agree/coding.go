@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -9,7 +10,9 @@ import (
 
 	"agree/coding"
 	"agree/distance"
+	"agree/errmodel"
 	"agree/formats/table"
+	"agree/inference"
 	"agree/report"
 )
 
@@ -26,12 +29,24 @@ type codingFlags struct {
 	metric, missing, incomplete, categories, format string
 	layout, sep, columns, na, setSep, taxonomy      string
 	closed, header                                  bool
+	inf                                             inferenceFlags
 }
 
-func (f *codingFlags) register(fs interface {
-	StringVar(*string, string, string, string)
-	BoolVar(*bool, string, bool, string)
-}) {
+// inferenceFlags select intervals, diagnostics and error models.
+type inferenceFlags struct {
+	level      float64
+	population int
+	bootstrap  int
+	seed       uint64
+	workers    int
+	alphaBoot  string
+	top        int
+	dawidSkene bool
+	consensus  string
+	noAnalytic bool
+}
+
+func (f *codingFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.metric, "metric", "nominal", "distance for the weighted coefficients: nominal, ordinal, interval, linear, ratio, circular[:U], bipolar[:min,max], matrix:FILE, jaccard, dice, passonneau, masi, geertzen-bunt[:a,b], melamed-resnik, extended:SET (the last three need --taxonomy)")
 	fs.StringVar(&f.missing, "missing", "judgment", "weighting of items with missing values: judgment (Krippendorff) or item (each item equal)")
 	fs.StringVar(&f.incomplete, "incomplete", "drop", "κ-style coefficients on incomplete items: drop them (and say how many) or refuse")
@@ -45,6 +60,16 @@ func (f *codingFlags) register(fs interface {
 	fs.StringVar(&f.na, "na", "NA", "comma-separated cell values meaning missing, besides the empty cell")
 	fs.StringVar(&f.setSep, "set-sep", "|", "separator of the elements of set-valued labels (set distances)")
 	fs.StringVar(&f.taxonomy, "taxonomy", "", "child,parent CSV file for the hierarchical distances")
+	fs.Float64Var(&f.inf.level, "level", 0.95, "confidence level of the intervals")
+	fs.IntVar(&f.inf.population, "population", 0, "number of items in the population, for the finite-population correction of Gwet's variances (0: infinite)")
+	fs.BoolVar(&f.inf.noAnalytic, "no-se", false, "skip the analytic standard errors (they cost one pass over the data per coefficient)")
+	fs.IntVar(&f.inf.bootstrap, "bootstrap", 0, "bootstrap resamples of the items for intervals and P(coefficient < 0.667), P(< 0.8); 0: none")
+	fs.Uint64Var(&f.inf.seed, "seed", 1, "seed of the bootstrap (results do not depend on --workers)")
+	fs.IntVar(&f.inf.workers, "workers", 0, "parallel workers for the bootstrap (0: all cores)")
+	fs.StringVar(&f.inf.alphaBoot, "alpha-bootstrap", "item", "bootstrap of α: item (resample items) or krippendorff (Hayes & Krippendorff 2007, resample pairable values)")
+	fs.IntVar(&f.inf.top, "top", 10, "number of items listed by disagreement (what to adjudicate first); 0: none")
+	fs.BoolVar(&f.inf.dawidSkene, "dawid-skene", false, "fit the Dawid–Skene latent class model: per-coder confusion matrices, class priors")
+	fs.StringVar(&f.inf.consensus, "consensus", "", "write the Dawid–Skene consensus labels (item,label,posterior,…) to this CSV file")
 }
 
 func runCoding(e env, args []string) error {
@@ -83,12 +108,21 @@ func runCoding(e env, args []string) error {
 	if n := d.NumCoders(); n < 2 {
 		return fmt.Errorf("%s: %d coder; agreement needs at least two", name, n)
 	}
+	if f.inf.alphaBoot != "item" && f.inf.alphaBoot != "krippendorff" {
+		return usagef("--alpha-bootstrap must be item or krippendorff, got %q", f.inf.alphaBoot)
+	}
+	if !(f.inf.level > 0 && f.inf.level < 1) {
+		return usagef("--level must be between 0 and 1, got %v", f.inf.level)
+	}
 	res, err := analyzeCoding(d, copt)
 	if err != nil {
 		return err
 	}
 	if res.PairableItems == 0 {
 		return fmt.Errorf("%s: no item has values from two or more coders, so nothing can be compared", name)
+	}
+	if err := res.infer(f.inf); err != nil {
+		return err
 	}
 	return res.write(e.stdout, format)
 }
@@ -239,6 +273,20 @@ type codingResult struct {
 	Contingency    *matrixJSON                `json:"contingency_matrix,omitempty"`
 	Notes          []string                   `json:"notes,omitempty"`
 	results        map[string]coding.Result   // for text output
+	analysis       *coding.Analysis
+
+	ItemsByDisagreement []inference.ItemDisagreement `json:"items_by_disagreement,omitempty"`
+	LeaveOneCoderOut    []inference.CoderInfluence   `json:"leave_one_coder_out,omitempty"`
+	PrevalenceBias      *inference.PrevalenceBias    `json:"prevalence_bias,omitempty"`
+	Aickin              *errmodel.Aickin             `json:"aickin,omitempty"`
+	DawidSkene          *errmodel.DawidSkene         `json:"dawid_skene,omitempty"`
+	Bootstrap           *bootstrapJSON               `json:"bootstrap,omitempty"`
+}
+
+type bootstrapJSON struct {
+	Resamples int    `json:"resamples"`
+	Seed      uint64 `json:"seed"`
+	Method    string `json:"method"`
 }
 
 type coefficientJSON struct {
@@ -252,6 +300,23 @@ type coefficientJSON struct {
 	Items                int           `json:"items"`
 	Values               int           `json:"values"`
 	DroppedItems         int           `json:"dropped_items"`
+
+	// Inference (issue 6): "se" and "ci" are analytic unless --bootstrap
+	// is given, when "ci" and "p_below" come from the bootstrap and the
+	// analytic interval moves to "analytic_ci".
+	SE             *report.Number            `json:"se,omitempty"`
+	SEMethod       string                    `json:"se_method,omitempty"`
+	SEEstimate     *report.Number            `json:"se_estimate,omitempty"`
+	SE0            *report.Number            `json:"se0,omitempty"`
+	Z              *report.Number            `json:"z,omitempty"`
+	P              *report.Number            `json:"p,omitempty"`
+	CI             *inference.Interval       `json:"ci,omitempty"`
+	AnalyticCI     *inference.Interval       `json:"analytic_ci,omitempty"`
+	SEReason       string                    `json:"se_undefined_reason,omitempty"`
+	BootstrapSE    *report.Number            `json:"bootstrap_se,omitempty"`
+	PBelow         inference.PBelow          `json:"p_below,omitempty"`
+	Interpretation *inference.Interpretation `json:"interpretation,omitempty"`
+	NonArbitrary   *errmodel.NonArbitrary    `json:"non_arbitrary,omitempty"`
 }
 
 type biasJSON struct {
@@ -289,7 +354,7 @@ func analyzeCoding(d *coding.Data, opt coding.Options) (*codingResult, error) {
 		File: d.Source(), Items: c.Items, Coders: c.Coders, CoderNames: d.Coders(), Values: c.Values,
 		PairableItems: c.PairableItems, PairableValues: c.PairableValues, CompleteItems: c.CompleteItems,
 		Categories: c.Categories, Distance: "nominal", Missing: opt.Missing.String(),
-		Coefficients: map[string]coefficientJSON{}, results: map[string]coding.Result{},
+		Coefficients: map[string]coefficientJSON{}, results: map[string]coding.Result{}, analysis: an,
 	}
 	if opt.Distance != nil {
 		res.Distance = opt.Distance.Name()
@@ -355,7 +420,8 @@ func (res *codingResult) tables() []report.Table {
 	if res.File != "" {
 		title = res.File + ": " + title
 	}
-	main := report.Table{Title: title, Header: []string{"coefficient", "key", "value", "A_o", "A_e", "D_o", "D_e", "items", "note"}}
+	ciTitle := "CI"
+	main := report.Table{Title: title, Header: []string{"coefficient", "key", "value", "SE", ciTitle, "A_o", "A_e", "D_o", "D_e", "items", "reading", "note"}}
 	for _, k := range res.order {
 		r := res.results[k.Key()]
 		note := r.Reason
@@ -365,14 +431,36 @@ func (res *codingResult) tables() []report.Table {
 		if r.Defined() && k.Weighted() && res.Distance != "nominal" {
 			note = strings.TrimPrefix(note+"; "+r.Distance, "; ")
 		}
-		main.Rows = append(main.Rows, []string{k.String(), k.Key(), report.Float(r.Value, 4),
+		cj := res.Coefficients[k.Key()]
+		se, reading := "", ""
+		if cj.SE != nil {
+			se = report.Float(float64(*cj.SE), 4)
+		}
+		if in := cj.Interpretation; in != nil {
+			reading = in.LandisKoch + "; " + in.Krippendorff
+			if in.Warning != "" {
+				reading = "(weighted: no scale)"
+			}
+		}
+		main.Rows = append(main.Rows, []string{k.String(), k.Key(), report.Float(r.Value, 4), se, interval(cj.CI),
 			report.Float(r.ObservedAgreement, 4), report.Float(r.ExpectedAgreement, 4),
 			report.Float(r.ObservedDisagreement, 4), report.Float(r.ExpectedDisagreement, 4),
-			strconv.Itoa(r.Items), note})
+			strconv.Itoa(r.Items), reading, note})
 	}
 	main.Notes = append(main.Notes, fmt.Sprintf("annotator bias B (A&P 2008 §3.1): %s nominal, %s weighted",
 		report.Float(float64(res.Bias.Nominal), 4), report.Float(float64(res.Bias.Weighted), 4)))
 	main.Notes = append(main.Notes, res.Notes...)
+	if len(res.order) > 0 {
+		for _, cj := range res.Coefficients {
+			if cj.CI != nil {
+				main.Header[4] = fmt.Sprintf("%g%% CI (%s)", 100*cj.CI.Level, cj.CI.Method)
+				if res.Bootstrap != nil {
+					main.Header[4] = fmt.Sprintf("%g%% CI (bootstrap)", 100*cj.CI.Level)
+				}
+				break
+			}
+		}
+	}
 	out := []report.Table{main}
 	if len(res.PerCategory) > 0 {
 		t := report.Table{Title: "per category (nominal)", Header: []string{"category", "count", "share", "specific agreement", "α (k vs rest)"}}
@@ -400,5 +488,5 @@ func (res *codingResult) tables() []report.Table {
 		}
 		out = append(out, t)
 	}
-	return out
+	return append(out, res.inferenceTables()...)
 }

@@ -1,0 +1,214 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"agree/coding"
+	"agree/errmodel"
+	"agree/inference"
+	"agree/report"
+)
+
+// infer adds standard errors, intervals, interpretation, diagnostics and
+// error models (issue 6) to a coding result.
+func (res *codingResult) infer(f inferenceFlags) error {
+	an := res.analysis
+	num := func(x float64) *report.Number { n := report.Number(x); return &n }
+	var ses []inference.Analytic
+	if !f.noAnalytic {
+		ses = inference.StandardErrors(an, res.order, inference.GwetOptions{Population: f.population, Level: f.level})
+	}
+	for i, k := range res.order {
+		cj := res.Coefficients[k.Key()]
+		r := res.results[k.Key()]
+		if !r.Defined() {
+			continue
+		}
+		if k != coding.PercentAgreement { // the scales are for chance-corrected coefficients
+			in := inference.Interpret(r)
+			cj.Interpretation = &in
+		}
+		if ses != nil {
+			se := ses[i]
+			if se.Defined() {
+				cj.SE, cj.SEMethod, cj.SE0 = num(float64(se.SE)), se.CI.Method, se.SE0
+				cj.Z, cj.P = &se.Z, &se.P
+				ci := se.CI
+				cj.CI = &ci
+				if est := float64(se.Estimate); math.Abs(est-r.Value) > 1e-12 {
+					cj.SEEstimate = num(est)
+				}
+			} else {
+				cj.SEReason = se.Reason
+			}
+		}
+		if k == coding.ScottPi || k == coding.FleissKappa {
+			if na, ok := errmodel.NonArbitraryShare(r.Value); ok {
+				cj.NonArbitrary = &na
+			}
+		}
+		res.Coefficients[k.Key()] = cj
+	}
+	if f.bootstrap > 0 {
+		if err := res.bootstrap(f); err != nil {
+			return err
+		}
+	}
+	if f.top > 0 {
+		items := inference.RankItems(an)
+		res.ItemsByDisagreement = items[:min(f.top, len(items))]
+	}
+	if res.Coders > 2 {
+		loco, err := inference.LeaveOneCoderOut(an)
+		if err != nil {
+			return err
+		}
+		res.LeaveOneCoderOut = loco
+	}
+	if res.Coders == 2 {
+		if pb, err := inference.PrevalenceAndBias(an); err == nil {
+			res.PrevalenceBias = &pb
+		}
+		if res.Categories <= 50 {
+			if ak, err := errmodel.FitAickin(an, errmodel.FitOptions{}); err == nil {
+				res.Aickin = ak
+			} else {
+				res.Notes = append(res.Notes, "Aickin's α: "+err.Error())
+			}
+		}
+	}
+	if f.dawidSkene || f.consensus != "" {
+		ds, err := errmodel.FitDawidSkene(an.Data(), errmodel.FitOptions{})
+		if err != nil {
+			return fmt.Errorf("Dawid–Skene: %w", err)
+		}
+		res.DawidSkene = ds
+		if f.consensus != "" {
+			out, err := os.Create(f.consensus)
+			if err != nil {
+				return err
+			}
+			if err := ds.WriteConsensus(out, an.Data()); err != nil {
+				out.Close()
+				return err
+			}
+			if err := out.Close(); err != nil {
+				return err
+			}
+			res.Notes = append(res.Notes, "Dawid–Skene consensus labels written to "+f.consensus)
+		}
+	}
+	return nil
+}
+
+func (res *codingResult) bootstrap(f inferenceFlags) error {
+	an := res.analysis
+	opt := inference.Options{Resamples: f.bootstrap, Seed: f.seed, Workers: f.workers, Level: f.level}
+	boots, err := inference.BootstrapAll(an, res.order, opt)
+	if err != nil {
+		return fmt.Errorf("bootstrap: %w", err)
+	}
+	method := "item bootstrap"
+	if f.alphaBoot == "krippendorff" {
+		kb, err := inference.KrippendorffAlpha(an, opt)
+		if err != nil {
+			return fmt.Errorf("Krippendorff's bootstrap: %w", err)
+		}
+		for i, k := range res.order {
+			if k == coding.KrippendorffAlpha {
+				boots[i] = kb
+			}
+		}
+		method += "; α: Krippendorff's bootstrap of pairable values"
+	}
+	res.Bootstrap = &bootstrapJSON{Resamples: f.bootstrap, Seed: f.seed, Method: method}
+	for i, k := range res.order {
+		b := boots[i]
+		cj := res.Coefficients[k.Key()]
+		if b == nil || !res.results[k.Key()].Defined() {
+			continue
+		}
+		cj.AnalyticCI = cj.CI
+		ci := b.CI
+		cj.CI = &ci
+		se := b.SE
+		cj.BootstrapSE = &se
+		if cj.SE == nil {
+			cj.SE, cj.SEMethod = &se, "bootstrap"
+		}
+		cj.PBelow = b.PBelow
+		res.Coefficients[k.Key()] = cj
+	}
+	return nil
+}
+
+// inferenceTables renders the inference parts for the text formats.
+func (res *codingResult) inferenceTables() []report.Table {
+	var out []report.Table
+	if res.Bootstrap != nil {
+		t := report.Table{Title: fmt.Sprintf("bootstrap (%s, %d resamples, seed %d)", res.Bootstrap.Method, res.Bootstrap.Resamples, res.Bootstrap.Seed),
+			Header: []string{"coefficient", "value", "bootstrap SE", "interval", "P(< 0.667)", "P(< 0.8)"}}
+		for _, k := range res.order {
+			cj := res.Coefficients[k.Key()]
+			if cj.BootstrapSE == nil {
+				continue
+			}
+			t.Rows = append(t.Rows, []string{k.String(), report.Float(float64(cj.Value), 4), report.Float(float64(*cj.BootstrapSE), 4),
+				interval(cj.CI), report.Float(float64(cj.PBelow[inference.ThresholdKey(0.667)]), 3), report.Float(float64(cj.PBelow[inference.ThresholdKey(0.8)]), 3)})
+		}
+		out = append(out, t)
+	}
+	if len(res.ItemsByDisagreement) > 0 {
+		t := report.Table{Title: "items with the most disagreement (adjudicate first)", Header: []string{"item", "values", "disagreement", "share of 1 − α", "majority"}}
+		for _, it := range res.ItemsByDisagreement {
+			t.Rows = append(t.Rows, []string{it.Item, strings.Join(it.Values, " "), report.Float(it.Disagreement, 4),
+				report.Float(float64(it.AlphaLoss), 4), fmt.Sprintf("%s (%.0f%%)", it.Majority, 100*it.MajorityShare)})
+		}
+		out = append(out, t)
+	}
+	if len(res.LeaveOneCoderOut) > 0 {
+		t := report.Table{Title: "each coder against the rest: α without the coder", Header: []string{"coder", "values", "α without", "change"}}
+		for _, c := range res.LeaveOneCoderOut {
+			t.Rows = append(t.Rows, []string{c.Coder, strconv.Itoa(c.Values), report.Float(float64(c.AlphaWithout), 4), report.Float(float64(c.Change), 4)})
+		}
+		t.Notes = []string{"a large positive change singles out a coder who disagrees with the others"}
+		out = append(out, t)
+	}
+	if pb := res.PrevalenceBias; pb != nil {
+		t := report.Table{Title: "prevalence and bias indices (Byrt, Bishop & Carlin 1993)", Header: []string{"category", "prevalence index", "bias index"}}
+		for _, c := range pb.Categories {
+			t.Rows = append(t.Rows, []string{c.Label, report.Float(c.Prevalence, 4), report.Float(c.Bias, 4)})
+		}
+		t.Notes = []string{"PABAK " + report.Float(float64(pb.PABAK), 4)}
+		out = append(out, t)
+	}
+	if ak := res.Aickin; ak != nil {
+		out = append(out, report.Table{Title: "Aickin's error model (survey §5.2)", Header: []string{"quantity", "value"},
+			Rows: [][]string{{"α (share of easy items)", report.Float(ak.A, 4)}, {"Cohen's κ", report.Float(float64(ak.Kappa), 4)},
+				{"converged", strconv.FormatBool(ak.Converged)}}})
+	}
+	if ds := res.DawidSkene; ds != nil {
+		t := report.Table{Title: "Dawid–Skene latent class model", Header: []string{"coder", "estimated accuracy"}}
+		for c, name := range ds.Coders {
+			t.Rows = append(t.Rows, []string{name, report.Float(ds.Accuracy[c], 4)})
+		}
+		var pr []string
+		for k, l := range ds.Labels {
+			pr = append(pr, fmt.Sprintf("%s %.3f", l, ds.Priors[k]))
+		}
+		t.Notes = []string{"class priors: " + strings.Join(pr, ", "), fmt.Sprintf("log-likelihood %.4f after %d iterations (converged: %v)", ds.LogLikelihood, ds.Iterations, ds.Converged)}
+		out = append(out, t)
+	}
+	return out
+}
+
+func interval(ci *inference.Interval) string {
+	if ci == nil {
+		return ""
+	}
+	return "[" + report.Float(float64(ci.Low), 4) + ", " + report.Float(float64(ci.High), 4) + "]"
+}
