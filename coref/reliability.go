@@ -147,17 +147,21 @@ func (c *Corpus) LinkTable(a, b int) (LinkTable, error) {
 	return t, nil
 }
 
-// LinkAgreement is κ and α on a link table.
+// LinkAgreement is κ, π and α on a link table.
 type LinkAgreement struct {
 	Table LinkTable
-	// Kappa is Cohen's κ; Pi is Scott's π, which equals α_b (α with the
-	// biased expected disagreement) and is what Passonneau (1997, eqs.
-	// 24–27) computes as "α" (the paper's eq. 26 uses the coders' own
-	// marginals, so its α equals κ); Alpha is Krippendorff's α with the
-	// small-sample correction (n − 1)/n of the expected disagreement. A value
-	// is NaN when undefined (see the reasons).
-	Kappa, Pi, Alpha                   float64
-	KappaReason, PiReason, AlphaReason string
+	// Kappa is Cohen's κ and Pi Scott's π.
+	//
+	// PassonneauAlpha is the "α" of Passonneau (1997, eqs. 24–27 and the
+	// text of Table 1): 1 − p_DO/p_DE with p_DE from each judge's own
+	// marginals (".61 × .43"), which is the coding engine's α_κ and equals κ
+	// on nominal data (her eqs. 5–8 show exactly this). KrippendorffAlpha
+	// is Krippendorff's α (pooled marginals, expected disagreement with the
+	// small-sample factor n/(n − 1)); on CA1/CA3 it is 23/42 ≈ .548 where the
+	// paper's α is 11/21 ≈ .52. A value is NaN when undefined (see the
+	// reasons).
+	Kappa, Pi, PassonneauAlpha, KrippendorffAlpha          float64
+	KappaReason, PiReason, AlphaReason, KrippendorffReason string
 }
 
 // Agreement computes κ, π and α on the table through the coding engine.
@@ -173,14 +177,16 @@ func (t LinkTable) Agreement() (LinkAgreement, error) {
 	}
 	k := an.Coefficient(coding.CohenKappa)
 	p := an.Coefficient(coding.ScottPi)
+	pa := an.Coefficient(coding.AlphaKappa)
 	al := an.Coefficient(coding.KrippendorffAlpha)
 	la.Kappa, la.KappaReason = k.Value, k.Reason
 	la.Pi, la.PiReason = p.Value, p.Reason
-	la.Alpha, la.AlphaReason = al.Value, al.Reason
+	la.PassonneauAlpha, la.AlphaReason = pa.Value, pa.Reason
+	la.KrippendorffAlpha, la.KrippendorffReason = al.Value, al.Reason
 	if t.Total() == 0 {
 		r := "the link table is empty (no document has two markables)"
-		la.Kappa, la.Pi, la.Alpha = math.NaN(), math.NaN(), math.NaN()
-		la.KappaReason, la.PiReason, la.AlphaReason = r, r, r
+		la.Kappa, la.Pi, la.PassonneauAlpha, la.KrippendorffAlpha = math.NaN(), math.NaN(), math.NaN(), math.NaN()
+		la.KappaReason, la.PiReason, la.AlphaReason, la.KrippendorffReason = r, r, r, r
 	}
 	return la, nil
 }

@@ -91,7 +91,7 @@ func TestPassonneauCA1CA3(t *testing.T) {
 		for _, x := range []struct {
 			what      string
 			got, want float64
-		}{{"κ", ag.Kappa, 11.0 / 21}, {"π (the paper's α)", ag.Pi, 11.0 / 21}, {"Krippendorff's α", ag.Alpha, 23.0 / 42}} {
+		}{{"κ", ag.Kappa, 11.0 / 21}, {"π", ag.Pi, 11.0 / 21}, {"the paper's α (1 − .2/.42)", ag.PassonneauAlpha, 11.0 / 21}, {"Krippendorff's α", ag.KrippendorffAlpha, 23.0 / 42}} {
 			if math.Abs(x.got-x.want) > 1e-12 {
 				t.Errorf("%s = %v, want %v", x.what, x.got, x.want)
 			}
@@ -107,8 +107,8 @@ func TestPassonneauCA1CA3(t *testing.T) {
 // Table 3 (166 19 / 13 44, κ = .65), at the paper's two decimals; exact
 // values by hand: Table 1 κ = (.76 − .5154)/(1 − .5154), π = (.76 −
 // .5162)/(1 − .5162), Krippendorff's α = 1 − 199·24/(118·82) ≈ .506 (the
-// paper's α is the κ-style one and rounds to .50; the corrected α rounds to
-// .51).
+// paper's α is the κ-style one, equal to κ, and rounds to .50; Krippendorff's
+// α rounds to .51).
 func TestPassonneauTables(t *testing.T) {
 	t1, err := LinkTable{A: 47, C: 14, B: 10, D: 29}.Agreement()
 	if err != nil {
@@ -120,14 +120,17 @@ func TestPassonneauTables(t *testing.T) {
 	}{
 		{"Table 1 κ", t1.Kappa, (0.76 - 0.5154) / (1 - 0.5154)},
 		{"Table 1 π", t1.Pi, (0.76 - 0.5162) / (1 - 0.5162)},
-		{"Table 1 α", t1.Alpha, 1 - 199.0*24/(118*82)},
+		{"Table 1 Krippendorff's α", t1.KrippendorffAlpha, 1 - 199.0*24/(118*82)},
+		// The paper's α takes chance from each judge's marginals (.61 × .57
+		// and .61 × .43 in the text), so it equals κ.
+		{"Table 1 the paper's α", t1.PassonneauAlpha, (0.76 - 0.5154) / (1 - 0.5154)},
 	} {
 		if math.Abs(x.got-x.want) > 1e-12 {
 			t.Errorf("%s = %v, want %v", x.what, x.got, x.want)
 		}
 	}
-	if math.Abs(t1.Kappa-0.50) > 0.005 || math.Abs(t1.Pi-0.50) > 0.005 {
-		t.Errorf("Table 1: κ = %v, π = %v, paper .50", t1.Kappa, t1.Pi)
+	if math.Abs(t1.Kappa-0.50) > 0.005 || math.Abs(t1.PassonneauAlpha-0.50) > 0.005 {
+		t.Errorf("Table 1: κ = %v, α = %v, paper .50", t1.Kappa, t1.PassonneauAlpha)
 	}
 	t3, err := LinkTable{A: 166, B: 19, C: 13, D: 44}.Agreement()
 	if err != nil {

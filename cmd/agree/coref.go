@@ -56,6 +56,7 @@ type corefPairJSON struct {
 	LinkKappa       report.Number     `json:"link_kappa"`
 	LinkAlpha       report.Number     `json:"link_alpha"`
 	LinkPi          report.Number     `json:"link_pi"`
+	LinkKrippAlpha  report.Number     `json:"link_krippendorff_alpha"`
 	ChainsAsSets    chainSetsJSON     `json:"chains_as_sets"`
 	UndefinedReason map[string]string `json:"undefined_reason,omitempty"`
 	Notes           []string          `json:"notes,omitempty"`
@@ -282,7 +283,7 @@ func corefPair(c, rel *coref.Corpus, i, j int, mode coref.ChainSets) (corefPairJ
 	}
 	undef := map[string]string{}
 	nan := report.Number(math.NaN())
-	p.LinkKappa, p.LinkAlpha, p.LinkPi = nan, nan, nan
+	p.LinkKappa, p.LinkAlpha, p.LinkPi, p.LinkKrippAlpha = nan, nan, nan, nan
 	tab, err := rel.LinkTable(i, j)
 	var me *coref.MarkableError
 	switch {
@@ -296,15 +297,16 @@ func corefPair(c, rel *coref.Corpus, i, j int, mode coref.ChainSets) (corefPairJ
 		if err != nil {
 			return p, err
 		}
-		p.LinkKappa, p.LinkAlpha, p.LinkPi = report.Number(ag.Kappa), report.Number(ag.Alpha), report.Number(ag.Pi)
-		for k, r := range map[string]string{"link_kappa": ag.KappaReason, "link_alpha": ag.AlphaReason, "link_pi": ag.PiReason} {
+		p.LinkKappa, p.LinkAlpha, p.LinkPi = report.Number(ag.Kappa), report.Number(ag.PassonneauAlpha), report.Number(ag.Pi)
+		p.LinkKrippAlpha = report.Number(ag.KrippendorffAlpha)
+		for k, r := range map[string]string{"link_kappa": ag.KappaReason, "link_alpha": ag.AlphaReason, "link_pi": ag.PiReason, "link_krippendorff_alpha": ag.KrippendorffReason} {
 			if r != "" {
 				undef[k] = r
 			}
 		}
 	}
 	if _, ok := undef["link_table"]; ok {
-		for _, k := range []string{"link_kappa", "link_alpha", "link_pi"} {
+		for _, k := range []string{"link_kappa", "link_alpha", "link_pi", "link_krippendorff_alpha"} {
 			undef[k] = "no link table"
 		}
 	}
@@ -331,7 +333,7 @@ func corefTables(out corefJSON) []report.Table {
 	}
 	links := report.Table{
 		Title:  "Passonneau (1997) link table: a = links in both, b = second only, c = first only, d = neither",
-		Header: []string{"first", "second", "a", "b", "c", "d", "κ", "π", "α"},
+		Header: []string{"first", "second", "a", "b", "c", "d", "κ", "π", "α (Passonneau)", "α (Krippendorff)"},
 	}
 	for _, p := range out.Pairs {
 		for _, m := range []struct {
@@ -344,13 +346,13 @@ func corefTables(out corefJSON) []report.Table {
 		scores.Notes = append(scores.Notes, p.Notes...)
 		if p.LinkTable != nil {
 			t := p.LinkTable
-			links.Rows = append(links.Rows, []string{p.Annotators[0], p.Annotators[1], fmt.Sprint(t.A), fmt.Sprint(t.B), fmt.Sprint(t.C), fmt.Sprint(t.D), num(p.LinkKappa), num(p.LinkPi), num(p.LinkAlpha)})
+			links.Rows = append(links.Rows, []string{p.Annotators[0], p.Annotators[1], fmt.Sprint(t.A), fmt.Sprint(t.B), fmt.Sprint(t.C), fmt.Sprint(t.D), num(p.LinkKappa), num(p.LinkPi), num(p.LinkAlpha), num(p.LinkKrippAlpha)})
 		} else {
-			links.Rows = append(links.Rows, []string{p.Annotators[0], p.Annotators[1], "", "", "", "", "undefined", "undefined", "undefined"})
+			links.Rows = append(links.Rows, []string{p.Annotators[0], p.Annotators[1], "", "", "", "", "undefined", "undefined", "undefined", "undefined"})
 			links.Notes = append(links.Notes, fmt.Sprintf("%s/%s: %s", p.Annotators[0], p.Annotators[1], p.UndefinedReason["link_table"]))
 		}
 	}
-	links.Notes = append(links.Notes, "π is the paper's α (eqs. 24–27, α with biased expected disagreement); α is Krippendorff's α with the small-sample correction")
+	links.Notes = append(links.Notes, "α (Passonneau) is the paper's α (eqs. 24–27): chance from each annotator's own marginals, hence equal to κ; α (Krippendorff) pools the marginals and corrects for sample size")
 	cs := out.ChainsAsSets
 	sets := report.Table{
 		Title:  fmt.Sprintf("Chains as sets: Krippendorff's α over all annotators (each mention coded with its chain, mode %s)", cs.Mode),
