@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 
 	"agree/distance"
 )
@@ -85,6 +86,7 @@ type Analysis struct {
 	cats                   []int
 	dmax                   [2]float64
 	coderDist              []distance.Vector // per coder, complete items; nil until needed
+	coderOnce              sync.Once
 }
 
 // Analyze prepares the coefficients of d under opt. It fails only when the
@@ -261,10 +263,15 @@ func (a *Analysis) observed() {
 
 // coderDistributions returns, for each coder, the counts of its values on
 // the complete items.
+//
+// It is computed once, on first use; an Analysis may then be read from
+// several goroutines.
 func (a *Analysis) coderDistributions() []distance.Vector {
-	if a.coderDist != nil {
-		return a.coderDist
-	}
+	a.coderOnce.Do(a.computeCoderDistributions)
+	return a.coderDist
+}
+
+func (a *Analysis) computeCoderDistributions() {
 	d := a.data
 	dense := make([]float64, len(d.labels))
 	complete := make([]bool, d.n)
@@ -287,7 +294,6 @@ func (a *Analysis) coderDistributions() []distance.Vector {
 		a.coderDist[c] = distance.Dense(dense)
 		clear(dense)
 	}
-	return a.coderDist
 }
 
 // Result is one coefficient computed on one data set.

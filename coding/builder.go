@@ -1,9 +1,11 @@
 package coding
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"hash/maphash"
+	"slices"
 	"strings"
 )
 
@@ -18,6 +20,7 @@ type Builder struct {
 	seed       maphash.Seed
 	itemIndex  map[uint64]int32
 	collided   map[string]int
+	unindexed  bool // AppendItem was called since the index was built
 	coderIndex map[string]int
 	valueIndex map[string]int32
 	closed     bool // declared categories are a closed set
@@ -83,8 +86,82 @@ func (b *Builder) Item(id string) int {
 // item already exists, i being its index.
 func (b *Builder) AddItem(id string) (i int, isNew bool) { return b.item(id) }
 
+// AppendItem adds an item without looking it up: cheaper than AddItem for
+// millions of items, but the caller must check the ids for duplicates
+// itself (see FirstDuplicate). Item, AddItem and HasItem still work after it
+// (the index is rebuilt when they are next called).
+func (b *Builder) AppendItem(id string) int {
+	b.unindexed = true
+	b.appendItem(id)
+	return len(b.d.items) - 1
+}
+
+// reindex builds the item index after AppendItem calls.
+func (b *Builder) reindex() {
+	b.unindexed = false
+	b.itemIndex = make(map[uint64]int32, len(b.d.items))
+	b.collided = nil
+	for i, id := range b.d.items {
+		h := maphash.String(b.seed, id)
+		if _, taken := b.itemIndex[h]; !taken {
+			b.itemIndex[h] = int32(i)
+			continue
+		}
+		if b.collided == nil {
+			b.collided = map[string]int{}
+		}
+		if _, dup := b.collided[id]; !dup {
+			b.collided[id] = i
+		}
+	}
+}
+
+// FirstDuplicate returns the positions i < j of the first repeated id in
+// ids (the smallest j), or ok = false when all ids differ. It sorts 64-bit
+// hashes instead of filling a hash map, which is several times faster for
+// millions of ids.
+func FirstDuplicate(ids []string) (i, j int, ok bool) {
+	seed := maphash.MakeSeed()
+	type hi struct {
+		h   uint64
+		idx int32
+	}
+	hs := make([]hi, len(ids))
+	for k, id := range ids {
+		hs[k] = hi{maphash.String(seed, id), int32(k)}
+	}
+	slices.SortFunc(hs, func(a, b hi) int {
+		if c := cmp.Compare(a.h, b.h); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.idx, b.idx)
+	})
+	i, j = -1, len(ids)
+	for k := 0; k < len(hs); {
+		e := k + 1
+		for e < len(hs) && hs[e].h == hs[k].h {
+			e++
+		}
+		// Within a run of equal hashes (almost always one id), find the
+		// earliest second occurrence of an id.
+		for x := k; x < e; x++ {
+			for y := x + 1; y < e; y++ {
+				if int(hs[y].idx) < j && ids[hs[x].idx] == ids[hs[y].idx] {
+					i, j = int(hs[x].idx), int(hs[y].idx)
+					break
+				}
+			}
+		}
+		k = e
+	}
+	return i, j, i >= 0
+}
+
 // item finds or adds an item with a single hash-map access in the common case.
 func (b *Builder) item(id string) (int, bool) {
+	if b.unindexed {
+		b.reindex()
+	}
 	h := maphash.String(b.seed, id)
 	n := int32(len(b.d.items))
 	i, ok := b.itemIndex[h]
@@ -111,6 +188,9 @@ func (b *Builder) item(id string) (int, bool) {
 func (b *Builder) HasItem(id string) bool { _, ok := b.lookup(id); return ok }
 
 func (b *Builder) lookup(id string) (int, bool) {
+	if b.unindexed {
+		b.reindex()
+	}
 	h := maphash.String(b.seed, id)
 	if i, ok := b.itemIndex[h]; ok {
 		if b.d.items[i] == id {
@@ -221,3 +301,6 @@ func FromContingency(rowLabels, colLabels []string, counts [][]int) (*Data, erro
 	}
 	return b.Build()
 }
+
+// Items returns the ids of the items added so far. Do not modify.
+func (b *Builder) Items() []string { return b.d.items }

@@ -1,6 +1,7 @@
 package inference
 
 import (
+	"container/heap"
 	"errors"
 	"fmt"
 	"math"
@@ -32,53 +33,75 @@ type ItemDisagreement struct {
 // RankItems returns the pairable items with some disagreement, the items
 // that lower α most first: what to adjudicate first. Items in full
 // agreement are left out. Ties keep input order.
-func RankItems(a *coding.Analysis) []ItemDisagreement {
+func RankItems(a *coding.Analysis) []ItemDisagreement { return TopItems(a, 0) }
+
+// TopItems is RankItems limited to the first n items (n ≤ 0: all). It keeps
+// only n candidates while scanning (a bounded heap), so ranking a million
+// items for the ten worst costs one pass and no per-item allocation.
+func TopItems(a *coding.Analysis, n int) []ItemDisagreement {
 	d := a.Data()
 	m, _ := a.Metric(true)
-	al := a.Coefficient(coding.KrippendorffAlpha)
 	byItem := a.Options().Missing == coding.ByItem
-	var out []ItemDisagreement
-	var keys []float64
 	vals := make([]int, 0, d.NumCoders())
-	for i := range d.NumItems() {
+	itemVals := func(i int) []int {
 		vals = vals[:0]
 		for c := range d.NumCoders() {
 			if v := d.Value(i, c); v != coding.Missing {
 				vals = append(vals, v)
 			}
 		}
-		n := len(vals)
-		if n < 2 {
+		return vals
+	}
+	h := &rankHeap{}
+	for i := range d.NumItems() {
+		vs := itemVals(i)
+		k := len(vs)
+		if k < 2 {
 			continue
 		}
 		sum := 0.0
-		for j := 1; j < n; j++ {
+		for j := 1; j < k; j++ {
 			for l := range j {
-				if vals[j] != vals[l] {
-					sum += m.Distance(vals[j], vals[l])
+				if vs[j] != vs[l] {
+					sum += m.Distance(vs[j], vs[l])
 				}
 			}
 		}
 		if sum == 0 {
 			continue
 		}
-		dis := 2 * sum / float64(n*(n-1))
-		key := float64(n) * dis
+		dis := 2 * sum / float64(k*(k-1))
+		key := float64(k) * dis
 		if byItem {
 			key = dis
 		}
-		it := ItemDisagreement{Index: i, Item: d.Items()[i], Disagreement: dis, AlphaLoss: report.Number(math.NaN())}
+		e := ranked{key: key, dis: dis, index: i}
+		switch {
+		case n <= 0 || h.Len() < n:
+			heap.Push(h, e)
+		case e.before(h.s[0]):
+			h.s[0] = e
+			heap.Fix(h, 0)
+		}
+	}
+	sel := h.s
+	sort.Slice(sel, func(x, y int) bool { return sel[x].before(sel[y]) })
+	al := a.Coefficient(coding.KrippendorffAlpha)
+	out := make([]ItemDisagreement, len(sel))
+	for r, e := range sel {
+		vs := itemVals(e.index)
+		it := ItemDisagreement{Index: e.index, Item: d.Items()[e.index], Disagreement: e.dis, AlphaLoss: report.Number(math.NaN())}
 		if al.Defined() {
-			it.AlphaLoss = report.Number(key / float64(al.Items) / al.ExpectedDisagreement)
+			it.AlphaLoss = report.Number(e.key / float64(al.Items) / al.ExpectedDisagreement)
 			if !byItem {
-				it.AlphaLoss = report.Number(key / float64(al.Values) / al.ExpectedDisagreement)
+				it.AlphaLoss = report.Number(e.key / float64(al.Values) / al.ExpectedDisagreement)
 			}
 		}
 		best, bestN := 0, 0
-		for j, v := range vals {
+		for j, v := range vs {
 			it.Values = append(it.Values, d.Labels()[v])
 			c := 0
-			for _, w := range vals {
+			for _, w := range vs {
 				if w == v {
 					c++
 				}
@@ -87,21 +110,37 @@ func RankItems(a *coding.Analysis) []ItemDisagreement {
 				best, bestN = j, c
 			}
 		}
-		it.Majority = d.Labels()[vals[best]]
-		it.MajorityShare = float64(bestN) / float64(n)
-		out = append(out, it)
-		keys = append(keys, key)
+		it.Majority = d.Labels()[vs[best]]
+		it.MajorityShare = float64(bestN) / float64(len(vs))
+		out[r] = it
 	}
-	idx := make([]int, len(out))
-	for i := range idx {
-		idx[i] = i
+	return out
+}
+
+// ranked is an item's sort key: larger loss of α first, then input order.
+type ranked struct {
+	key, dis float64
+	index    int
+}
+
+func (e ranked) before(f ranked) bool {
+	if e.key != f.key {
+		return e.key > f.key
 	}
-	sort.SliceStable(idx, func(x, y int) bool { return keys[idx[x]] > keys[idx[y]] })
-	sorted := make([]ItemDisagreement, len(out))
-	for i, j := range idx {
-		sorted[i] = out[j]
-	}
-	return sorted
+	return e.index < f.index
+}
+
+// rankHeap keeps the worst-ranked kept item at its root.
+type rankHeap struct{ s []ranked }
+
+func (h *rankHeap) Len() int           { return len(h.s) }
+func (h *rankHeap) Less(i, j int) bool { return h.s[j].before(h.s[i]) }
+func (h *rankHeap) Swap(i, j int)      { h.s[i], h.s[j] = h.s[j], h.s[i] }
+func (h *rankHeap) Push(x any)         { h.s = append(h.s, x.(ranked)) }
+func (h *rankHeap) Pop() any {
+	x := h.s[len(h.s)-1]
+	h.s = h.s[:len(h.s)-1]
+	return x
 }
 
 // CoderInfluence is α without one coder.

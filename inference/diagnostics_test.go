@@ -2,6 +2,7 @@ package inference
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"agree/coding"
@@ -112,5 +113,24 @@ func TestStandardErrorDispatch(t *testing.T) {
 	}
 	if _, err := Bootstrap(a, coding.FleissKappa, Options{Resamples: 20, Seed: 1}); err != nil {
 		t.Error(err)
+	}
+}
+
+func TestTopItemsIsAPrefixOfRankItems(t *testing.T) {
+	// The bounded selection must return exactly the first n of the full
+	// ranking, ties in input order included.
+	d := spreadError(t, rand.New(rand.NewPCG(5, 6)), 300, 4, []float64{0.5, 0.3, 0.2}, 0.7, 0.2)
+	a := analyze(t, d, coding.Options{})
+	all := RankItems(a)
+	for _, n := range []int{1, 7, 50, len(all), len(all) + 5} {
+		top := TopItems(a, n)
+		if len(top) != min(n, len(all)) {
+			t.Fatalf("n=%d: %d items", n, len(top))
+		}
+		for i := range top {
+			if top[i].Index != all[i].Index {
+				t.Fatalf("n=%d: position %d is item %d, want %d", n, i, top[i].Index, all[i].Index)
+			}
+		}
 	}
 }

@@ -385,15 +385,6 @@ func analyzeCoding(d *coding.Data, opt coding.Options) (*codingResult, error) {
 			res.Contingency = &matrixJSON{ct.Labels, ct.Cells}
 		}
 	}
-	if c.Coders > 2 {
-		pairs, err := an.Pairwise()
-		if err != nil {
-			return nil, err
-		}
-		for _, p := range pairs {
-			res.Pairwise = append(res.Pairwise, pairJSON{[2]string{p.A, p.B}, p.Items, report.Number(p.Kappa.Value), report.Number(p.Alpha.Value)})
-		}
-	}
 	if dropped := c.Items - c.CompleteItems; dropped > 0 {
 		verb := "dropped"
 		if opt.Incomplete == coding.RefuseIncomplete {

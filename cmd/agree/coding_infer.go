@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 
 	"agree/coding"
 	"agree/errmodel"
@@ -18,9 +19,39 @@ import (
 func (res *codingResult) infer(f inferenceFlags) error {
 	an := res.analysis
 	num := func(x float64) *report.Number { n := report.Number(x); return &n }
+	// The pairwise matrix, the standard errors, the leave-one-coder-out α
+	// and the item ranking each read the whole data once and do not depend
+	// on each other: they run as two concurrent chains (two, to bound the
+	// memory of the coder subsets alive at once).
 	var ses []inference.Analytic
-	if !f.noAnalytic {
-		ses = inference.StandardErrors(an, res.order, inference.GwetOptions{Population: f.population, Level: f.level})
+	err := parallel(
+		func() error {
+			if res.Coders <= 2 {
+				return nil
+			}
+			pairs, err := an.Pairwise()
+			if err != nil {
+				return err
+			}
+			for _, p := range pairs {
+				res.Pairwise = append(res.Pairwise, pairJSON{[2]string{p.A, p.B}, p.Items, report.Number(p.Kappa.Value), report.Number(p.Alpha.Value)})
+			}
+			loco, err := inference.LeaveOneCoderOut(an)
+			res.LeaveOneCoderOut = loco
+			return err
+		},
+		func() error {
+			if !f.noAnalytic {
+				ses = inference.StandardErrors(an, res.order, inference.GwetOptions{Population: f.population, Level: f.level})
+			}
+			if f.top > 0 {
+				res.ItemsByDisagreement = inference.TopItems(an, f.top)
+			}
+			return nil
+		},
+	)
+	if err != nil {
+		return err
 	}
 	for i, k := range res.order {
 		cj := res.Coefficients[k.Key()]
@@ -57,17 +88,6 @@ func (res *codingResult) infer(f inferenceFlags) error {
 		if err := res.bootstrap(f); err != nil {
 			return err
 		}
-	}
-	if f.top > 0 {
-		items := inference.RankItems(an)
-		res.ItemsByDisagreement = items[:min(f.top, len(items))]
-	}
-	if res.Coders > 2 {
-		loco, err := inference.LeaveOneCoderOut(an)
-		if err != nil {
-			return err
-		}
-		res.LeaveOneCoderOut = loco
 	}
 	if res.Coders == 2 {
 		if pb, err := inference.PrevalenceAndBias(an); err == nil {
@@ -211,4 +231,25 @@ func interval(ci *inference.Interval) string {
 		return ""
 	}
 	return "[" + report.Float(float64(ci.Low), 4) + ", " + report.Float(float64(ci.High), 4) + "]"
+}
+
+// parallel runs the functions concurrently and returns the first error in
+// argument order (so the outcome does not depend on scheduling).
+func parallel(fns ...func() error) error {
+	errs := make([]error, len(fns))
+	var wg sync.WaitGroup
+	for i, fn := range fns {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = fn()
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

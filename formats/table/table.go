@@ -217,9 +217,13 @@ func (rd *reader) wide(header []string) error {
 		coders[j] = rd.b.Coder(h)
 	}
 	want := len(header)
+	var lines []int32 // line of each item, for duplicate messages
 	for {
 		rec, err := rd.next()
 		if err == io.EOF {
+			if i, j, dup := coding.FirstDuplicate(rd.b.Items()); dup {
+				return rd.errorf(int(lines[j]), 1, "item %q appears on two rows (first on line %d)", rd.b.Items()[i], lines[i])
+			}
 			return nil
 		}
 		if err != nil {
@@ -236,10 +240,8 @@ func (rd *reader) wide(header []string) error {
 		if id == "" {
 			return rd.errorf(line, 1, "empty item id")
 		}
-		item, isNew := rd.b.AddItem(id)
-		if !isNew {
-			return rd.errorf(line, 1, "item %q appears on two rows", id)
-		}
+		item := rd.b.AppendItem(id) // duplicates are checked at the end
+		lines = append(lines, int32(line))
 		for j, c := range coders {
 			if err := rd.set(item, c, rec, j+1); err != nil {
 				return err
