@@ -63,6 +63,8 @@ type aligner struct {
 	// exhaustiveDP disables the branch-and-bound pruning of the dynamic
 	// programme (tests compare both).
 	exhaustiveDP bool
+	// useLP solves n ≥ 3 components by LP branch and bound directly.
+	useLP bool
 }
 
 type nb struct {
@@ -78,14 +80,20 @@ type nb struct {
 // and tuples that pass the exact split test (a tuple is kept only if every
 // split of it into two parts is strictly more expensive); the candidate graph
 // is cut into connected components, each solved exactly: for 2 annotators as
-// a rectangular assignment problem (internal/assign), for 3 or more by a
+// a rectangular assignment problem (internal/assign); for 3 or more by a
 // memoised dynamic programme over the sorted units (the state is the first
-// unaligned unit and the set of later units already used).
+// unaligned unit and the set of later units already used) with branch and
+// bound, or, when a component is too dense for it, by LP relaxation and
+// branch and bound (internal/lp).
 //
 // Ties: a unit joins a unitary alignment only when that strictly lowers the
-// disorder (a pair at exactly 2Δ∅ stays two singletons). Remaining ties are
-// broken by the solvers' fixed scanning order over the canonical unit order,
-// so the alignment depends only on the input, never on timing or workers.
+// disorder (a pair at exactly 2Δ∅ stays two singletons). Remaining ties
+// between alignments of equal disorder are broken by the solvers' fixed
+// search order over the canonical unit order (start, end, annotator,
+// category, input position) — for the programme: at the leftmost unaligned
+// unit, leaving it alone first, then its candidate tuples in generation
+// order, an option replacing the current best only if strictly cheaper — so
+// the alignment depends only on the input, never on timing or workers.
 func BestAlignment(c *unitizing.Continuum, d Dissimilarity) (*Alignment, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err

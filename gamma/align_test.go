@@ -237,11 +237,11 @@ func TestBruteForceRandom(t *testing.T) {
 			}
 			// the general state encoding of the dynamic programme, and the
 			// exhaustive (unpruned) programme in both encodings
-			for _, v := range [][2]bool{{true, false}, {false, true}, {true, true}} {
+			for _, v := range [][3]bool{{true, false, false}, {false, true, false}, {true, true, false}, {false, false, true}} {
 				a, _ := newAligner(c, d)
-				a.genericDP, a.exhaustiveDP = v[0], v[1]
+				a.genericDP, a.exhaustiveDP, a.useLP = v[0], v[1], v[2]
 				if al2, err := a.solve(); err != nil || !near(al2.Disorder, al.Disorder, 1e-12) {
-					t.Fatalf("n=%d trial %d: generic %v exhaustive %v: %v (%v), default %v", n, trial, v[0], v[1], al2.Disorder, err, al.Disorder)
+					t.Fatalf("n=%d trial %d: generic %v exhaustive %v LP %v: %v (%v), default %v", n, trial, v[0], v[1], v[2], al2.Disorder, err, al.Disorder)
 				}
 			}
 			trials++
@@ -385,8 +385,15 @@ func TestBoundedDP(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !near(al.Disorder, ex.Disorder, 1e-9) || !near(gen.Disorder, ex.Disorder, 1e-9) {
-			t.Fatalf("trial %d (n=%d, %d units): bounded %v, bounded generic %v, exhaustive %v", trial, n, len(c.Units), al.Disorder, gen.Disorder, ex.Disorder)
+		a, _ = newAligner(c, d)
+		a.useLP = true
+		viaLP, err := a.solve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkAlignment(t, c, d, viaLP)
+		if !near(al.Disorder, ex.Disorder, 1e-9) || !near(gen.Disorder, ex.Disorder, 1e-9) || !near(viaLP.Disorder, ex.Disorder, 1e-9) {
+			t.Fatalf("trial %d (n=%d, %d units): bounded %v, bounded generic %v, LP %v, exhaustive %v", trial, n, len(c.Units), al.Disorder, gen.Disorder, viaLP.Disorder, ex.Disorder)
 		}
 	}
 }

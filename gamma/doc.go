@@ -14,6 +14,15 @@
 // product of the annotators' units: candidates come from a sweep over units
 // sorted by start with a safe bound, the candidate graph is cut into
 // independent components, and each component is solved exactly (an
-// assignment problem for two annotators, a memoised dynamic programme over
-// the sorted units for three or more). Tests compare it with brute force.
+// assignment problem for two annotators; for three or more a memoised
+// dynamic programme over the sorted units with branch and bound, falling
+// back to LP relaxation + branch and bound on dense components). Tests
+// compare every path with brute force and with each other.
+//
+// Pruning is safe: a candidate with k units is kept only if every split of
+// it into parts S and T is strictly more expensive, i.e.
+// cross(S,T) < (C(n,2) + |S|·|T|)·Δ∅ (gamma.md, "Pruning"; the paper's bound
+// n·Δ∅ is looser), so no pair with d ≥ (C(n,2)+n−1)·Δ∅ is ever examined
+// twice and the sweep over sorted starts stops at the dissimilarity's
+// Window.
 package gamma

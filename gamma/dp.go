@@ -1,7 +1,9 @@
 package gamma
 
 import (
+	"agree/internal/lp"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -32,11 +34,14 @@ type dpSolver struct {
 	bmemo         map[string]bEntry
 }
 
-// maxDPStates bounds the memo of one component. Real annotations stay far
-// below it (5 annotators × 100 units, one component of 500 units: ~10⁴
-// states); a component whose units all overlap densely can exceed it, and
-// then BestAlignment reports an error instead of running for hours.
-const maxDPStates = 4 << 20
+// maxDPStates bounds the memo of one component. Real annotations stay well
+// below it (5by100.csv, one component of 500 units: 4 600 states at α = 3,
+// 16 500 at α = 1, 42 000 at α = 0.5); a component whose units all overlap
+// densely can exceed it, and is then solved by the LP-based branch and
+// bound of internal/lp instead (faster there: 68 heavily overlapping units
+// of 5 annotators with 2·10⁵ candidates in 3 s, where the programme needs
+// millions of states).
+const maxDPStates = 1 << 17
 
 type ltuple struct {
 	rest []int32 // local indices after the first, sorted
@@ -50,6 +55,54 @@ type dpEntry struct {
 }
 
 func (a *aligner) solveDP(items []int32, tis []int) ([]int, error) {
+	if a.useLP {
+		return a.solveLP(items, tis)
+	}
+	sel, err := a.solveDPOnly(items, tis)
+	if errors.Is(err, errTooDense) {
+		return a.solveLP(items, tis)
+	}
+	return sel, err
+}
+
+var errTooDense = errors.New("component too dense for the dynamic programme")
+
+// solveLP solves a component as a set-partitioning problem (candidate
+// tuples and singletons) by the simplex and branch and bound of
+// internal/lp.
+func (a *aligner) solveLP(items []int32, tis []int) ([]int, error) {
+	local := make(map[int32]int32, len(items))
+	for k, it := range items {
+		local[it] = int32(k)
+	}
+	p := lp.Problem{Rows: len(items)}
+	for k := range items {
+		p.Cols = append(p.Cols, []int32{int32(k)})
+		p.Cost = append(p.Cost, a.delta)
+	}
+	for _, ti := range tis {
+		t := a.tuples[ti]
+		c := make([]int32, len(t.members))
+		for k, m := range t.members {
+			c[k] = local[m]
+		}
+		p.Cols = append(p.Cols, c)
+		p.Cost = append(p.Cost, t.cost)
+	}
+	cols, _, err := lp.Solve(p, lp.Options{Tol: a.tol})
+	if err != nil {
+		return nil, fmt.Errorf("a component of %d units (%d candidate unitary alignments): %w", len(items), len(tis), err)
+	}
+	var sel []int
+	for _, j := range cols {
+		if j >= len(items) {
+			sel = append(sel, tis[j-len(items)])
+		}
+	}
+	return sel, nil
+}
+
+func (a *aligner) solveDPOnly(items []int32, tis []int) ([]int, error) {
 	s := &dpSolver{a: a, local: make(map[int32]int32, len(items)), n: int32(len(items)), memo: map[string]dpEntry{}, limit: maxDPStates}
 	for k, it := range items {
 		s.local[it] = int32(k)
@@ -146,7 +199,7 @@ func (s *dpSolver) f(u int32, cov []int32) float64 {
 	}
 	s.memo[k] = dpEntry{best, choice}
 	if len(s.memo) > s.limit && s.err == nil {
-		s.err = fmt.Errorf("a component of %d units is too dense for the exact solver (more than %d states); try a larger alpha", s.n, s.limit)
+		s.err = errTooDense
 	}
 	return best
 }
@@ -299,7 +352,7 @@ func (m *maskSolver) f(u int32, cov uint64) float64 {
 	}
 	m.memo[k] = dpEntry{best, choice}
 	if len(m.memo) > m.limit && m.err == nil {
-		m.err = fmt.Errorf("a component of %d units is too dense for the exact solver (more than %d states); try a larger alpha", m.n, m.limit)
+		m.err = errTooDense
 	}
 	return best
 }
@@ -410,7 +463,7 @@ func (m *maskSolver) g(u int32, cov uint64, budget float64) (float64, bool) {
 		m.bmemo[k] = bEntry{val: max(low, lb), choice: -1}
 	}
 	if len(m.bmemo) > m.limit && m.err == nil {
-		m.err = fmt.Errorf("a component of %d units is too dense for the exact solver (more than %d states); try a larger alpha", m.n, m.limit)
+		m.err = errTooDense
 	}
 	e = m.bmemo[k]
 	return e.val, e.exact
@@ -485,7 +538,7 @@ func (s *dpSolver) g(u int32, cov []int32, budget float64) (float64, bool) {
 	}
 	s.bmemo[k] = e
 	if len(s.bmemo) > s.limit && s.err == nil {
-		s.err = fmt.Errorf("a component of %d units is too dense for the exact solver (more than %d states); try a larger alpha", s.n, s.limit)
+		s.err = errTooDense
 	}
 	return e.val, e.exact
 }
