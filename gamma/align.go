@@ -98,6 +98,9 @@ func BestAlignment(c *unitizing.Continuum, d Dissimilarity) (*Alignment, error) 
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
+	if len(c.Units) == 0 {
+		return nil, fmt.Errorf("continuum %q has no units: its disorder is undefined (0/0)", c.Name)
+	}
 	a, err := newAligner(c, d)
 	if err != nil {
 		return nil, err
