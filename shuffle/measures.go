@@ -12,33 +12,41 @@ import (
 // standard lists the measures a sweep can compute by name. Every value is an
 // agreement (1 = perfect); SER, an error rate, enters as 1 − SER averaged
 // over ordered pairs of annotators, as plotted in §6.3.
-var standard = map[string]func(c *unitizing.Continuum, ext unitizing.Extent, rng *rand.Rand) (float64, error){
-	"alpha_u": func(c *unitizing.Continuum, ext unitizing.Extent, _ *rand.Rand) (float64, error) {
-		r, err := unitizing.AlphaU(c, ext)
+var standard = map[string]func(s Set, rng *rand.Rand) (float64, error){
+	"alpha_u": func(s Set, _ *rand.Rand) (float64, error) {
+		c, ext := s.Concatenated()
+		r, err := unitizing.AlphaU(&c, ext)
 		return r.Alpha, err
 	},
-	"u_alpha": func(c *unitizing.Continuum, ext unitizing.Extent, _ *rand.Rand) (float64, error) {
-		r, err := unitizing.UAlpha(c, ext)
+	"u_alpha": func(s Set, _ *rand.Rand) (float64, error) {
+		c, ext := s.Concatenated()
+		r, err := unitizing.UAlpha(&c, ext)
 		return r.U, err
 	},
-	"binary_u_alpha": func(c *unitizing.Continuum, ext unitizing.Extent, _ *rand.Rand) (float64, error) {
-		r, err := unitizing.UAlpha(c, ext)
+	"binary_u_alpha": func(s Set, _ *rand.Rand) (float64, error) {
+		c, ext := s.Concatenated()
+		r, err := unitizing.UAlpha(&c, ext)
 		return r.Binary, err
 	},
-	"cu_alpha": func(c *unitizing.Continuum, ext unitizing.Extent, _ *rand.Rand) (float64, error) {
-		r, err := unitizing.UAlpha(c, ext)
+	"cu_alpha": func(s Set, _ *rand.Rand) (float64, error) {
+		c, ext := s.Concatenated()
+		r, err := unitizing.UAlpha(&c, ext)
 		return r.CU, err
 	},
-	"kappa_d": func(c *unitizing.Continuum, ext unitizing.Extent, _ *rand.Rand) (float64, error) {
-		r, err := unitizing.KappaD(c, ext, 1)
+	"kappa_d": func(s Set, _ *rand.Rand) (float64, error) {
+		c, ext := s.Concatenated()
+		r, err := unitizing.KappaD(&c, ext, 1)
 		return r.Kappa, err
 	},
-	"alpha_d": func(c *unitizing.Continuum, ext unitizing.Extent, _ *rand.Rand) (float64, error) {
-		r, err := unitizing.KappaD(c, ext, 1)
+	"alpha_d": func(s Set, _ *rand.Rand) (float64, error) {
+		c, ext := s.Concatenated()
+		r, err := unitizing.KappaD(&c, ext, 1)
 		return r.Alpha, err
 	},
-	"ser_agreement": func(c *unitizing.Continuum, _ unitizing.Extent, _ *rand.Rand) (float64, error) {
-		r, err := unitizing.SERAnnotators(c, unitizing.DefaultSERCosts)
+	"gamma": gammaMeasure,
+	"ser_agreement": func(s Set, _ *rand.Rand) (float64, error) {
+		c, _ := s.Concatenated()
+		r, err := unitizing.SERAnnotators(&c, unitizing.DefaultSERCosts)
 		return r.Agreement, err
 	},
 }
@@ -53,7 +61,8 @@ func MeasureNames() []string {
 	return out
 }
 
-// StandardMeasure returns the named measure: alpha_u, u_alpha,
+// StandardMeasure returns the named measure: gamma (package gamma, α = 3,
+// β = Δ∅ = 1, nominal categories, 30 samples; see gammaMeasure), alpha_u, u_alpha,
 // binary_u_alpha, cu_alpha, kappa_d and alpha_d (atoms of length 1),
 // ser_agreement (1 − mean pairwise SER), and the others listed by
 // MeasureNames.

@@ -54,6 +54,23 @@ func DefaultModel() Model {
 	}
 }
 
+// CategorizationModel is the "pure categorization" model of §6.3.3: four
+// categories of unequal prevalence, every unit of length 10 and every gap
+// of length 5, so that all references share the same unit positions and
+// only the categories differ.
+func CategorizationModel() Model {
+	return Model{
+		Categories: []CategoryModel{
+			{Name: "A", Prevalence: 0.4, MinLen: 10, MaxLen: 10},
+			{Name: "B", Prevalence: 0.3, MinLen: 10, MaxLen: 10},
+			{Name: "C", Prevalence: 0.2, MinLen: 10, MaxLen: 10},
+			{Name: "D", Prevalence: 0.1, MinLen: 10, MaxLen: 10},
+		},
+		Units:  40,
+		MinGap: 5, MaxGap: 5,
+	}
+}
+
 // Validate reports a model that cannot be drawn from.
 func (m Model) Validate() error {
 	if len(m.Categories) == 0 {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sort"
 	"strings"
 
 	"agree/unitizing"
@@ -96,12 +97,13 @@ type Shuffler struct {
 	// annotator confuses c with at small magnitudes. Nil: the prevalences.
 	Confusion [][]float64
 	// Disjoint keeps each annotator's units disjoint (the modified shifting
-	// of §6.3.4, needed by the unitizing alphas and κ_d): shifted boundaries
-	// are clamped between the neighbours, and false positives go to free
-	// space only (fewer are placed when none is left).
+	// of §6.3.4, needed by the unitizing alphas and κ_d): shifted units are
+	// placed one by one in free space (see shiftDisjoint), and false
+	// positives go to free space only (fewer are placed when none is left).
 	Disjoint bool
-	// ShiftScale scales the position shifts (default 1: at magnitude 1 a
-	// boundary moves by up to the unit's length).
+	// ShiftScale scales the position shifts (default 2: at magnitude 1 a
+	// boundary moves by up to twice the unit's length; with Disjoint, γ then
+	// falls to about 0.15 at magnitude 1, near the paper's 0.1, §6.3.4).
 	ShiftScale float64
 	// SplitScale is the number of splits per reference unit at magnitude 1
 	// (default 5, as in §6.3.4).
@@ -113,7 +115,7 @@ type Shuffler struct {
 
 func (s Shuffler) withDefaults() Shuffler {
 	if s.ShiftScale == 0 {
-		s.ShiftScale = 1
+		s.ShiftScale = 2
 	}
 	if s.SplitScale == 0 {
 		s.SplitScale = 5
@@ -222,36 +224,93 @@ func (s Shuffler) annotator(ref Reference, m float64, rng *rand.Rand) []unitizin
 	return us
 }
 
-// shift moves the boundaries of every unit (sorted by start).
+// shift moves the boundaries of every unit (sorted by start): each boundary
+// by a uniform amount in [−shiftmax, shiftmax], shiftmax = m·ShiftScale·len.
 func (s Shuffler) shift(us []unitizing.Unit, ref Reference, m float64, rng *rand.Rand) []unitizing.Unit {
+	if s.Disjoint {
+		return s.shiftDisjoint(us, ref, m, rng)
+	}
+	out := make([]unitizing.Unit, len(us))
+	for i, u := range us {
+		out[i] = s.proposeShift(u, ref, m, rng)
+	}
+	return out
+}
+
+// proposeShift returns u with both boundaries shifted, inside the extent
+// and at least one minimal length long.
+func (s Shuffler) proposeShift(u unitizing.Unit, ref Reference, m float64, rng *rand.Rand) unitizing.Unit {
 	model := ref.Model
 	minLen := model.minLen()
 	lo, hi := ref.Extent.Begin, ref.Extent.End
-	out := make([]unitizing.Unit, len(us))
-	prevEnd := lo
-	for i, u := range us {
-		max := m * s.ShiftScale * u.Len()
-		d1 := model.round((2*rng.Float64() - 1) * max)
-		d2 := model.round((2*rng.Float64() - 1) * max)
-		st, en := u.Start+d1, u.End+d2
-		if en < st {
-			st, en = en, st
-		}
-		loS, hiE := lo, hi
-		if s.Disjoint {
-			// Room for this unit: after the previous shifted unit, and
-			// leaving at least minLen of the next unit's original span.
-			loS = prevEnd
-			if i+1 < len(us) {
-				hiE = math.Max(us[i+1].End-minLen, loS+minLen)
+	max := m * s.ShiftScale * u.Len()
+	st := u.Start + model.round((2*rng.Float64()-1)*max)
+	en := u.End + model.round((2*rng.Float64()-1)*max)
+	if en < st {
+		st, en = en, st
+	}
+	st = math.Max(lo, math.Min(st, hi-minLen))
+	en = math.Min(hi, math.Max(en, st+minLen))
+	return unitizing.Unit{Category: u.Category, Start: st, End: en}
+}
+
+// shiftDisjoint is the modified shifting of §6.3.4: units are placed one
+// at a time in random order; each takes the first of up to 10 shifted
+// proposals that does not overlap the units already placed (so units may
+// hop over their neighbours into free space at high magnitudes), and
+// otherwise the free space nearest to its reference position (shortened if
+// the free interval is shorter). A unit that finds no free space at all
+// (possible only when earlier units grew into every gap) is dropped.
+func (s Shuffler) shiftDisjoint(us []unitizing.Unit, ref Reference, m float64, rng *rand.Rand) []unitizing.Unit {
+	minLen := ref.Model.minLen()
+	lo, hi := ref.Extent.Begin, ref.Extent.End
+	placed := make([]unitizing.Unit, 0, len(us)) // sorted by start, disjoint
+	// at returns the index of the first placed unit ending after x.
+	at := func(x float64) int {
+		return sort.Search(len(placed), func(i int) bool { return placed[i].End > x })
+	}
+	insert := func(u unitizing.Unit) {
+		i := at(u.Start)
+		placed = append(placed, unitizing.Unit{})
+		copy(placed[i+1:], placed[i:])
+		placed[i] = u
+	}
+	for _, i := range rng.Perm(len(us)) {
+		u := us[i]
+		done := false
+		for try := 0; try < 10 && !done; try++ {
+			v := s.proposeShift(u, ref, m, rng)
+			if j := at(v.Start); j == len(placed) || placed[j].Start >= v.End {
+				insert(v)
+				done = true
 			}
 		}
-		st = math.Max(loS, math.Min(st, hiE-minLen))
-		en = math.Min(hiE, math.Max(en, st+minLen))
-		out[i] = unitizing.Unit{Category: u.Category, Start: st, End: en}
-		prevEnd = en
+		if done {
+			continue
+		}
+		best, bestDist := unitizing.Unit{}, math.Inf(1)
+		prev := lo
+		for j := 0; j <= len(placed); j++ {
+			next := hi
+			if j < len(placed) {
+				next = placed[j].Start
+			}
+			if next-prev >= minLen {
+				l := math.Min(u.Len(), next-prev)
+				st := math.Max(prev, math.Min(u.Start, next-l))
+				if d := math.Abs(st - u.Start); d < bestDist {
+					best, bestDist = unitizing.Unit{Category: u.Category, Start: st, End: st + l}, d
+				}
+			}
+			if j < len(placed) {
+				prev = placed[j].End
+			}
+		}
+		if !math.IsInf(bestDist, 1) {
+			insert(best)
+		}
 	}
-	return out
+	return placed
 }
 
 // recategorize draws each unit's category from P(·|c).

@@ -10,13 +10,45 @@ import (
 	"agree/unitizing"
 )
 
-// Measure is an agreement measure a sweep evaluates on each simulated
-// continuum. Func returns NaN (or an error) when the measure is undefined
-// for that continuum; rng is a private, seeded stream for measures that
-// sample (γ's expected disorder).
+// Measure is an agreement measure a sweep evaluates on each simulated set.
+// Func returns NaN (or an error) when the measure is undefined for that
+// set; rng is a private, seeded stream for measures that sample (γ's
+// expected disorder).
 type Measure struct {
 	Name string
-	Func func(c *unitizing.Continuum, ext unitizing.Extent, rng *rand.Rand) (float64, error)
+	Func func(s Set, rng *rand.Rand) (float64, error)
+}
+
+// Set is one simulated annotation set: one or more continua (each annotated
+// from its own reference by the same simulated annotators) with their
+// extents.
+type Set struct {
+	Continua []unitizing.Continuum
+	Extents  []unitizing.Extent
+}
+
+// Concatenated returns the set's continua laid end to end as one continuum
+// (each shifted to start where the previous extent ends), the usual way to
+// give the unitizing alphas, κ_d and SER several continua, and its extent.
+func (s Set) Concatenated() (unitizing.Continuum, unitizing.Extent) {
+	if len(s.Continua) == 1 {
+		return s.Continua[0], s.Extents[0]
+	}
+	out := unitizing.Continuum{Name: "concatenated"}
+	if len(s.Continua) > 0 {
+		out.Annotators = s.Continua[0].Annotators
+	}
+	pos := 0.0
+	for i, c := range s.Continua {
+		off := pos - s.Extents[i].Begin
+		for _, u := range c.Units {
+			u.Start += off
+			u.End += off
+			out.Units = append(out.Units, u)
+		}
+		pos += s.Extents[i].Len()
+	}
+	return out, unitizing.Extent{Begin: 0, End: pos}
 }
 
 // Sweep describes a response-curve experiment (Mathet et al. 2015, §6.3):
@@ -28,7 +60,13 @@ type Sweep struct {
 	Shuffler Shuffler // its Errors field is replaced by each entry of Errors
 	Errors   []ErrorType
 	Step     float64 // default 0.05
-	Sets     int     // continua per magnitude; default 40 (the paper's value)
+	// Magnitudes, when not empty, replaces the grid 0, Step, …, 1.
+	Magnitudes []float64
+	Sets       int // annotation sets per magnitude; default 40 (the paper's value)
+	// Continua is the number of continua per set (default 1), each with its
+	// own reference; γ then uses the corpus sampler when there are at least
+	// as many continua as annotators (§5.2.2).
+	Continua int
 	Seed     uint64
 	// Workers computes sets in parallel (default 1). Results do not depend
 	// on it: every set has its own random streams derived from Seed.
@@ -91,6 +129,9 @@ func (s Sweep) Run() ([]Point, error) {
 	if s.Workers < 1 {
 		s.Workers = 1
 	}
+	if s.Continua < 1 {
+		s.Continua = 1
+	}
 	if !(s.Step > 0 && s.Step <= 1) {
 		return nil, fmt.Errorf("shuffle: step %v not in (0, 1]", s.Step)
 	}
@@ -107,15 +148,25 @@ func (s Sweep) Run() ([]Point, error) {
 			return nil, err
 		}
 	}
-	refs := make([]Reference, s.Sets)
+	refs := make([][]Reference, s.Sets)
 	for k := range refs {
-		r, err := s.Model.Draw(stream(s.Seed, 0, uint64(k)))
-		if err != nil {
-			return nil, err
+		for j := 0; j < s.Continua; j++ {
+			r, err := s.Model.Draw(stream(s.Seed, 0, uint64(k), uint64(j)))
+			if err != nil {
+				return nil, err
+			}
+			refs[k] = append(refs[k], r)
 		}
-		refs[k] = r
 	}
 	mags := Magnitudes(s.Step)
+	if len(s.Magnitudes) > 0 {
+		mags = s.Magnitudes
+		for _, m := range mags {
+			if !(m >= 0 && m <= 1) {
+				return nil, fmt.Errorf("shuffle: magnitude %v not in [0, 1]", m)
+			}
+		}
+	}
 	type job struct{ e, m, k int }
 	nm := len(s.Measures)
 	// values[((e·len(mags))+m)·Sets+k][measure]
@@ -132,8 +183,18 @@ func (s Sweep) Run() ([]Point, error) {
 			for j := range jobs {
 				sh := s.Shuffler
 				sh.Errors = s.Errors[j.e]
-				ids := []uint64{1, uint64(j.e), uint64(j.m), uint64(j.k)}
-				c, err := sh.Annotate(refs[j.k], mags[j.m], stream(s.Seed, ids...))
+				var set Set
+				var err error
+				for ci, ref := range refs[j.k] {
+					var c unitizing.Continuum
+					c, err = sh.Annotate(ref, mags[j.m], stream(s.Seed, 1, uint64(j.e), uint64(j.m), uint64(j.k), uint64(ci)))
+					if err != nil {
+						break
+					}
+					c.Name = fmt.Sprintf("set%d-continuum%d %s", j.k, ci, c.Name)
+					set.Continua = append(set.Continua, c)
+					set.Extents = append(set.Extents, ref.Extent)
+				}
 				if err != nil {
 					mu.Lock()
 					if firstErr == nil {
@@ -146,7 +207,7 @@ func (s Sweep) Run() ([]Point, error) {
 				vals := make([]float64, nm)
 				ns := make([]string, nm)
 				for i, me := range s.Measures {
-					v, err := me.Func(&c, refs[j.k].Extent, stream(s.Seed, 2, uint64(j.e), uint64(j.m), uint64(j.k), uint64(i)))
+					v, err := me.Func(set, stream(s.Seed, 2, uint64(j.e), uint64(j.m), uint64(j.k), uint64(i)))
 					if err != nil {
 						v, ns[i] = math.NaN(), err.Error()
 					} else if math.IsNaN(v) {
