@@ -164,7 +164,7 @@ func runGamma(e env, args []string) error {
 		Categorical: catDist.Name(), Alignment: []unitaryJSON{},
 	}
 	if res.Samples == 0 {
-		out.Sampler = ""
+		out.Sampler = "none"
 	}
 	for k, v := range res.GammaK {
 		out.GammaK[k] = report.Number(v)
