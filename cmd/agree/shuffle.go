@@ -21,6 +21,11 @@ func runShuffle(e env, args []string) error {
 	sets := fs.Int("sets", 40, "simulated continua per magnitude (the paper uses 40)")
 	seed := fs.Uint64("seed", 1, "random seed")
 	annotators := fs.Int("annotators", 3, "simulated annotators")
+	continua := fs.Int("continua", 3, "continua per set, each from its own reference (γ uses the corpus sampler when ≥ annotators)")
+	modelName := fs.String("model", "default", "reference model: default (4 categories, varied lengths and gaps) or categorization (fixed positions, §6.3.3)")
+	shiftScale := fs.Float64("shift-scale", 2, "position errors: boundary shift at magnitude 1, in unit lengths")
+	splitScale := fs.Float64("split-scale", 5, "splits per reference unit at magnitude 1")
+	fpScale := fs.Float64("fp-scale", 1, "false positives per reference unit at magnitude 1")
 	unitsN := fs.Int("units", 0, "units in each reference (default: the model's 40)")
 	minGap := fs.Float64("min-gap", -1, "smallest gap between reference units (default: the model's 1)")
 	maxGap := fs.Float64("max-gap", -1, "largest gap between reference units (default: the model's 10)")
@@ -38,7 +43,15 @@ func runShuffle(e env, args []string) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
-	model := shuffle.DefaultModel()
+	var model shuffle.Model
+	switch *modelName {
+	case "default":
+		model = shuffle.DefaultModel()
+	case "categorization":
+		model = shuffle.CategorizationModel()
+	default:
+		return usagef("shuffle: --model %q (want default or categorization)", *modelName)
+	}
 	if *unitsN != 0 {
 		model.Units = *unitsN
 	}
@@ -52,9 +65,10 @@ func runShuffle(e env, args []string) error {
 		model.MaxGap = model.MinGap
 	}
 	sw := shuffle.Sweep{
-		Model:    model,
-		Shuffler: shuffle.Shuffler{Annotators: *annotators, Disjoint: !*overlap},
-		Step:     *step, Sets: *sets, Seed: *seed, Workers: *workers,
+		Model: model,
+		Shuffler: shuffle.Shuffler{Annotators: *annotators, Disjoint: !*overlap,
+			ShiftScale: *shiftScale, SplitScale: *splitScale, FalsePositiveScale: *fpScale},
+		Step: *step, Sets: *sets, Seed: *seed, Workers: *workers, Continua: *continua,
 	}
 	for _, s := range strings.Split(*errorsFlag, ",") {
 		et, err := shuffle.ParseErrorType(s)
@@ -70,8 +84,11 @@ func runShuffle(e env, args []string) error {
 		}
 		sw.Measures = append(sw.Measures, m)
 	}
-	if *sets < 1 || !(*step > 0 && *step <= 1) || *annotators < 2 {
-		return usagef("shuffle: need --sets ≥ 1, 0 < --step ≤ 1 and --annotators ≥ 2")
+	if *sets < 1 || !(*step > 0 && *step <= 1) || *annotators < 2 || *continua < 1 {
+		return usagef("shuffle: need --sets ≥ 1, 0 < --step ≤ 1, --annotators ≥ 2 and --continua ≥ 1")
+	}
+	if !(*shiftScale > 0) || !(*splitScale > 0) || !(*fpScale > 0) {
+		return usagef("shuffle: the scales must be positive")
 	}
 	pts, err := sw.Run()
 	if err != nil {

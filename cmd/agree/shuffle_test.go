@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/csv"
+	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -62,12 +64,41 @@ func TestShuffleDeterministic(t *testing.T) {
 	}
 }
 
+func TestShuffleGammaCategory(t *testing.T) {
+	// Pure categorization (fixed positions, Mathet et al. 2015 §6.3.3): γ goes
+	// from 1 at magnitude 0 to about 0 at magnitude 1 (|γ| < 0.15, as in the
+	// shuffle package's findings test).
+	args := []string{"shuffle", "--model", "categorization", "--errors", "category", "--measures", "gamma",
+		"--step", "1", "--sets", "3", "--units", "15", "--seed", "2", "--format", "json"}
+	var out, errb bytes.Buffer
+	if err := run(args, nil, &out, &errb); err != nil {
+		t.Fatalf("run: %v (stderr %s)", err, errb.String())
+	}
+	var got struct {
+		Points []struct {
+			Magnitude float64  `json:"magnitude"`
+			Mean      *float64 `json:"mean"`
+		} `json:"points"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Points) != 2 || got.Points[0].Mean == nil || got.Points[1].Mean == nil {
+		t.Fatalf("points %s", out.String())
+	}
+	if *got.Points[0].Mean != 1 || math.Abs(*got.Points[1].Mean) > 0.15 {
+		t.Errorf("γ = %v at 0 and %v at 1; want 1 and |γ| < 0.15", *got.Points[0].Mean, *got.Points[1].Mean)
+	}
+}
+
 func TestShuffleUsage(t *testing.T) {
 	cases := [][]string{
 		{"shuffle", "--errors", "shift"},
 		{"shuffle", "--measures", "nope"},
 		{"shuffle", "--step", "0"},
 		{"shuffle", "file.csv"},
+		{"shuffle", "--model", "nope"},
+		{"shuffle", "--continua", "0"},
 	}
 	for _, args := range cases {
 		var out, errb bytes.Buffer
