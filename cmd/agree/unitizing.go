@@ -61,7 +61,7 @@ type serPairJSON struct {
 }
 
 func runUnitizing(e env, args []string) error {
-	fs := newFlagSet(e, "unitizing", "unitizing [flags] FILE...  (CSV annotator,category,start,end or RTTM; - = stdin)")
+	fs := newFlagSet(e, "unitizing", "unitizing [flags] FILE|DIR...  (CSV annotator,category,start,end or RTTM; - = stdin; one continuum per file)")
 	format := fs.String("format", "table", "output format: table, json, csv or markdown")
 	begin := fs.Float64("begin", 0, "start of the continuum (default: min(0, first unit start))")
 	end := fs.Float64("end", 0, "end of the continuum (default: last unit end)")
@@ -84,11 +84,16 @@ func runUnitizing(e env, args []string) error {
 	set := map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
 	var results []unitizingResult
+	var continua []unitizing.Continuum
 	for _, name := range files {
-		c, err := readContinuum(e, name)
+		cs, err := readContinua(e, name)
 		if err != nil {
 			return err
 		}
+		continua = append(continua, cs...)
+	}
+	for _, c := range continua {
+		name := c.Name
 		ext := unitizing.DefaultExtent(&c)
 		if set["begin"] {
 			ext.Begin = *begin
@@ -120,16 +125,15 @@ func runUnitizing(e env, args []string) error {
 	return report.WriteTables(e.stdout, f, tables...)
 }
 
-func readContinuum(e env, name string) (unitizing.Continuum, error) {
+// readContinua reads standard input ("-"), one file, or every .csv and
+// .rttm file of a directory (one continuum each).
+func readContinua(e env, name string) ([]unitizing.Continuum, error) {
 	if name == "-" {
-		return units.Read(bufio.NewReader(e.stdin), "stdin")
+		c, err := units.Read(bufio.NewReader(e.stdin), "stdin")
+		return []unitizing.Continuum{c}, err
 	}
-	rc, err := openInput(e, name)
-	if err != nil {
-		return unitizing.Continuum{}, err
-	}
-	defer rc.Close()
-	return units.Read(bufio.NewReader(rc), name)
+	corpus, err := units.ReadCorpus(name)
+	return corpus.Continua, err
 }
 
 // measureUnitizing computes every measure. A measure that cannot handle the

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -158,5 +160,31 @@ func TestUnitizingTable(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("table output lacks %q:\n%s", want, out.String())
 		}
+	}
+}
+
+func TestUnitizingDirectory(t *testing.T) {
+	// A directory is a corpus: one result per .csv file, under "continua".
+	dir := t.TempDir()
+	for _, name := range []string{"a.csv", "b.csv"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(uAlphaVector), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out, errb bytes.Buffer
+	if err := run([]string{"unitizing", "--format", "json", "--end", "20", dir}, nil, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Continua []struct {
+			Name   string  `json:"name"`
+			UAlpha float64 `json:"u_alpha"`
+		} `json:"continua"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Continua) != 2 || math.Abs(got.Continua[1].UAlpha-0.4739130434782609) > 1e-12 || !strings.HasSuffix(got.Continua[1].Name, "b.csv") {
+		t.Errorf("got %+v, want two continua with uα 0.4739…", got)
 	}
 }
