@@ -399,16 +399,17 @@ func (a *aligner) solve() (*Alignment, error) {
 	return al, nil
 }
 
-// solvePairs solves a 2-annotator component exactly as a rectangular
-// assignment: rows are annotator 0's units, columns annotator 1's, and the
-// cost of a candidate pair is d − 2Δ∅ < 0 (its saving over two singletons);
-// other cells cost 0 and mean "not aligned".
+// solvePairs solves a 2-annotator component exactly as a sparse
+// rectangular assignment (internal/assign.MinCostMatching): rows are
+// annotator 0's units, columns annotator 1's, an edge per candidate pair
+// with cost d − 2Δ∅ < 0 (its saving over two singletons); a unit left
+// unmatched stays alone. No dense matrix is built.
 func (a *aligner) solvePairs(items []int32, tis []int) []int {
 	if len(tis) == 1 {
 		return tis
 	}
-	local := map[int32]int{}
-	var nr, nc int
+	local := make(map[int32]int32, len(items))
+	var nr, nc int32
 	for _, it := range items {
 		if a.items[it].ann == 0 {
 			local[it] = nr
@@ -418,32 +419,26 @@ func (a *aligner) solvePairs(items []int32, tis []int) []int {
 			nc++
 		}
 	}
-	cost := make([][]float64, nr)
-	back := make([][]int32, nr)
-	flat := make([]float64, nr*nc)
-	fb := make([]int32, nr*nc)
-	for i := range cost {
-		cost[i], flat = flat[:nc:nc], flat[nc:]
-		back[i], fb = fb[:nc:nc], fb[nc:]
-		for j := range back[i] {
-			back[i][j] = -1
-		}
-	}
-	for _, ti := range tis {
+	edges := make([]assign.Edge, len(tis))
+	back := make(map[[2]int32]int, len(tis))
+	for k, ti := range tis {
 		t := a.tuples[ti]
 		x, y := t.members[0], t.members[1]
 		if a.items[x].ann != 0 {
 			x, y = y, x
 		}
 		r, c := local[x], local[y]
-		cost[r][c] = t.cost - 2*a.delta
-		back[r][c] = int32(ti)
+		edges[k] = assign.Edge{Row: r, Col: c, Cost: t.cost - 2*a.delta}
+		back[[2]int32{r, c}] = ti
 	}
-	rowToCol, _ := assign.MinCost(cost)
+	rowToCol, _ := assign.MinCostMatching(int(nr), int(nc), edges)
 	var sel []int
 	for r, c := range rowToCol {
-		if c >= 0 && back[r][c] >= 0 && cost[r][c] < 0 {
-			sel = append(sel, int(back[r][c]))
+		if c < 0 {
+			continue
+		}
+		if ti, ok := back[[2]int32{int32(r), int32(c)}]; ok && a.tuples[ti].cost < 2*a.delta {
+			sel = append(sel, ti)
 		}
 	}
 	return sel

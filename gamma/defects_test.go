@@ -88,3 +88,29 @@ func TestMillisecondCoordinates(t *testing.T) {
 		t.Errorf("disorder %v, want 1e-6", al.Disorder)
 	}
 }
+
+// TestTwoAnnotatorsOneHugeComponent: 2 × 2000 heavily overlapping units
+// ([i, i+60) and [i+0.5, i+60.5)) form a single component with ~240 000
+// candidate pairs; the sparse assignment solves it without a 2000×2000
+// matrix. Every unit has a partner shifted by 0.5: d_pos = (1/120)², so
+// δ(â) = 2000·(1/120)²/2000 = 1/14400.
+func TestTwoAnnotatorsOneHugeComponent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("large")
+	}
+	c := &unitizing.Continuum{Annotators: []string{"A", "B"}}
+	for i := 0; i < 2000; i++ {
+		s := float64(i)
+		c.Units = append(c.Units, unitizing.Unit{Annotator: 0, Category: "x", Start: s, End: s + 60},
+			unitizing.Unit{Annotator: 1, Category: "x", Start: s + 0.5, End: s + 60.5})
+	}
+	d := combinedFor(t, c, 1, 1, 1)
+	al, err := BestAlignment(c, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if al.Components != 1 || !near(al.Disorder, 1.0/14400, 1e-9) {
+		t.Errorf("%d components, disorder %v; want 1 and 1/14400", al.Components, al.Disorder)
+	}
+	t.Logf("%d candidates", al.Candidates)
+}
