@@ -160,25 +160,38 @@ func UAlpha(c *Continuum, ext Extent) (UAlphaResult, error) {
 	}
 
 	// c|uα and (k)uα on the valued intersections.
+	valued := make([]float64, C*C)
+	for x := 0; x < C; x++ {
+		copy(valued[x*C:(x+1)*C], obs[x*V:x*V+C])
+	}
+	res.CU, res.CUReason, res.Coverage, res.Categories = cuAlpha(cats, valued, Q, m, ltot)
+	return res, nil
+}
+
+// cuAlpha computes c|uα, the coverage l'/l.. and (k)uα from the valued
+// coincidences obs (C×C, already divided by m−1) and Q.
+func cuAlpha(cats []string, obs, Q []float64, m, ltot float64) (float64, string, float64, []CategoryUAlpha) {
+	C := len(cats)
+	ks := make([]CategoryUAlpha, C)
+	for k, name := range cats {
+		ks[k].Category = name
+	}
 	rowP := make([]float64, C)
 	lp, sumQ := 0.0, 0.0
 	for x := 0; x < C; x++ {
 		for y := 0; y < C; y++ {
-			rowP[x] += obs[x*V+y]
+			rowP[x] += obs[x*C+y]
 		}
 		lp += rowP[x]
 		sumQ += Q[x]
 	}
-	res.Coverage = lp / ltot
-	for k, name := range cats {
-		res.Categories[k].Category = name
-	}
+	coverage := lp / ltot
 	if lp == 0 {
-		res.CU, res.CUReason = math.NaN(), "c|uα: no valued units of different annotators intersect"
-		for k := range res.Categories {
-			res.Categories[k].Alpha, res.Categories[k].Reason = math.NaN(), res.CUReason
+		reason := "c|uα: no valued units of different annotators intersect"
+		for k := range ks {
+			ks[k].Alpha, ks[k].Reason = math.NaN(), reason
 		}
-		return res, nil
+		return math.NaN(), reason, coverage, ks
 	}
 	denP := lp - sumQ/(lp*(m-1))
 	expP := func(x, y int) float64 {
@@ -188,18 +201,17 @@ func UAlpha(c *Continuum, ext Extent) (UAlphaResult, error) {
 		}
 		return e / denP
 	}
-	diagO, diagE = 0, 0
+	diagO, diagE := 0.0, 0.0
 	for x := 0; x < C; x++ {
-		diagO += obs[x*V+x]
+		diagO += obs[x*C+x]
 		diagE += expP(x, x)
 	}
-	if denP == 0 {
-		res.CU, res.CUReason = math.NaN(), "c|uα: no expected coincidences"
-	} else {
-		res.CU, res.CUReason = oneMinusRatio(lp-diagO, lp-diagE, "c|uα: expected disagreement is 0 (a single category)")
+	cu, reason := math.NaN(), "c|uα: no expected coincidences"
+	if denP != 0 {
+		cu, reason = oneMinusRatio(lp-diagO, lp-diagE, "c|uα: expected disagreement is 0 (a single category)")
 	}
-	for k := range res.Categories {
-		ck := &res.Categories[k]
+	for k := range ks {
+		ck := &ks[k]
 		if denP == 0 || rowP[k] == 0 {
 			ck.Alpha, ck.Reason = math.NaN(), fmt.Sprintf("(k)uα: category %q has no intersection with a valued unit", ck.Category)
 			continue
@@ -208,13 +220,93 @@ func UAlpha(c *Continuum, ext Extent) (UAlphaResult, error) {
 		for y := 0; y < C; y++ {
 			eRow += expP(k, y)
 		}
-		a, r := oneMinusRatio(rowP[k]-obs[k*V+k], eRow-expP(k, k), fmt.Sprintf("(k)uα: category %q: expected disagreement is 0", ck.Category))
+		a, r := oneMinusRatio(rowP[k]-obs[k*C+k], eRow-expP(k, k), fmt.Sprintf("(k)uα: category %q: expected disagreement is 0", ck.Category))
 		if r == "" {
 			a = 1 - (eRow/rowP[k])*(1-a)
 		}
 		ck.Alpha, ck.Reason = a, r
 	}
+	return cu, reason, coverage, ks
+}
+
+// CUAlphaOverlapping computes c|uα and (k)uα (nominal) when units of one
+// annotator may overlap or nest. The u-alpha family is defined for
+// disjoint units only; c|uα, however, reads nothing but the intersections
+// of valued units of different annotators, and Mathet et al. (2015, §6.3.5)
+// found it to behave much as without overlap. Each pair of intersecting
+// units of two different annotators is counted, so a unit overlapping two
+// units of another annotator counts twice (the alphas "inherently compare
+// A1 with B2 and A2 with B1", §6.1.8), and Coverage may then exceed 1.
+// uα and |uα are NaN with a reason. On disjoint units the result equals
+// UAlpha's.
+func CUAlphaOverlapping(c *Continuum, ext Extent) (UAlphaResult, error) {
+	ext, err := prepare(c, ext)
+	if err != nil {
+		return UAlphaResult{}, fmt.Errorf("c|uα: %w", err)
+	}
+	cats, idx := categoryIndex(c)
+	C := len(cats)
+	m := float64(len(c.Annotators))
+	byAnn := make([][]Unit, len(c.Annotators))
+	for _, u := range c.Units {
+		byAnn[u.Annotator] = append(byAnn[u.Annotator], u)
+	}
+	for _, us := range byAnn {
+		SortUnits(us)
+	}
+	obs := make([]float64, C*C)
+	Q := make([]float64, C)
+	acc := make([][]float64, len(byAnn))
+	for i := range byAnn {
+		for j := i + 1; j < len(byAnn); j++ {
+			a, b := byAnn[i], byAnn[j]
+			acc[i] = resetFloats(acc[i], len(a))
+			acc[j] = resetFloats(acc[j], len(b))
+			// b is sorted by start and no unit of b is longer than lb, so a
+			// unit of b starting at or before u.Start − lb ends before u
+			// (and before every later unit of a): lo only moves forward.
+			lo, lb := 0, maxLen(b)
+			for g, u := range a {
+				for lo < len(b) && b[lo].Start+lb <= u.Start {
+					lo++
+				}
+				for h := lo; h < len(b) && b[h].Start < u.End; h++ {
+					ov := math.Min(u.End, b[h].End) - math.Max(u.Start, b[h].Start)
+					if ov <= 0 {
+						continue
+					}
+					x, y := idx[u.Category], idx[b[h].Category]
+					obs[x*C+y] += ov
+					obs[y*C+x] += ov
+					acc[i][g] += ov
+					acc[j][h] += ov
+				}
+			}
+			for g, u := range a {
+				Q[idx[u.Category]] += acc[i][g] * acc[i][g]
+			}
+			for h, u := range b {
+				Q[idx[u.Category]] += acc[j][h] * acc[j][h]
+			}
+		}
+	}
+	for k := range obs {
+		obs[k] /= m - 1
+	}
+	res := UAlphaResult{U: math.NaN(), Binary: math.NaN(),
+		UReason:      "uα is not defined for overlapping units (Mathet et al. 2015, §6.1.8)",
+		BinaryReason: "|uα is not defined for overlapping units (Mathet et al. 2015, §6.1.8)"}
+	res.CU, res.CUReason, res.Coverage, res.Categories = cuAlpha(cats, obs, Q, m, m*ext.Len())
 	return res, nil
+}
+
+// maxLen returns the length of the longest unit of us.
+func maxLen(us []Unit) float64 {
+	l := 0.0
+	for _, u := range us {
+		l = math.Max(l, u.Len())
+	}
+	return l
 }
 
 func resetFloats(s []float64, n int) []float64 {

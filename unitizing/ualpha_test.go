@@ -232,3 +232,56 @@ func BenchmarkAlphaU(b *testing.B) {
 		}
 	}
 }
+
+func TestCUAlphaOverlapping(t *testing.T) {
+	// On disjoint units the overlap-tolerant path equals UAlpha's c|uα and
+	// (k)uα (two computations of the same coincidences).
+	rng := rand.New(rand.NewPCG(11, 12))
+	for trial := 0; trial < 50; trial++ {
+		c := randomPartition(rng, 2+rng.IntN(3), 40, []string{"x", "y", "z"})
+		r, err := UAlpha(c, Extent{0, 40})
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, err := CUAlphaOverlapping(c, Extent{0, 40})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !near(q.CU, r.CU, 1e-12) || !near(q.Coverage, r.Coverage, 1e-12) {
+			t.Fatalf("trial %d: c|uα %v cov %v, UAlpha gives %v cov %v", trial, q.CU, q.Coverage, r.CU, r.Coverage)
+		}
+		for k := range r.Categories {
+			if !near(q.Categories[k].Alpha, r.Categories[k].Alpha, 1e-12) {
+				t.Fatalf("trial %d: (%s)uα %v, UAlpha gives %v", trial, r.Categories[k].Category, q.Categories[k].Alpha, r.Categories[k].Alpha)
+			}
+		}
+		if !math.IsNaN(q.U) || q.UReason == "" || !math.IsNaN(q.Binary) || q.BinaryReason == "" {
+			t.Fatalf("uα/|uα must be undefined with reasons: %+v", q)
+		}
+	}
+	// Sheet §8.5 vector through this path.
+	c := fromSpans("2016",
+		span{"Alex", "1", 2, 5}, span{"Alex", "1", 9, 11}, span{"Alex", "2", 12, 20},
+		span{"Paul", "1", 2, 5}, span{"Paul", "2", 7, 15},
+		span{"Susan", "1", 2, 5}, span{"Susan", "2", 10, 15})
+	q, err := CUAlphaOverlapping(c, Extent{0, 20})
+	if err != nil || !near(q.CU, 0.7788819875776397, 1e-12) {
+		t.Errorf("§8.5 c|uα = %v (err %v), want 0.7788819875776397", q.CU, err)
+	}
+	// Embedded units that two annotators agree on fully (§6.1.8, Fig. 22):
+	// A1 ⊃ A2, B1 ⊃ B2 with the same spans; c|uα counts A1∩B2 and A2∩B1
+	// too. By hand: categories p (outer [0,10)) and q (inner [2,4)):
+	// l_pp = 10·2/(m−1=1) = 20, l_qq = 2·2 = 4, l_pq = l_qp = 2·2 = 4 (A1∩B2
+	// and A2∩B1, both orders); l' = 32; so c|uα < 1 although the annotators agree.
+	emb := fromSpans("embedded", span{"A", "p", 0, 10}, span{"A", "q", 2, 4}, span{"B", "p", 0, 10}, span{"B", "q", 2, 4})
+	q, err = CUAlphaOverlapping(emb, Extent{0, 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(q.CU < 1) || !near(q.Coverage, 32.0/20, 1e-12) {
+		t.Errorf("embedded: c|uα %v coverage %v; want < 1 and l'/l.. = 32/20", q.CU, q.Coverage)
+	}
+	if _, err := UAlpha(emb, Extent{0, 10}); err == nil {
+		t.Error("UAlpha accepted nested units")
+	}
+}

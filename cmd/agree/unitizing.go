@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"agree/formats/units"
 	"agree/report"
@@ -66,6 +67,7 @@ func runUnitizing(e env, args []string) error {
 	begin := fs.Float64("begin", 0, "start of the continuum (default: min(0, first unit start))")
 	end := fs.Float64("end", 0, "end of the continuum (default: last unit end)")
 	atom := fs.Float64("atom", 1, "atom length for κ_d and α_d")
+	cuOverlap := fs.Bool("cu-overlap", false, "compute c|uα and (k)uα even when an annotator's units overlap (Mathet et al. 2015 §6.3.5; uα and |uα stay undefined)")
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -104,7 +106,7 @@ func runUnitizing(e env, args []string) error {
 		if ext.IsZero() && len(c.Units) == 0 {
 			return fmt.Errorf("%s: no units, and no --begin/--end to give the continuum a length", name)
 		}
-		r, err := measureUnitizing(e, &c, ext, *atom)
+		r, err := measureUnitizing(e, &c, ext, *atom, *cuOverlap)
 		if err != nil {
 			return err
 		}
@@ -140,7 +142,7 @@ func readContinua(e env, name string) ([]unitizing.Continuum, error) {
 // data (overlapping units for the alphas and κ_d) is reported as undefined
 // with the reason, and as a warning on stderr; bad data (a unit outside the
 // extent, fewer than two annotators) is an error.
-func measureUnitizing(e env, c *unitizing.Continuum, ext unitizing.Extent, atom float64) (unitizingResult, error) {
+func measureUnitizing(e env, c *unitizing.Continuum, ext unitizing.Extent, atom float64, cuOverlap bool) (unitizingResult, error) {
 	var r unitizingResult
 	r.Name, r.Annotators, r.Units = c.Name, c.Annotators, len(c.Units)
 	r.Extent.Begin, r.Extent.End = ext.Begin, ext.End
@@ -181,7 +183,13 @@ func measureUnitizing(e env, c *unitizing.Continuum, ext unitizing.Extent, atom 
 	}
 
 	r.UAlpha, r.BinaryUAlpha, r.CUAlpha, r.Coverage = nan, nan, nan, nan
-	if ua, err := unitizing.UAlpha(c, ext); err != nil {
+	ua, err := unitizing.UAlpha(c, ext)
+	var oe *unitizing.OverlapError
+	if cuOverlap && errors.As(err, &oe) {
+		fmt.Fprintf(e.stderr, "agree unitizing: warning: %s: c|uα and (k)uα computed on overlapping units (--cu-overlap)\n", c.Name)
+		ua, err = unitizing.CUAlphaOverlapping(c, ext)
+	}
+	if err != nil {
 		if err := overlap(err, "u_alpha", "binary_u_alpha", "cu_alpha", "k_u_alpha"); err != nil {
 			return r, err
 		}
@@ -230,6 +238,9 @@ func unitizingTables(r unitizingResult) []report.Table {
 	add := func(name, key string, v report.Number, note string) {
 		if n := reason(key); n != "" {
 			note = n
+			if strings.Contains(n, "has overlapping units") {
+				note = "an annotator's units overlap (see the warning)"
+			}
 		}
 		main.Rows = append(main.Rows, []string{name, report.Float(float64(v), 4), note})
 	}

@@ -188,3 +188,29 @@ func TestUnitizingDirectory(t *testing.T) {
 		t.Errorf("got %+v, want two continua with uα 0.4739…", got)
 	}
 }
+
+func TestUnitizingCUOverlap(t *testing.T) {
+	// --cu-overlap: c|uα computed on overlapping units, with a warning; uα
+	// stays null. Annotator a has [0,5) x and [3,8) y; b has [0,5) x and [5,8) y.
+	// By hand (m = 2): intersections a.x∩b.x = 5, a.y∩b.x = 2, a.y∩b.y = 3;
+	// l_xx = 10, l_xy = l_yx = 2, l_yy = 6, l' = 20.
+	in := "a,x,0,5\na,y,3,8\nb,x,0,5\nb,y,5,8\n"
+	var out, errb bytes.Buffer
+	if err := run([]string{"unitizing", "--cu-overlap", "--format", "json", "-"}, strings.NewReader(in), &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]any
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got["u_alpha"] != nil || got["cu_alpha"] == nil {
+		t.Errorf("u_alpha %v cu_alpha %v; want null and a number", got["u_alpha"], got["cu_alpha"])
+	}
+	// Coverage l'/l.. = 20/(2·8).
+	if f, _ := got["cu_alpha_coverage"].(float64); math.Abs(f-20.0/16) > 1e-12 {
+		t.Errorf("coverage %v, want 1.25", got["cu_alpha_coverage"])
+	}
+	if !strings.Contains(errb.String(), "--cu-overlap") {
+		t.Errorf("stderr %q: want the --cu-overlap warning", errb.String())
+	}
+}
