@@ -78,6 +78,7 @@ func runGamma(e env, args []string) error {
 	showAlignment := fs.Bool("alignment", false, "list the best alignment (table formats; JSON always has it)")
 	consensus := fs.String("consensus", "", "write a consensus annotation (majority unitary alignments: median bounds, majority category) to this CSV file")
 	format := fs.String("format", "table", "output: table, json, csv or markdown")
+	dropZero := fs.Bool("drop-zero-length", false, "skip units with start = end (with a warning) instead of failing")
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -93,7 +94,8 @@ func runGamma(e env, args []string) error {
 	if *samples < 0 || *maxSamples < 1 || *precision < 0 || !(*confidence > 0 && *confidence < 1) {
 		return usagef("gamma: --samples ≥ 0, --max-samples ≥ 1, --precision ≥ 0 and 0 < --confidence < 1 are required")
 	}
-	corpus, err := readUnitCorpus(e, files)
+	rd := units.Reader{DropZeroLength: *dropZero, Warn: func(msg string) { fmt.Fprintln(e.stderr, "agree gamma: warning:", msg) }}
+	corpus, err := readUnitCorpus(e, rd, files)
 	if err != nil {
 		return err
 	}
@@ -186,18 +188,18 @@ func runGamma(e env, args []string) error {
 	return report.WriteTables(e.stdout, f, gammaTables(out, *showAlignment)...)
 }
 
-func readUnitCorpus(e env, files []string) (unitizing.Corpus, error) {
+func readUnitCorpus(e env, rd units.Reader, files []string) (unitizing.Corpus, error) {
 	var corpus unitizing.Corpus
 	for _, name := range files {
 		if name == "-" {
-			c, err := units.ReadCSV(bufio.NewReader(e.stdin), "stdin")
+			c, err := rd.ReadCSV(bufio.NewReader(e.stdin), "stdin")
 			if err != nil {
 				return corpus, err
 			}
 			corpus.Continua = append(corpus.Continua, c)
 			continue
 		}
-		cs, err := units.ReadCorpus(name)
+		cs, err := rd.ReadCorpus(name)
 		if err != nil {
 			return corpus, err
 		}

@@ -161,3 +161,14 @@ func TestGammaRTTM(t *testing.T) {
 		t.Errorf("identical RTTM annotations: γ should be 1:\n%s", out)
 	}
 }
+
+func TestGammaDropZeroLength(t *testing.T) {
+	in := "A,x,0,10\nB,x,0,10\nA,x,20,20\n"
+	if _, _, err := runGammaCLI(t, in, "-", "--samples", "0"); err == nil || !strings.Contains(err.Error(), "stdin:3: start 20 must be less than end 20") {
+		t.Errorf("zero-length unit without the flag: error %v", err)
+	}
+	out, stderr, err := runGammaCLI(t, in, "-", "--samples", "0", "--drop-zero-length", "--format", "json")
+	if err != nil || !strings.Contains(stderr, "stdin:3: zero-length unit at 20 skipped") || !strings.Contains(out, `"units": 2`) {
+		t.Errorf("with the flag: err %v, stderr %q, output %s", err, stderr, out)
+	}
+}

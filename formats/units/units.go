@@ -22,6 +22,33 @@ import (
 // lines starting with '#' are skipped. name is used in errors and as the
 // continuum's name.
 func ReadCSV(r io.Reader, name string) (unitizing.Continuum, error) {
+	return Reader{}.ReadCSV(r, name)
+}
+
+// Reader reads unit files with options; the zero value is strict and is
+// what the package-level functions use.
+type Reader struct {
+	// DropZeroLength skips units with start = end instead of failing (a
+	// unit must have start < end; pygamma's own 2by5000.csv holds two such
+	// units). Each skipped unit is reported to Warn with its file and line.
+	// Units with start > end or non-numbers are still errors.
+	DropZeroLength bool
+	// Warn receives warnings; nil discards them.
+	Warn func(msg string)
+}
+
+func (rd Reader) skip(start, end float64, where string) bool {
+	if rd.DropZeroLength && start == end {
+		if rd.Warn != nil {
+			rd.Warn(fmt.Sprintf("%s: zero-length unit at %v skipped", where, start))
+		}
+		return true
+	}
+	return false
+}
+
+// ReadCSV is ReadCSV with the reader's options.
+func (rd Reader) ReadCSV(r io.Reader, name string) (unitizing.Continuum, error) {
 	c := unitizing.Continuum{Name: name}
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = -1
@@ -72,6 +99,9 @@ func ReadCSV(r io.Reader, name string) (unitizing.Continuum, error) {
 				return c, fmt.Errorf("%s:%d:%d: %s %q is not a number", name, line, cn, [2]string{"start", "end"}[k], rec[ci])
 			}
 			bounds[k] = v
+		}
+		if rd.skip(bounds[0], bounds[1], fmt.Sprintf("%s:%d", name, line)) {
+			continue
 		}
 		if err := unitizing.CheckSpan(bounds[0], bounds[1]); err != nil {
 			return c, fmt.Errorf("%s:%d: %w", name, line, err)
@@ -141,6 +171,11 @@ func headerColumns(rec []string, col *[4]int) error {
 // (field 8) the category, the unit spans [onset, onset+duration) (fields 4
 // and 5).
 func ReadRTTM(r io.Reader, name string) (unitizing.Continuum, error) {
+	return Reader{}.ReadRTTM(r, name)
+}
+
+// ReadRTTM is ReadRTTM with the reader's options.
+func (rd Reader) ReadRTTM(r io.Reader, name string) (unitizing.Continuum, error) {
 	c := unitizing.Continuum{Name: name}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
@@ -161,6 +196,9 @@ func ReadRTTM(r io.Reader, name string) (unitizing.Continuum, error) {
 		dur, err := strconv.ParseFloat(f[4], 64)
 		if err != nil {
 			return c, fmt.Errorf("%s:%d: field 5 (duration) %q is not a number", name, line, f[4])
+		}
+		if rd.skip(on, on+dur, fmt.Sprintf("%s:%d", name, line)) {
+			continue
 		}
 		if err := unitizing.CheckSpan(on, on+dur); err != nil {
 			return c, fmt.Errorf("%s:%d: onset %v, duration %v: %w", name, line, on, dur, err)
@@ -183,25 +221,40 @@ func ReadRTTM(r io.Reader, name string) (unitizing.Continuum, error) {
 // Read reads one continuum, choosing the format from the name: ".rttm"
 // (any case) is RTTM, anything else CSV.
 func Read(r io.Reader, name string) (unitizing.Continuum, error) {
+	return Reader{}.Read(r, name)
+}
+
+// Read is Read with the reader's options.
+func (rd Reader) Read(r io.Reader, name string) (unitizing.Continuum, error) {
 	if strings.EqualFold(filepath.Ext(name), ".rttm") {
-		return ReadRTTM(r, name)
+		return rd.ReadRTTM(r, name)
 	}
-	return ReadCSV(r, name)
+	return rd.ReadCSV(r, name)
 }
 
 // ReadFile reads one continuum from the named file (see Read).
 func ReadFile(path string) (unitizing.Continuum, error) {
+	return Reader{}.ReadFile(path)
+}
+
+// ReadFile is ReadFile with the reader's options.
+func (rd Reader) ReadFile(path string) (unitizing.Continuum, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return unitizing.Continuum{}, err
 	}
 	defer f.Close()
-	return Read(bufio.NewReader(f), path)
+	return rd.Read(bufio.NewReader(f), path)
 }
 
 // ReadCorpus reads every path as one continuum; a directory contributes its
 // .csv and .rttm files (not recursively) in name order.
 func ReadCorpus(paths ...string) (unitizing.Corpus, error) {
+	return Reader{}.ReadCorpus(paths...)
+}
+
+// ReadCorpus is ReadCorpus with the reader's options.
+func (rd Reader) ReadCorpus(paths ...string) (unitizing.Corpus, error) {
 	var corpus unitizing.Corpus
 	for _, p := range paths {
 		st, err := os.Stat(p)
@@ -227,7 +280,7 @@ func ReadCorpus(paths ...string) (unitizing.Corpus, error) {
 			}
 		}
 		for _, f := range files {
-			c, err := ReadFile(f)
+			c, err := rd.ReadFile(f)
 			if err != nil {
 				return corpus, err
 			}

@@ -159,3 +159,24 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestDropZeroLength: the option skips start = end units (with a warning
+// naming file and line) and nothing else.
+func TestDropZeroLength(t *testing.T) {
+	var warns []string
+	rd := Reader{DropZeroLength: true, Warn: func(s string) { warns = append(warns, s) }}
+	c, err := rd.Read(strings.NewReader("A,x,0,1\nA,x,5,5\nB,x,0,1\n"), "z.csv")
+	if err != nil || len(c.Units) != 2 || len(warns) != 1 || !strings.Contains(warns[0], "z.csv:2: zero-length unit at 5") {
+		t.Errorf("units %v, warnings %q, error %v", c.Units, warns, err)
+	}
+	if _, err := rd.Read(strings.NewReader("A,x,5,4\n"), "z.csv"); err == nil {
+		t.Error("start > end accepted with DropZeroLength")
+	}
+	c, err = rd.Read(strings.NewReader("SPEAKER a 1 2 0 <NA> <NA> s\nSPEAKER a 1 2 1 <NA> <NA> s\n"), "z.rttm")
+	if err != nil || len(c.Units) != 1 || len(warns) != 2 {
+		t.Errorf("rttm: units %v, warnings %q, error %v", c.Units, warns, err)
+	}
+	if _, err := Read(strings.NewReader("A,x,5,5\n"), "z.csv"); err == nil {
+		t.Error("the default reader accepted a zero-length unit")
+	}
+}
