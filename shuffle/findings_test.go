@@ -101,3 +101,20 @@ func TestFindingsGamma(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSweepMagnitude is one magnitude of a sweep: 4 sets of 3
+// continua of 40 units, 3 annotators, position errors, every measure.
+func BenchmarkSweepMagnitude(b *testing.B) {
+	var ms []Measure
+	for _, n := range MeasureNames() {
+		m, _ := StandardMeasure(n)
+		ms = append(ms, m)
+	}
+	sw := Sweep{Model: DefaultModel(), Shuffler: Shuffler{Annotators: 3, Disjoint: true}, Errors: []ErrorType{Position},
+		Magnitudes: []float64{0.5}, Sets: 4, Continua: 3, Seed: 1, Workers: 1, Measures: ms}
+	for b.Loop() {
+		if _, err := sw.Run(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -33,6 +33,11 @@ var standard = map[string]func(s Set, rng *rand.Rand) (float64, error){
 		r, err := unitizing.UAlpha(&c, ext)
 		return r.CU, err
 	},
+	"cu_alpha_overlapping": func(s Set, _ *rand.Rand) (float64, error) {
+		c, ext := s.Concatenated()
+		r, err := unitizing.CUAlphaOverlapping(&c, ext)
+		return r.CU, err
+	},
 	"kappa_d": func(s Set, _ *rand.Rand) (float64, error) {
 		c, ext := s.Concatenated()
 		r, err := unitizing.KappaD(&c, ext, 1)
@@ -63,7 +68,8 @@ func MeasureNames() []string {
 
 // StandardMeasure returns the named measure: gamma (package gamma, α = 3,
 // β = Δ∅ = 1, nominal categories, 30 samples; see gammaMeasure), alpha_u, u_alpha,
-// binary_u_alpha, cu_alpha, kappa_d and alpha_d (atoms of length 1),
+// binary_u_alpha, cu_alpha, cu_alpha_overlapping (c|uα that tolerates
+// overlapping units, §6.3.5), kappa_d and alpha_d (atoms of length 1),
 // ser_agreement (1 − mean pairwise SER), and the others listed by
 // MeasureNames.
 func StandardMeasure(name string) (Measure, error) {

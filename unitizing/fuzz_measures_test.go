@@ -42,6 +42,16 @@ func FuzzMeasures(f *testing.F) {
 				t.Errorf("coverage %v outside [0, 1]", ua.Coverage)
 			}
 		}
+		co, err := CUAlphaOverlapping(c, ext)
+		if err != nil {
+			t.Fatalf("CUAlphaOverlapping: %v", err)
+		}
+		if math.IsNaN(co.CU) && co.CUReason == "" {
+			t.Errorf("c|uα (overlapping) NaN without a reason")
+		}
+		if ua, err := UAlpha(c, ext); err == nil && !(math.IsNaN(ua.CU) && math.IsNaN(co.CU)) && math.Abs(ua.CU-co.CU) > 1e-9 {
+			t.Errorf("c|uα: UAlpha %v, CUAlphaOverlapping %v on disjoint units", ua.CU, co.CU)
+		}
 		if kd, err := KappaD(c, ext, 1); err == nil && math.IsNaN(kd.Kappa) && kd.KappaReason == "" {
 			t.Errorf("κ_d NaN without a reason")
 		}

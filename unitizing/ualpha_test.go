@@ -285,3 +285,13 @@ func TestCUAlphaOverlapping(t *testing.T) {
 		t.Error("UAlpha accepted nested units")
 	}
 }
+
+func BenchmarkCUAlphaOverlapping(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	c := randomPartition(rng, 3, 3000, []string{"a", "b", "c", "d"})
+	for b.Loop() {
+		if _, err := CUAlphaOverlapping(c, Extent{0, 3000}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
