@@ -3,6 +3,7 @@ package gamma
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"agree/unitizing"
@@ -113,4 +114,34 @@ func TestTwoAnnotatorsOneHugeComponent(t *testing.T) {
 		t.Errorf("%d components, disorder %v; want 1 and 1/14400", al.Components, al.Disorder)
 	}
 	t.Logf("%d candidates", al.Candidates)
+}
+
+// TestManyAnnotators: 11 annotators (the split test then only detaches
+// single units) marking one unit each around the same place: brute force
+// over all 678 570 partitions agrees.
+func TestManyAnnotators(t *testing.T) {
+	if testing.Short() {
+		t.Skip("brute force over Bell(11) partitions")
+	}
+	rng := rand.New(rand.NewPCG(31, 31))
+	c := &unitizing.Continuum{}
+	for a := 0; a < 11; a++ {
+		c.Annotators = append(c.Annotators, fmt.Sprint("A", a))
+		s := float64(rng.IntN(6))
+		c.Units = append(c.Units, unitizing.Unit{Annotator: a, Category: []string{"x", "y"}[rng.IntN(2)], Start: s, End: s + 5 + float64(rng.IntN(6))})
+	}
+	d := combinedFor(t, c, 1, 1, 1)
+	al, err := BestAlignment(c, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkAlignment(t, c, d, al)
+	if bf := bruteForce(c, d); !near(al.Disorder, bf, 1e-9) {
+		t.Errorf("disorder %v, brute force %v", al.Disorder, bf)
+	}
+	largest := 0
+	for _, ua := range al.Unitary {
+		largest = max(largest, len(ua.Units))
+	}
+	t.Logf("%d candidates; largest unitary alignment %d units", al.Candidates, largest)
 }
