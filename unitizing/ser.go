@@ -45,9 +45,10 @@ type SERResult struct {
 // (their intersection has positive length); a pair with equal bounds and
 // category is correct, equal bounds and another category is a T error, equal
 // category and other bounds a B error, both a TB error. The pairing is the
-// one of least total cost (exact: an assignment problem solved per cluster of
-// overlapping units); bounds are compared exactly. Units may overlap within
-// either side.
+// one of least total cost, found exactly per cluster of overlapping units:
+// by dynamic programming when each side's units are disjoint (then no two
+// admissible pairs cross), otherwise as an assignment problem. Bounds are
+// compared exactly. Units may overlap within either side.
 func SER(ref, hyp []Unit, costs SERCosts) SERResult {
 	res := SERResult{RefUnits: len(ref), HypUnits: len(hyp)}
 	// Clusters: maximal chains of overlapping units over both sides (sorted
@@ -64,8 +65,6 @@ func SER(ref, hyp []Unit, costs SERCosts) SERResult {
 		items = append(items, item{u, false})
 	}
 	sort.SliceStable(items, func(i, j int) bool { return items[i].u.Start < items[j].u.Start })
-	unpaired := costs.Insertion + costs.Deletion
-	var cost [][]float64
 	for lo := 0; lo < len(items); {
 		hi, end := lo+1, items[lo].u.End
 		for hi < len(items) && items[hi].u.Start < end {
@@ -86,23 +85,11 @@ func SER(ref, hyp []Unit, costs SERCosts) SERResult {
 			res.Ins += len(hs)
 			continue
 		}
-		cost = cost[:0]
-		for _, r := range rs {
-			row := make([]float64, len(hs))
-			for j, h := range hs {
-				row[j] = math.Min(serPairCost(r, h, costs), unpaired)
-			}
-			cost = append(cost, row)
-		}
-		rowToCol, _ := assign.MinCost(cost)
-		usedH := make([]bool, len(hs))
-		for i, j := range rowToCol {
-			if j < 0 || serPairCost(rs[i], hs[j], costs) >= unpaired {
-				res.Del++
-				continue
-			}
-			usedH[j] = true
-			r, h := rs[i], hs[j]
+		pairs := serMatch(rs, hs, costs)
+		res.Del += len(rs) - len(pairs)
+		res.Ins += len(hs) - len(pairs)
+		for _, p := range pairs {
+			r, h := rs[p[0]], hs[p[1]]
 			sameSpan := r.Start == h.Start && r.End == h.End
 			sameCat := r.Category == h.Category
 			switch {
@@ -116,11 +103,6 @@ func SER(ref, hyp []Unit, costs SERCosts) SERResult {
 				res.TypeBoundary++
 			}
 		}
-		for _, u := range usedH {
-			if !u {
-				res.Ins++
-			}
-		}
 	}
 	res.Cost = costs.Type*float64(res.Type) + costs.Boundary*float64(res.Boundary) +
 		costs.TypeBoundary*float64(res.TypeBoundary) + costs.Insertion*float64(res.Ins) + costs.Deletion*float64(res.Del)
@@ -130,6 +112,98 @@ func SER(ref, hyp []Unit, costs SERCosts) SERResult {
 	}
 	res.SER = res.Cost / float64(len(ref))
 	return res
+}
+
+// serMatch returns the pairs (index in rs, index in hs) of a least-cost
+// alignment of one cluster; rs and hs are sorted by start.
+//
+// When the units of each side are disjoint, two pairs that cross (r1 < r2
+// paired with h2 > h1 and h1) cannot both overlap, so every admissible
+// alignment is non-crossing and a sequence-alignment dynamic programme over
+// the two sorted lists finds the optimum in O(|rs|·|hs|) time. Otherwise
+// (units overlapping within a side) the cluster is solved as an assignment
+// problem (internal/assign), in O(k³) for k units.
+func serMatch(rs, hs []Unit, costs SERCosts) [][2]int {
+	unpaired := costs.Insertion + costs.Deletion
+	if sortedDisjoint(rs) && sortedDisjoint(hs) {
+		return serMatchDP(rs, hs, costs)
+	}
+	cost := make([][]float64, len(rs))
+	for i, r := range rs {
+		cost[i] = make([]float64, len(hs))
+		for j, h := range hs {
+			cost[i][j] = math.Min(serPairCost(r, h, costs), unpaired)
+		}
+	}
+	rowToCol, _ := assign.MinCost(cost)
+	var pairs [][2]int
+	for i, j := range rowToCol {
+		if j >= 0 && serPairCost(rs[i], hs[j], costs) < unpaired {
+			pairs = append(pairs, [2]int{i, j})
+		}
+	}
+	return pairs
+}
+
+func sortedDisjoint(us []Unit) bool {
+	for i := 1; i < len(us); i++ {
+		if us[i].Start < us[i-1].End {
+			return false
+		}
+	}
+	return true
+}
+
+// serMatchDP aligns two sorted lists of disjoint units like an edit
+// distance: delete a reference unit (D), insert a hypothesis unit (I), or
+// pair two overlapping units at their pair cost. Ties prefer a pair, then
+// a deletion, so the result is deterministic.
+func serMatchDP(rs, hs []Unit, costs SERCosts) [][2]int {
+	n, m := len(rs), len(hs)
+	const (
+		moveDel = iota
+		moveIns
+		movePair
+	)
+	move := make([]uint8, (n+1)*(m+1))
+	prev := make([]float64, m+1)
+	cur := make([]float64, m+1)
+	unpaired := costs.Insertion + costs.Deletion
+	for j := 1; j <= m; j++ {
+		prev[j] = prev[j-1] + costs.Insertion
+		move[j] = moveIns
+	}
+	for i := 1; i <= n; i++ {
+		cur[0] = prev[0] + costs.Deletion
+		move[i*(m+1)] = moveDel
+		for j := 1; j <= m; j++ {
+			best, mv := prev[j]+costs.Deletion, uint8(moveDel)
+			if c := cur[j-1] + costs.Insertion; c < best {
+				best, mv = c, moveIns
+			}
+			if pc := serPairCost(rs[i-1], hs[j-1], costs); pc < unpaired {
+				if c := prev[j-1] + pc; c <= best {
+					best, mv = c, movePair
+				}
+			}
+			cur[j] = best
+			move[i*(m+1)+j] = mv
+		}
+		prev, cur = cur, prev
+	}
+	var pairs [][2]int
+	for i, j := n, m; i > 0 || j > 0; {
+		switch move[i*(m+1)+j] {
+		case movePair:
+			pairs = append(pairs, [2]int{i - 1, j - 1})
+			i, j = i-1, j-1
+		case moveDel:
+			i--
+		default:
+			j--
+		}
+	}
+	return pairs
 }
 
 // serPairCost is the cost of pairing r with h, +Inf when they do not overlap.

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"agree/internal/assign"
 )
 
 func us(sp ...span) []Unit {
@@ -126,6 +128,62 @@ func BenchmarkSER(b *testing.B) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	c := randomPartition(rng, 2, 5000, []string{"a", "b", "c"})
 	ref, hyp := c.UnitsOf(0), c.UnitsOf(1)
+	for b.Loop() {
+		SER(ref, hyp, DefaultSERCosts)
+	}
+}
+
+func TestSERBruteForceDisjoint(t *testing.T) {
+	// Disjoint units on each side take the dynamic-programming path; it must
+	// reach the same optimum as brute force and as the assignment solver.
+	rng := rand.New(rand.NewPCG(13, 14))
+	draw := func() []Unit {
+		var out []Unit
+		pos := float64(rng.IntN(3))
+		for n := rng.IntN(7); n > 0; n-- {
+			l := float64(1 + rng.IntN(4))
+			out = append(out, Unit{Category: []string{"a", "b"}[rng.IntN(2)], Start: pos, End: pos + l})
+			pos += l + float64(rng.IntN(3))
+		}
+		return out
+	}
+	costs := []SERCosts{DefaultSERCosts, {Type: 0.3, Boundary: 0.7, TypeBoundary: 1.5, Insertion: 1, Deletion: 0.8}}
+	for trial := 0; trial < 400; trial++ {
+		ref, hyp := draw(), draw()
+		c := costs[trial%2]
+		r := SER(ref, hyp, c)
+		if want := serBrute(ref, hyp, c); !near(r.Cost, want, 1e-9) {
+			t.Fatalf("trial %d: cost %v, brute force %v\nref %v\nhyp %v", trial, r.Cost, want, ref, hyp)
+		}
+		// The same pairs' cost through the assignment solver.
+		unpaired := c.Insertion + c.Deletion
+		cost := make([][]float64, len(ref))
+		for i := range ref {
+			cost[i] = make([]float64, len(hyp))
+			for j := range hyp {
+				cost[i][j] = math.Min(serPairCost(ref[i], hyp[j], c), unpaired)
+			}
+		}
+		_, total := assign.MinCost(cost)
+		if len(ref) <= len(hyp) {
+			total += c.Insertion * float64(len(hyp)-len(ref))
+		} else {
+			total += c.Deletion * float64(len(ref)-len(hyp))
+		}
+		if !near(r.Cost, total, 1e-9) {
+			t.Fatalf("trial %d: DP cost %v, assignment %v", trial, r.Cost, total)
+		}
+	}
+}
+
+// BenchmarkSERChain: two segmentations offset by half a unit form one
+// cluster of 2×2000 units (the dynamic-programming path).
+func BenchmarkSERChain(b *testing.B) {
+	var ref, hyp []Unit
+	for i := 0; i < 2000; i++ {
+		ref = append(ref, Unit{Category: "x", Start: float64(10 * i), End: float64(10*i + 10)})
+		hyp = append(hyp, Unit{Category: "x", Start: float64(10*i + 5), End: float64(10*i + 15)})
+	}
 	for b.Loop() {
 		SER(ref, hyp, DefaultSERCosts)
 	}
