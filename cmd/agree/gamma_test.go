@@ -172,3 +172,38 @@ func TestGammaDropZeroLength(t *testing.T) {
 		t.Errorf("with the flag: err %v, stderr %q, output %s", err, stderr, out)
 	}
 }
+
+// TestGammaFigure10Alignment: the alignment of Mathet et al. (2015), Fig. 10,
+// derived by hand in gamma's ExampleBestAlignment: unitary disorders 2/3,
+// 19/27 and 1, δ(â) = 32/27.
+func TestGammaFigure10Alignment(t *testing.T) {
+	in := "Joe,A,4,14\nJoe,B,20,30\nJack,A,4,14\nJack,B,20,25\nWilliam,A,14,24\nWilliam,B,40,44\n"
+	out, _, err := runGammaCLI(t, in, "-", "--samples", "0", "--format", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Observed  float64 `json:"observed_disorder"`
+		Alignment []struct {
+			Disorder float64 `json:"disorder"`
+			Units    []struct {
+				Annotator string `json:"annotator"`
+			} `json:"units"`
+		} `json:"alignment"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(got.Observed-32.0/27) > 1e-12 || len(got.Alignment) != 3 {
+		t.Fatalf("observed %v with %d unitary alignments, want 32/27 with 3", got.Observed, len(got.Alignment))
+	}
+	want := []struct {
+		d float64
+		n int
+	}{{2.0 / 3, 3}, {19.0 / 27, 2}, {1, 1}}
+	for i, w := range want {
+		if a := got.Alignment[i]; math.Abs(a.Disorder-w.d) > 1e-12 || len(a.Units) != w.n {
+			t.Errorf("unitary %d: disorder %v with %d units, want %v with %d", i, a.Disorder, len(a.Units), w.d, w.n)
+		}
+	}
+}
