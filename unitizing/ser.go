@@ -24,7 +24,9 @@ var DefaultSERCosts = SERCosts{Type: 0.5, Boundary: 0.5, TypeBoundary: 1, Insert
 // SERResult is the slot error rate of a hypothesis against a reference.
 type SERResult struct {
 	// SER = total cost / number of reference units; NaN (with Reason) when
-	// the reference has no unit. SER is not bounded by 1 (many insertions).
+	// the reference has no unit, or when a cluster of units overlapping
+	// within a side exceeds 4000 units. SER is not bounded by 1 (many
+	// insertions).
 	SER    float64
 	Reason string
 	Cost   float64
@@ -85,7 +87,12 @@ func SER(ref, hyp []Unit, costs SERCosts) SERResult {
 			res.Ins += len(hs)
 			continue
 		}
-		pairs := serMatch(rs, hs, costs)
+		pairs, ok := serMatch(rs, hs, costs)
+		if !ok {
+			res.SER, res.Cost = math.NaN(), math.NaN()
+			res.Reason = fmt.Sprintf("a cluster of %d overlapping units (some overlapping within one side) is too large for the exact alignment (limit %d)", len(rs)+len(hs), serAssignLimit)
+			return res
+		}
 		res.Del += len(rs) - len(pairs)
 		res.Ins += len(hs) - len(pairs)
 		for _, p := range pairs {
@@ -123,10 +130,13 @@ func SER(ref, hyp []Unit, costs SERCosts) SERResult {
 // the two sorted lists finds the optimum in O(|rs|·|hs|) time. Otherwise
 // (units overlapping within a side) the cluster is solved as an assignment
 // problem (internal/assign), in O(k³) for k units.
-func serMatch(rs, hs []Unit, costs SERCosts) [][2]int {
+func serMatch(rs, hs []Unit, costs SERCosts) ([][2]int, bool) {
 	unpaired := costs.Insertion + costs.Deletion
 	if sortedDisjoint(rs) && sortedDisjoint(hs) {
-		return serMatchDP(rs, hs, costs)
+		return serMatchDP(rs, hs, costs), true
+	}
+	if len(rs)+len(hs) > serAssignLimit {
+		return nil, false
 	}
 	cost := make([][]float64, len(rs))
 	for i, r := range rs {
@@ -142,8 +152,12 @@ func serMatch(rs, hs []Unit, costs SERCosts) [][2]int {
 			pairs = append(pairs, [2]int{i, j})
 		}
 	}
-	return pairs
+	return pairs, true
 }
+
+// serAssignLimit bounds the clusters solved as dense assignment problems
+// (O(k²) memory, O(k³) time).
+const serAssignLimit = 4000
 
 func sortedDisjoint(us []Unit) bool {
 	for i := 1; i < len(us); i++ {

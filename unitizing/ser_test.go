@@ -188,3 +188,20 @@ func BenchmarkSERChain(b *testing.B) {
 		SER(ref, hyp, DefaultSERCosts)
 	}
 }
+
+func TestSERClusterLimit(t *testing.T) {
+	// 2001 nested reference units and 2000 hypothesis units form one cluster
+	// of 4001 units that overlap within a side: beyond the exact solver's
+	// limit, SER is undefined with a reason (never a heuristic value).
+	var ref, hyp []Unit
+	for i := 0; i < 2001; i++ {
+		ref = append(ref, Unit{Category: "x", Start: 0, End: float64(10 + i)})
+	}
+	for i := 0; i < 2000; i++ {
+		hyp = append(hyp, Unit{Category: "x", Start: float64(i), End: float64(i + 1)})
+	}
+	r := SER(ref, hyp, DefaultSERCosts)
+	if !math.IsNaN(r.SER) || r.Reason == "" {
+		t.Errorf("SER = %v (%q), want NaN with a reason", r.SER, r.Reason)
+	}
+}
