@@ -72,6 +72,9 @@ func (rd Reader) ReadCSV(r io.Reader, name string) (unitizing.Continuum, error) 
 		line, _ := cr.FieldPos(0)
 		if first {
 			first = false
+			if len(rec) > 0 {
+				rec[0] = strings.TrimPrefix(rec[0], "\ufeff") // byte-order mark (Excel)
+			}
 			if isHeader(rec) {
 				if err := headerColumns(rec, &col); err != nil {
 					return c, fmt.Errorf("%s:%d: %w", name, line, err)

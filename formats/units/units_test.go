@@ -23,6 +23,10 @@ func TestReadCSV(t *testing.T) {
 			[]unitizing.Unit{mk(0, "c", 0, 1), mk(1, "c", 0, 1)}, []string{"A", "B"}},
 		{"duplicates are kept", "A,c,0,1\nA,c,0,1\n",
 			[]unitizing.Unit{mk(0, "c", 0, 1), mk(0, "c", 0, 1)}, []string{"A"}},
+		{"byte-order mark before the header", "\ufeffannotator,category,start,end\nA,c,0,1\n",
+			[]unitizing.Unit{mk(0, "c", 0, 1)}, []string{"A"}},
+		{"byte-order mark, no header", "\ufeffA,c,0,1\n",
+			[]unitizing.Unit{mk(0, "c", 0, 1)}, []string{"A"}},
 		{"empty category, comments, spaces", "# units\nA, ,0, 1e3\n",
 			[]unitizing.Unit{mk(0, "", 0, 1000)}, []string{"A"}},
 	}
