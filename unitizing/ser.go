@@ -253,7 +253,10 @@ type SERSummary struct {
 	// Agreement = 1 − Mean, the form plotted by Mathet et al. (2015, §6.3)
 	// ("SER averaging the results of each pair of annotators").
 	Agreement float64
-	Pairs     []SERPair
+	// Skipped counts the ordered pairs left out of the mean because their
+	// SER is undefined (see their Reason).
+	Skipped int
+	Pairs   []SERPair
 }
 
 // SERAnnotators computes SER for every ordered pair (reference i,
@@ -279,6 +282,8 @@ func SERAnnotators(c *Continuum, costs SERCosts) (SERSummary, error) {
 			if r.Reason == "" {
 				sum += r.SER
 				n++
+			} else {
+				s.Skipped++
 			}
 		}
 	}

@@ -122,6 +122,17 @@ func TestSERAnnotators(t *testing.T) {
 	if !near(s.Mean, 0.75, 1e-12) || !near(s.Agreement, 0.25, 1e-12) {
 		t.Errorf("mean %v agreement %v, want 0.75 and 0.25", s.Mean, s.Agreement)
 	}
+	// An annotator without units cannot be a reference: those pairs are
+	// skipped and counted. With c empty: a→b 0.5, a→c 2/2 = 1, b→a 1, b→c 1/1 = 1;
+	// mean over 4 pairs = 0.875, 2 skipped.
+	c.Annotators = append(c.Annotators, "c")
+	s, err = SERAnnotators(c, DefaultSERCosts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Skipped != 2 || !near(s.Mean, 0.875, 1e-12) {
+		t.Errorf("with an empty annotator: mean %v skipped %d, want 0.875 and 2", s.Mean, s.Skipped)
+	}
 }
 
 func BenchmarkSER(b *testing.B) {

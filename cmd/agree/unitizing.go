@@ -222,6 +222,10 @@ func measureUnitizing(e env, c *unitizing.Continuum, ext unitizing.Extent, atom 
 	}
 	r.SER = report.Number(s.Mean)
 	undefined("ser", s.Reason)
+	if s.Skipped > 0 && s.Reason == "" {
+		fmt.Fprintf(e.stderr, "agree unitizing: warning: %s: SER is the mean over %d of %d ordered pairs; the others are undefined (see ser_pairs)\n",
+			c.Name, len(s.Pairs)-s.Skipped, len(s.Pairs))
+	}
 	for _, p := range s.Pairs {
 		r.SERPairs = append(r.SERPairs, serPairJSON{p.Reference, p.Hypothesis, report.Number(p.SER),
 			p.Correct, p.Type, p.Boundary, p.TypeBoundary, p.Ins, p.Del})
