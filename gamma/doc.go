@@ -22,7 +22,7 @@
 // Pruning is safe: a candidate with k units is kept only if every split of
 // it into parts S and T is strictly more expensive, i.e.
 // cross(S,T) < (C(n,2) + |S|·|T|)·Δ∅ (gamma.md, "Pruning"; the paper's bound
-// n·Δ∅ is looser), so no pair with d ≥ (C(n,2)+n−1)·Δ∅ is ever examined
-// twice and the sweep over sorted starts stops at the dissimilarity's
-// Window.
+// n·Δ∅ is looser); in particular no pair with d ≥ (C(n,2)+n−1)·Δ∅ enters a
+// candidate, so the sweep over sorted starts stops at the dissimilarity's
+// Window for that bound.
 package gamma
