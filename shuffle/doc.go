@@ -26,7 +26,9 @@
 // and any combination (applied in the order false negatives, position,
 // category, splits, false positives). With Disjoint, each annotator's units
 // stay disjoint even at m = 1 (the "modified shifting procedure" of §6.3.4),
-// as the unitizing alphas and κ_d require.
+// as the unitizing alphas and κ_d require; units that tile a stretch (a pure
+// segmentation, [SegmentationModel]) then keep tiling it: their inner
+// boundaries move instead.
 //
 // A [Sweep] computes response curves: for each error type and magnitude
 // 0, 0.05, …, 1 it draws N continua and averages each measure ([Point]),
@@ -60,7 +62,13 @@
 //     0 (|c|uα(1)| < 0.1); 1 − SER stays above 0.5 (no chance correction;
 //     the paper: bounded below by 0.6);
 //   - c|uα is not blocked at 1 by position errors (< 0.9 at m = 0.5) and
-//     does not react to false negatives (exactly 1 at m = 0.6) (§6.3.4).
+//     does not react to false negatives (exactly 1 at m = 0.6) (§6.3.4);
+//   - pure segmentation (§6.3.2, Fig. 24; TestFindingsSegmentation): for
+//     boundary shifts 1 − WindowDiff and 1 − Pk level off near 0.5 (> 0.35
+//     at m = 1; the paper: about 0.4) while γ falls below 0.25 (about 0.1);
+//     for false negatives γ(0.75) < 0.15 while 1 − WD stays above 0.35.
+//     (At m = 1 no boundary is left anywhere, so WD and Pk report perfect
+//     agreement on "no boundary".)
 //
 // Not reproduced: the paper's γ curve for splits is almost linear from 1
 // to 0.2; here γ drops to about 0.45 by m = 0.2 and then rises slowly to

@@ -118,3 +118,27 @@ func BenchmarkSweepMagnitude(b *testing.B) {
 		}
 	}
 }
+
+// TestFindingsSegmentation reproduces §6.3.2 (Fig. 24) on a small pure
+// segmentation: WindowDiff (and Pk), without chance correction, level off
+// around agreement 0.5 for shifts and false negatives (the paper: about
+// 0.4), while γ goes down to about 0.
+func TestFindingsSegmentation(t *testing.T) {
+	names := []string{"gamma", "window_diff_agreement", "pk_agreement"}
+	pts := findingsSweep(t, SegmentationModel(), Position, []float64{0, 0.5, 1}, 4, names...)
+	if p := mean(pts, Position, "gamma", 1); !(p.Mean < 0.25) {
+		t.Errorf("segmentation shifts m=1: γ = %.3f, want < 0.25", p.Mean)
+	}
+	for _, n := range names[1:] {
+		if p := mean(pts, Position, n, 1); !(p.Mean > 0.35) {
+			t.Errorf("segmentation shifts m=1: %s = %.3f, want > 0.35 (asymptote)", n, p.Mean)
+		}
+	}
+	pts = findingsSweep(t, SegmentationModel(), FalseNegative, []float64{0, 0.75}, 4, names...)
+	if p := mean(pts, FalseNegative, "gamma", 0.75); !(p.Mean < 0.15) {
+		t.Errorf("segmentation false negatives m=0.75: γ = %.3f, want < 0.15", p.Mean)
+	}
+	if p := mean(pts, FalseNegative, "window_diff_agreement", 0.75); !(p.Mean > 0.35) {
+		t.Errorf("segmentation false negatives m=0.75: 1 − WD = %.3f, want > 0.35", p.Mean)
+	}
+}

@@ -48,7 +48,9 @@ var standard = map[string]func(s Set, rng *rand.Rand) (float64, error){
 		r, err := unitizing.KappaD(&c, ext, 1)
 		return r.Alpha, err
 	},
-	"gamma": gammaMeasure,
+	"gamma":                 gammaMeasure,
+	"pk_agreement":          pkAgreement,
+	"window_diff_agreement": windowDiffAgreement,
 	"ser_agreement": func(s Set, _ *rand.Rand) (float64, error) {
 		c, _ := s.Concatenated()
 		r, err := unitizing.SERAnnotators(&c, unitizing.DefaultSERCosts)
@@ -70,8 +72,10 @@ func MeasureNames() []string {
 // β = Δ∅ = 1, nominal categories, 30 samples; see gammaMeasure), alpha_u, u_alpha,
 // binary_u_alpha, cu_alpha, cu_alpha_overlapping (c|uα that tolerates
 // overlapping units, §6.3.5), kappa_d and alpha_d (atoms of length 1),
-// ser_agreement (1 − mean pairwise SER), and the others listed by
-// MeasureNames.
+// ser_agreement (1 − mean pairwise SER), pk_agreement and
+// window_diff_agreement (1 − mean pairwise Pk / WindowDiff of the
+// segmentations with a boundary at each unit start, SegEval's default
+// window), and the others listed by MeasureNames.
 func StandardMeasure(name string) (Measure, error) {
 	f, ok := standard[name]
 	if !ok {

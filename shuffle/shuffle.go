@@ -227,6 +227,9 @@ func (s Shuffler) annotator(ref Reference, m float64, rng *rand.Rand) []unitizin
 // shift moves the boundaries of every unit (sorted by start): each boundary
 // by a uniform amount in [−shiftmax, shiftmax], shiftmax = m·ShiftScale·len.
 func (s Shuffler) shift(us []unitizing.Unit, ref Reference, m float64, rng *rand.Rand) []unitizing.Unit {
+	if s.Disjoint && contiguous(us) {
+		return s.shiftBoundaries(us, ref, m, rng)
+	}
 	if s.Disjoint {
 		return s.shiftDisjoint(us, ref, m, rng)
 	}
@@ -252,6 +255,57 @@ func (s Shuffler) proposeShift(u unitizing.Unit, ref Reference, m float64, rng *
 	st = math.Max(lo, math.Min(st, hi-minLen))
 	en = math.Min(hi, math.Max(en, st+minLen))
 	return unitizing.Unit{Category: u.Category, Start: st, End: en}
+}
+
+// contiguous reports whether the sorted units tile a stretch without gaps
+// (a pure segmentation); a single unit does not count.
+func contiguous(us []unitizing.Unit) bool {
+	if len(us) < 2 {
+		return false
+	}
+	for i := 1; i < len(us); i++ {
+		if us[i].Start != us[i-1].End {
+			return false
+		}
+	}
+	return true
+}
+
+// shiftBoundaries is the position error of a pure segmentation (§6.3.2):
+// every inner boundary (the start of unit i ≥ 1) moves by a uniform amount
+// in [−shiftmax, shiftmax], shiftmax = m·ShiftScale·(length of unit i),
+// within the tiled stretch; the segments are rebuilt between the sorted
+// boundaries (two boundaries closer than a minimal length merge), and each
+// new segment takes the category of the reference unit under its midpoint.
+func (s Shuffler) shiftBoundaries(us []unitizing.Unit, ref Reference, m float64, rng *rand.Rand) []unitizing.Unit {
+	model := ref.Model
+	minLen := model.minLen()
+	lo, hi := us[0].Start, us[len(us)-1].End
+	bs := make([]float64, 0, len(us)-1)
+	for _, u := range us[1:] {
+		max := m * s.ShiftScale * u.Len()
+		b := u.Start + model.round((2*rng.Float64()-1)*max)
+		bs = append(bs, math.Max(lo+minLen, math.Min(b, hi-minLen)))
+	}
+	sort.Float64s(bs)
+	catAt := func(x float64) string {
+		i := sort.Search(len(us), func(i int) bool { return us[i].End > x })
+		return us[min(i, len(us)-1)].Category
+	}
+	out := make([]unitizing.Unit, 0, len(us))
+	prev := lo
+	for _, b := range append(bs, hi) {
+		if b-prev < minLen && b != hi {
+			continue
+		}
+		if b-prev < minLen { // the last boundary came too close to the end: merge
+			out[len(out)-1].End = hi
+			break
+		}
+		out = append(out, unitizing.Unit{Category: catAt((prev + b) / 2), Start: prev, End: b})
+		prev = b
+	}
+	return out
 }
 
 // shiftDisjoint is the modified shifting of §6.3.4: units are placed one

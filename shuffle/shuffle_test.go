@@ -375,3 +375,32 @@ func BenchmarkAnnotate(b *testing.B) {
 		}
 	}
 }
+
+func TestShiftBoundariesTiles(t *testing.T) {
+	// Pure segmentation: after position errors each annotator's units still
+	// tile the reference's stretch, with no more units than the reference.
+	for seed := uint64(0); seed < 10; seed++ {
+		ref, err := SegmentationModel().Draw(stream(seed, 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, mag := range []float64{0.2, 1} {
+			c, err := Shuffler{Errors: Position, Annotators: 2, Disjoint: true}.Annotate(ref, mag, stream(seed, 1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for a := range c.Annotators {
+				us := c.UnitsOf(a)
+				if len(us) == 0 || len(us) > len(ref.Units) || us[0].Start != ref.Units[0].Start || us[len(us)-1].End != ref.Units[len(ref.Units)-1].End {
+					t.Fatalf("seed %d m=%v: %d units from %v to %v; want ≤ %d tiling [%v, %v)", seed, mag, len(us), us[0].Start, us[len(us)-1].End,
+						len(ref.Units), ref.Units[0].Start, ref.Units[len(ref.Units)-1].End)
+				}
+				for i := 1; i < len(us); i++ {
+					if us[i].Start != us[i-1].End || !(us[i].Len() >= 1) {
+						t.Fatalf("seed %d m=%v: units %+v and %+v do not tile", seed, mag, us[i-1], us[i])
+					}
+				}
+			}
+		}
+	}
+}

@@ -22,7 +22,7 @@ func runShuffle(e env, args []string) error {
 	seed := fs.Uint64("seed", 1, "random seed")
 	annotators := fs.Int("annotators", 3, "simulated annotators")
 	continua := fs.Int("continua", 3, "continua per set, each from its own reference (γ uses the corpus sampler when ≥ annotators)")
-	modelName := fs.String("model", "default", "reference model: default (4 categories, varied lengths and gaps) or categorization (fixed positions, §6.3.3)")
+	modelName := fs.String("model", "default", "reference model: default (4 categories, varied lengths and gaps), categorization (fixed positions, §6.3.3) or segmentation (contiguous segments, §6.3.2)")
 	shiftScale := fs.Float64("shift-scale", 2, "position errors: boundary shift at magnitude 1, in unit lengths")
 	splitScale := fs.Float64("split-scale", 5, "splits per reference unit at magnitude 1")
 	fpScale := fs.Float64("fp-scale", 1, "false positives per reference unit at magnitude 1")
@@ -49,8 +49,10 @@ func runShuffle(e env, args []string) error {
 		model = shuffle.DefaultModel()
 	case "categorization":
 		model = shuffle.CategorizationModel()
+	case "segmentation":
+		model = shuffle.SegmentationModel()
 	default:
-		return usagef("shuffle: --model %q (want default or categorization)", *modelName)
+		return usagef("shuffle: --model %q (want default, categorization or segmentation)", *modelName)
 	}
 	if *unitsN != 0 {
 		model.Units = *unitsN
@@ -123,7 +125,7 @@ func runShuffle(e env, args []string) error {
 			Points []pointJSON `json:"points"`
 		}{*seed, *sets, js})
 	}
-	t := report.Table{Title: fmt.Sprintf("mean agreement over %d simulated continua per magnitude (seed %d)", *sets, *seed),
+	t := report.Table{Title: fmt.Sprintf("mean agreement over %d simulated annotation sets per magnitude (seed %d)", *sets, *seed),
 		Header: []string{"error type", "magnitude", "measure", "mean", "sd", "defined"}}
 	for _, p := range pts {
 		t.Rows = append(t.Rows, []string{p.Errors.String(), report.Float(p.Magnitude, 2), p.Measure,
