@@ -12,6 +12,9 @@ import (
 // covers. A unit category equal to Blank is an error.
 const Blank = "<blank>"
 
+// maxAtoms bounds the number of atoms (items) κ_d builds.
+const maxAtoms = 5_000_000
+
 // KappaDResult holds the discretized coefficients of a continuum.
 type KappaDResult struct {
 	// Kappa is κ_d: multi-κ (Davies & Fleiss 1982; Cohen's κ for two
@@ -36,6 +39,7 @@ type KappaDResult struct {
 // does, and the coefficients of package coding are computed with atoms as
 // items and annotators as coders. Overlapping units of one annotator give
 // an *OverlapError (an atom can have only one category, §3.4.1 limitation 4).
+// More than 5,000,000 atoms is an error asking for a longer atom.
 //
 // Its known weaknesses (§3.4.1): contiguous units of one category look like
 // one unit (κ_d does not see splits), a missed unit and a slight shift can
@@ -63,7 +67,7 @@ func KappaD(c *Continuum, ext Extent, atom float64) (KappaDResult, error) {
 		return KappaDResult{}, fmt.Errorf("κ_d: %w", err)
 	}
 	n := int(math.Ceil(ext.Len()/atom - 1e-9))
-	if n > 50_000_000 {
+	if n > maxAtoms {
 		return KappaDResult{}, fmt.Errorf("κ_d: continuum %q: %d atoms of length %v; choose a longer atom", c.Name, n, atom)
 	}
 	b := coding.NewBuilder()

@@ -54,8 +54,11 @@ type CategoryUAlpha struct {
 //	       e'_ck = (l'_c.·l'_k. − δ_ck Q_c/(m−1)) / (l' − Σ_c Q_c/(l'(m−1)))
 //	(k)uα = 1 − (e'_k./l'_k.) · (l'_k. − l_kk) / (e'_k. − e'_kk)
 //
-// Units without a category form one value ("") distinct from ∅. The
-// non-nominal (metric) versions of the 2016 paper are not implemented.
+// Units without a category form one value ("") distinct from ∅. Counting a
+// gap as len(s) pieces of length 1 makes the expected coincidences depend
+// on the unit of length (positions are taken to count atoms, as in the
+// papers' examples). The non-nominal (metric) versions of the 2016 paper
+// are not implemented.
 func UAlpha(c *Continuum, ext Extent) (UAlphaResult, error) {
 	ext, err := prepare(c, ext)
 	if err != nil {
