@@ -77,6 +77,13 @@ func TestKappaDErrors(t *testing.T) {
 	if _, err := KappaD(over, Extent{0, 10}, 1); !errors.As(err, &oe) {
 		t.Errorf("overlap: err = %v, want *OverlapError", err)
 	}
+	long := fromSpans("long", span{"a", "x", 0, 5}, span{"b", "x", 0, 5})
+	if _, err := KappaD(long, Extent{0, 1e7}, 1); err == nil {
+		t.Error("10,000,000 atoms: no error")
+	}
+	if r, err := KappaD(long, Extent{0, 1e7}, 1000); err != nil || r.Atoms != 10000 {
+		t.Errorf("atoms of 1000: %d atoms, err %v; want 10000", r.Atoms, err)
+	}
 	blank := fromSpans("blank", span{"a", Blank, 0, 5}, span{"b", "x", 0, 5})
 	if _, err := KappaD(blank, Extent{0, 10}, 1); err == nil {
 		t.Errorf("category %q: no error", Blank)
