@@ -69,7 +69,7 @@ func TestShuffleGammaCategory(t *testing.T) {
 	// from 1 at magnitude 0 to about 0 at magnitude 1 (|γ| < 0.15, as in the
 	// shuffle package's findings test).
 	args := []string{"shuffle", "--model", "categorization", "--errors", "category", "--measures", "gamma",
-		"--step", "1", "--sets", "3", "--units", "15", "--seed", "2", "--format", "json"}
+		"--step", "1", "--sets", "6", "--units", "15", "--seed", "2", "--format", "json"}
 	var out, errb bytes.Buffer
 	if err := run(args, nil, &out, &errb); err != nil {
 		t.Fatalf("run: %v (stderr %s)", err, errb.String())
