@@ -2,6 +2,7 @@ package shuffle
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"sort"
 	"strings"
@@ -13,49 +14,53 @@ import (
 // agreement (1 = perfect); SER, an error rate, enters as 1 − SER averaged
 // over ordered pairs of annotators, as plotted in §6.3.
 var standard = map[string]func(s Set, rng *rand.Rand) (float64, error){
-	"alpha_u": func(s Set, _ *rand.Rand) (float64, error) {
-		c, ext := s.Concatenated()
-		r, err := unitizing.AlphaU(&c, ext)
+	"alpha_u": onConcatenated(func(c *unitizing.Continuum, ext unitizing.Extent) (float64, error) {
+		r, err := unitizing.AlphaU(c, ext)
 		return r.Alpha, err
-	},
-	"u_alpha": func(s Set, _ *rand.Rand) (float64, error) {
-		c, ext := s.Concatenated()
-		r, err := unitizing.UAlpha(&c, ext)
+	}),
+	"u_alpha": onConcatenated(func(c *unitizing.Continuum, ext unitizing.Extent) (float64, error) {
+		r, err := unitizing.UAlpha(c, ext)
 		return r.U, err
-	},
-	"binary_u_alpha": func(s Set, _ *rand.Rand) (float64, error) {
-		c, ext := s.Concatenated()
-		r, err := unitizing.UAlpha(&c, ext)
+	}),
+	"binary_u_alpha": onConcatenated(func(c *unitizing.Continuum, ext unitizing.Extent) (float64, error) {
+		r, err := unitizing.UAlpha(c, ext)
 		return r.Binary, err
-	},
-	"cu_alpha": func(s Set, _ *rand.Rand) (float64, error) {
-		c, ext := s.Concatenated()
-		r, err := unitizing.UAlpha(&c, ext)
+	}),
+	"cu_alpha": onConcatenated(func(c *unitizing.Continuum, ext unitizing.Extent) (float64, error) {
+		r, err := unitizing.UAlpha(c, ext)
 		return r.CU, err
-	},
-	"cu_alpha_overlapping": func(s Set, _ *rand.Rand) (float64, error) {
-		c, ext := s.Concatenated()
-		r, err := unitizing.CUAlphaOverlapping(&c, ext)
+	}),
+	"cu_alpha_overlapping": onConcatenated(func(c *unitizing.Continuum, ext unitizing.Extent) (float64, error) {
+		r, err := unitizing.CUAlphaOverlapping(c, ext)
 		return r.CU, err
-	},
-	"kappa_d": func(s Set, _ *rand.Rand) (float64, error) {
-		c, ext := s.Concatenated()
-		r, err := unitizing.KappaD(&c, ext, 1)
+	}),
+	"kappa_d": onConcatenated(func(c *unitizing.Continuum, ext unitizing.Extent) (float64, error) {
+		r, err := unitizing.KappaD(c, ext, 1)
 		return r.Kappa, err
-	},
-	"alpha_d": func(s Set, _ *rand.Rand) (float64, error) {
-		c, ext := s.Concatenated()
-		r, err := unitizing.KappaD(&c, ext, 1)
+	}),
+	"alpha_d": onConcatenated(func(c *unitizing.Continuum, ext unitizing.Extent) (float64, error) {
+		r, err := unitizing.KappaD(c, ext, 1)
 		return r.Alpha, err
-	},
+	}),
 	"gamma":                 gammaMeasure,
 	"pk_agreement":          pkAgreement,
 	"window_diff_agreement": windowDiffAgreement,
-	"ser_agreement": func(s Set, _ *rand.Rand) (float64, error) {
-		c, _ := s.Concatenated()
-		r, err := unitizing.SERAnnotators(&c, unitizing.DefaultSERCosts)
+	"ser_agreement": onConcatenated(func(c *unitizing.Continuum, _ unitizing.Extent) (float64, error) {
+		r, err := unitizing.SERAnnotators(c, unitizing.DefaultSERCosts)
 		return r.Agreement, err
-	},
+	}),
+}
+
+// onConcatenated adapts a measure of one continuum to a set, by laying the
+// set's continua end to end.
+func onConcatenated(f func(c *unitizing.Continuum, ext unitizing.Extent) (float64, error)) func(Set, *rand.Rand) (float64, error) {
+	return func(s Set, _ *rand.Rand) (float64, error) {
+		c, ext, err := s.Concatenated()
+		if err != nil {
+			return math.NaN(), err
+		}
+		return f(&c, ext)
+	}
 }
 
 // MeasureNames returns the names StandardMeasure accepts, sorted.

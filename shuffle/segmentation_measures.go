@@ -60,7 +60,10 @@ func segmentations(c *unitizing.Continuum, ext unitizing.Extent) ([]segmentation
 // windowAgreement returns 1 − the mean of a window metric over ordered
 // pairs (reference i, hypothesis j ≠ i), the form plotted in §6.3.2.
 func windowAgreement(s Set, metric func(hyp, ref segmentation.Segmentation) (segmentation.Window, error)) (float64, error) {
-	c, ext := s.Concatenated()
+	c, ext, err := s.Concatenated()
+	if err != nil {
+		return math.NaN(), err
+	}
 	segs, err := segmentations(&c, ext)
 	if err != nil {
 		return math.NaN(), err

@@ -28,27 +28,13 @@ type Set struct {
 }
 
 // Concatenated returns the set's continua laid end to end as one continuum
-// (each shifted to start where the previous extent ends), the usual way to
-// give the unitizing alphas, κ_d and SER several continua, and its extent.
-func (s Set) Concatenated() (unitizing.Continuum, unitizing.Extent) {
+// (unitizing.Concatenate), the usual way to give the unitizing alphas, κ_d
+// and SER several continua, and its extent.
+func (s Set) Concatenated() (unitizing.Continuum, unitizing.Extent, error) {
 	if len(s.Continua) == 1 {
-		return s.Continua[0], s.Extents[0]
+		return s.Continua[0], s.Extents[0], nil
 	}
-	out := unitizing.Continuum{Name: "concatenated"}
-	if len(s.Continua) > 0 {
-		out.Annotators = s.Continua[0].Annotators
-	}
-	pos := 0.0
-	for i, c := range s.Continua {
-		off := pos - s.Extents[i].Begin
-		for _, u := range c.Units {
-			u.Start += off
-			u.End += off
-			out.Units = append(out.Units, u)
-		}
-		pos += s.Extents[i].Len()
-	}
-	return out, unitizing.Extent{Begin: 0, End: pos}
+	return unitizing.Concatenate(s.Continua, s.Extents)
 }
 
 // Sweep describes a response-curve experiment (Mathet et al. 2015, §6.3):

@@ -67,6 +67,7 @@ func runUnitizing(e env, args []string) error {
 	begin := fs.Float64("begin", 0, "start of the continuum (default: min(0, first unit start))")
 	end := fs.Float64("end", 0, "end of the continuum (default: last unit end)")
 	atom := fs.Float64("atom", 1, "atom length for κ_d and α_d")
+	concat := fs.Bool("concatenate", false, "treat all inputs as one continuum, laid end to end (annotators matched by name)")
 	cuOverlap := fs.Bool("cu-overlap", false, "compute c|uα and (k)uα even when an annotator's units overlap (Mathet et al. 2015 §6.3.5; uα and |uα stay undefined)")
 	files, err := parseFlags(fs, args)
 	if err != nil {
@@ -94,9 +95,10 @@ func runUnitizing(e env, args []string) error {
 		}
 		continua = append(continua, cs...)
 	}
-	for _, c := range continua {
-		name := c.Name
-		ext := unitizing.DefaultExtent(&c)
+	exts := make([]unitizing.Extent, len(continua))
+	for i := range continua {
+		c := &continua[i]
+		ext := unitizing.DefaultExtent(c)
 		if set["begin"] {
 			ext.Begin = *begin
 		}
@@ -104,9 +106,19 @@ func runUnitizing(e env, args []string) error {
 			ext.End = *end
 		}
 		if ext.IsZero() && len(c.Units) == 0 {
-			return fmt.Errorf("%s: no units, and no --begin/--end to give the continuum a length", name)
+			return fmt.Errorf("%s: no units, and no --begin/--end to give the continuum a length", c.Name)
 		}
-		r, err := measureUnitizing(e, &c, ext, *atom, *cuOverlap)
+		exts[i] = ext
+	}
+	if *concat && len(continua) > 1 {
+		c, ext, err := unitizing.Concatenate(continua, exts)
+		if err != nil {
+			return err
+		}
+		continua, exts = []unitizing.Continuum{c}, []unitizing.Extent{ext}
+	}
+	for i := range continua {
+		r, err := measureUnitizing(e, &continua[i], exts[i], *atom, *cuOverlap)
 		if err != nil {
 			return err
 		}

@@ -187,6 +187,22 @@ func TestUnitizingDirectory(t *testing.T) {
 	if len(got.Continua) != 2 || math.Abs(got.Continua[1].UAlpha-0.4739130434782609) > 1e-12 || !strings.HasSuffix(got.Continua[1].Name, "b.csv") {
 		t.Errorf("got %+v, want two continua with uα 0.4739…", got)
 	}
+	// --concatenate: one result over [0, 40) with both copies; the coverage
+	// l'/l.. of c|uα is unchanged by doubling (sheet §8.5: 38.33%).
+	out.Reset()
+	if err := run([]string{"unitizing", "--format", "json", "--end", "20", "--concatenate", dir}, nil, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	var one map[string]any
+	if err := json.Unmarshal(out.Bytes(), &one); err != nil {
+		t.Fatal(err)
+	}
+	if ext, _ := one["extent"].(map[string]any); ext["end"] != 40.0 {
+		t.Errorf("concatenated extent %v, want [0, 40)", one["extent"])
+	}
+	if f, _ := one["cu_alpha_coverage"].(float64); math.Abs(f-0.38333333333333336) > 1e-12 {
+		t.Errorf("concatenated coverage %v, want 0.3833…", one["cu_alpha_coverage"])
+	}
 }
 
 func TestUnitizingCUOverlap(t *testing.T) {
