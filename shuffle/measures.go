@@ -46,7 +46,7 @@ var standard = map[string]func(s Set, rng *rand.Rand) (float64, error){
 	"pk_agreement":          pkAgreement,
 	"window_diff_agreement": windowDiffAgreement,
 	"ser_agreement": onConcatenated(func(c *unitizing.Continuum, _ unitizing.Extent) (float64, error) {
-		r, err := unitizing.SERAnnotators(c, unitizing.DefaultSERCosts)
+		r, err := unitizing.SERAnnotators(c, unitizing.DefaultSERCosts())
 		return r.Agreement, err
 	}),
 }

@@ -67,7 +67,7 @@ func ExampleAlphaU() {
 func ExampleSER() {
 	ref := []unitizing.Unit{{Category: "PER", Start: 0, End: 5}, {Category: "LOC", Start: 10, End: 12}, {Category: "ORG", Start: 20, End: 25}}
 	hyp := []unitizing.Unit{{Category: "PER", Start: 1, End: 5}, {Category: "ORG", Start: 10, End: 12}}
-	r := unitizing.SER(ref, hyp, unitizing.DefaultSERCosts)
+	r := unitizing.SER(ref, hyp, unitizing.DefaultSERCosts())
 	fmt.Printf("SER %.4f: B %d, T %d, D %d, I %d\n", r.SER, r.Boundary, r.Type, r.Del, r.Ins)
 	// Output:
 	// SER 0.6667: B 1, T 1, D 1, I 0

@@ -55,7 +55,7 @@ func FuzzMeasures(f *testing.F) {
 		if kd, err := KappaD(c, ext, 1); err == nil && math.IsNaN(kd.Kappa) && kd.KappaReason == "" {
 			t.Errorf("κ_d NaN without a reason")
 		}
-		s, err := SERAnnotators(c, DefaultSERCosts)
+		s, err := SERAnnotators(c, DefaultSERCosts())
 		if err != nil {
 			t.Fatal(err)
 		}

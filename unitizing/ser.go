@@ -17,9 +17,11 @@ type SERCosts struct {
 	Deletion     float64 // D: a reference unit paired with nothing (false negative)
 }
 
-// DefaultSERCosts are the costs of Galibert et al. (2010) as summarised by
-// Mathet et al. (2015), §3.4.2: T 0.5, B 0.5, TB 1, I 1, D 1.
-var DefaultSERCosts = SERCosts{Type: 0.5, Boundary: 0.5, TypeBoundary: 1, Insertion: 1, Deletion: 1}
+// DefaultSERCosts returns the costs of Galibert et al. (2010) as summarised
+// by Mathet et al. (2015), §3.4.2: T 0.5, B 0.5, TB 1, I 1, D 1.
+func DefaultSERCosts() SERCosts {
+	return SERCosts{Type: 0.5, Boundary: 0.5, TypeBoundary: 1, Insertion: 1, Deletion: 1}
+}
 
 // SERResult is the slot error rate of a hypothesis against a reference.
 type SERResult struct {

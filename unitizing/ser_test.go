@@ -40,7 +40,7 @@ func TestSERHand(t *testing.T) {
 		{"optimal alignment", us(span{"", "x", 0, 10}, span{"", "y", 10, 12}), us(span{"", "y", 0, 12}, span{"", "x", 2, 10}), 0.5, [6]int{0, 0, 2, 0, 0, 0}},
 	}
 	for _, tc := range cases {
-		r := SER(tc.ref, tc.hyp, DefaultSERCosts)
+		r := SER(tc.ref, tc.hyp, DefaultSERCosts())
 		if !near(r.SER, tc.want, 1e-12) {
 			t.Errorf("%s: SER = %v, want %v", tc.name, r.SER, tc.want)
 		}
@@ -49,7 +49,7 @@ func TestSERHand(t *testing.T) {
 			t.Errorf("%s: counts (C,T,B,TB,I,D) = %v, want %v", tc.name, got, tc.counts)
 		}
 	}
-	if r := SER(nil, us(span{"", "x", 0, 1}), DefaultSERCosts); !math.IsNaN(r.SER) || r.Reason == "" {
+	if r := SER(nil, us(span{"", "x", 0, 1}), DefaultSERCosts()); !math.IsNaN(r.SER) || r.Reason == "" {
 		t.Errorf("empty reference: SER = %v (%q), want NaN with a reason", r.SER, r.Reason)
 	}
 }
@@ -94,7 +94,7 @@ func TestSERBruteForce(t *testing.T) {
 		}
 		return out
 	}
-	costs := []SERCosts{DefaultSERCosts, {Type: 0.3, Boundary: 0.7, TypeBoundary: 1.5, Insertion: 1, Deletion: 0.8}}
+	costs := []SERCosts{DefaultSERCosts(), {Type: 0.3, Boundary: 0.7, TypeBoundary: 1.5, Insertion: 1, Deletion: 0.8}}
 	for trial := 0; trial < 400; trial++ {
 		ref, hyp := draw(), draw()
 		c := costs[trial%2]
@@ -112,7 +112,7 @@ func TestSERAnnotators(t *testing.T) {
 	// Two annotators, a = {[0,5) x, [7,9) y}, b = {[0,5) x}: SER(ref a, hyp b)
 	// = 1 D / 2 = 0.5; SER(ref b, hyp a) = 1 I / 1 = 1; mean 0.75, agreement 0.25.
 	c := fromSpans("ser", span{"a", "x", 0, 5}, span{"a", "y", 7, 9}, span{"b", "x", 0, 5})
-	s, err := SERAnnotators(c, DefaultSERCosts)
+	s, err := SERAnnotators(c, DefaultSERCosts())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func TestSERAnnotators(t *testing.T) {
 	// skipped and counted. With c empty: a→b 0.5, a→c 2/2 = 1, b→a 1, b→c 1/1 = 1;
 	// mean over 4 pairs = 0.875, 2 skipped.
 	c.Annotators = append(c.Annotators, "c")
-	s, err = SERAnnotators(c, DefaultSERCosts)
+	s, err = SERAnnotators(c, DefaultSERCosts())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +140,7 @@ func BenchmarkSER(b *testing.B) {
 	c := randomPartition(rng, 2, 5000, []string{"a", "b", "c"})
 	ref, hyp := c.UnitsOf(0), c.UnitsOf(1)
 	for b.Loop() {
-		SER(ref, hyp, DefaultSERCosts)
+		SER(ref, hyp, DefaultSERCosts())
 	}
 }
 
@@ -158,7 +158,7 @@ func TestSERBruteForceDisjoint(t *testing.T) {
 		}
 		return out
 	}
-	costs := []SERCosts{DefaultSERCosts, {Type: 0.3, Boundary: 0.7, TypeBoundary: 1.5, Insertion: 1, Deletion: 0.8}}
+	costs := []SERCosts{DefaultSERCosts(), {Type: 0.3, Boundary: 0.7, TypeBoundary: 1.5, Insertion: 1, Deletion: 0.8}}
 	for trial := 0; trial < 400; trial++ {
 		ref, hyp := draw(), draw()
 		c := costs[trial%2]
@@ -196,7 +196,7 @@ func BenchmarkSERChain(b *testing.B) {
 		hyp = append(hyp, Unit{Category: "x", Start: float64(10*i + 5), End: float64(10*i + 15)})
 	}
 	for b.Loop() {
-		SER(ref, hyp, DefaultSERCosts)
+		SER(ref, hyp, DefaultSERCosts())
 	}
 }
 
@@ -211,7 +211,7 @@ func TestSERClusterLimit(t *testing.T) {
 	for i := 0; i < 2000; i++ {
 		hyp = append(hyp, Unit{Category: "x", Start: float64(i), End: float64(i + 1)})
 	}
-	r := SER(ref, hyp, DefaultSERCosts)
+	r := SER(ref, hyp, DefaultSERCosts())
 	if !math.IsNaN(r.SER) || r.Reason == "" {
 		t.Errorf("SER = %v (%q), want NaN with a reason", r.SER, r.Reason)
 	}

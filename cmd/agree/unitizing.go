@@ -228,7 +228,7 @@ func measureUnitizing(e env, c *unitizing.Continuum, ext unitizing.Extent, atom 
 		undefined("pi_d", kd.PiReason)
 	}
 
-	s, err := unitizing.SERAnnotators(c, unitizing.DefaultSERCosts)
+	s, err := unitizing.SERAnnotators(c, unitizing.DefaultSERCosts())
 	if err != nil {
 		return r, err
 	}
