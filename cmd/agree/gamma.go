@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"encoding/csv"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"os"
 	"sort"
 	"strconv"
@@ -12,6 +14,7 @@ import (
 	"agree/distance"
 	"agree/formats/units"
 	"agree/gamma"
+	"agree/inference"
 	"agree/report"
 	"agree/unitizing"
 )
@@ -47,6 +50,10 @@ type gammaJSON struct {
 	DeltaEmpty         float64                  `json:"delta_empty"`
 	Categorical        string                   `json:"categorical"`
 	Alignment          []unitaryJSON            `json:"alignment"`
+	// With --bootstrap: γ over corpora of resampled continua (issue 6).
+	SE     *report.Number      `json:"se,omitempty"`
+	CI     *inference.Interval `json:"ci,omitempty"`
+	PBelow inference.PBelow    `json:"p_below,omitempty"`
 }
 
 type unitaryJSON struct {
@@ -79,6 +86,8 @@ func runGamma(e env, args []string) error {
 	consensus := fs.String("consensus", "", "write a consensus annotation (majority unitary alignments: median bounds, majority category) to this CSV file")
 	format := fs.String("format", "table", "output: table, json, csv or markdown")
 	dropZero := fs.Bool("drop-zero-length", false, "skip units with start = end (with a warning) instead of failing")
+	bootstrap := fs.Int("bootstrap", 0, "bootstrap resamples of the continua (a corpus of ≥ 2 files) for an interval of γ; each recomputes γ with its own chance samples")
+	level := fs.Float64("level", 0.95, "confidence level of the bootstrap interval")
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -93,6 +102,9 @@ func runGamma(e env, args []string) error {
 	}
 	if *samples < 0 || *maxSamples < 1 || *precision < 0 || !(*confidence > 0 && *confidence < 1) {
 		return usagef("gamma: --samples ≥ 0, --max-samples ≥ 1, --precision ≥ 0 and 0 < --confidence < 1 are required")
+	}
+	if *bootstrap < 0 || (*bootstrap > 0 && *samples == 0) || !(*level > 0 && *level < 1) {
+		return usagef("gamma: --bootstrap needs a positive number of resamples and --samples > 0; 0 < --level < 1")
 	}
 	rd := units.Reader{DropZeroLength: *dropZero, Warn: func(msg string) { fmt.Fprintln(e.stderr, "agree gamma: warning:", msg) }}
 	corpus, err := readUnitCorpus(e, rd, files)
@@ -153,6 +165,12 @@ func runGamma(e env, args []string) error {
 			return err
 		}
 	}
+	var boot *inference.Result
+	if *bootstrap > 0 {
+		if boot, err = bootstrapGamma(corpus, d, opt, *bootstrap, *level, *workers); err != nil {
+			return err
+		}
+	}
 	out := gammaJSON{
 		Gamma: report.Number(res.Gamma), UndefinedReason: res.Undefined,
 		ObservedDisorder: report.Number(res.Observed), ExpectedDisorder: report.Number(res.Expected),
@@ -167,6 +185,10 @@ func runGamma(e env, args []string) error {
 	}
 	if res.Samples == 0 {
 		out.Sampler = "none"
+	}
+	if boot != nil {
+		se, ci := boot.SE, boot.CI
+		out.SE, out.CI, out.PBelow = &se, &ci, boot.PBelow
 	}
 	for k, v := range res.GammaK {
 		out.GammaK[k] = report.Number(v)
@@ -326,6 +348,14 @@ func gammaTables(o gammaJSON, showAlignment bool) []report.Table {
 		},
 		Notes: []string{fmt.Sprintf("α = %v, β = %v, Δ∅ = %v, categorical %s, sampler %s, seed %d", o.Alpha, o.Beta, o.DeltaEmpty, o.Categorical, o.Sampler, o.Seed)},
 	}
+	if o.CI != nil {
+		main.Rows = append(main.Rows,
+			[]string{fmt.Sprintf("bootstrap %g%% interval", 100*o.CI.Level), "[" + num(o.CI.Low) + ", " + num(o.CI.High) + "]"},
+			[]string{"bootstrap SE", num(*o.SE)},
+			[]string{"P(gamma < 0.667)", num(o.PBelow[inference.ThresholdKey(0.667)])},
+			[]string{"P(gamma < 0.8)", num(o.PBelow[inference.ThresholdKey(0.8)])})
+		main.Notes = append(main.Notes, fmt.Sprintf("bootstrap: %d resamples of the continua, seed %d", o.CI.Resamples, o.Seed))
+	}
 	if o.UndefinedReason != "" {
 		main.Notes = append(main.Notes, "gamma undefined: "+o.UndefinedReason)
 	}
@@ -356,4 +386,35 @@ func gammaTables(o gammaJSON, showAlignment bool) []report.Table {
 		tables = append(tables, t)
 	}
 	return tables
+}
+
+// bootstrapGamma resamples the continua of the corpus with replacement and
+// recomputes γ on each resample (alignments and chance samples included),
+// seeding each resample's chance sampling from its own generator so that
+// the result does not depend on the number of workers.
+func bootstrapGamma(corpus unitizing.Corpus, d gamma.Dissimilarity, opt gamma.Options, n int, level float64, workers int) (*inference.Result, error) {
+	if len(corpus.Continua) < 2 {
+		return nil, usagef("gamma: --bootstrap resamples continua, and the corpus has %d; give several files or a directory", len(corpus.Continua))
+	}
+	opt.Workers, opt.Progress = 1, nil // the bootstrap runs resamples in parallel
+	stat := func() inference.RandStatistic {
+		return func(items []int, rng *rand.Rand) (float64, error) {
+			var c unitizing.Corpus
+			for _, i := range items {
+				c.Continua = append(c.Continua, corpus.Continua[i])
+			}
+			o := opt
+			o.Seed = rng.Uint64()
+			r, err := gamma.Compute(c, d, o)
+			if err != nil {
+				return math.NaN(), err
+			}
+			return r.Gamma, nil
+		}
+	}
+	res, err := inference.ItemsRand(len(corpus.Continua), stat, inference.Options{Resamples: n, Seed: opt.Seed, Workers: workers, Level: level})
+	if err != nil {
+		return nil, fmt.Errorf("gamma bootstrap: %w", err)
+	}
+	return res, nil
 }
