@@ -71,13 +71,20 @@ func CategorizationModel() Model {
 	}
 }
 
+// Limits of a model: the number of reference units and the largest length
+// or gap (positions stay exact integers in float64 well below 2^53).
+const (
+	maxUnits  = 1_000_000
+	maxLength = 1e9
+)
+
 // Validate reports a model that cannot be drawn from.
 func (m Model) Validate() error {
 	if len(m.Categories) == 0 {
 		return errors.New("shuffle: model has no category")
 	}
-	if m.Units < 1 {
-		return fmt.Errorf("shuffle: model has %d units; want at least 1", m.Units)
+	if m.Units < 1 || m.Units > maxUnits {
+		return fmt.Errorf("shuffle: model has %d units; want 1 to %d", m.Units, maxUnits)
 	}
 	seen := map[string]bool{}
 	total := 0.0
@@ -90,8 +97,8 @@ func (m Model) Validate() error {
 			return fmt.Errorf("shuffle: category %q: prevalence %v must be a finite number ≥ 0", c.Name, c.Prevalence)
 		}
 		total += c.Prevalence
-		if !(c.MinLen > 0) || !(c.MaxLen >= c.MinLen) || math.IsInf(c.MaxLen, 0) {
-			return fmt.Errorf("shuffle: category %q: lengths [%v, %v] must satisfy 0 < min ≤ max < ∞", c.Name, c.MinLen, c.MaxLen)
+		if !(c.MinLen > 0) || !(c.MaxLen >= c.MinLen) || !(c.MaxLen <= maxLength) {
+			return fmt.Errorf("shuffle: category %q: lengths [%v, %v] must satisfy 0 < min ≤ max ≤ %g", c.Name, c.MinLen, c.MaxLen, maxLength)
 		}
 		if !m.Continuous && (c.MinLen != math.Trunc(c.MinLen) || c.MaxLen != math.Trunc(c.MaxLen)) {
 			return fmt.Errorf("shuffle: category %q: lengths [%v, %v] must be integers in a discrete model", c.Name, c.MinLen, c.MaxLen)
@@ -100,8 +107,8 @@ func (m Model) Validate() error {
 	if !(total > 0) {
 		return errors.New("shuffle: the prevalences sum to 0")
 	}
-	if !(m.MinGap >= 0) || !(m.MaxGap >= m.MinGap) || math.IsInf(m.MaxGap, 0) {
-		return fmt.Errorf("shuffle: gaps [%v, %v] must satisfy 0 ≤ min ≤ max < ∞", m.MinGap, m.MaxGap)
+	if !(m.MinGap >= 0) || !(m.MaxGap >= m.MinGap) || !(m.MaxGap <= maxLength) {
+		return fmt.Errorf("shuffle: gaps [%v, %v] must satisfy 0 ≤ min ≤ max ≤ %g", m.MinGap, m.MaxGap, maxLength)
 	}
 	if !m.Continuous && (m.MinGap != math.Trunc(m.MinGap) || m.MaxGap != math.Trunc(m.MaxGap)) {
 		return fmt.Errorf("shuffle: gaps [%v, %v] must be integers in a discrete model", m.MinGap, m.MaxGap)

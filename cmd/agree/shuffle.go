@@ -23,7 +23,7 @@ func runShuffle(e env, args []string) error {
 	seed := fs.Uint64("seed", 1, "random seed")
 	annotators := fs.Int("annotators", 3, "simulated annotators")
 	continua := fs.Int("continua", 3, "continua per set, each from its own reference (γ uses the corpus sampler when ≥ annotators)")
-	modelName := fs.String("model", "default", "reference model: default (4 categories, varied lengths and gaps), categorization (fixed positions, §6.3.3) or segmentation (contiguous segments, §6.3.2)")
+	modelName := fs.String("model", "default", "reference model: default (4 categories, varied lengths and gaps), categorization (fixed positions, §6.3.3) segmentation (contiguous segments, §6.3.2), or a .json model file (see shuffle.ModelFile)")
 	shiftScale := fs.Float64("shift-scale", 2, "position errors: boundary shift at magnitude 1, in unit lengths")
 	splitScale := fs.Float64("split-scale", 5, "splits per reference unit at magnitude 1")
 	fpScale := fs.Float64("fp-scale", 1, "false positives per reference unit at magnitude 1")
@@ -45,6 +45,7 @@ func runShuffle(e env, args []string) error {
 		return usagef("%v", err)
 	}
 	var model shuffle.Model
+	var confusion [][]float64
 	switch *modelName {
 	case "default":
 		model = shuffle.DefaultModel()
@@ -53,7 +54,18 @@ func runShuffle(e env, args []string) error {
 	case "segmentation":
 		model = shuffle.SegmentationModel()
 	default:
-		return usagef("shuffle: --model %q (want default, categorization or segmentation)", *modelName)
+		if !strings.HasSuffix(strings.ToLower(*modelName), ".json") {
+			return usagef("shuffle: --model %q (want default, categorization, segmentation or a .json model file)", *modelName)
+		}
+		rc, err := openInput(e, *modelName)
+		if err != nil {
+			return err
+		}
+		model, confusion, err = shuffle.ReadModel(rc, *modelName)
+		rc.Close()
+		if err != nil {
+			return err
+		}
 	}
 	if *unitsN != 0 {
 		model.Units = *unitsN
@@ -70,7 +82,7 @@ func runShuffle(e env, args []string) error {
 	sw := shuffle.Sweep{
 		Model: model,
 		Shuffler: shuffle.Shuffler{Annotators: *annotators, Disjoint: !*overlap,
-			ShiftScale: *shiftScale, SplitScale: *splitScale, FalsePositiveScale: *fpScale},
+			ShiftScale: *shiftScale, SplitScale: *splitScale, FalsePositiveScale: *fpScale, Confusion: confusion},
 		Step: *step, Sets: *sets, Seed: *seed, Workers: *workers, Continua: *continua,
 	}
 	for _, s := range strings.Split(*errorsFlag, ",") {

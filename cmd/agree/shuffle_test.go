@@ -91,6 +91,32 @@ func TestShuffleGammaCategory(t *testing.T) {
 	}
 }
 
+func TestShuffleModelFile(t *testing.T) {
+	dir := t.TempDir()
+	model := filepath.Join(dir, "m.json")
+	js := `{"categories": [{"name": "A", "prevalence": 1, "min_len": 4, "max_len": 8},
+  {"name": "B", "prevalence": 1, "min_len": 4, "max_len": 8}], "units": 10, "min_gap": 2, "max_gap": 4,
+  "confusion": [[0, 1], [1, 0]]}`
+	if err := os.WriteFile(model, []byte(js), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if err := run([]string{"shuffle", "--model", model, "--errors", "category", "--measures", "cu_alpha", "--step", "1", "--sets", "2"}, nil, &out, &errb); err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	if !strings.Contains(out.String(), "category,1.00,cu_alpha,") {
+		t.Errorf("output lacks the category curve:\n%s", out.String())
+	}
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, []byte("{\n  \"units\": [}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := run([]string{"shuffle", "--model", bad}, nil, &out, &errb)
+	if err == nil || !strings.Contains(err.Error(), "bad.json:2:") {
+		t.Errorf("bad model file: error %v, want file:line", err)
+	}
+}
+
 func TestShuffleUsage(t *testing.T) {
 	cases := [][]string{
 		{"shuffle", "--errors", "shift"},
