@@ -139,10 +139,14 @@ func runShuffle(e env, args []string) error {
 		}{*seed, *sets, js})
 	}
 	t := report.Table{Title: fmt.Sprintf("mean agreement over %d simulated annotation sets per magnitude (seed %d)", *sets, *seed),
-		Header: []string{"error type", "magnitude", "measure", "mean", "sd", "defined"}}
+		Header: []string{"error type", "magnitude", "measure", "mean", "sd", "defined", "note"}}
 	for _, p := range pts {
+		note := p.Note
+		if r := []rune(note); len(r) > 80 {
+			note = string(r[:77]) + "..."
+		}
 		t.Rows = append(t.Rows, []string{p.Errors.String(), report.Float(p.Magnitude, 2), p.Measure,
-			report.Float(p.Mean, 4), report.Float(p.SD, 4), fmt.Sprintf("%d/%d", p.Defined, p.Sets)})
+			report.Float(p.Mean, 4), report.Float(p.SD, 4), fmt.Sprintf("%d/%d", p.Defined, p.Sets), note})
 	}
 	return report.WriteTables(e.stdout, f, t)
 }
