@@ -5,7 +5,10 @@
 //
 // A [Model] describes a reference continuum statistically: categories with
 // their prevalence and length range, the number of units, the gaps between
-// them, whether units may overlap, discrete or real positions. A [Shuffler]
+// them, whether units may overlap, discrete or real positions
+// ([DefaultModel], [CategorizationModel] with fixed positions for §6.3.3,
+// [SegmentationModel] with contiguous segments for §6.3.2, or a JSON file
+// read by [ReadModel]). A [Shuffler]
 // turns a drawn [Reference] into a multi-annotator continuum (which does not
 // contain the reference) in which every simulated annotator makes errors of
 // the chosen types at magnitude m ∈ [0, 1]: 0 copies the reference, 1 is as
