@@ -363,8 +363,19 @@ func ceaf(key, response Partition, ov []overlap) (phiM, phiE float64) {
 // b; recall and precision swap.
 func (c *Corpus) Compare(a, b int) Scores {
 	var n Counts
-	for d := range c.docs {
-		n.Add(DocCounts(c.parts[a][d], c.parts[b][d], len(c.docs[d].mentions)))
+	for _, dc := range c.DocumentCounts(a, b) {
+		n.Add(dc)
 	}
 	return n.Scores()
+}
+
+// DocumentCounts returns the counts of each document with annotator a as
+// the key and b as the response; their sum gives Compare(a, b). Resampling
+// documents and summing their counts is the document bootstrap.
+func (c *Corpus) DocumentCounts(a, b int) []Counts {
+	out := make([]Counts, len(c.docs))
+	for d := range c.docs {
+		out[d] = DocCounts(c.parts[a][d], c.parts[b][d], len(c.docs[d].mentions))
+	}
+	return out
 }

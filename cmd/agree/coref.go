@@ -10,6 +10,7 @@ import (
 
 	"agree/coref"
 	corefio "agree/formats/coref"
+	"agree/inference"
 	"agree/report"
 )
 
@@ -60,6 +61,9 @@ type corefPairJSON struct {
 	ChainsAsSets    chainSetsJSON     `json:"chains_as_sets"`
 	UndefinedReason map[string]string `json:"undefined_reason,omitempty"`
 	Notes           []string          `json:"notes,omitempty"`
+	// Bootstrap holds, with --bootstrap, each F1's document-bootstrap
+	// summaries: {"se","ci":{…},"p_below":{…}} under the metric's name.
+	Bootstrap map[string]*inference.Result `json:"bootstrap,omitempty"`
 }
 
 type corefJSON struct {
@@ -81,6 +85,10 @@ func runCoref(e env, args []string) error {
 	chainSets := fs.String("chain-sets", "others", "chains as sets: others (the chain's other mentions, Passonneau 2006) or whole (the whole chain)")
 	bratRel := fs.String("brat-relations", "Coreference,Coref,Anaphora", "brat relation types that link coreferent mentions (besides Equiv)")
 	bratTypes := fs.String("brat-types", "", "comma-separated brat entity types to keep as mentions (default: all)")
+	bootstrap := fs.Int("bootstrap", 0, "bootstrap resamples of the documents for intervals of every F1 (needs ≥ 2 documents); 0: none")
+	seed := fs.Uint64("seed", 1, "seed of the bootstrap")
+	workers := fs.Int("workers", 0, "parallel workers for the bootstrap (0: all cores; results do not depend on it)")
+	level := fs.Float64("level", 0.95, "confidence level of the bootstrap intervals")
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -151,6 +159,12 @@ func runCoref(e env, args []string) error {
 	if len(anns) < 2 {
 		return fmt.Errorf("coref: need at least two annotators, got %d (%s)", len(anns), strings.Join(anns, ", "))
 	}
+	if *bootstrap < 0 || !(*level > 0 && *level < 1) {
+		return usagef("coref: --bootstrap must be ≥ 0 and 0 < --level < 1")
+	}
+	if *bootstrap > 0 && len(c.Documents()) < 2 {
+		return usagef("coref: --bootstrap resamples documents, and there is %d", len(c.Documents()))
+	}
 
 	out := corefJSON{Annotators: anns, Documents: len(c.Documents()), Warnings: c.Warnings()}
 	// Markables for the link table and chains as sets.
@@ -191,6 +205,12 @@ func runCoref(e env, args []string) error {
 			p, err := corefPair(c, rel, i, j, mode)
 			if err != nil {
 				return err
+			}
+			if *bootstrap > 0 {
+				opt := inference.Options{Resamples: *bootstrap, Seed: *seed, Workers: *workers, Level: *level}
+				if p.Bootstrap, err = bootstrapCoref(c, i, j, opt); err != nil {
+					return err
+				}
 			}
 			out.Pairs = append(out.Pairs, p)
 		}
@@ -366,6 +386,18 @@ func corefTables(out corefJSON) []report.Table {
 	sets.Notes = append(sets.Notes, out.Notes...)
 	sets.Notes = append(sets.Notes, out.Warnings...)
 	tables := []report.Table{scores, links, sets}
+	if len(out.Pairs) > 0 && out.Pairs[0].Bootstrap != nil {
+		b := report.Table{Title: "document bootstrap of the F1 scores", Header: []string{"first", "second", "F1", "SE", "interval", "P(< 0.667)", "P(< 0.8)"}}
+		for _, p := range out.Pairs {
+			for _, m := range []string{"conll_f1", "muc_f1", "b3_f1", "ceafm_f1", "ceafe_f1", "blanc_f1", "lea_f1"} {
+				r := p.Bootstrap[m]
+				b.Rows = append(b.Rows, []string{p.Annotators[0], p.Annotators[1], m, num(r.SE),
+					"[" + num(r.CI.Low) + ", " + num(r.CI.High) + "]", num(r.PBelow[inference.ThresholdKey(0.667)]), num(r.PBelow[inference.ThresholdKey(0.8)])})
+			}
+		}
+		b.Notes = []string{fmt.Sprintf("%s, %d resamples of the documents", out.Pairs[0].Bootstrap["conll_f1"].CI.Method, out.Pairs[0].Bootstrap["conll_f1"].CI.Resamples)}
+		tables = append(tables, b)
+	}
 	if n := len(out.Annotators); n > 2 {
 		m := report.Table{Title: "CoNLL F1 between annotators", Header: append([]string{""}, out.Annotators...)}
 		idx := map[string]int{}
@@ -387,4 +419,35 @@ func corefTables(out corefJSON) []report.Table {
 		tables = append(tables, m)
 	}
 	return tables
+}
+
+// bootstrapCoref resamples documents with replacement and recomputes every
+// F1 from the summed per-document counts (micro-average, as the reference
+// scorer), for annotators i (key) and j (response).
+func bootstrapCoref(c *coref.Corpus, i, j int, opt inference.Options) (map[string]*inference.Result, error) {
+	docs := c.DocumentCounts(i, j)
+	f1s := map[string]func(coref.Scores) float64{
+		"conll_f1": func(s coref.Scores) float64 { return s.CoNLL },
+		"muc_f1":   func(s coref.Scores) float64 { return s.MUC.F1 },
+		"b3_f1":    func(s coref.Scores) float64 { return s.B3.F1 },
+		"ceafm_f1": func(s coref.Scores) float64 { return s.CEAFm.F1 },
+		"ceafe_f1": func(s coref.Scores) float64 { return s.CEAFe.F1 },
+		"blanc_f1": func(s coref.Scores) float64 { return s.BLANC.F1 },
+		"lea_f1":   func(s coref.Scores) float64 { return s.LEA.F1 },
+	}
+	out := map[string]*inference.Result{}
+	for name, f1 := range f1s {
+		r, err := inference.Items(len(docs), func(items []int) (float64, error) {
+			var n coref.Counts
+			for _, d := range items {
+				n.Add(docs[d])
+			}
+			return f1(n.Scores()), nil
+		}, opt)
+		if err != nil {
+			return nil, fmt.Errorf("coref bootstrap: %w", err)
+		}
+		out[name] = r
+	}
+	return out, nil
 }
