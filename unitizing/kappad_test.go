@@ -99,3 +99,42 @@ func BenchmarkKappaD(b *testing.B) {
 		}
 	}
 }
+
+func TestKappaDProperties(t *testing.T) {
+	// Annotator order, unit order and category renaming do not change κ_d or
+	// α_d; identical annotators give 1 (when defined).
+	rng := rand.New(rand.NewPCG(15, 16))
+	for trial := 0; trial < 30; trial++ {
+		c := randomPartition(rng, 2+rng.IntN(3), 40, []string{"x", "y", "z"})
+		r, err := KappaD(c, Extent{0, 40}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := &Continuum{Name: "perm", Annotators: append([]string(nil), c.Annotators...)}
+		perm := rng.Perm(len(c.Annotators))
+		rename := map[string]string{"x": "zz", "y": "aa", "z": "mm"}
+		for _, u := range c.Units {
+			u.Annotator = perm[u.Annotator]
+			u.Category = rename[u.Category]
+			p.Units = append(p.Units, u)
+		}
+		rng.Shuffle(len(p.Units), func(i, j int) { p.Units[i], p.Units[j] = p.Units[j], p.Units[i] })
+		q, err := KappaD(p, Extent{0, 40}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !near(q.Kappa, r.Kappa, 1e-12) || !near(q.Alpha, r.Alpha, 1e-12) {
+			t.Fatalf("trial %d: permuted κ_d %v α_d %v, want %v %v", trial, q.Kappa, q.Alpha, r.Kappa, r.Alpha)
+		}
+		cp := &Continuum{Name: "copy", Annotators: c.Annotators}
+		for _, u := range c.UnitsOf(0) {
+			for a := range c.Annotators {
+				u.Annotator = a
+				cp.Units = append(cp.Units, u)
+			}
+		}
+		if pr, err := KappaD(cp, Extent{0, 40}, 1); err != nil || (pr.KappaReason == "" && pr.Kappa != 1) {
+			t.Fatalf("trial %d: identical annotators κ_d = %v (%q), err %v", trial, pr.Kappa, pr.KappaReason, err)
+		}
+	}
+}
