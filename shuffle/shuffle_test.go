@@ -404,3 +404,34 @@ func TestShiftBoundariesTiles(t *testing.T) {
 		}
 	}
 }
+
+func TestGammaMeasureWeights(t *testing.T) {
+	// The standard measure equals GammaMeasure(3, 1) on the same stream, and
+	// other weights give another value.
+	ref, err := smallModel().Draw(stream(4, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var set Set
+	for i := 0; i < 3; i++ {
+		c, err := Shuffler{Errors: Position, Annotators: 3}.Annotate(ref, 0.3, stream(4, uint64(i+1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		set.Continua = append(set.Continua, c)
+		set.Extents = append(set.Extents, ref.Extent)
+	}
+	std, _ := StandardMeasure("gamma")
+	a, err := std.Func(set, stream(9, 9))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := GammaMeasure("g", 3, 1).Func(set, stream(9, 9))
+	if err != nil || a != b {
+		t.Errorf("standard γ %v, GammaMeasure(3, 1) %v (%v)", a, b, err)
+	}
+	one, err := GammaMeasure("g1", 1, 1).Func(set, stream(9, 9))
+	if err != nil || !(one > -1 && one < 1) || one == a {
+		t.Errorf("γ with α = 1: %v (%v); want a different value in (−1, 1)", one, err)
+	}
+}
