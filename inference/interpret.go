@@ -7,11 +7,11 @@ import (
 )
 
 // LandisKoch returns the strength of agreement of a κ-like value on the
-// scale of Landis & Koch (1977) as the survey prints it (Artstein & Poesio
-// 2008, Table 8): < 0 "poor", 0–0.20 "slight", 0.21–0.40 "fair",
-// 0.41–0.60 "moderate", 0.61–0.80 "substantial", 0.81–1 "perfect" (Landis
-// & Koch's own label for the top band is "almost perfect"). Bands include
-// their upper bound. NaN gives "undefined".
+// scale of Landis & Koch (1977), restated in Artstein & Poesio (2008,
+// Table 8): < 0 "poor", 0–0.20 "slight", 0.21–0.40 "fair", 0.41–0.60
+// "moderate", 0.61–0.80 "substantial", 0.81–1 "almost perfect" (Landis &
+// Koch's own label; the survey's table shortens it to "Perfect"). Bands
+// include their upper bound. NaN gives "undefined".
 func LandisKoch(v float64) string {
 	switch {
 	case math.IsNaN(v):
@@ -27,7 +27,7 @@ func LandisKoch(v float64) string {
 	case v <= 0.80:
 		return "substantial"
 	}
-	return "perfect"
+	return "almost perfect"
 }
 
 // Krippendorff returns the reading of a value on Krippendorff's cut-offs

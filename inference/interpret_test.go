@@ -21,8 +21,8 @@ func TestScales(t *testing.T) {
 		{0.6, "moderate", "unreliable"},
 		{0.667, "substantial", "tentative"},
 		{0.8, "substantial", "reliable"},
-		{0.81, "perfect", "reliable"},
-		{1, "perfect", "reliable"},
+		{0.81, "almost perfect", "reliable"},
+		{1, "almost perfect", "reliable"},
 		{math.NaN(), "undefined", "undefined"},
 	} {
 		if got := LandisKoch(c.v); got != c.lk {

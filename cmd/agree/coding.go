@@ -441,15 +441,27 @@ func (res *codingResult) tables() []report.Table {
 	main.Notes = append(main.Notes, fmt.Sprintf("annotator bias B (A&P 2008 §3.1): %s nominal, %s weighted",
 		report.Float(float64(res.Bias.Nominal), 4), report.Float(float64(res.Bias.Weighted), 4)))
 	main.Notes = append(main.Notes, res.Notes...)
-	if len(res.order) > 0 {
-		for _, cj := range res.Coefficients {
-			if cj.CI != nil {
-				main.Header[4] = fmt.Sprintf("%g%% CI (%s)", 100*cj.CI.Level, cj.CI.Method)
-				if res.Bootstrap != nil {
-					main.Header[4] = fmt.Sprintf("%g%% CI (bootstrap)", 100*cj.CI.Level)
-				}
-				break
+	// The intervals' methods differ by coefficient: name them in a note, in
+	// coefficient order, so the output is deterministic.
+	var methods []string
+	for _, k := range res.order {
+		if cj := res.Coefficients[k.Key()]; cj.CI != nil {
+			main.Header[4] = fmt.Sprintf("%g%% CI", 100*cj.CI.Level)
+			m := cj.CI.Method + " (" + k.String() + ")"
+			if n := len(methods); n > 0 && strings.HasPrefix(methods[n-1], cj.CI.Method+" (") {
+				methods[n-1] = strings.TrimSuffix(methods[n-1], ")") + ", " + k.String() + ")"
+				continue
 			}
+			methods = append(methods, m)
+		}
+	}
+	if len(methods) > 0 {
+		main.Notes = append(main.Notes, "intervals: "+strings.Join(methods, "; "))
+	}
+	for _, cj := range res.Coefficients {
+		if cj.CI != nil && res.Bootstrap == nil && float64(cj.CI.High) > 1 {
+			main.Notes = append(main.Notes, "analytic intervals are symmetric and can pass 1 on few items; --bootstrap gives percentile intervals inside the coefficient's range")
+			break
 		}
 	}
 	out := []report.Table{main}
