@@ -1,7 +1,7 @@
-// Package unitizing holds the data of unitizing studies: annotators who mark
-// units (a span [start, end) with an optional category) on a continuum (a text,
-// a recording, a video), and corpora of several continua annotated with the
-// same scheme.
+// Package unitizing holds the data of unitizing studies — annotators who mark
+// units (a span [start, end) with an optional category) on a continuum (a
+// text, a recording, a video), and corpora of several continua annotated
+// with the same scheme — and the unitizing measures that γ is compared with.
 //
 // The types follow Mathet, Widlöcher & Métivier (2015), "The Unified and
 // Holistic Method Gamma (γ) for Inter-Annotator Agreement Measure and
@@ -10,6 +10,27 @@
 // Positions are float64 so that long recordings in milliseconds keep their
 // precision.
 //
-// Measures on these types live in their own packages (gamma) or in this one
-// (Krippendorff's unitizing alphas, κ_d, SER).
+// Measures (the formulas and test vectors are restated in
+// shared/reference/segmentation-unitizing.md §7–§8):
+//
+//   - AlphaU: Krippendorff's αU (Krippendorff 1995; Content Analysis 2004,
+//     §12.4), per category and overall, as DKPro Statistics computes it;
+//   - UAlpha: the u-alpha family uα, |uα (binary), c|uα and (k)uα of
+//     Krippendorff, Mathet, Bouvry & Widlöcher (2016); CUAlphaOverlapping
+//     computes c|uα and (k)uα when an annotator's units overlap (Mathet et
+//     al. 2015, §6.3.5), where uα and |uα are undefined;
+//   - KappaD: κ_d, α_d and π_d — the continuum cut into atoms of a given
+//     length, each atom coded with its unit's category or a "blank"
+//     category, and the coding engine (package coding) applied to them
+//     (Mathet et al. 2015, §3.2);
+//   - SER, SERAnnotators: the slot error rate of one annotator against
+//     another through an exact optimal alignment (internal/assign).
+//
+// Every measure works on an Extent, the stretch of continuum that counts
+// (DefaultExtent: from min(0, first start) to the last end; gaps count as
+// unmarked continuum). The alphas cannot handle overlapping units of one
+// annotator and return an *OverlapError rather than a value; undefined
+// results are NaN with a reason.
+//
+// γ itself is in package gamma.
 package unitizing
