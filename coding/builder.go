@@ -304,3 +304,32 @@ func FromContingency(rowLabels, colLabels []string, counts [][]int) (*Data, erro
 
 // Items returns the ids of the items added so far. Do not modify.
 func (b *Builder) Items() []string { return b.d.items }
+
+// FromColumns returns data built from columns already interned by the
+// caller (a parallel reader): cols[c][i] is the index into labels of coder
+// c's value for item i, or Missing; the first declared labels are the
+// declared categories; firstSeen[v] is where value v was first read (may be
+// nil). Item ids must be distinct; the caller checks (FirstDuplicate).
+func FromColumns(source string, items, coders, labels []string, declared int, cols [][]int32, firstSeen []Pos) (*Data, error) {
+	if len(cols) != len(coders) || len(coders) == 0 {
+		return nil, fmt.Errorf("%d columns for %d coders", len(cols), len(coders))
+	}
+	if declared < 0 || declared > len(labels) || (firstSeen != nil && len(firstSeen) != len(labels)) {
+		return nil, errors.New("inconsistent value table")
+	}
+	for c, col := range cols {
+		if len(col) != len(items) {
+			return nil, fmt.Errorf("coder %q has %d cells for %d items", coders[c], len(col), len(items))
+		}
+		for _, v := range col {
+			if v != Missing && (v < 0 || int(v) >= len(labels)) {
+				return nil, fmt.Errorf("coder %q: value index %d out of range", coders[c], v)
+			}
+		}
+	}
+	if firstSeen == nil {
+		firstSeen = make([]Pos, len(labels))
+	}
+	return &Data{source: source, n: len(items), items: items, coders: coders, labels: labels,
+		declared: declared, cols: cols, firstSeen: firstSeen}, nil
+}

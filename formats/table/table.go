@@ -1,7 +1,7 @@
 package table
 
 import (
-	"bufio"
+	"bytes"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -54,6 +54,9 @@ type Options struct {
 	// Closed, any other value is an error.
 	Categories []string
 	Closed     bool
+
+	noFastPath bool // tests: force the encoding/csv path
+	chunks     int  // tests: number of chunks of the fast path (0: one per CPU on large input)
 }
 
 // Read reads reliability data from r; name is used in messages.
@@ -72,17 +75,22 @@ func Read(r io.Reader, name string, opt Options) (*coding.Data, error) {
 			rd.missing[m] = true
 		}
 	}
-	br := bufio.NewReaderSize(r, 1<<16)
-	if bom, err := br.Peek(3); err == nil && string(bom) == "\ufeff" {
-		br.Discard(3)
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	rd.csv = csv.NewReader(br)
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	if !opt.noFastPath {
+		if d, ok, err := rd.fast(data); ok {
+			return d, err
+		}
+	}
+	rd.csv = csv.NewReader(bytes.NewReader(data))
 	rd.csv.FieldsPerRecord = -1
 	rd.csv.ReuseRecord = true
 	if opt.Comma != 0 {
 		rd.csv.Comma = opt.Comma
 	}
-	var err error
 	switch opt.Layout {
 	case Columns:
 		err = rd.columns()
@@ -97,7 +105,7 @@ func Read(r io.Reader, name string, opt Options) (*coding.Data, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if d.NumItems() == 0 {
-		return nil, fmt.Errorf("%s: no items", name)
+		return nil, rd.noItems()
 	}
 	return d, nil
 }
@@ -149,6 +157,20 @@ func (rd *reader) set(item, coder int, rec []string, field int) error {
 	return nil
 }
 
+func (rd *reader) raggedError(line, got, want int) error {
+	return rd.errorf(line, 0, "%d fields, want %d (item id and %d coders, as in the header)", got, want, want-1)
+}
+
+// duplicates reports the first item id that appears on two rows.
+func (rd *reader) duplicates(items []string, lines []int32) error {
+	if i, j, dup := coding.FirstDuplicate(items); dup {
+		return rd.errorf(int(lines[j]), 1, "item %q appears on two rows (first on line %d)", items[i], lines[i])
+	}
+	return nil
+}
+
+func (rd *reader) noItems() error { return fmt.Errorf("%s: no items", rd.name) }
+
 func normalize(h string) string { return strings.ToLower(strings.TrimSpace(h)) }
 
 // longColumn maps a header name to its role in the long layout.
@@ -173,6 +195,19 @@ func (rd *reader) headed() error {
 		return err
 	}
 	header = append([]string(nil), header...)
+	layout, roles, err := rd.classify(header)
+	if err != nil {
+		return err
+	}
+	if layout == Long {
+		return rd.long(header, roles)
+	}
+	return rd.wide(header)
+}
+
+// classify decides the layout of a headed file from its header and, for
+// the long layout, where its item, coder and value columns are.
+func (rd *reader) classify(header []string) (Layout, map[string]int, error) {
 	roles := map[string]int{}
 	for i, h := range header {
 		if r := longColumn(h); r != "" {
@@ -191,19 +226,19 @@ func (rd *reader) headed() error {
 	if layout == Long {
 		for _, r := range []string{"item", "coder", "value"} {
 			if _, ok := roles[r]; !ok {
-				return rd.errorf(1, 0, "long layout: the header has no %q column (found %s)", r, strings.Join(header, ", "))
+				return layout, nil, rd.errorf(1, 0, "long layout: the header has no %q column (found %s)", r, strings.Join(header, ", "))
 			}
 		}
-		return rd.long(header, roles)
 	}
-	return rd.wide(header)
+	return layout, roles, nil
 }
 
-func (rd *reader) wide(header []string) error {
+// wideCoders returns the coder names of a wide header.
+func (rd *reader) wideCoders(header []string) ([]string, error) {
 	if len(header) < 2 {
-		return rd.errorf(1, 0, "wide layout: the header has %d column(s); want an item column and one column per coder", len(header))
+		return nil, rd.errorf(1, 0, "wide layout: the header has %d column(s); want an item column and one column per coder", len(header))
 	}
-	coders := make([]int, len(header)-1)
+	names := make([]string, len(header)-1)
 	seen := map[string]int{}
 	for j, h := range header[1:] {
 		h = strings.TrimSpace(h)
@@ -211,9 +246,21 @@ func (rd *reader) wide(header []string) error {
 			h = fmt.Sprintf("coder%d", j+1)
 		}
 		if first, dup := seen[h]; dup {
-			return rd.errorf(1, 0, "coder %q names columns %d and %d", h, first+2, j+2)
+			return nil, rd.errorf(1, 0, "coder %q names columns %d and %d", h, first+2, j+2)
 		}
 		seen[h] = j
+		names[j] = h
+	}
+	return names, nil
+}
+
+func (rd *reader) wide(header []string) error {
+	names, err := rd.wideCoders(header)
+	if err != nil {
+		return err
+	}
+	coders := make([]int, len(names))
+	for j, h := range names {
 		coders[j] = rd.b.Coder(h)
 	}
 	want := len(header)
@@ -221,10 +268,7 @@ func (rd *reader) wide(header []string) error {
 	for {
 		rec, err := rd.next()
 		if err == io.EOF {
-			if i, j, dup := coding.FirstDuplicate(rd.b.Items()); dup {
-				return rd.errorf(int(lines[j]), 1, "item %q appears on two rows (first on line %d)", rd.b.Items()[i], lines[i])
-			}
-			return nil
+			return rd.duplicates(rd.b.Items(), lines)
 		}
 		if err != nil {
 			return err
@@ -234,7 +278,7 @@ func (rd *reader) wide(header []string) error {
 			continue // blank line
 		}
 		if len(rec) != want {
-			return rd.errorf(line, 0, "%d fields, want %d (item id and %d coders, as in the header)", len(rec), want, want-1)
+			return rd.raggedError(line, len(rec), want)
 		}
 		id := strings.TrimSpace(rec[0])
 		if id == "" {
