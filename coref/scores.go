@@ -1,7 +1,10 @@
 package coref
 
 import (
+
+
 	"agree/internal/assign"
+	"agree/internal/unionfind"
 )
 
 // PRF is recall, precision and their harmonic mean F1 (F1 = 0 when R + P = 0,
@@ -276,24 +279,12 @@ const denseLimit = 64 * 64
 // 2|k∩r|/(|k|+|r|) (CEAFe). Each is maximised separately, exactly.
 func ceaf(key, response Partition, ov []overlap) (phiM, phiE float64) {
 	nk := len(key.Entities)
-	// union-find over key entities [0, nk) and response entities [nk, nk+nr).
-	parent := make([]int32, nk+len(response.Entities))
-	for i := range parent {
-		parent[i] = int32(i)
-	}
-	var find func(x int32) int32
-	find = func(x int32) int32 {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
+	// key entities [0, nk) and response entities [nk, nk+nr) that overlap
+	// form one component
+	uf := unionfind.New(nk + len(response.Entities))
+	find := func(x int32) int32 { return int32(uf.Find(int(x))) }
 	for _, o := range ov {
-		a, b := find(o.k), find(int32(nk)+o.r)
-		if a != b {
-			parent[a] = b
-		}
+		uf.Union(int(o.k), nk+int(o.r))
 	}
 	comp := map[int32][]overlap{}
 	var roots []int32

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"agree/internal/unionfind"
 )
 
 // Set distances compare set-valued labels: a label such as "a|b|c" is read
@@ -324,18 +326,8 @@ func (m *setMetric) Max(ids []int) float64 {
 // coreference chains coded as sets, where the first is cubic in the chain
 // length.
 func (m *setMetric) pairs(pIDs, qIDs []int, sym bool, fn func(i, j, n int, mult float64)) {
-	// union-find over elements
-	parent := make([]int32, m.nElem)
-	for e := range parent {
-		parent[e] = int32(e)
-	}
-	find := func(x int32) int32 {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
+	uf := unionfind.New(m.nElem) // elements of sets that share one are joined
+	find := func(x int32) int32 { return int32(uf.Find(int(x))) }
 	cntP := make([]int32, m.nElem)
 	cntQ := make([]int32, m.nElem)
 	for k, ids := range [2][]int{pIDs, qIDs} {
@@ -349,10 +341,7 @@ func (m *setMetric) pairs(pIDs, qIDs []int, sym bool, fn func(i, j, n int, mult 
 				cnt[e]++
 			}
 			for _, e := range s[min(1, len(s)):] {
-				x, y := find(s[0]), find(e)
-				if x != y {
-					parent[x] = y
-				}
+				uf.Union(int(s[0]), int(e))
 			}
 		}
 	}
@@ -372,7 +361,7 @@ func (m *setMetric) pairs(pIDs, qIDs []int, sym bool, fn func(i, j, n int, mult 
 		}
 		return c
 	}
-	for e := range parent {
+	for e := range m.nElem {
 		if cntP[e] > 0 || cntQ[e] > 0 {
 			c := get(find(int32(e)))
 			c.elems++

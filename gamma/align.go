@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"agree/internal/assign"
+	"agree/internal/unionfind"
 	"agree/unitizing"
 )
 
@@ -333,28 +334,12 @@ func (a *aligner) solve() (*Alignment, error) {
 			return nil, fmt.Errorf("more than %d candidate unitary alignments: the units overlap too densely for an exact alignment (a larger alpha prunes more)", maxCandidates)
 		}
 	}
-	// connected components (union–find over tuples)
-	parent := make([]int32, len(a.items))
-	for i := range parent {
-		parent[i] = int32(i)
-	}
-	var find func(x int32) int32
-	find = func(x int32) int32 {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
+	// connected components: the units of a candidate tuple are joined
+	uf := unionfind.New(len(a.items))
+	find := func(x int32) int32 { return int32(uf.Find(int(x))) }
 	for _, t := range a.tuples {
-		r0 := find(t.members[0])
 		for _, m := range t.members[1:] {
-			if r := find(m); r != r0 {
-				if r < r0 {
-					r0, r = r, r0
-				}
-				parent[r] = r0
-			}
+			uf.Union(int(t.members[0]), int(m))
 		}
 	}
 	compOf := make([]int32, len(a.items))

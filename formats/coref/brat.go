@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"agree/coref"
+	"agree/internal/unionfind"
 )
 
 // BratOptions select what a brat .ann file contributes.
@@ -153,24 +154,11 @@ func ReadBrat(r io.Reader, name, annotator, doc string, opt BratOptions, b *core
 		}
 		links = append(links, ends)
 	}
-	// union-find over text-bound annotations
-	parent := make([]int, len(ts))
-	for i := range parent {
-		parent[i] = i
-	}
-	var find func(int) int
-	find = func(x int) int {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
+	// linked text-bound annotations form one chain
+	uf := unionfind.New(len(ts))
+	find := uf.Find
 	for _, l := range links {
-		a, c := find(l[0]), find(l[1])
-		if a != c {
-			parent[a] = c
-		}
+		uf.Union(l[0], l[1])
 	}
 	lowest := map[int]string{}
 	for i, t := range ts {
