@@ -1,8 +1,6 @@
 package coref
 
 import (
-
-
 	"agree/internal/assign"
 	"agree/internal/unionfind"
 )
