@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"agree/internal/csverr"
 )
 
 // Taxonomy is a forest of tags: every tag has at most one parent. It is the
@@ -52,7 +54,7 @@ func ReadTaxonomy(r io.Reader, name string) (*Taxonomy, error) {
 			break
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+			return nil, csverr.Wrap(name, err)
 		}
 		line, _ := cr.FieldPos(0)
 		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {

@@ -8,6 +8,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"agree/internal/csverr"
 )
 
 // MatrixSpec is a user-supplied distance between categories: a symmetric
@@ -60,11 +62,7 @@ func ReadMatrix(r io.Reader, name string) (*MatrixSpec, error) {
 	cr.TrimLeadingSpace = true
 	recs, err := cr.ReadAll()
 	if err != nil {
-		var pe *csv.ParseError
-		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("%s:%d:%d: %v", name, pe.Line, pe.Column, pe.Err)
-		}
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, csverr.Wrap(name, err)
 	}
 	if len(recs) == 0 {
 		return nil, fmt.Errorf("%s: empty file; want a header row naming the categories", name)

@@ -2,12 +2,12 @@ package coref
 
 import (
 	"encoding/csv"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
 
 	"agree/coref"
+	"agree/internal/csverr"
 )
 
 // ReadCSV reads coreference records in long CSV form into b: one row per
@@ -38,11 +38,7 @@ func ReadCSV(r io.Reader, name string, b *coref.Builder) error {
 			break
 		}
 		if err != nil {
-			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				return fmt.Errorf("%s:%d:%d: %v", name, pe.Line, pe.Column, pe.Err)
-			}
-			return fmt.Errorf("%s: %w", name, err)
+			return csverr.Wrap(name, err)
 		}
 		line, _ := cr.FieldPos(0)
 		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {

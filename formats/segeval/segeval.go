@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"agree/internal/csverr"
 	"agree/segmentation"
 )
 
@@ -496,11 +497,7 @@ func parseCSV(data []byte, name string) (*segmentation.Dataset, error) {
 			break
 		}
 		if err != nil {
-			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				return nil, b.errorf(pe.Line, pe.Column, "%v", pe.Err)
-			}
-			return nil, fmt.Errorf("%s: %w", name, err)
+			return nil, csverr.Wrap(name, err)
 		}
 		line, _ := cr.FieldPos(0)
 		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {

@@ -3,12 +3,12 @@ package table
 import (
 	"bytes"
 	"encoding/csv"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
 
 	"agree/coding"
+	"agree/internal/csverr"
 )
 
 // Layout is the arrangement of a file.
@@ -130,12 +130,11 @@ func (rd *reader) errorf(line, col int, format string, args ...any) error {
 // next returns the next record, or io.EOF.
 func (rd *reader) next() ([]string, error) {
 	rec, err := rd.csv.Read()
-	if err != nil {
-		var pe *csv.ParseError
-		if errors.As(err, &pe) {
-			return nil, rd.errorf(pe.Line, pe.Column, "%v", pe.Err)
-		}
+	if err == io.EOF {
 		return nil, err
+	}
+	if err != nil {
+		return nil, csverr.Wrap(rd.name, err)
 	}
 	return rec, nil
 }

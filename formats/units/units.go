@@ -3,7 +3,6 @@ package units
 import (
 	"bufio"
 	"encoding/csv"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -12,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"agree/internal/csverr"
 	"agree/unitizing"
 )
 
@@ -63,11 +63,7 @@ func (rd Reader) ReadCSV(r io.Reader, name string) (unitizing.Continuum, error) 
 			break
 		}
 		if err != nil {
-			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				return c, fmt.Errorf("%s:%d:%d: %v", name, pe.Line, pe.Column, pe.Err)
-			}
-			return c, fmt.Errorf("%s: %w", name, err)
+			return c, csverr.Wrap(name, err)
 		}
 		line, _ := cr.FieldPos(0)
 		if first {
