@@ -223,3 +223,42 @@ func (a *Analysis) Bias(weighted bool) float64 {
 	pooled := distance.Cross(a.metric[k], p, p) / (tot * tot)
 	return (a.perCoderExpected(a.metric[k]) - pooled) / a.dmax[k]
 }
+
+// Margins returns the row and column sums of a table, its total and the sum
+// of its diagonal.
+func (m Matrix) Margins() (rows, cols []float64, total, diagonal float64) {
+	rows, cols = make([]float64, len(m.Cells)), make([]float64, len(m.Cells))
+	for i, row := range m.Cells {
+		for j, x := range row {
+			rows[i] += x
+			cols[j] += x
+			total += x
+			if i == j {
+				diagonal += x
+			}
+		}
+	}
+	return rows, cols, total, diagonal
+}
+
+// AgreementWeights returns the agreement weights w_kl = 1 − d_kl/d_max
+// between the categories (Categories order) under the analysis distance
+// (weighted) or the nominal one: the weights of κ_w (Cohen 1968) and of
+// Gwet's AC2. w_kk = 1; when all categories are at distance 0, w = I.
+func (a *Analysis) AgreementWeights(weighted bool) [][]float64 {
+	m, dmax := a.Metric(weighted)
+	q := len(a.cats)
+	w := make([][]float64, q)
+	for k := range q {
+		w[k] = make([]float64, q)
+		for l := range q {
+			switch {
+			case k == l:
+				w[k][l] = 1
+			case dmax > 0:
+				w[k][l] = 1 - m.Distance(a.cats[k], a.cats[l])/dmax
+			}
+		}
+	}
+	return w
+}

@@ -235,3 +235,29 @@ func TestBennettSDeclaredCategories(t *testing.T) {
 		t.Error("declaring after values were added: want an error")
 	}
 }
+
+func TestMarginsAndAgreementWeights(t *testing.T) {
+	// Survey Table 6 with the §2.6 distances: margins 52/32/16 (coder B,
+	// rows) and 46/44/10 (coder A); weights w = 1 − d/d_max with d_max = 1.
+	labels := []string{"STAT", "IREQ", "CHCK"}
+	d := contingency(t, labels, [][]int{{46, 6, 0}, {0, 32, 0}, {0, 6, 10}})
+	m, err := distance.NewMatrix("table6", labels, [][]float64{{0, 1, .5}, {1, 0, .5}, {.5, .5, 0}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := analyze(t, d, Options{Distance: m})
+	tab, err := a.Contingency()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, cols, n, diag := tab.Margins()
+	if fmt.Sprint(rows, cols, n, diag) != "[52 32 16] [46 44 10] 100 88" {
+		t.Errorf("margins %v %v, total %v, diagonal %v", rows, cols, n, diag)
+	}
+	if w := a.AgreementWeights(true); fmt.Sprint(w) != "[[1 0 0.5] [0 1 0.5] [0.5 0.5 1]]" {
+		t.Errorf("weights %v", w)
+	}
+	if w := a.AgreementWeights(false); fmt.Sprint(w) != "[[1 0 0] [0 1 0] [0 0 1]]" {
+		t.Errorf("nominal weights %v", w)
+	}
+}

@@ -68,19 +68,7 @@ func FitAickin(a *coding.Analysis, opt FitOptions) (*Aickin, error) {
 		opt.Tol = 1e-13
 	}
 	k := len(tab.Labels)
-	var n, diag float64
-	row, col := make([]float64, k), make([]float64, k)
-	for i := range k {
-		for j := range k {
-			x := tab.Cells[i][j]
-			n += x
-			row[i] += x
-			col[j] += x
-			if i == j {
-				diag += x
-			}
-		}
-	}
+	row, col, n, diag := tab.Margins()
 	if n == 0 {
 		return nil, errors.New("Aickin's α: no item has values from both coders")
 	}

@@ -217,19 +217,7 @@ func PrevalenceAndBias(a *coding.Analysis) (PrevalenceBias, error) {
 	}
 	var out PrevalenceBias
 	q := len(tab.Labels)
-	n, agree := 0.0, 0.0
-	row, col := make([]float64, q), make([]float64, q)
-	for i := range q {
-		for j := range q {
-			x := tab.Cells[i][j]
-			n += x
-			row[i] += x
-			col[j] += x
-			if i == j {
-				agree += x
-			}
-		}
-	}
+	row, col, n, agree := tab.Margins()
 	if n == 0 {
 		return out, errors.New("no item has values from both coders")
 	}

@@ -86,19 +86,7 @@ func newGwetTable(a *coding.Analysis, weighted bool) *gwetTable {
 	for k, v := range cats {
 		t.pos[v] = int32(k)
 	}
-	m, dmax := a.Metric(weighted)
-	t.w = make([][]float64, q)
-	for k := range q {
-		t.w[k] = make([]float64, q)
-		for l := range q {
-			switch {
-			case k == l:
-				t.w[k][l] = 1
-			case dmax > 0:
-				t.w[k][l] = 1 - m.Distance(cats[k], cats[l])/dmax
-			}
-		}
-	}
+	t.w = a.AgreementWeights(weighted)
 	for i := range d.NumItems() {
 		ri := 0.0
 		for c := range t.coders {

@@ -36,37 +36,18 @@ func CohenKappa(a *coding.Analysis, weighted bool, level float64) Analytic {
 		return undefinedAnalytic(method, level, "%v", err)
 	}
 	q := len(tab.Labels)
-	n := 0.0
-	for _, row := range tab.Cells {
-		for _, x := range row {
-			n += x
-		}
-	}
+	row, col, n, _ := tab.Margins()
 	if n < 2 {
 		return undefinedAnalytic(method, level, "needs at least two complete items; %g", n)
 	}
-	cats := a.Categories()
-	m, dmax := a.Metric(weighted)
-	w := make([][]float64, q)
+	w := a.AgreementWeights(weighted)
+	p := make([][]float64, q) // cell proportions, with margins p_i· and p_·j
 	for i := range q {
-		w[i] = make([]float64, q)
-		for j := range q {
-			switch {
-			case i == j:
-				w[i][j] = 1
-			case dmax > 0:
-				w[i][j] = 1 - m.Distance(cats[i], cats[j])/dmax
-			}
-		}
-	}
-	row, col := make([]float64, q), make([]float64, q)
-	p := make([][]float64, q)
-	for i := range q {
+		row[i] /= n
+		col[i] /= n
 		p[i] = make([]float64, q)
 		for j := range q {
 			p[i][j] = tab.Cells[i][j] / n
-			row[i] += p[i][j]
-			col[j] += p[i][j]
 		}
 	}
 	var po, pe float64
