@@ -26,10 +26,10 @@ or header-less columns with --layout columns); "-" reads standard input.`
 
 // codingFlags are the flags of agree coding.
 type codingFlags struct {
-	metric, missing, incomplete, categories, format string
-	layout, sep, columns, na, setSep, taxonomy      string
-	closed, header                                  bool
-	inf                                             inferenceFlags
+	metric, missing, incomplete, categories    string
+	layout, sep, columns, na, setSep, taxonomy string
+	closed, header                             bool
+	inf                                        inferenceFlags
 }
 
 // inferenceFlags select intervals, diagnostics and error models.
@@ -52,7 +52,6 @@ func (f *codingFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.incomplete, "incomplete", "drop", "κ-style coefficients on incomplete items: drop them (and say how many) or refuse")
 	fs.StringVar(&f.categories, "categories", "", "declared categories in order, comma-separated (for S, Gwet, ordinal order)")
 	fs.BoolVar(&f.closed, "closed", false, "with --categories: any other value is an error")
-	fs.StringVar(&f.format, "format", "table", "output: table, json, csv or markdown")
 	fs.StringVar(&f.layout, "layout", "auto", "file layout: auto, wide, long or columns")
 	fs.StringVar(&f.sep, "sep", "", `field separator (default ",", or tab for .tsv files); "\t" for tab`)
 	fs.StringVar(&f.columns, "columns", "", "with --layout columns: the coders' columns, 1-based, e.g. 2,3")
@@ -76,17 +75,9 @@ func runCoding(e env, args []string) error {
 	var f codingFlags
 	fs := newFlagSet(e, "coding", codingSynopsis)
 	f.register(fs)
-	files, err := parseFlags(fs, args)
+	files, format, err := commandArgs(fs, args, formatFlag(fs, "table"), 1, 1)
 	if err != nil {
 		return err
-	}
-	if len(files) != 1 {
-		fs.Usage()
-		return usagef("coding: want one FILE, got %d", len(files))
-	}
-	format, err := report.ParseFormat(f.format)
-	if err != nil {
-		return usageError{err}
 	}
 	topt, copt, err := f.options(files[0])
 	if err != nil {

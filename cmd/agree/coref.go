@@ -77,7 +77,7 @@ type corefJSON struct {
 
 func runCoref(e env, args []string) error {
 	fs := newFlagSet(e, "coref", "coref [flags] FILE|DIR...  (CSV annotator,mention,chain[,document]; CoNLL-2012 or brat .ann/dir: one per annotator)")
-	format := fs.String("format", "table", "output format: table, json, csv or markdown")
+	format := formatFlag(fs, "table")
 	input := fs.String("input", "auto", "input format: auto (by extension; directories are brat), csv, conll or brat")
 	names := fs.String("annotators", "", "comma-separated annotator names for CoNLL/brat inputs, one per FILE (default: file names without extension)")
 	dups := fs.String("duplicates", "first", "repeated mentions: first (keep the first, as the reference scorer) or error")
@@ -89,17 +89,9 @@ func runCoref(e env, args []string) error {
 	seed := fs.Uint64("seed", 1, "seed of the bootstrap")
 	workers := fs.Int("workers", 0, "parallel workers for the bootstrap (0: all cores; results do not depend on it)")
 	level := fs.Float64("level", 0.95, "confidence level of the bootstrap intervals")
-	files, err := parseFlags(fs, args)
+	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
 		return err
-	}
-	f, err := report.ParseFormat(*format)
-	if err != nil {
-		return usagef("%v", err)
-	}
-	if len(files) == 0 {
-		fs.Usage()
-		return usagef("coref: no input file")
 	}
 	var policy coref.Duplicates
 	switch *dups {

@@ -84,21 +84,13 @@ func runGamma(e env, args []string) error {
 	workers := fs.Int("workers", 0, "parallel workers (default: all CPUs); results do not depend on it")
 	showAlignment := fs.Bool("alignment", false, "list the best alignment (table formats; JSON always has it)")
 	consensus := fs.String("consensus", "", "write a consensus annotation (majority unitary alignments: median bounds, majority category) to this CSV file")
-	format := fs.String("format", "table", "output: table, json, csv or markdown")
+	format := formatFlag(fs, "table")
 	dropZero := fs.Bool("drop-zero-length", false, "skip units with start = end (with a warning) instead of failing")
 	bootstrap := fs.Int("bootstrap", 0, "bootstrap resamples of the continua (a corpus of ≥ 2 files) for an interval of γ; each recomputes γ with its own chance samples")
 	level := fs.Float64("level", 0.95, "confidence level of the bootstrap interval")
-	files, err := parseFlags(fs, args)
+	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
 		return err
-	}
-	if len(files) == 0 {
-		fs.Usage()
-		return usagef("gamma: want at least one FILE")
-	}
-	f, err := report.ParseFormat(*format)
-	if err != nil {
-		return usageError{err}
 	}
 	if *samples < 0 || *maxSamples < 1 || *precision < 0 || !(*confidence > 0 && *confidence < 1) {
 		return usagef("gamma: --samples ≥ 0, --max-samples ≥ 1, --precision ≥ 0 and 0 < --confidence < 1 are required")

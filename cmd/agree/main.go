@@ -12,6 +12,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"agree/report"
 )
 
 func main() {
@@ -116,6 +118,37 @@ func newFlagSet(e env, name, synopsis string) *flag.FlagSet {
 		fs.PrintDefaults()
 	}
 	return fs
+}
+
+// formatFlag registers the --format flag every subcommand has.
+func formatFlag(fs *flag.FlagSet, def string) *string {
+	return fs.String("format", def, "output: table, json, csv or markdown")
+}
+
+// commandArgs parses a subcommand's flags (before or after its FILEs), its
+// --format value, and checks that it got at least minFiles FILEs and at most
+// maxFiles (maxFiles < 0: no limit). Problems are usage errors (exit 2).
+func commandArgs(fs *flag.FlagSet, args []string, format *string, minFiles, maxFiles int) ([]string, report.Format, error) {
+	files, err := parseFlags(fs, args)
+	if err != nil {
+		return nil, 0, err
+	}
+	f, err := report.ParseFormat(*format)
+	if err != nil {
+		return nil, 0, usageError{err}
+	}
+	name := strings.TrimPrefix(fs.Name(), "agree ")
+	switch {
+	case maxFiles == 1 && len(files) != 1:
+		fs.Usage()
+		return nil, 0, usagef("%s: want one FILE, got %d", name, len(files))
+	case len(files) < minFiles:
+		fs.Usage()
+		return nil, 0, usagef("%s: no input file (want at least one FILE)", name)
+	case maxFiles >= 0 && len(files) > maxFiles:
+		return nil, 0, usagef("%s: unexpected argument %q", name, files[maxFiles])
+	}
+	return files, f, nil
 }
 
 // parseFlags parses args, allowing flags after positional arguments

@@ -94,28 +94,20 @@ type segResultJSON struct {
 
 func runSegmentation(e env, args []string) error {
 	fs := newFlagSet(e, "segmentation", segmentationSynopsis)
-	format := fs.String("format", "table", "output: table, json, csv or markdown")
+	format := formatFlag(fs, "table")
 	input := fs.String("input", "auto", "input layout: auto (JSON if the file starts with '{'), json or csv")
 	nt := fs.Int("nt", segmentation.DefaultNT, "maximum transposition span n_t in boundary slots (≥ 2) for BED, B and S")
 	window := fs.Int("window", 0, "window size k for Pk and WindowDiff (0: SegEval's rule, round(mean reference mass / 2), at least 2)")
 	lamprier := fs.Bool("lamprier", false, "WindowDiff with the Lamprier et al. (2007) padding fix")
 	similarity := fs.String("similarity", "b", "similarity pooled into actual agreement: b (SegEval's default) or s")
 	ghd := fs.String("ghd", "2,2,1", "GHD costs ins,del,shift (NLTK defaults 2,2,1)")
-	files, err := parseFlags(fs, args)
+	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
 		return err
-	}
-	f, err := report.ParseFormat(*format)
-	if err != nil {
-		return usagef("%v", err)
 	}
 	in, err := segeval.ParseFormat(*input)
 	if err != nil {
 		return usagef("%v", err)
-	}
-	if len(files) == 0 {
-		fs.Usage()
-		return usagef("segmentation: no input file")
 	}
 	if *nt < 2 {
 		return usagef("segmentation: --nt %d must be at least 2", *nt)

@@ -13,7 +13,7 @@ import (
 
 func runShuffle(e env, args []string) error {
 	fs := newFlagSet(e, "shuffle", "shuffle [flags]   (response curves of agreement measures; CSV on stdout)")
-	format := fs.String("format", "csv", "output format: csv, table, json or markdown")
+	format := formatFlag(fs, "csv")
 	errorsFlag := fs.String("errors", "position,category,false_negative,false_positive,split",
 		"comma-separated error types; combine with +, e.g. position+category")
 	measures := fs.String("measures", "gamma,alpha_u,u_alpha,cu_alpha,kappa_d,ser_agreement",
@@ -33,16 +33,12 @@ func runShuffle(e env, args []string) error {
 	overlap := fs.Bool("overlap", false, "let shifted and added units overlap (the alphas and κ_d are then undefined)")
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers (results do not depend on it)")
 	out := fs.String("out", "", "directory for curves.csv and one SVG chart per error type")
-	pos, err := parseFlags(fs, args)
+	pos, f, err := commandArgs(fs, args, format, 0, -1)
 	if err != nil {
 		return err
 	}
 	if len(pos) > 0 {
 		return usagef("shuffle: unexpected argument %q (the reference is drawn from a model, not read)", pos[0])
-	}
-	f, err := report.ParseFormat(*format)
-	if err != nil {
-		return usagef("%v", err)
 	}
 	var model shuffle.Model
 	var confusion [][]float64

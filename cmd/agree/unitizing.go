@@ -63,23 +63,15 @@ type serPairJSON struct {
 
 func runUnitizing(e env, args []string) error {
 	fs := newFlagSet(e, "unitizing", "unitizing [flags] FILE|DIR...  (CSV annotator,category,start,end or RTTM; - = stdin; one continuum per file)")
-	format := fs.String("format", "table", "output format: table, json, csv or markdown")
+	format := formatFlag(fs, "table")
 	begin := fs.Float64("begin", 0, "start of the continuum (default: min(0, first unit start))")
 	end := fs.Float64("end", 0, "end of the continuum (default: last unit end)")
 	atom := fs.Float64("atom", 1, "atom length for κ_d and α_d")
 	concat := fs.Bool("concatenate", false, "treat all inputs as one continuum, laid end to end (annotators matched by name)")
 	cuOverlap := fs.Bool("cu-overlap", false, "compute c|uα and (k)uα even when an annotator's units overlap (Mathet et al. 2015 §6.3.5; uα and |uα stay undefined)")
-	files, err := parseFlags(fs, args)
+	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
 		return err
-	}
-	f, err := report.ParseFormat(*format)
-	if err != nil {
-		return usagef("%v", err)
-	}
-	if len(files) == 0 {
-		fs.Usage()
-		return usagef("unitizing: no input file")
 	}
 	if !(*atom > 0) || math.IsInf(*atom, 0) {
 		return usagef("unitizing: --atom %v must be a positive length", *atom)
