@@ -375,10 +375,7 @@ func (a *Analysis) Coefficient(c Coefficient) Result {
 	q := len(a.cats)
 	switch p.chance {
 	case noChance:
-		r.Value = 1 - do
-		if p.weighted {
-			r.Value = r.ObservedAgreement
-		}
+		r.Value = r.ObservedAgreement // 1 − D_o/d_max; d_max = 1 for the nominal distance
 		return r
 	case uniformChance:
 		u := a.uniform()
