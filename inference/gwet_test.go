@@ -17,8 +17,6 @@ func TestGwetIrrCACKrippendorffData(t *testing.T) {
 	}{
 		{coding.GwetAC, 0.77544, 0.14295},
 		{coding.FleissKappa, 0.76117, 0.15302},
-		// α's SE differs from irrCAC's in the fifth decimal (0.145413):
-		// see gwetTable.alpha; tolerance 1e-4 for it.
 		{coding.KrippendorffAlpha, 0.74342, 0.14548},
 		{coding.MultiKappa, 0.76282, 0.14917},
 		{coding.BrennanPrediger, 0.77273, 0.14472},
@@ -26,10 +24,16 @@ func TestGwetIrrCACKrippendorffData(t *testing.T) {
 	} {
 		r := Gwet(a, c.c, GwetOptions{})
 		approx(t, c.c.Key(), float64(r.Estimate), c.est, 5e-6)
-		tol := 5e-6
-		if c.c == coding.KrippendorffAlpha {
-			tol = 1e-4
-		}
-		approx(t, c.c.Key()+" SE", float64(r.SE), c.s, tol)
+		approx(t, c.c.Key()+" SE", float64(r.SE), c.s, 5e-6)
+	}
+}
+
+func TestGwetIntervalCappedAtOne(t *testing.T) {
+	// irrCAC caps the upper confidence bound at 1; on Krippendorff's data
+	// AC1 + t·SE passes 1 (0.77544 + 2.228·0.14295).
+	a := analyze(t, wide(t, krippendorffData), coding.Options{})
+	r := Gwet(a, coding.GwetAC, GwetOptions{})
+	if float64(r.CI.High) != 1 || float64(r.CI.Low) > 0.5 {
+		t.Errorf("CI = [%v, %v], want the upper bound capped at 1", r.CI.Low, r.CI.High)
 	}
 }

@@ -449,12 +449,6 @@ func (res *codingResult) tables() []report.Table {
 	if len(methods) > 0 {
 		main.Notes = append(main.Notes, "intervals: "+strings.Join(methods, "; "))
 	}
-	for _, cj := range res.Coefficients {
-		if cj.CI != nil && res.Bootstrap == nil && float64(cj.CI.High) > 1 {
-			main.Notes = append(main.Notes, "analytic intervals are symmetric and can pass 1 on few items; --bootstrap gives percentile intervals inside the coefficient's range")
-			break
-		}
-	}
 	out := []report.Table{main}
 	if len(res.PerCategory) > 0 {
 		t := report.Table{Title: "per category (nominal)", Header: []string{"category", "count", "share", "specific agreement", "α (k vs rest)"}}
