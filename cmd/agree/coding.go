@@ -44,6 +44,7 @@ type inferenceFlags struct {
 	dawidSkene bool
 	consensus  string
 	noAnalytic bool
+	leaveOut   bool
 }
 
 func (f *codingFlags) register(fs *flag.FlagSet) {
@@ -66,6 +67,7 @@ func (f *codingFlags) register(fs *flag.FlagSet) {
 	fs.Uint64Var(&f.inf.seed, "seed", 1, "seed of the bootstrap (results do not depend on --workers)")
 	fs.IntVar(&f.inf.workers, "workers", 0, "parallel workers for the bootstrap (0: all cores)")
 	fs.StringVar(&f.inf.alphaBoot, "alpha-bootstrap", "item", "bootstrap of α: item (resample items) or krippendorff (Hayes & Krippendorff 2007, resample pairable values)")
+	fs.BoolVar(&f.inf.leaveOut, "leave-one-out", true, "with three or more coders, α without each coder in turn (one pass over the data per coder)")
 	fs.IntVar(&f.inf.top, "top", 10, "number of items listed by disagreement (what to adjudicate first); 0: none")
 	fs.BoolVar(&f.inf.dawidSkene, "dawid-skene", false, "fit the Dawid–Skene latent class model: per-coder confusion matrices, class priors")
 	fs.StringVar(&f.inf.consensus, "consensus", "", "write the Dawid–Skene consensus labels (item,label,posterior,…) to this CSV file")

@@ -36,6 +36,9 @@ func (res *codingResult) infer(f inferenceFlags) error {
 			for _, p := range pairs {
 				res.Pairwise = append(res.Pairwise, pairJSON{[2]string{p.A, p.B}, p.Items, report.Number(p.Kappa.Value), report.Number(p.Alpha.Value)})
 			}
+			if !f.leaveOut {
+				return nil
+			}
 			loco, err := inference.LeaveOneCoderOut(an)
 			res.LeaveOneCoderOut = loco
 			return err
