@@ -1,7 +1,6 @@
 package distance
 
 import (
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -10,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"agree/internal/csverr"
+	"agree/internal/csvio"
 )
 
 // Taxonomy is a forest of tags: every tag has at most one parent. It is the
@@ -42,23 +41,17 @@ func NewTaxonomy(pairs [][2]string) (*Taxonomy, error) {
 // "child,parent"; blank lines and lines starting with '#' are skipped. Errors
 // name the file (name) and line.
 func ReadTaxonomy(r io.Reader, name string) (*Taxonomy, error) {
-	cr := csv.NewReader(r)
-	cr.FieldsPerRecord = -1
-	cr.TrimLeadingSpace = true
-	cr.Comment = '#'
+	cr := csvio.NewReader(r, name)
+	cr.SkipBlank = true
 	b := newTaxBuilder()
 	first := true
 	for {
-		rec, err := cr.Read()
+		rec, line, err := cr.Next()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return nil, csverr.Wrap(name, err)
-		}
-		line, _ := cr.FieldPos(0)
-		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
-			continue
+			return nil, err
 		}
 		if len(rec) < 1 || len(rec) > 2 {
 			return nil, fmt.Errorf("%s:%d: want 2 fields child,parent, got %d", name, line, len(rec))

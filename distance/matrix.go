@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"agree/internal/csverr"
+	"agree/internal/csvio"
 )
 
 // MatrixSpec is a user-supplied distance between categories: a symmetric
@@ -62,7 +62,7 @@ func ReadMatrix(r io.Reader, name string) (*MatrixSpec, error) {
 	cr.TrimLeadingSpace = true
 	recs, err := cr.ReadAll()
 	if err != nil {
-		return nil, csverr.Wrap(name, err)
+		return nil, csvio.Wrap(name, err)
 	}
 	if len(recs) == 0 {
 		return nil, fmt.Errorf("%s: empty file; want a header row naming the categories", name)

@@ -1,13 +1,12 @@
 package coref
 
 import (
-	"encoding/csv"
 	"fmt"
 	"io"
 	"strings"
 
 	"agree/coref"
-	"agree/internal/csverr"
+	"agree/internal/csvio"
 )
 
 // ReadCSV reads coreference records in long CSV form into b: one row per
@@ -25,24 +24,18 @@ import (
 // Blank lines and lines starting with '#' are skipped. Errors name the file,
 // line and column.
 func ReadCSV(r io.Reader, name string, b *coref.Builder) error {
-	cr := csv.NewReader(r)
-	cr.FieldsPerRecord = -1
-	cr.TrimLeadingSpace = true
-	cr.Comment = '#'
+	cr := csvio.NewReader(r, name)
+	cr.SkipBlank = true
 	col := map[string]int{"annotator": 0, "mention": 1, "chain": 2}
 	want := 3
 	first, header := true, false
 	for {
-		rec, err := cr.Read()
+		rec, line, err := cr.Next()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return csverr.Wrap(name, err)
-		}
-		line, _ := cr.FieldPos(0)
-		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
-			continue
+			return err
 		}
 		if first {
 			first = false

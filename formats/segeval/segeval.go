@@ -2,7 +2,6 @@ package segeval
 
 import (
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,7 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"agree/internal/csverr"
+	"agree/internal/csvio"
 	"agree/segmentation"
 )
 
@@ -485,23 +484,17 @@ func (jr *jsonReader) integer(where, noun string) (int, error) {
 
 func parseCSV(data []byte, name string) (*segmentation.Dataset, error) {
 	b := newBuilder(name)
-	cr := csv.NewReader(bytes.NewReader(data))
-	cr.FieldsPerRecord = -1
-	cr.TrimLeadingSpace = true
-	cr.Comment = '#'
+	cr := csvio.NewReader(bytes.NewReader(data), name)
+	cr.SkipBlank = true
 	bf := fmtMass
 	first := true
 	for {
-		rec, err := cr.Read()
+		rec, line, err := cr.Next()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return nil, csverr.Wrap(name, err)
-		}
-		line, _ := cr.FieldPos(0)
-		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
-			continue
+			return nil, err
 		}
 		if first {
 			first = false

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"agree/coding"
-	"agree/internal/csverr"
+	"agree/internal/csvio"
 )
 
 // Layout is the arrangement of a file.
@@ -134,7 +134,7 @@ func (rd *reader) next() ([]string, error) {
 		return nil, err
 	}
 	if err != nil {
-		return nil, csverr.Wrap(rd.name, err)
+		return nil, csvio.Wrap(rd.name, err)
 	}
 	return rec, nil
 }

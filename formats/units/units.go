@@ -2,7 +2,6 @@ package units
 
 import (
 	"bufio"
-	"encoding/csv"
 	"fmt"
 	"io"
 	"os"
@@ -11,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"agree/internal/csverr"
+	"agree/internal/csvio"
 	"agree/unitizing"
 )
 
@@ -50,22 +49,18 @@ func (rd Reader) skip(start, end float64, where string) bool {
 // ReadCSV is ReadCSV with the reader's options.
 func (rd Reader) ReadCSV(r io.Reader, name string) (unitizing.Continuum, error) {
 	c := unitizing.Continuum{Name: name}
-	cr := csv.NewReader(r)
-	cr.FieldsPerRecord = -1
-	cr.TrimLeadingSpace = true
-	cr.Comment = '#'
-	cr.ReuseRecord = true
+	cr := csvio.NewReader(r, name)
+	cr.ReuseRecord()
 	col := [4]int{0, 1, 2, 3} // annotator, category, start, end
 	first := true
 	for {
-		rec, err := cr.Read()
+		rec, line, err := cr.Next()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return c, csverr.Wrap(name, err)
+			return c, err
 		}
-		line, _ := cr.FieldPos(0)
 		if first {
 			first = false
 			if len(rec) > 0 {

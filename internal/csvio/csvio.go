@@ -1,0 +1,73 @@
+// Package csvio reads the CSV files of agree's readers with the position
+// format they all use in messages: "file:line:column: message".
+package csvio
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Wrap returns err prefixed with the file name, and for a *csv.ParseError
+// with its line and column (the column is left out when unknown); nil stays
+// nil. The underlying error is wrapped, so errors.Is(err, csv.ErrQuote) holds.
+func Wrap(name string, err error) error {
+	if err == nil {
+		return nil
+	}
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		if pe.Column > 0 {
+			return fmt.Errorf("%s:%d:%d: %w", name, pe.Line, pe.Column, pe.Err)
+		}
+		return fmt.Errorf("%s:%d: %w", name, pe.Line, pe.Err)
+	}
+	return fmt.Errorf("%s: %w", name, err)
+}
+
+// Reader reads records of any length, with leading spaces trimmed and
+// lines starting with '#' ignored, as the readers of small annotation
+// files (units, segmentations, coreference chains, taxonomies) expect.
+type Reader struct {
+	// SkipBlank skips records that are a single blank field (a line of
+	// spaces); otherwise the caller sees them.
+	SkipBlank bool
+	name      string
+	cr        *csv.Reader
+}
+
+// NewReader returns a Reader of r; name is the file name for messages.
+func NewReader(r io.Reader, name string) *Reader {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = -1
+	cr.TrimLeadingSpace = true
+	cr.Comment = '#'
+	return &Reader{name: name, cr: cr}
+}
+
+// ReuseRecord lets Next return a slice that the next call overwrites.
+func (r *Reader) ReuseRecord() { r.cr.ReuseRecord = true }
+
+// Next returns the next record and its line, io.EOF at the end, or an
+// error that names the file, line and column.
+func (r *Reader) Next() (rec []string, line int, err error) {
+	for {
+		rec, err = r.cr.Read()
+		if err == io.EOF {
+			return nil, 0, io.EOF
+		}
+		if err != nil {
+			return nil, 0, Wrap(r.name, err)
+		}
+		line, _ = r.cr.FieldPos(0)
+		if r.SkipBlank && len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
+			continue
+		}
+		return rec, line, nil
+	}
+}
+
+// FieldPos returns the line and column of field i of the last record.
+func (r *Reader) FieldPos(i int) (line, col int) { return r.cr.FieldPos(i) }
