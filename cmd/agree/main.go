@@ -13,6 +13,7 @@ import (
 	"os"
 	"strings"
 
+	"agree/internal/progress"
 	"agree/report"
 )
 
@@ -52,6 +53,10 @@ func exitCode(err error, stderr io.Writer) int {
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	// progress receives progress lines (internal/progress): standard error
+	// when it is a terminal, nil otherwise (and in tests, unless a test
+	// sets it).
+	progress io.Writer
 }
 
 type command struct {
@@ -74,7 +79,7 @@ func commands() []command {
 
 // run executes the command line args (without the program name).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	e := env{stdin: stdin, stdout: stdout, stderr: stderr}
+	e := env{stdin: stdin, stdout: stdout, stderr: stderr, progress: progress.Terminal(stderr)}
 	if len(args) == 0 {
 		return runDemo(e, nil)
 	}
