@@ -25,7 +25,7 @@ func TestFirstDuplicateMatchesBruteForce(t *testing.T) {
 				break
 			}
 		}
-		i, j, ok := FirstDuplicate(ids)
+		i, j, ok := firstDuplicate(ids)
 		if ok != wok || (ok && (i != wi || j != wj)) {
 			t.Fatalf("trial %d %v: got (%d,%d,%v), want (%d,%d,%v)", trial, ids, i, j, ok, wi, wj, wok)
 		}
