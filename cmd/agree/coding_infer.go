@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -111,7 +110,7 @@ func (res *codingResult) infer(f inferenceFlags) error {
 		}
 		res.DawidSkene = ds
 		if f.consensus != "" {
-			out, err := os.Create(f.consensus)
+			out, err := createOutput(f.consensus, f.force)
 			if err != nil {
 				return err
 			}
