@@ -43,6 +43,7 @@ type inferenceFlags struct {
 	consensus  string
 	noAnalytic bool
 	leaveOut   bool
+	force      bool
 }
 
 func (f *codingFlags) register(fs *flag.FlagSet) {
@@ -69,6 +70,7 @@ func (f *codingFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.inf.top, "top", 10, "number of items listed by disagreement (what to adjudicate first); 0: none")
 	fs.BoolVar(&f.inf.dawidSkene, "dawid-skene", false, "fit the Dawid–Skene latent class model: per-coder confusion matrices, class priors")
 	fs.StringVar(&f.inf.consensus, "consensus", "", "write the Dawid–Skene consensus labels (item,label,posterior,…) to this CSV file")
+	f.limitFlags(fs)
 }
 
 func runCoding(e env, args []string) error {
@@ -77,6 +79,9 @@ func runCoding(e env, args []string) error {
 	f.register(fs)
 	files, format, err := commandArgs(fs, args, formatFlag(fs, "table"), 1, 1)
 	if err != nil {
+		return err
+	}
+	if err := f.validate(fs, files[0]); err != nil {
 		return err
 	}
 	topt, copt, err := f.options(files[0])
@@ -98,12 +103,6 @@ func runCoding(e env, args []string) error {
 	}
 	if n := d.NumCoders(); n < 2 {
 		return fmt.Errorf("%s: %d coder; agreement needs at least two", name, n)
-	}
-	if f.inf.alphaBoot != "item" && f.inf.alphaBoot != "krippendorff" {
-		return usagef("--alpha-bootstrap must be item or krippendorff, got %q", f.inf.alphaBoot)
-	}
-	if !(f.inf.level > 0 && f.inf.level < 1) {
-		return usagef("--level must be between 0 and 1, got %v", f.inf.level)
 	}
 	res, err := analyzeCoding(d, copt)
 	if err != nil {
@@ -195,9 +194,12 @@ func resolveMetric(spec, setSep, taxonomyFile string, order []string) (distance.
 		}
 		defer r.Close()
 		return distance.ReadMatrix(r, arg)
-	case name == "ordinal" && len(order) > 0:
+	case name == "ordinal" && len(order) > 0 && arg == "":
 		return distance.Ordinal(order), nil
 	case distance.IsSetDistance(name):
+		if arg != "" {
+			return nil, usagef("--metric %s takes no parameter (the elements of a set are separated by --set-sep)", name)
+		}
 		return distance.SetDistance(name, setSep)
 	case name == "geertzen-bunt" || name == "melamed-resnik" || name == "extended":
 		if taxonomyFile == "" {
@@ -226,6 +228,9 @@ func resolveMetric(spec, setSep, taxonomyFile string, order []string) (distance.
 			}
 			return distance.GeertzenBunt(tax, a, b)
 		case "melamed-resnik":
+			if arg != "" {
+				return nil, usagef("--metric melamed-resnik takes no parameter")
+			}
 			return distance.MelamedResnik(tax)
 		default:
 			if arg == "" {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -113,7 +112,7 @@ func (res *codingResult) infer(f inferenceFlags) error {
 		}
 		res.DawidSkene = newDawidSkeneJSON(ds)
 		if f.consensus != "" {
-			out, err := os.Create(f.consensus)
+			out, err := createOutput(f.consensus, f.force)
 			if err != nil {
 				return err
 			}

@@ -90,6 +90,9 @@ func runCoref(e env, args []string) error {
 	seed := fs.Uint64("seed", 1, "seed of the bootstrap")
 	workers := fs.Int("workers", 0, "parallel workers for the bootstrap (0: all cores; results do not depend on it)")
 	level := fs.Float64("level", 0.95, "confidence level of the bootstrap intervals")
+	bound(fs, "bootstrap", between(0, maxResamples))
+	bound(fs, "workers", between(0, maxWorkers))
+	bound(fs, "level", span(0, 1, "both"))
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
 		return err
@@ -151,9 +154,6 @@ func runCoref(e env, args []string) error {
 	anns := c.Annotators()
 	if len(anns) < 2 {
 		return fmt.Errorf("coref: need at least two annotators, got %d (%s)", len(anns), strings.Join(anns, ", "))
-	}
-	if *bootstrap < 0 || !(*level > 0 && *level < 1) {
-		return usagef("coref: --bootstrap must be ≥ 0 and 0 < --level < 1")
 	}
 	if *bootstrap > 0 && len(c.Documents()) < 2 {
 		return usagef("coref: --bootstrap resamples documents, and there is %d", len(c.Documents()))
