@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -68,11 +67,16 @@ func runUnitizing(e env, args []string) error {
 	end := fs.Float64("end", 0, "end of the continuum (default: last unit end)")
 	atom := fs.Float64("atom", 1, "atom length for κ_d and α_d")
 	concat := fs.Bool("concatenate", false, "treat all inputs as one continuum, laid end to end (annotators matched by name)")
+	sep := sepFlag(fs)
 	cuOverlap := fs.Bool("cu-overlap", false, "compute c|uα and (k)uα even when an annotator's units overlap (Mathet et al. 2015 §6.3.5; uα and |uα stay undefined)")
 	bound(fs, "atom", span(0, math.MaxFloat64, "lo"))
 	bound(fs, "begin", span(-math.MaxFloat64, math.MaxFloat64, ""))
 	bound(fs, "end", span(-math.MaxFloat64, math.MaxFloat64, ""))
 	files, f, err := commandArgs(fs, args, format, 1, -1)
+	if err != nil {
+		return err
+	}
+	comma, err := parseSep(*sep)
 	if err != nil {
 		return err
 	}
@@ -84,11 +88,11 @@ func runUnitizing(e env, args []string) error {
 	var results []unitizingResult
 	var continua []unitizing.Continuum
 	for _, name := range files {
-		cs, err := readContinua(e, name)
+		cs, err := readUnitCorpus(e, units.Reader{Comma: comma}, []string{name})
 		if err != nil {
 			return err
 		}
-		continua = append(continua, cs...)
+		continua = append(continua, cs.Continua...)
 	}
 	exts := make([]unitizing.Extent, len(continua))
 	for i := range continua {
@@ -136,15 +140,6 @@ func runUnitizing(e env, args []string) error {
 
 // readContinua reads standard input ("-"), one file, or every .csv and
 // .rttm file of a directory (one continuum each).
-func readContinua(e env, name string) ([]unitizing.Continuum, error) {
-	if name == "-" {
-		c, err := units.Read(bufio.NewReader(e.stdin), "stdin")
-		return []unitizing.Continuum{c}, err
-	}
-	corpus, err := units.ReadCorpus(name)
-	return corpus.Continua, err
-}
-
 // measureUnitizing computes every measure. A measure that cannot handle the
 // data (overlapping units for the alphas and κ_d) is reported as undefined
 // with the reason, and as a warning on stderr; bad data (a unit outside the

@@ -2,6 +2,7 @@ package units
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -32,6 +33,8 @@ type Reader struct {
 	// units). Each skipped unit is reported to Warn with its file and line.
 	// Units with start > end or non-numbers are still errors.
 	DropZeroLength bool
+	// Comma is the CSV field separator (0: ',').
+	Comma rune
 	// Warn receives warnings; nil discards them.
 	Warn func(msg string)
 }
@@ -46,12 +49,39 @@ func (rd Reader) skip(start, end float64, where string) bool {
 	return false
 }
 
-// ReadCSV is ReadCSV with the reader's options.
+// ReadCSV is ReadCSV with the reader's options. A file whose header names
+// a continuum column holding several values is an error here (see
+// ReadCSVCorpus).
 func (rd Reader) ReadCSV(r io.Reader, name string) (unitizing.Continuum, error) {
-	c := unitizing.Continuum{Name: name}
-	cr := csvio.NewReader(r, name)
+	corpus, err := rd.ReadCSVCorpus(r, name)
+	if err != nil {
+		return unitizing.Continuum{}, err
+	}
+	if len(corpus.Continua) > 1 {
+		return unitizing.Continuum{}, fmt.Errorf("%s: the continuum column holds %d continua (%q, %q, …); read the file as a corpus", name, len(corpus.Continua), corpus.Continua[0].Name, corpus.Continua[1].Name)
+	}
+	return corpus.Continua[0], nil
+}
+
+// ReadCSVCorpus reads CSV units like ReadCSV; when the header names a
+// continuum column (continuum, document or file) the rows are grouped by
+// its value, one continuum per value in order of first appearance, named
+// by the value (agree gamma --consensus writes such files). Without that
+// column the file is one continuum named name.
+func (rd Reader) ReadCSVCorpus(r io.Reader, name string) (unitizing.Corpus, error) {
+	br := bufio.NewReader(r)
+	if err := sniff(br, name); err != nil {
+		return unitizing.Corpus{}, err
+	}
+	var corpus unitizing.Corpus
+	byName := map[string]int{}
+	cr := csvio.NewReader(br, name)
+	if rd.Comma != 0 {
+		cr.SetComma(rd.Comma)
+	}
 	cr.ReuseRecord()
-	col := [4]int{0, 1, 2, 3} // annotator, category, start, end
+	col := [5]int{0, 1, 2, 3, -1} // annotator, category, start, end, continuum
+	header := false
 	first := true
 	for {
 		rec, line, err := cr.Next()
@@ -59,7 +89,7 @@ func (rd Reader) ReadCSV(r io.Reader, name string) (unitizing.Continuum, error) 
 			break
 		}
 		if err != nil {
-			return c, err
+			return corpus, err
 		}
 		if first {
 			first = false
@@ -68,29 +98,37 @@ func (rd Reader) ReadCSV(r io.Reader, name string) (unitizing.Continuum, error) 
 			}
 			if isHeader(rec) {
 				if err := headerColumns(rec, &col); err != nil {
-					return c, fmt.Errorf("%s:%d: %w", name, line, err)
+					return corpus, fmt.Errorf("%s:%d: %w", name, line, err)
 				}
+				header = true
 				continue
 			}
 		}
-		need := max(col[0], col[1], col[2], col[3]) + 1
+		need := max(col[0], col[1], col[2], col[3], col[4]) + 1
 		if len(rec) < need {
-			return c, fmt.Errorf("%s:%d: %d field(s); want annotator,category,start,end", name, line, len(rec))
+			if len(rec) == 1 && (rd.Comma == 0 || rd.Comma == ',') {
+				for _, sep := range []string{";", "\t", "|"} {
+					if strings.Contains(rec[0], sep) {
+						return corpus, fmt.Errorf("%s:%d: 1 field, but the line holds %q: is %q the separator? (agree: --sep %q)", name, line, sep, sep, sep)
+					}
+				}
+			}
+			return corpus, fmt.Errorf("%s:%d: %d field(s); want annotator,category,start,end", name, line, len(rec))
 		}
-		if col == [4]int{0, 1, 2, 3} && len(rec) > 4 {
-			return c, fmt.Errorf("%s:%d: %d fields; want 4 (annotator,category,start,end) or a header row naming the columns", name, line, len(rec))
+		if !header && len(rec) > 4 {
+			return corpus, fmt.Errorf("%s:%d: %d fields; want 4 (annotator,category,start,end) or a header row naming the columns", name, line, len(rec))
 		}
 		ann := strings.TrimSpace(rec[col[0]])
 		if ann == "" {
 			_, cn := cr.FieldPos(col[0])
-			return c, fmt.Errorf("%s:%d:%d: empty annotator name", name, line, cn)
+			return corpus, fmt.Errorf("%s:%d:%d: empty annotator name", name, line, cn)
 		}
 		var bounds [2]float64
-		for k, ci := range col[2:] {
+		for k, ci := range col[2:4] {
 			v, err := strconv.ParseFloat(strings.TrimSpace(rec[ci]), 64)
-			if err != nil {
+			if err != nil && !isRangeError(err) {
 				_, cn := cr.FieldPos(ci)
-				return c, fmt.Errorf("%s:%d:%d: %s %q is not a number", name, line, cn, [2]string{"start", "end"}[k], rec[ci])
+				return corpus, fmt.Errorf("%s:%d:%d: %s %q is not a number", name, line, cn, [2]string{"start", "end"}[k], rec[ci])
 			}
 			bounds[k] = v
 		}
@@ -98,8 +136,22 @@ func (rd Reader) ReadCSV(r io.Reader, name string) (unitizing.Continuum, error) 
 			continue
 		}
 		if err := unitizing.CheckSpan(bounds[0], bounds[1]); err != nil {
-			return c, fmt.Errorf("%s:%d: %w", name, line, err)
+			return corpus, fmt.Errorf("%s:%d: %w", name, line, err)
 		}
+		cont := name
+		if col[4] >= 0 {
+			if cont = strings.TrimSpace(rec[col[4]]); cont == "" {
+				_, cn := cr.FieldPos(col[4])
+				return corpus, fmt.Errorf("%s:%d:%d: empty continuum name", name, line, cn)
+			}
+		}
+		ci, ok := byName[cont]
+		if !ok {
+			ci = len(corpus.Continua)
+			byName[cont] = ci
+			corpus.Continua = append(corpus.Continua, unitizing.Continuum{Name: cont})
+		}
+		c := &corpus.Continua[ci]
 		c.Units = append(c.Units, unitizing.Unit{
 			Annotator: c.AnnotatorIndex(ann),
 			Category:  strings.TrimSpace(rec[col[1]]),
@@ -107,10 +159,35 @@ func (rd Reader) ReadCSV(r io.Reader, name string) (unitizing.Continuum, error) 
 			End:       bounds[1],
 		})
 	}
-	if len(c.Units) == 0 {
-		return c, fmt.Errorf("%s: no units (empty file)", name)
+	if len(corpus.Continua) == 0 {
+		return corpus, fmt.Errorf("%s: no units (empty file)", name)
 	}
-	return c, nil
+	return corpus, nil
+}
+
+// isRangeError reports a number too large for a float64 ("1e999"):
+// ParseFloat returns ±Inf with it, which CheckSpan then refuses with the
+// reason.
+func isRangeError(err error) bool {
+	var ne *strconv.NumError
+	return errors.As(err, &ne) && errors.Is(ne.Err, strconv.ErrRange)
+}
+
+// sniff refuses, with a helpful message, files of the annotation tools
+// whose own readers are not here: ELAN (.eaf, XML) and Praat TextGrid.
+func sniff(br *bufio.Reader, name string) error {
+	head, _ := br.Peek(512)
+	s := strings.TrimPrefix(string(head), "\ufeff")
+	s = strings.TrimLeft(s, " \t\r\n")
+	switch {
+	case strings.HasPrefix(s, "<?xml") && strings.Contains(s, "ANNOTATION_DOCUMENT") || strings.HasPrefix(s, "<ANNOTATION_DOCUMENT"):
+		return fmt.Errorf("%s: this looks like an ELAN file (.eaf XML); unit files are CSV (annotator,category,start,end) or RTTM: export the tiers from ELAN as CSV with those columns", name)
+	case strings.HasPrefix(s, "<?xml") || strings.HasPrefix(s, "<"):
+		return fmt.Errorf("%s: this looks like an XML file; unit files are CSV (annotator,category,start,end) or RTTM", name)
+	case strings.HasPrefix(s, "File type = \"ooTextFile\"") || strings.Contains(s, "\"TextGrid\""):
+		return fmt.Errorf("%s: this looks like a Praat TextGrid; unit files are CSV (annotator,category,start,end) or RTTM: export the tiers from Praat as a table with those columns", name)
+	}
+	return nil
 }
 
 func isHeader(rec []string) bool {
@@ -130,6 +207,8 @@ func isHeader(rec []string) bool {
 
 func columnOf(h string) int {
 	switch strings.ToLower(strings.TrimSpace(h)) {
+	case "continuum", "document", "file":
+		return 4
 	case "annotator", "coder", "rater":
 		return 0
 	case "category", "label":
@@ -142,8 +221,8 @@ func columnOf(h string) int {
 	return -1
 }
 
-func headerColumns(rec []string, col *[4]int) error {
-	*col = [4]int{-1, -1, -1, -1}
+func headerColumns(rec []string, col *[5]int) error {
+	*col = [5]int{-1, -1, -1, -1, -1}
 	for i, h := range rec {
 		if k := columnOf(h); k >= 0 {
 			if col[k] >= 0 {
@@ -152,7 +231,7 @@ func headerColumns(rec []string, col *[4]int) error {
 			col[k] = i
 		}
 	}
-	for k, ci := range col {
+	for k, ci := range col[:4] {
 		if ci < 0 {
 			return fmt.Errorf("header %q: no %s column (want annotator, category, start, end)", strings.Join(rec, ","), [4]string{"annotator", "category", "start", "end"}[k])
 		}
@@ -171,7 +250,11 @@ func ReadRTTM(r io.Reader, name string) (unitizing.Continuum, error) {
 // ReadRTTM is ReadRTTM with the reader's options.
 func (rd Reader) ReadRTTM(r io.Reader, name string) (unitizing.Continuum, error) {
 	c := unitizing.Continuum{Name: name}
-	sc := bufio.NewScanner(r)
+	br := bufio.NewReader(r)
+	if err := sniff(br, name); err != nil {
+		return c, err
+	}
+	sc := bufio.NewScanner(br)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	line := 0
 	for sc.Scan() {
@@ -241,8 +324,9 @@ func (rd Reader) ReadFile(path string) (unitizing.Continuum, error) {
 	return rd.Read(bufio.NewReader(f), path)
 }
 
-// ReadCorpus reads every path as one continuum; a directory contributes its
-// .csv and .rttm files (not recursively) in name order.
+// ReadCorpus reads every path as one continuum (a CSV file with a
+// continuum column as several, see ReadCSVCorpus); a directory contributes
+// its .csv and .rttm files (not recursively) in name order.
 func ReadCorpus(paths ...string) (unitizing.Corpus, error) {
 	return Reader{}.ReadCorpus(paths...)
 }
@@ -262,24 +346,45 @@ func (rd Reader) ReadCorpus(paths ...string) (unitizing.Corpus, error) {
 			if err != nil {
 				return corpus, err
 			}
+			var other []string
 			for _, e := range ents {
 				ext := strings.ToLower(filepath.Ext(e.Name()))
-				if !e.IsDir() && (ext == ".csv" || ext == ".rttm") {
+				switch {
+				case e.IsDir():
+				case ext == ".csv" || ext == ".rttm":
 					files = append(files, filepath.Join(p, e.Name()))
+				case ext == ".eaf" || ext == ".textgrid":
+					other = append(other, e.Name())
 				}
 			}
 			sort.Strings(files)
 			if len(files) == 0 {
+				if len(other) > 0 {
+					return corpus, fmt.Errorf("%s: directory holds no .csv or .rttm file, only ELAN/Praat files (%s): export their tiers as CSV (annotator,category,start,end)", p, strings.Join(other, ", "))
+				}
 				return corpus, fmt.Errorf("%s: directory holds no .csv or .rttm file", p)
 			}
 		}
 		for _, f := range files {
-			c, err := rd.ReadFile(f)
+			cs, err := rd.readFileCorpus(f)
 			if err != nil {
 				return corpus, err
 			}
-			corpus.Continua = append(corpus.Continua, c)
+			corpus.Continua = append(corpus.Continua, cs.Continua...)
 		}
 	}
 	return corpus, nil
+}
+
+func (rd Reader) readFileCorpus(path string) (unitizing.Corpus, error) {
+	if strings.EqualFold(filepath.Ext(path), ".rttm") {
+		c, err := rd.ReadFile(path)
+		return unitizing.Corpus{Continua: []unitizing.Continuum{c}}, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return unitizing.Corpus{}, err
+	}
+	defer f.Close()
+	return rd.ReadCSVCorpus(f, path)
 }
