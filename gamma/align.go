@@ -171,6 +171,9 @@ func (ac *alignCtl) align(c *unitizing.Continuum, d Dissimilarity) (*Alignment, 
 		return nil, err
 	}
 	a.ctl = ac
+	if ac.window > 0 {
+		return a.windowed()
+	}
 	return a.solve()
 }
 
