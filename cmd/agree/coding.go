@@ -10,9 +10,7 @@ import (
 
 	"agree/coding"
 	"agree/distance"
-	"agree/errmodel"
 	"agree/formats/table"
-	"agree/inference"
 	"agree/report"
 )
 
@@ -45,6 +43,7 @@ type inferenceFlags struct {
 	consensus  string
 	noAnalytic bool
 	leaveOut   bool
+	force      bool
 }
 
 func (f *codingFlags) register(fs *flag.FlagSet) {
@@ -71,6 +70,7 @@ func (f *codingFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.inf.top, "top", 10, "number of items listed by disagreement (what to adjudicate first); 0: none")
 	fs.BoolVar(&f.inf.dawidSkene, "dawid-skene", false, "fit the Dawid–Skene latent class model: per-coder confusion matrices, class priors")
 	fs.StringVar(&f.inf.consensus, "consensus", "", "write the Dawid–Skene consensus labels (item,label,posterior,…) to this CSV file")
+	f.limitFlags(fs)
 }
 
 func runCoding(e env, args []string) error {
@@ -79,6 +79,9 @@ func runCoding(e env, args []string) error {
 	f.register(fs)
 	files, format, err := commandArgs(fs, args, formatFlag(fs, "table"), 1, 1)
 	if err != nil {
+		return err
+	}
+	if err := f.validate(fs, files[0]); err != nil {
 		return err
 	}
 	topt, copt, err := f.options(files[0])
@@ -100,12 +103,6 @@ func runCoding(e env, args []string) error {
 	}
 	if n := d.NumCoders(); n < 2 {
 		return fmt.Errorf("%s: %d coder; agreement needs at least two", name, n)
-	}
-	if f.inf.alphaBoot != "item" && f.inf.alphaBoot != "krippendorff" {
-		return usagef("--alpha-bootstrap must be item or krippendorff, got %q", f.inf.alphaBoot)
-	}
-	if !(f.inf.level > 0 && f.inf.level < 1) {
-		return usagef("--level must be between 0 and 1, got %v", f.inf.level)
 	}
 	res, err := analyzeCoding(d, copt)
 	if err != nil {
@@ -197,9 +194,12 @@ func resolveMetric(spec, setSep, taxonomyFile string, order []string) (distance.
 		}
 		defer r.Close()
 		return distance.ReadMatrix(r, arg)
-	case name == "ordinal" && len(order) > 0:
+	case name == "ordinal" && len(order) > 0 && arg == "":
 		return distance.Ordinal(order), nil
 	case distance.IsSetDistance(name):
+		if arg != "" {
+			return nil, usagef("--metric %s takes no parameter (the elements of a set are separated by --set-sep)", name)
+		}
 		return distance.SetDistance(name, setSep)
 	case name == "geertzen-bunt" || name == "melamed-resnik" || name == "extended":
 		if taxonomyFile == "" {
@@ -228,6 +228,9 @@ func resolveMetric(spec, setSep, taxonomyFile string, order []string) (distance.
 			}
 			return distance.GeertzenBunt(tax, a, b)
 		case "melamed-resnik":
+			if arg != "" {
+				return nil, usagef("--metric melamed-resnik takes no parameter")
+			}
 			return distance.MelamedResnik(tax)
 		default:
 			if arg == "" {
@@ -268,12 +271,12 @@ type codingResult struct {
 	results        map[string]coding.Result   // for text output
 	analysis       *coding.Analysis
 
-	ItemsByDisagreement []inference.ItemDisagreement `json:"items_by_disagreement,omitempty"`
-	LeaveOneCoderOut    []inference.CoderInfluence   `json:"leave_one_coder_out,omitempty"`
-	PrevalenceBias      *inference.PrevalenceBias    `json:"prevalence_bias,omitempty"`
-	Aickin              *errmodel.Aickin             `json:"aickin,omitempty"`
-	DawidSkene          *errmodel.DawidSkene         `json:"dawid_skene,omitempty"`
-	Bootstrap           *bootstrapJSON               `json:"bootstrap,omitempty"`
+	ItemsByDisagreement []itemDisagreementJSON `json:"items_by_disagreement,omitempty"`
+	LeaveOneCoderOut    []coderInfluenceJSON   `json:"leave_one_coder_out,omitempty"`
+	PrevalenceBias      *prevalenceBiasJSON    `json:"prevalence_bias,omitempty"`
+	Aickin              *aickinJSON            `json:"aickin,omitempty"`
+	DawidSkene          *dawidSkeneJSON        `json:"dawid_skene,omitempty"`
+	Bootstrap           *bootstrapJSON         `json:"bootstrap,omitempty"`
 }
 
 type bootstrapJSON struct {
@@ -297,19 +300,19 @@ type coefficientJSON struct {
 	// Inference (issue 6): "se" and "ci" are analytic unless --bootstrap
 	// is given, when "ci" and "p_below" come from the bootstrap and the
 	// analytic interval moves to "analytic_ci".
-	SE             *report.Number            `json:"se,omitempty"`
-	SEMethod       string                    `json:"se_method,omitempty"`
-	SEEstimate     *report.Number            `json:"se_estimate,omitempty"`
-	SE0            *report.Number            `json:"se0,omitempty"`
-	Z              *report.Number            `json:"z,omitempty"`
-	P              *report.Number            `json:"p,omitempty"`
-	CI             *inference.Interval       `json:"ci,omitempty"`
-	AnalyticCI     *inference.Interval       `json:"analytic_ci,omitempty"`
-	SEReason       string                    `json:"se_undefined_reason,omitempty"`
-	BootstrapSE    *report.Number            `json:"bootstrap_se,omitempty"`
-	PBelow         inference.PBelow          `json:"p_below,omitempty"`
-	Interpretation *inference.Interpretation `json:"interpretation,omitempty"`
-	NonArbitrary   *errmodel.NonArbitrary    `json:"non_arbitrary,omitempty"`
+	SE             *report.Number           `json:"se,omitempty"`
+	SEMethod       string                   `json:"se_method,omitempty"`
+	SEEstimate     *report.Number           `json:"se_estimate,omitempty"`
+	SE0            *report.Number           `json:"se0,omitempty"`
+	Z              *report.Number           `json:"z,omitempty"`
+	P              *report.Number           `json:"p,omitempty"`
+	CI             *intervalJSON            `json:"ci,omitempty"`
+	AnalyticCI     *intervalJSON            `json:"analytic_ci,omitempty"`
+	SEReason       string                   `json:"se_undefined_reason,omitempty"`
+	BootstrapSE    *report.Number           `json:"bootstrap_se,omitempty"`
+	PBelow         map[string]report.Number `json:"p_below,omitempty"`
+	Interpretation *interpretationJSON      `json:"interpretation,omitempty"`
+	NonArbitrary   *nonArbitraryJSON        `json:"non_arbitrary,omitempty"`
 }
 
 type biasJSON struct {
@@ -450,6 +453,18 @@ func (res *codingResult) tables() []report.Table {
 	}
 	if len(methods) > 0 {
 		main.Notes = append(main.Notes, "intervals: "+strings.Join(methods, "; "))
+	}
+	var clipped []string
+	for _, k := range res.order {
+		cj := res.Coefficients[k.Key()]
+		for _, ci := range []*intervalJSON{cj.CI, cj.AnalyticCI} {
+			if ci != nil && ci.Clipped {
+				clipped = append(clipped, k.String())
+			}
+		}
+	}
+	if len(clipped) > 0 {
+		main.Notes = append(main.Notes, "analytic intervals cut at the coefficient's bounds (1; below, 0 for percent agreement and −1 for nominal chance-corrected coefficients): "+strings.Join(clipped, ", "))
 	}
 	out := []report.Table{main}
 	if len(res.PerCategory) > 0 {
