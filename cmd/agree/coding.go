@@ -10,9 +10,7 @@ import (
 
 	"agree/coding"
 	"agree/distance"
-	"agree/errmodel"
 	"agree/formats/table"
-	"agree/inference"
 	"agree/report"
 )
 
@@ -273,12 +271,12 @@ type codingResult struct {
 	results        map[string]coding.Result   // for text output
 	analysis       *coding.Analysis
 
-	ItemsByDisagreement []inference.ItemDisagreement `json:"items_by_disagreement,omitempty"`
-	LeaveOneCoderOut    []inference.CoderInfluence   `json:"leave_one_coder_out,omitempty"`
-	PrevalenceBias      *inference.PrevalenceBias    `json:"prevalence_bias,omitempty"`
-	Aickin              *errmodel.Aickin             `json:"aickin,omitempty"`
-	DawidSkene          *errmodel.DawidSkene         `json:"dawid_skene,omitempty"`
-	Bootstrap           *bootstrapJSON               `json:"bootstrap,omitempty"`
+	ItemsByDisagreement []itemDisagreementJSON `json:"items_by_disagreement,omitempty"`
+	LeaveOneCoderOut    []coderInfluenceJSON   `json:"leave_one_coder_out,omitempty"`
+	PrevalenceBias      *prevalenceBiasJSON    `json:"prevalence_bias,omitempty"`
+	Aickin              *aickinJSON            `json:"aickin,omitempty"`
+	DawidSkene          *dawidSkeneJSON        `json:"dawid_skene,omitempty"`
+	Bootstrap           *bootstrapJSON         `json:"bootstrap,omitempty"`
 }
 
 type bootstrapJSON struct {
@@ -302,19 +300,19 @@ type coefficientJSON struct {
 	// Inference (issue 6): "se" and "ci" are analytic unless --bootstrap
 	// is given, when "ci" and "p_below" come from the bootstrap and the
 	// analytic interval moves to "analytic_ci".
-	SE             *report.Number            `json:"se,omitempty"`
-	SEMethod       string                    `json:"se_method,omitempty"`
-	SEEstimate     *report.Number            `json:"se_estimate,omitempty"`
-	SE0            *report.Number            `json:"se0,omitempty"`
-	Z              *report.Number            `json:"z,omitempty"`
-	P              *report.Number            `json:"p,omitempty"`
-	CI             *inference.Interval       `json:"ci,omitempty"`
-	AnalyticCI     *inference.Interval       `json:"analytic_ci,omitempty"`
-	SEReason       string                    `json:"se_undefined_reason,omitempty"`
-	BootstrapSE    *report.Number            `json:"bootstrap_se,omitempty"`
-	PBelow         inference.PBelow          `json:"p_below,omitempty"`
-	Interpretation *inference.Interpretation `json:"interpretation,omitempty"`
-	NonArbitrary   *errmodel.NonArbitrary    `json:"non_arbitrary,omitempty"`
+	SE             *report.Number           `json:"se,omitempty"`
+	SEMethod       string                   `json:"se_method,omitempty"`
+	SEEstimate     *report.Number           `json:"se_estimate,omitempty"`
+	SE0            *report.Number           `json:"se0,omitempty"`
+	Z              *report.Number           `json:"z,omitempty"`
+	P              *report.Number           `json:"p,omitempty"`
+	CI             *intervalJSON            `json:"ci,omitempty"`
+	AnalyticCI     *intervalJSON            `json:"analytic_ci,omitempty"`
+	SEReason       string                   `json:"se_undefined_reason,omitempty"`
+	BootstrapSE    *report.Number           `json:"bootstrap_se,omitempty"`
+	PBelow         map[string]report.Number `json:"p_below,omitempty"`
+	Interpretation *interpretationJSON      `json:"interpretation,omitempty"`
+	NonArbitrary   *nonArbitraryJSON        `json:"non_arbitrary,omitempty"`
 }
 
 type biasJSON struct {
@@ -455,6 +453,18 @@ func (res *codingResult) tables() []report.Table {
 	}
 	if len(methods) > 0 {
 		main.Notes = append(main.Notes, "intervals: "+strings.Join(methods, "; "))
+	}
+	var clipped []string
+	for _, k := range res.order {
+		cj := res.Coefficients[k.Key()]
+		for _, ci := range []*intervalJSON{cj.CI, cj.AnalyticCI} {
+			if ci != nil && ci.Clipped {
+				clipped = append(clipped, k.String())
+			}
+		}
+	}
+	if len(clipped) > 0 {
+		main.Notes = append(main.Notes, "analytic intervals cut at the coefficient's bounds (1; below, 0 for percent agreement and −1 for nominal chance-corrected coefficients): "+strings.Join(clipped, ", "))
 	}
 	out := []report.Table{main}
 	if len(res.PerCategory) > 0 {
