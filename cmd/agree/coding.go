@@ -77,8 +77,13 @@ func runCoding(e env, args []string) error {
 	var f codingFlags
 	fs := newFlagSet(e, "coding", codingSynopsis)
 	f.register(fs)
-	files, format, err := commandArgs(fs, args, formatFlag(fs, "table"), 1, 1)
+	format := formatFlag(fs, "table")
+	rep := reportFlag(fs)
+	files, format2, err := commandArgs(fs, args, format, 1, 1)
 	if err != nil {
+		return err
+	}
+	if err := rep.check(files); err != nil {
 		return err
 	}
 	topt, copt, err := f.options(files[0])
@@ -117,7 +122,10 @@ func runCoding(e env, args []string) error {
 	if err := res.infer(f.inf); err != nil {
 		return err
 	}
-	return res.write(e.stdout, format)
+	if err := rep.write(e, codingPage(res), files); err != nil || rep.only() {
+		return err
+	}
+	return res.write(e.stdout, format2)
 }
 
 // options turns the flags into reader and analysis options.
@@ -267,6 +275,7 @@ type codingResult struct {
 	Notes          []string                   `json:"notes,omitempty"`
 	results        map[string]coding.Result   // for text output
 	analysis       *coding.Analysis
+	bootSamples    map[string][]float64 // bootstrap distributions by key, for the HTML report
 
 	ItemsByDisagreement []inference.ItemDisagreement `json:"items_by_disagreement,omitempty"`
 	LeaveOneCoderOut    []inference.CoderInfluence   `json:"leave_one_coder_out,omitempty"`

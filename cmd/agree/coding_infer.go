@@ -149,12 +149,14 @@ func (res *codingResult) bootstrap(f inferenceFlags) error {
 		method += "; α: Krippendorff's bootstrap of pairable values"
 	}
 	res.Bootstrap = &bootstrapJSON{Resamples: f.bootstrap, Seed: f.seed, Method: method}
+	res.bootSamples = map[string][]float64{}
 	for i, k := range res.order {
 		b := boots[i]
 		cj := res.Coefficients[k.Key()]
 		if b == nil || !res.results[k.Key()].Defined() {
 			continue
 		}
+		res.bootSamples[k.Key()] = b.Samples
 		cj.AnalyticCI = cj.CI
 		ci := b.CI
 		cj.CI = &ci

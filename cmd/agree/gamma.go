@@ -54,6 +54,8 @@ type gammaJSON struct {
 	SE     *report.Number      `json:"se,omitempty"`
 	CI     *inference.Interval `json:"ci,omitempty"`
 	PBelow inference.PBelow    `json:"p_below,omitempty"`
+
+	sampleDisorders, bootSamples []float64 // distributions, for the HTML report
 }
 
 type unitaryJSON struct {
@@ -88,8 +90,12 @@ func runGamma(e env, args []string) error {
 	dropZero := fs.Bool("drop-zero-length", false, "skip units with start = end (with a warning) instead of failing")
 	bootstrap := fs.Int("bootstrap", 0, "bootstrap resamples of the continua (a corpus of ≥ 2 files) for an interval of γ; each recomputes γ with its own chance samples")
 	level := fs.Float64("level", 0.95, "confidence level of the bootstrap interval")
+	rep := reportFlag(fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := rep.check(files); err != nil {
 		return err
 	}
 	if *samples < 0 || *maxSamples < 1 || *precision < 0 || !(*confidence > 0 && *confidence < 1) {
@@ -181,7 +187,9 @@ func runGamma(e env, args []string) error {
 	if boot != nil {
 		se, ci := boot.SE, boot.CI
 		out.SE, out.CI, out.PBelow = &se, &ci, boot.PBelow
+		out.bootSamples = boot.Samples
 	}
+	out.sampleDisorders = res.SampleDisorders
 	for k, v := range res.GammaK {
 		out.GammaK[k] = report.Number(v)
 	}
@@ -195,6 +203,9 @@ func runGamma(e env, args []string) error {
 			}
 			out.Alignment = append(out.Alignment, u)
 		}
+	}
+	if err := rep.write(e, gammaPage(&out, files), files); err != nil || rep.only() {
+		return err
 	}
 	if f == report.JSON {
 		return report.WriteJSON(e.stdout, out)
