@@ -88,18 +88,20 @@ func WarningBlock(s string) Block { return Block{Warning: s} }
 func TableBlock(t Table) Block { return Block{Table: &t} }
 
 // FigureBlock wraps an SVG plot and its visible caption.
-func FigureBlock(svg, caption string) Block { return Block{Figure: &Figure{SVG: svg, Caption: caption}} }
+func FigureBlock(svg, caption string) Block {
+	return Block{Figure: &Figure{SVG: svg, Caption: caption}}
+}
 
 //go:embed report.css
 var pageCSS string
 
 var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{
-	"svg":     func(s string) template.HTML { return template.HTML(s) }, // drawn by report/svg, which escapes its text
-	"css":     func(s string) template.CSS { return template.CSS(s) },
-	"numeric": looksNumeric,
+	"svg":      func(s string) template.HTML { return template.HTML(s) }, // drawn by report/svg, which escapes its text
+	"css":      func(s string) template.CSS { return template.CSS(s) },
+	"numeric":  looksNumeric,
 	"interval": func(s string) bool { return strings.HasPrefix(s, "[") && strings.HasSuffix(s, "]") && len(s) < 48 },
 	"long":     func(s string) bool { return len(s) > 60 },
-	"kb":      func(n int64) string { return fmt.Sprintf("%.1f kB", float64(n)/1000) },
+	"kb":       func(n int64) string { return fmt.Sprintf("%.1f kB", float64(n)/1000) },
 }).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>

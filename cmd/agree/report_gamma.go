@@ -44,7 +44,7 @@ func gammaPage(o *gammaJSON, inputs []string) *report.Page {
 			{X: float64(o.ExpectedDisorder), Label: "expected " + report.Float(float64(o.ExpectedDisorder), 3), Dashed: true}}
 		sec.Blocks = append(sec.Blocks, report.FigureBlock(
 			svg.Histogram(o.sampleDisorders, svg.HistogramOptions{Title: "Chance distribution of the disorder", XLabel: "disorder of the best alignment",
-				Desc: fmt.Sprintf("Disorder of %d random annotations drawn by the %s sampler: mean %s, sd %s; the observed disorder is %s.", len(o.sampleDisorders), o.Sampler, f(o.ExpectedDisorder), f(o.ExpectedDisorderSD), f(o.ObservedDisorder)),
+				Desc:  fmt.Sprintf("Disorder of %d random annotations drawn by the %s sampler: mean %s, sd %s; the observed disorder is %s.", len(o.sampleDisorders), o.Sampler, f(o.ExpectedDisorder), f(o.ExpectedDisorderSD), f(o.ObservedDisorder)),
 				Marks: marks, Shade: [2]float64{math.NaN(), math.NaN()}}),
 			fmt.Sprintf("The best-alignment disorder of %d chance annotations (%s sampler; histogram) against the observed disorder (solid line). γ = 1 − observed/expected = 1 − %s/%s = %s.",
 				len(o.sampleDisorders), o.Sampler, f(o.ObservedDisorder), f(o.ExpectedDisorder), f(o.Gamma))))

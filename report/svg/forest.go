@@ -82,7 +82,7 @@ func Forest(rows []Estimate, o ForestOptions) string {
 	if o.Scales {
 		// Krippendorff's zones, shaded lightest to darkest.
 		for _, z := range []struct {
-			from, to float64
+			from, to    float64
 			fill, label string
 		}{{0.667, 0.8, "#e8f1fa", "tentative"}, {0.8, hi, "#c6dbef", "reliable"}} {
 			if z.to <= z.from || z.from >= hi {
