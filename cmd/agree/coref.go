@@ -89,8 +89,12 @@ func runCoref(e env, args []string) error {
 	seed := fs.Uint64("seed", 1, "seed of the bootstrap")
 	workers := fs.Int("workers", 0, "parallel workers for the bootstrap (0: all cores; results do not depend on it)")
 	level := fs.Float64("level", 0.95, "confidence level of the bootstrap intervals")
+	rep := reportFlag(fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := rep.check(files); err != nil {
 		return err
 	}
 	var policy coref.Duplicates
@@ -206,6 +210,9 @@ func runCoref(e env, args []string) error {
 			}
 			out.Pairs = append(out.Pairs, p)
 		}
+	}
+	if err := rep.write(e, corefPage(&out, files), files); err != nil || rep.only() {
+		return err
 	}
 	if f == report.JSON {
 		return report.WriteJSON(e.stdout, out)

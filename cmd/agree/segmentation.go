@@ -101,8 +101,12 @@ func runSegmentation(e env, args []string) error {
 	lamprier := fs.Bool("lamprier", false, "WindowDiff with the Lamprier et al. (2007) padding fix")
 	similarity := fs.String("similarity", "b", "similarity pooled into actual agreement: b (SegEval's default) or s")
 	ghd := fs.String("ghd", "2,2,1", "GHD costs ins,del,shift (NLTK defaults 2,2,1)")
+	rep := reportFlag(fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := rep.check(files); err != nil {
 		return err
 	}
 	in, err := segeval.ParseFormat(*input)
@@ -136,6 +140,9 @@ func runSegmentation(e env, args []string) error {
 	}
 	res, err := measureSegmentation(d, aopt, segmentation.WindowOptions{K: *window, Lamprier: *lamprier}, costs)
 	if err != nil {
+		return err
+	}
+	if err := rep.write(e, segmentationPage(res, d, files), files); err != nil || rep.only() {
 		return err
 	}
 	if f == report.JSON {

@@ -69,8 +69,12 @@ func runUnitizing(e env, args []string) error {
 	atom := fs.Float64("atom", 1, "atom length for κ_d and α_d")
 	concat := fs.Bool("concatenate", false, "treat all inputs as one continuum, laid end to end (annotators matched by name)")
 	cuOverlap := fs.Bool("cu-overlap", false, "compute c|uα and (k)uα even when an annotator's units overlap (Mathet et al. 2015 §6.3.5; uα and |uα stay undefined)")
+	rep := reportFlag(fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := rep.check(files); err != nil {
 		return err
 	}
 	if !(*atom > 0) || math.IsInf(*atom, 0) {
@@ -115,6 +119,9 @@ func runUnitizing(e env, args []string) error {
 			return err
 		}
 		results = append(results, r)
+	}
+	if err := rep.write(e, unitizingPage(results, continua, files), files); err != nil || rep.only() {
+		return err
 	}
 	if f == report.JSON {
 		if len(results) == 1 {

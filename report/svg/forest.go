@@ -55,6 +55,9 @@ func Forest(rows []Estimate, o ForestOptions) string {
 		hi = math.Ceil(hi*10-1e-9) / 10
 	}
 	labelW := 60.0
+	if o.Scales {
+		labelW = textWidth("Landis & Koch", 10) + 16
+	}
 	valueTexts := make([]string, len(rows))
 	valueW := 0.0
 	for i, r := range rows {
