@@ -217,5 +217,3 @@ func TestReportsInBrowser(t *testing.T) {
 		})
 	}
 }
-
-
