@@ -41,7 +41,7 @@ func exitCode(err error, stderr io.Writer) int {
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
-	fmt.Fprintln(stderr, "agree:", err)
+	fmt.Fprintln(stderr, "agree:", shortMessage(err.Error()))
 	var ue usageError
 	if errors.As(err, &ue) {
 		return 2
@@ -59,6 +59,8 @@ type env struct {
 	progress io.Writer
 	// quiet is set by --quiet (see newFlagSet).
 	quiet *quietGate
+	// call records the command's flags for the hints added to its errors.
+	call *callInfo
 }
 
 type command struct {
@@ -81,7 +83,7 @@ func commands() []command {
 
 // run executes the command line args (without the program name).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	e := env{stdin: stdin, stdout: stdout, stderr: stderr, quiet: &quietGate{}}
+	e := env{stdin: stdin, stdout: stdout, stderr: stderr, quiet: &quietGate{}, call: &callInfo{}}
 	if w := progress.Terminal(stderr); w != nil {
 		e.quiet.w = w
 		e.progress = e.quiet
@@ -100,7 +102,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	for _, c := range commands() {
 		if c.name == name {
-			return c.run(e, args[1:])
+			return withHints(c.run(e, args[1:]), e.call, args[1:])
 		}
 	}
 	printUsage(stderr)
@@ -132,6 +134,9 @@ func newFlagSet(e env, name, synopsis string) *flag.FlagSet {
 	q := e.quiet
 	if q == nil {
 		q = &quietGate{}
+	}
+	if e.call != nil {
+		e.call.fs = fs
 	}
 	fs.BoolVar(&q.quiet, "quiet", false, "no progress line on standard error (it is shown only on a terminal, for runs past 2 s)")
 	return fs
