@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -63,7 +64,7 @@ type corefPairJSON struct {
 	Notes           []string          `json:"notes,omitempty"`
 	// Bootstrap holds, with --bootstrap, each F1's document-bootstrap
 	// summaries: {"se","ci":{…},"p_below":{…}} under the metric's name.
-	Bootstrap map[string]*inference.Result `json:"bootstrap,omitempty"`
+	Bootstrap map[string]*bootstrapResultJSON `json:"bootstrap,omitempty"`
 }
 
 type corefJSON struct {
@@ -89,6 +90,9 @@ func runCoref(e env, args []string) error {
 	seed := fs.Uint64("seed", 1, "seed of the bootstrap")
 	workers := fs.Int("workers", 0, "parallel workers for the bootstrap (0: all cores; results do not depend on it)")
 	level := fs.Float64("level", 0.95, "confidence level of the bootstrap intervals")
+	bound(fs, "bootstrap", between(0, maxResamples))
+	bound(fs, "workers", between(0, maxWorkers))
+	bound(fs, "level", span(0, 1, "both"))
 	rep := reportFlag(fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
@@ -155,9 +159,6 @@ func runCoref(e env, args []string) error {
 	if len(anns) < 2 {
 		return fmt.Errorf("coref: need at least two annotators, got %d (%s)", len(anns), strings.Join(anns, ", "))
 	}
-	if *bootstrap < 0 || !(*level > 0 && *level < 1) {
-		return usagef("coref: --bootstrap must be ≥ 0 and 0 < --level < 1")
-	}
 	if *bootstrap > 0 && len(c.Documents()) < 2 {
 		return usagef("coref: --bootstrap resamples documents, and there is %d", len(c.Documents()))
 	}
@@ -203,10 +204,12 @@ func runCoref(e env, args []string) error {
 				return err
 			}
 			if *bootstrap > 0 {
-				opt := inference.Options{Resamples: *bootstrap, Seed: *seed, Workers: *workers, Level: *level}
-				if p.Bootstrap, err = bootstrapCoref(c, i, j, opt); err != nil {
+				opt := inference.Options{Resamples: *bootstrap, Seed: *seed, Workers: *workers, Level: *level, KeepSamples: rep.active()}
+				b, err := c.Bootstrap(context.Background(), i, j, opt)
+				if err != nil {
 					return err
 				}
+				p.Bootstrap = corefBootstrapJSON(b)
 			}
 			out.Pairs = append(out.Pairs, p)
 		}
@@ -391,7 +394,7 @@ func corefTables(out corefJSON) []report.Table {
 			for _, m := range []string{"conll_f1", "muc_f1", "b3_f1", "ceafm_f1", "ceafe_f1", "blanc_f1", "lea_f1"} {
 				r := p.Bootstrap[m]
 				b.Rows = append(b.Rows, []string{p.Annotators[0], p.Annotators[1], m, num(r.SE),
-					"[" + num(r.CI.Low) + ", " + num(r.CI.High) + "]", num(r.PBelow[inference.ThresholdKey(0.667)]), num(r.PBelow[inference.ThresholdKey(0.8)])})
+					"[" + num(r.CI.Low) + ", " + num(r.CI.High) + "]", num(r.PBelow[thresholdKey(0.667)]), num(r.PBelow[thresholdKey(0.8)])})
 			}
 		}
 		b.Notes = []string{fmt.Sprintf("%s, %d resamples of the documents", out.Pairs[0].Bootstrap["conll_f1"].CI.Method, out.Pairs[0].Bootstrap["conll_f1"].CI.Resamples)}
@@ -420,33 +423,13 @@ func corefTables(out corefJSON) []report.Table {
 	return tables
 }
 
-// bootstrapCoref resamples documents with replacement and recomputes every
-// F1 from the summed per-document counts (micro-average, as the reference
-// scorer), for annotators i (key) and j (response).
-func bootstrapCoref(c *coref.Corpus, i, j int, opt inference.Options) (map[string]*inference.Result, error) {
-	docs := c.DocumentCounts(i, j)
-	f1s := map[string]func(coref.Scores) float64{
-		"conll_f1": func(s coref.Scores) float64 { return s.CoNLL },
-		"muc_f1":   func(s coref.Scores) float64 { return s.MUC.F1 },
-		"b3_f1":    func(s coref.Scores) float64 { return s.B3.F1 },
-		"ceafm_f1": func(s coref.Scores) float64 { return s.CEAFm.F1 },
-		"ceafe_f1": func(s coref.Scores) float64 { return s.CEAFe.F1 },
-		"blanc_f1": func(s coref.Scores) float64 { return s.BLANC.F1 },
-		"lea_f1":   func(s coref.Scores) float64 { return s.LEA.F1 },
+// corefBootstrapJSON is the "bootstrap" object of a pair: each F1's
+// summaries under the metric's key.
+func corefBootstrapJSON(b coref.F1Bootstrap) map[string]*bootstrapResultJSON {
+	return map[string]*bootstrapResultJSON{
+		"conll_f1": newBootstrapResultJSON(b.CoNLL), "muc_f1": newBootstrapResultJSON(b.MUC),
+		"b3_f1": newBootstrapResultJSON(b.B3), "ceafm_f1": newBootstrapResultJSON(b.CEAFm),
+		"ceafe_f1": newBootstrapResultJSON(b.CEAFe), "blanc_f1": newBootstrapResultJSON(b.BLANC),
+		"lea_f1": newBootstrapResultJSON(b.LEA),
 	}
-	out := map[string]*inference.Result{}
-	for name, f1 := range f1s {
-		r, err := inference.Items(len(docs), func(items []int) (float64, error) {
-			var n coref.Counts
-			for _, d := range items {
-				n.Add(docs[d])
-			}
-			return f1(n.Scores()), nil
-		}, opt)
-		if err != nil {
-			return nil, fmt.Errorf("coref bootstrap: %w", err)
-		}
-		out[name] = r
-	}
-	return out, nil
 }

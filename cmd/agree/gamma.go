@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/csv"
 	"fmt"
 	"math"
@@ -51,9 +52,9 @@ type gammaJSON struct {
 	Categorical        string                   `json:"categorical"`
 	Alignment          []unitaryJSON            `json:"alignment"`
 	// With --bootstrap: γ over corpora of resampled continua (issue 6).
-	SE     *report.Number      `json:"se,omitempty"`
-	CI     *inference.Interval `json:"ci,omitempty"`
-	PBelow inference.PBelow    `json:"p_below,omitempty"`
+	SE     *report.Number           `json:"se,omitempty"`
+	CI     *intervalJSON            `json:"ci,omitempty"`
+	PBelow map[string]report.Number `json:"p_below,omitempty"`
 
 	sampleDisorders, bootSamples []float64 // distributions, for the HTML report
 }
@@ -165,7 +166,7 @@ func runGamma(e env, args []string) error {
 	}
 	var boot *inference.Result
 	if *bootstrap > 0 {
-		if boot, err = bootstrapGamma(corpus, d, opt, *bootstrap, *level, *workers); err != nil {
+		if boot, err = bootstrapGamma(corpus, d, opt, *bootstrap, *level, *workers, rep.active()); err != nil {
 			return err
 		}
 	}
@@ -185,8 +186,7 @@ func runGamma(e env, args []string) error {
 		out.Sampler = "none"
 	}
 	if boot != nil {
-		se, ci := boot.SE, boot.CI
-		out.SE, out.CI, out.PBelow = &se, &ci, boot.PBelow
+		out.SE, out.CI, out.PBelow = numberPtr(boot.SE), newIntervalJSON(boot.CI), pBelowJSON(boot.PBelow)
 		out.bootSamples = boot.Samples
 	}
 	out.sampleDisorders = res.SampleDisorders
@@ -355,8 +355,8 @@ func gammaTables(o gammaJSON, showAlignment bool) []report.Table {
 		main.Rows = append(main.Rows,
 			[]string{fmt.Sprintf("bootstrap %g%% interval", 100*o.CI.Level), "[" + num(o.CI.Low) + ", " + num(o.CI.High) + "]"},
 			[]string{"bootstrap SE", num(*o.SE)},
-			[]string{"P(gamma < 0.667)", num(o.PBelow[inference.ThresholdKey(0.667)])},
-			[]string{"P(gamma < 0.8)", num(o.PBelow[inference.ThresholdKey(0.8)])})
+			[]string{"P(gamma < 0.667)", num(o.PBelow[thresholdKey(0.667)])},
+			[]string{"P(gamma < 0.8)", num(o.PBelow[thresholdKey(0.8)])})
 		main.Notes = append(main.Notes, fmt.Sprintf("bootstrap: %d resamples of the continua, seed %d", o.CI.Resamples, o.Seed))
 	}
 	if o.UndefinedReason != "" {
@@ -395,7 +395,7 @@ func gammaTables(o gammaJSON, showAlignment bool) []report.Table {
 // recomputes γ on each resample (alignments and chance samples included),
 // seeding each resample's chance sampling from its own generator so that
 // the result does not depend on the number of workers.
-func bootstrapGamma(corpus unitizing.Corpus, d gamma.Dissimilarity, opt gamma.Options, n int, level float64, workers int) (*inference.Result, error) {
+func bootstrapGamma(corpus unitizing.Corpus, d gamma.Dissimilarity, opt gamma.Options, n int, level float64, workers int, keep bool) (*inference.Result, error) {
 	if len(corpus.Continua) < 2 {
 		return nil, usagef("gamma: --bootstrap resamples continua, and the corpus has %d; give several files or a directory", len(corpus.Continua))
 	}
@@ -415,7 +415,7 @@ func bootstrapGamma(corpus unitizing.Corpus, d gamma.Dissimilarity, opt gamma.Op
 			return r.Gamma, nil
 		}
 	}
-	res, err := inference.ItemsRand(len(corpus.Continua), stat, inference.Options{Resamples: n, Seed: opt.Seed, Workers: workers, Level: level})
+	res, err := inference.ItemsRand(context.Background(), len(corpus.Continua), stat, inference.Options{Resamples: n, Seed: opt.Seed, Workers: workers, Level: level, KeepSamples: keep})
 	if err != nil {
 		return nil, fmt.Errorf("gamma bootstrap: %w", err)
 	}

@@ -41,7 +41,7 @@ func exitCode(err error, stderr io.Writer) int {
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
-	fmt.Fprintln(stderr, "agree:", err)
+	fmt.Fprintln(stderr, "agree:", shortMessage(err.Error()))
 	var ue usageError
 	if errors.As(err, &ue) {
 		return 2
@@ -55,8 +55,12 @@ type env struct {
 	stdout, stderr io.Writer
 	// progress receives progress lines (internal/progress): standard error
 	// when it is a terminal, nil otherwise (and in tests, unless a test
-	// sets it).
+	// sets it). The --quiet flag every command has silences it.
 	progress io.Writer
+	// quiet is set by --quiet (see newFlagSet).
+	quiet *quietGate
+	// call records the command's flags for the hints added to its errors.
+	call *callInfo
 }
 
 type command struct {
@@ -79,7 +83,11 @@ func commands() []command {
 
 // run executes the command line args (without the program name).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	e := env{stdin: stdin, stdout: stdout, stderr: stderr, progress: progress.Terminal(stderr)}
+	e := env{stdin: stdin, stdout: stdout, stderr: stderr, quiet: &quietGate{}, call: &callInfo{}}
+	if w := progress.Terminal(stderr); w != nil {
+		e.quiet.w = w
+		e.progress = e.quiet
+	}
 	if len(args) == 0 {
 		return runDemo(e, nil)
 	}
@@ -94,7 +102,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	for _, c := range commands() {
 		if c.name == name {
-			return c.run(e, args[1:])
+			return withHints(c.run(e, args[1:]), e.call, args[1:])
 		}
 	}
 	printUsage(stderr)
@@ -114,7 +122,8 @@ func printUsage(w io.Writer) {
 }
 
 // newFlagSet returns a flag set whose errors are reported as usage errors and
-// whose help goes to stderr.
+// whose help goes to stderr. It defines the flags every command has:
+// --quiet (no progress line).
 func newFlagSet(e env, name, synopsis string) *flag.FlagSet {
 	fs := flag.NewFlagSet("agree "+name, flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
@@ -122,6 +131,14 @@ func newFlagSet(e env, name, synopsis string) *flag.FlagSet {
 		fmt.Fprintf(e.stderr, "usage: agree %s\n\nflags:\n", synopsis)
 		fs.PrintDefaults()
 	}
+	q := e.quiet
+	if q == nil {
+		q = &quietGate{}
+	}
+	if e.call != nil {
+		e.call.fs = fs
+	}
+	fs.BoolVar(&q.quiet, "quiet", false, "no progress line on standard error (it is shown only on a terminal, for runs past 2 s)")
 	return fs
 }
 
@@ -157,15 +174,18 @@ func commandArgs(fs *flag.FlagSet, args []string, format *string, minFiles, maxF
 }
 
 // parseFlags parses args, allowing flags after positional arguments
-// ("agree coding data.csv --metric interval").
+// ("agree coding data.csv --metric interval"). A bad flag is reported in
+// one line with a pointer to -h, not followed by the whole flag list.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		if err := quietParse(fs, args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
+				fs.Usage()
 				return nil, err
 			}
-			return nil, usageError{err}
+			name := strings.TrimPrefix(fs.Name(), "agree ")
+			return nil, usagef("%s: %s (see 'agree %s -h')", name, rephraseFlagError(fs, err), name)
 		}
 		args = fs.Args()
 		if len(args) == 0 {

@@ -213,7 +213,7 @@ func codingPage(res *codingResult) *report.Page {
 						{X: float64(cj.CI.Low), Label: report.Float(float64(cj.CI.Low), 3), Dashed: true}, {X: float64(cj.CI.High), Label: report.Float(float64(cj.CI.High), 3), Dashed: true}},
 					Shade: [2]float64{float64(cj.CI.Low), float64(cj.CI.High)}}),
 				fmt.Sprintf("%s over %d resamples: estimate %s, %g%% interval %s (dashed), P(< 0.667) = %s, P(< 0.8) = %s.", k.String(), len(s), f(cj.Value), 100*cj.CI.Level, interval(cj.CI),
-					report.Float(float64(cj.PBelow[inference.ThresholdKey(0.667)]), 3), report.Float(float64(cj.PBelow[inference.ThresholdKey(0.8)]), 3))))
+					report.Float(float64(cj.PBelow[thresholdKey(0.667)]), 3), report.Float(float64(cj.PBelow[thresholdKey(0.8)]), 3))))
 		}
 		if t, ok := take("bootstrap"); ok {
 			sec.Blocks = append(sec.Blocks, report.TableBlock(t))

@@ -185,11 +185,11 @@ func corefPage(out *corefJSON, inputs []string) *report.Page {
 		if b == nil || len(boot) >= reportHistograms {
 			continue
 		}
-		boot = append(boot, report.FigureBlock(svg.Histogram(b.Samples, svg.HistogramOptions{Title: "Bootstrap of the CoNLL F1, " + pr.Annotators[0] + " / " + pr.Annotators[1], XLabel: "CoNLL F1",
-			Desc:  fmt.Sprintf("%d resamples of the documents; F1 %s, interval %s to %s", len(b.Samples), f(pr.CoNLLF1), f(b.CI.Low), f(b.CI.High)),
+		boot = append(boot, report.FigureBlock(svg.Histogram(b.samples, svg.HistogramOptions{Title: "Bootstrap of the CoNLL F1, " + pr.Annotators[0] + " / " + pr.Annotators[1], XLabel: "CoNLL F1",
+			Desc:  fmt.Sprintf("%d resamples of the documents; F1 %s, interval %s to %s", len(b.samples), f(pr.CoNLLF1), f(b.CI.Low), f(b.CI.High)),
 			Marks: []svg.Mark{{X: float64(pr.CoNLLF1), Label: "F1 " + report.Float(float64(pr.CoNLLF1), 3)}, {X: float64(b.CI.Low), Label: report.Float(float64(b.CI.Low), 3), Dashed: true}, {X: float64(b.CI.High), Label: report.Float(float64(b.CI.High), 3), Dashed: true}},
 			Shade: [2]float64{float64(b.CI.Low), float64(b.CI.High)}}),
-			fmt.Sprintf("CoNLL F1 of %s / %s over %d document resamples; %g%% interval %s.", pr.Annotators[0], pr.Annotators[1], len(b.Samples), 100*b.CI.Level, interval(&b.CI))))
+			fmt.Sprintf("CoNLL F1 of %s / %s over %d document resamples; %g%% interval %s.", pr.Annotators[0], pr.Annotators[1], len(b.samples), 100*b.CI.Level, interval(b.CI))))
 	}
 	if len(boot) > 0 {
 		p.Sections = append(p.Sections, report.Section{ID: "bootstrap", Title: "Bootstrap", Blocks: boot})

@@ -101,6 +101,8 @@ func runSegmentation(e env, args []string) error {
 	lamprier := fs.Bool("lamprier", false, "WindowDiff with the Lamprier et al. (2007) padding fix")
 	similarity := fs.String("similarity", "b", "similarity pooled into actual agreement: b (SegEval's default) or s")
 	ghd := fs.String("ghd", "2,2,1", "GHD costs ins,del,shift (NLTK defaults 2,2,1)")
+	bound(fs, "nt", between(2, maxNT))
+	bound(fs, "window", between(0, maxWindow))
 	rep := reportFlag(fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
@@ -112,12 +114,6 @@ func runSegmentation(e env, args []string) error {
 	in, err := segeval.ParseFormat(*input)
 	if err != nil {
 		return usagef("%v", err)
-	}
-	if *nt < 2 {
-		return usagef("segmentation: --nt %d must be at least 2", *nt)
-	}
-	if *window < 0 {
-		return usagef("segmentation: --window %d must be ≥ 1 (or 0 for the default)", *window)
 	}
 	var aopt segmentation.AgreementOptions
 	aopt.NT = *nt

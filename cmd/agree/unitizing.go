@@ -69,6 +69,9 @@ func runUnitizing(e env, args []string) error {
 	atom := fs.Float64("atom", 1, "atom length for κ_d and α_d")
 	concat := fs.Bool("concatenate", false, "treat all inputs as one continuum, laid end to end (annotators matched by name)")
 	cuOverlap := fs.Bool("cu-overlap", false, "compute c|uα and (k)uα even when an annotator's units overlap (Mathet et al. 2015 §6.3.5; uα and |uα stay undefined)")
+	bound(fs, "atom", span(0, math.MaxFloat64, "lo"))
+	bound(fs, "begin", span(-math.MaxFloat64, math.MaxFloat64, ""))
+	bound(fs, "end", span(-math.MaxFloat64, math.MaxFloat64, ""))
 	rep := reportFlag(fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
@@ -77,11 +80,11 @@ func runUnitizing(e env, args []string) error {
 	if err := rep.check(files); err != nil {
 		return err
 	}
-	if !(*atom > 0) || math.IsInf(*atom, 0) {
-		return usagef("unitizing: --atom %v must be a positive length", *atom)
-	}
 	set := map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	if set["begin"] && set["end"] && !(*begin < *end) {
+		return usagef("unitizing: --begin %v must be before --end %v", *begin, *end)
+	}
 	var results []unitizingResult
 	var continua []unitizing.Continuum
 	for _, name := range files {

@@ -186,18 +186,21 @@ func TestReadCSV(t *testing.T) {
 		t.Errorf("ann2 d1 = %s", got)
 	}
 	c = build(t, func(b *coref.Builder) error {
-		return ReadCSV(strings.NewReader("# no header\nA,m1,1\nB,m1,2\n"), "g.csv", b)
+		return ReadCSV(strings.NewReader("# a comment\nannotator,mention,chain\nA,m1,1\nB,m1,2\n"), "g.csv", b)
 	})
 	if fmt.Sprint(c.Documents()) != "[g.csv]" {
 		t.Errorf("documents %v", c.Documents())
 	}
 	for _, tc := range []struct{ in, want string }{
-		{"A,m1\n", "g.csv:1: want 3 fields"},
-		{"A,m1,1,x\n", "g.csv:1: want 3 fields annotator,mention,chain, got 4"},
-		{"A,,1\n", "g.csv:1: empty mention id"},
-		{",m,1\n", "g.csv:1:1: empty annotator"},
-		{"A,m,\"1\n", "g.csv:1:"},
-		{"annotator,mention,chain\nA,m\n", "g.csv:2: want 3 fields"},
+		{"A,m1,1\nB,m1,2\n", `g.csv:1: want a header naming the columns annotator,mention,chain (and optionally document), found "A,m1,1"`},
+		{"ann,m,c\nA,m1,1\n", "g.csv:1: want a header"},
+		{"", "g.csv: empty file"},
+		{"# only a comment\n\n", "g.csv: empty file"},
+		{"annotator,mention,chain\n", "g.csv: a header but no mention"},
+		{"annotator,mention,chain\nA,m1\n", "g.csv:2: want 3 fields"},
+		{"annotator,mention,chain\nA,,1\n", "g.csv:2: empty mention id"},
+		{"annotator,mention,chain\n,m,1\n", "g.csv:2:1: empty annotator"},
+		{"annotator,mention,chain\nA,m,\"1\n", "g.csv:2:"},
 	} {
 		err := ReadCSV(strings.NewReader(tc.in), "g.csv", coref.NewBuilder(coref.KeepFirst))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -289,5 +292,46 @@ func TestReadBratStarRelation(t *testing.T) {
 	})
 	if got := chains(c, 0, 0); got != "{0-1,2-3,4-5}" {
 		t.Errorf("chains %s", got)
+	}
+}
+
+// TestEmptyInputs: an input that holds nothing is an error that says so,
+// not an annotator without mentions (issue 14).
+func TestEmptyInputs(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name string
+		read func(b *coref.Builder) error
+		want string
+	}{
+		{"0-byte CoNLL", func(b *coref.Builder) error { return ReadCoNLL(strings.NewReader(""), "a.conll", "a", b) }, "a.conll: no token line"},
+		{"CoNLL of markers only", func(b *coref.Builder) error {
+			return ReadCoNLL(strings.NewReader("#begin document (d); part 000\n\n#end document\n"), "a.conll", "a", b)
+		}, "a.conll: no token line"},
+		{"0-byte brat", func(b *coref.Builder) error {
+			return ReadBrat(strings.NewReader(""), "a.ann", "a", "d", BratOptions{}, b)
+		}, "a.ann: no text-bound annotation"},
+		{"brat of relations only", func(b *coref.Builder) error {
+			return ReadBrat(strings.NewReader("#1\tAnnotatorNotes T1\tx\n"), "a.ann", "a", "d", BratOptions{}, b)
+		}, "a.ann: no text-bound annotation"},
+		{"brat types filter everything out", func(b *coref.Builder) error {
+			return ReadBrat(strings.NewReader("T1\tPerson 0 5\tAlice\n"), "a.ann", "a", "d", BratOptions{Types: []string{"Org"}}, b)
+		}, "no text-bound annotation of the types Org"},
+		{"not brat at all", func(b *coref.Builder) error {
+			return ReadBrat(strings.NewReader("annotator,mention,chain\nA,m1,1\n"), "a.ann", "a", "d", BratOptions{}, b)
+		}, `a.ann:1: not a brat standoff line`},
+		{"a brat directory without mentions", func(b *coref.Builder) error {
+			if err := os.WriteFile(filepath.Join(dir, "d1.ann"), nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return ReadBratDir(dir, "a", BratOptions{}, b)
+		}, "(every .ann file): no text-bound annotation"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.read(coref.NewBuilder(coref.KeepFirst))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want %q", err, tc.want)
+			}
+		})
 	}
 }
