@@ -200,7 +200,8 @@ func runCoref(e env, args []string) error {
 				return err
 			}
 			if *bootstrap > 0 {
-				opt := inference.Options{Resamples: *bootstrap, Seed: *seed, Workers: *workers, Level: *level}
+				opt := inference.Options{Resamples: *bootstrap, Seed: *seed, Workers: *workers, Level: *level, Progress: e.status.set}
+				e.status.phase(fmt.Sprintf("bootstrap of %s/%s", anns[i], anns[j]), int64(*bootstrap))
 				b, err := c.Bootstrap(context.Background(), i, j, opt)
 				if err != nil {
 					return err
