@@ -46,6 +46,7 @@ type inferenceFlags struct {
 	noAnalytic  bool
 	leaveOut    bool
 	force       bool
+	status      *status // the progress line of the run
 }
 
 func (f *codingFlags) register(fs *flag.FlagSet) {
@@ -92,6 +93,7 @@ func runCoding(e env, args []string) error {
 		return err
 	}
 	f.inf.keepSamples = rep.active()
+	f.inf.status = e.status
 	topt, copt, err := f.options(files[0])
 	if err != nil {
 		return err
