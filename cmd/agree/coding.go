@@ -45,6 +45,7 @@ type inferenceFlags struct {
 	noAnalytic bool
 	leaveOut   bool
 	force      bool
+	status     *status // the progress line of the run
 }
 
 func (f *codingFlags) register(fs *flag.FlagSet) {
@@ -85,6 +86,7 @@ func runCoding(e env, args []string) error {
 	if err := f.validate(fs, files[0]); err != nil {
 		return err
 	}
+	f.inf.status = e.status
 	topt, copt, err := f.options(files[0])
 	if err != nil {
 		return err

@@ -131,13 +131,15 @@ func (res *codingResult) infer(f inferenceFlags) error {
 
 func (res *codingResult) bootstrap(f inferenceFlags) error {
 	an := res.analysis
-	opt := inference.Options{Resamples: f.bootstrap, Seed: f.seed, Workers: f.workers, Level: f.level}
+	opt := inference.Options{Resamples: f.bootstrap, Seed: f.seed, Workers: f.workers, Level: f.level, Progress: f.status.set}
+	f.status.phase("bootstrap resamples", int64(f.bootstrap))
 	boots, err := inference.BootstrapAll(context.Background(), an, res.order, opt)
 	if err != nil {
 		return fmt.Errorf("bootstrap: %w", err)
 	}
 	method := "item bootstrap"
 	if f.alphaBoot == "krippendorff" {
+		f.status.phase("Krippendorff's bootstrap of α", int64(f.bootstrap))
 		kb, err := inference.KrippendorffAlpha(context.Background(), an, opt)
 		if err != nil {
 			return fmt.Errorf("Krippendorff's bootstrap: %w", err)

@@ -201,7 +201,8 @@ func runCoref(e env, args []string) error {
 				return err
 			}
 			if *bootstrap > 0 {
-				opt := inference.Options{Resamples: *bootstrap, Seed: *seed, Workers: *workers, Level: *level}
+				opt := inference.Options{Resamples: *bootstrap, Seed: *seed, Workers: *workers, Level: *level, Progress: e.status.set}
+				e.status.phase(fmt.Sprintf("bootstrap of %s/%s", anns[i], anns[j]), int64(*bootstrap))
 				b, err := c.Bootstrap(context.Background(), i, j, opt)
 				if err != nil {
 					return err
@@ -398,12 +399,14 @@ func markableSummary(e *coref.MarkableError) string {
 func corefTables(out corefJSON) []report.Table {
 	num := func(x report.Number) string { return report.Float(float64(x), 4) }
 	scores := report.Table{
-		Title:  "Coreference scores (reference scorer conventions; first annotator = key)",
-		Header: []string{"key", "response", "metric", "recall", "precision", "F1"},
+		Title:      "Coreference scores (reference scorer conventions; first annotator = key)",
+		Header:     []string{"key", "response", "metric", "recall", "precision", "F1"},
+		KeyColumns: 3,
 	}
 	links := report.Table{
-		Title:  "Passonneau (1997) link table: a = links in both, b = second only, c = first only, d = neither",
-		Header: []string{"first", "second", "a", "b", "c", "d", "κ", "π", "α (Passonneau)", "α (Krippendorff)"},
+		Title:      "Passonneau (1997) link table: a = links in both, b = second only, c = first only, d = neither",
+		Header:     []string{"first", "second", "a", "b", "c", "d", "κ", "π", "α (Passonneau)", "α (Krippendorff)"},
+		KeyColumns: 2,
 	}
 	for _, p := range out.Pairs {
 		for _, m := range []struct {

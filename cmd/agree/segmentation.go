@@ -327,8 +327,9 @@ func segmentationTables(r *segResultJSON) []report.Table {
 		main.Rows = append(main.Rows, []string{k.name, f(s.Mean), fmt.Sprintf("std %s, n %d", f(s.Std), s.N)})
 	}
 	pairs := report.Table{
-		Title:  "Per item and coder pair (a as hypothesis, b as reference; Pk and WD also b against a)",
-		Header: []string{"item", "coder a", "coder b", "B", "S", "add", "sub", "tra", "Pk", "Pk b/a", "WD", "WD b/a", "GHD", "P", "R", "F"},
+		Title:      "Per item and coder pair (a as hypothesis, b as reference; Pk and WD also b against a)",
+		Header:     []string{"item", "coder a", "coder b", "B", "S", "add", "sub", "tra", "Pk", "Pk b/a", "WD", "WD b/a", "GHD", "P", "R", "F"},
+		KeyColumns: 3,
 	}
 	for _, p := range r.Pairs {
 		pairs.Rows = append(pairs.Rows, []string{p.Item, p.CoderA, p.CoderB, f(p.B), f(p.S),

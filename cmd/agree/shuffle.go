@@ -144,16 +144,16 @@ func runShuffle(e env, args []string) error {
 	// Each measure is called once per simulated set: counting the calls
 	// gives the progress of the sweep.
 	runs := len(sw.Errors) * len(shuffle.Magnitudes(sw.Step)) * sw.Sets
-	tk := e.startTask("shuffle", "simulated sets", runs*len(sw.Measures))
+	e.status.phase("simulated sets × measures", int64(runs*len(sw.Measures)))
 	for i, m := range sw.Measures {
 		f := m.Func
 		sw.Measures[i].Func = func(s shuffle.Set, rng *rand.Rand) (float64, error) {
-			defer tk.add(1)
+			defer e.status.add(1)
 			return f(s, rng)
 		}
 	}
 	pts, err := sw.Run()
-	tk.finish()
+	e.status.phase("", 0)
 	if err != nil {
 		return err
 	}

@@ -272,7 +272,11 @@ func unitizingTables(r unitizingResult) []report.Table {
 	add("SER (mean over ordered pairs)", "ser", r.SER, "error rate: 0 is perfect")
 	tables := []report.Table{main}
 	if len(r.SERPairs) > 0 {
-		t := report.Table{Title: r.Name + ": SER per pair", Header: []string{"reference", "hypothesis", "SER", "correct", "T", "B", "TB", "I", "D"}}
+		t := report.Table{Title: r.Name + ": SER per pair (slot error rate, Galibert et al.)", KeyColumns: 2,
+			Header: []string{"reference", "hypothesis", "SER", "correct", "T", "B", "TB", "I", "D"},
+			Notes: []string{"correct: same span and category; T (type): same span, other category; B (boundary): overlapping span, same category; " +
+				"TB: overlapping span, other category; I (insertion): a hypothesis unit paired with no reference unit; D (deletion): a reference unit paired with none; " +
+				"SER = (0.5·T + 0.5·B + TB + I + D) / reference units (Galibert et al. 2010 costs)"}}
 		for _, p := range r.SERPairs {
 			t.Rows = append(t.Rows, []string{p.Reference, p.Hypothesis, report.Float(float64(p.SER), 4),
 				fmt.Sprint(p.Correct), fmt.Sprint(p.Type), fmt.Sprint(p.Boundary), fmt.Sprint(p.TypeBoundary), fmt.Sprint(p.Insertions), fmt.Sprint(p.Deletions)})
