@@ -55,6 +55,8 @@ type gammaJSON struct {
 	SE     *report.Number           `json:"se,omitempty"`
 	CI     *intervalJSON            `json:"ci,omitempty"`
 	PBelow map[string]report.Number `json:"p_below,omitempty"`
+
+	sampleDisorders, bootSamples []float64 // distributions, for the HTML report
 }
 
 type unitaryJSON struct {
@@ -89,8 +91,12 @@ func runGamma(e env, args []string) error {
 	dropZero := fs.Bool("drop-zero-length", false, "skip units with start = end (with a warning) instead of failing")
 	bootstrap := fs.Int("bootstrap", 0, "bootstrap resamples of the continua (a corpus of ≥ 2 files) for an interval of γ; each recomputes γ with its own chance samples")
 	level := fs.Float64("level", 0.95, "confidence level of the bootstrap interval")
+	rep := reportFlag(fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := rep.check(files); err != nil {
 		return err
 	}
 	if *samples < 0 || *maxSamples < 1 || *precision < 0 || !(*confidence > 0 && *confidence < 1) {
@@ -160,7 +166,7 @@ func runGamma(e env, args []string) error {
 	}
 	var boot *inference.Result
 	if *bootstrap > 0 {
-		if boot, err = bootstrapGamma(corpus, d, opt, *bootstrap, *level, *workers); err != nil {
+		if boot, err = bootstrapGamma(corpus, d, opt, *bootstrap, *level, *workers, rep.active()); err != nil {
 			return err
 		}
 	}
@@ -181,7 +187,9 @@ func runGamma(e env, args []string) error {
 	}
 	if boot != nil {
 		out.SE, out.CI, out.PBelow = numberPtr(boot.SE), newIntervalJSON(boot.CI), pBelowJSON(boot.PBelow)
+		out.bootSamples = boot.Samples
 	}
+	out.sampleDisorders = res.SampleDisorders
 	for k, v := range res.GammaK {
 		out.GammaK[k] = report.Number(v)
 	}
@@ -195,6 +203,9 @@ func runGamma(e env, args []string) error {
 			}
 			out.Alignment = append(out.Alignment, u)
 		}
+	}
+	if err := rep.write(e, gammaPage(&out, files), files); err != nil || rep.only() {
+		return err
 	}
 	if f == report.JSON {
 		return report.WriteJSON(e.stdout, out)
@@ -384,7 +395,7 @@ func gammaTables(o gammaJSON, showAlignment bool) []report.Table {
 // recomputes γ on each resample (alignments and chance samples included),
 // seeding each resample's chance sampling from its own generator so that
 // the result does not depend on the number of workers.
-func bootstrapGamma(corpus unitizing.Corpus, d gamma.Dissimilarity, opt gamma.Options, n int, level float64, workers int) (*inference.Result, error) {
+func bootstrapGamma(corpus unitizing.Corpus, d gamma.Dissimilarity, opt gamma.Options, n int, level float64, workers int, keep bool) (*inference.Result, error) {
 	if len(corpus.Continua) < 2 {
 		return nil, usagef("gamma: --bootstrap resamples continua, and the corpus has %d; give several files or a directory", len(corpus.Continua))
 	}
@@ -404,7 +415,7 @@ func bootstrapGamma(corpus unitizing.Corpus, d gamma.Dissimilarity, opt gamma.Op
 			return r.Gamma, nil
 		}
 	}
-	res, err := inference.ItemsRand(context.Background(), len(corpus.Continua), stat, inference.Options{Resamples: n, Seed: opt.Seed, Workers: workers, Level: level})
+	res, err := inference.ItemsRand(context.Background(), len(corpus.Continua), stat, inference.Options{Resamples: n, Seed: opt.Seed, Workers: workers, Level: level, KeepSamples: keep})
 	if err != nil {
 		return nil, fmt.Errorf("gamma bootstrap: %w", err)
 	}

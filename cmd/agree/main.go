@@ -13,7 +13,6 @@ import (
 	"os"
 	"strings"
 
-	"agree/internal/progress"
 	"agree/report"
 )
 
@@ -59,6 +58,9 @@ type env struct {
 	progress io.Writer
 	// quiet is set by --quiet (see newFlagSet).
 	quiet *quietGate
+	// status is the command's own progress line (nil without a terminal):
+	// elapsed time, or the phase and count its steps report.
+	status *status
 	// call records the command's flags for the hints added to its errors.
 	call *callInfo
 }
@@ -83,11 +85,7 @@ func commands() []command {
 
 // run executes the command line args (without the program name).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	e := env{stdin: stdin, stdout: stdout, stderr: stderr, quiet: &quietGate{}, call: &callInfo{}}
-	if w := progress.Terminal(stderr); w != nil {
-		e.quiet.w = w
-		e.progress = e.quiet
-	}
+	e := newEnv(stdin, stdout, stderr)
 	if len(args) == 0 {
 		return runDemo(e, nil)
 	}
@@ -102,7 +100,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	for _, c := range commands() {
 		if c.name == name {
-			return withHints(c.run(e, args[1:]), e.call, args[1:])
+			e.status = newStatus(e.quiet, c.name)
+			err := c.run(e, args[1:])
+			e.status.finish()
+			return withHints(err, e.call, args[1:])
 		}
 	}
 	printUsage(stderr)
@@ -207,5 +208,9 @@ func openInput(e env, name string) (io.ReadCloser, error) {
 	if name == "-" {
 		return io.NopCloser(e.stdin), nil
 	}
-	return os.Open(name)
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return e.watchInput(name, f), nil
 }
