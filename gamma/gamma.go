@@ -54,6 +54,9 @@ type Result struct {
 	// interval of Expected.
 	Expected, ExpectedSD, PrecisionReached float64
 	Samples                                int
+	// SampleDisorders are the best-alignment disorders of the chance
+	// samples, in sample order (the distribution Expected is the mean of).
+	SampleDisorders []float64
 	// GammaCat is γ-cat (Mathet 2018) on the same alignments; GammaK maps
 	// each category k to γ-k. NaN (with CatUndefined) when there is no
 	// categorical distance (a dissimilarity other than *Combined) or no
@@ -143,6 +146,7 @@ func Compute(corpus unitizing.Corpus, d Dissimilarity, opt Options) (*Result, er
 		ds[i] = s.disorder
 	}
 	res.Expected, res.ExpectedSD = meanSD(ds)
+	res.SampleDisorders = ds
 	z := zOf(opt.Confidence)
 	if res.Expected > 0 {
 		res.PrecisionReached = z * res.ExpectedSD / res.Expected / math.Sqrt(float64(len(ds)))

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/csv"
 	"fmt"
 	"math"
@@ -52,9 +53,11 @@ type gammaJSON struct {
 	Categorical        string                   `json:"categorical"`
 	Alignment          []unitaryJSON            `json:"alignment"`
 	// With --bootstrap: γ over corpora of resampled continua (issue 6).
-	SE     *report.Number      `json:"se,omitempty"`
-	CI     *inference.Interval `json:"ci,omitempty"`
-	PBelow inference.PBelow    `json:"p_below,omitempty"`
+	SE     *report.Number           `json:"se,omitempty"`
+	CI     *intervalJSON            `json:"ci,omitempty"`
+	PBelow map[string]report.Number `json:"p_below,omitempty"`
+
+	sampleDisorders, bootSamples []float64 // distributions, for the HTML report
 }
 
 type unitaryJSON struct {
@@ -91,8 +94,12 @@ func runGamma(e env, args []string) error {
 	level := fs.Float64("level", 0.95, "confidence level of the bootstrap interval")
 	var in inputFlags
 	in.register(fs, true)
+	rep := reportFlag(fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := rep.check(files); err != nil {
 		return err
 	}
 	if *samples < 0 || *maxSamples < 1 || *precision < 0 || !(*confidence > 0 && *confidence < 1) {
@@ -165,7 +172,7 @@ func runGamma(e env, args []string) error {
 	}
 	var boot *inference.Result
 	if *bootstrap > 0 {
-		if boot, err = bootstrapGamma(corpus, d, opt, *bootstrap, *level, *workers); err != nil {
+		if boot, err = bootstrapGamma(corpus, d, opt, *bootstrap, *level, *workers, rep.active()); err != nil {
 			return err
 		}
 	}
@@ -185,9 +192,10 @@ func runGamma(e env, args []string) error {
 		out.Sampler = "none"
 	}
 	if boot != nil {
-		se, ci := boot.SE, boot.CI
-		out.SE, out.CI, out.PBelow = &se, &ci, boot.PBelow
+		out.SE, out.CI, out.PBelow = numberPtr(boot.SE), newIntervalJSON(boot.CI), pBelowJSON(boot.PBelow)
+		out.bootSamples = boot.Samples
 	}
+	out.sampleDisorders = res.SampleDisorders
 	for k, v := range res.GammaK {
 		out.GammaK[k] = report.Number(v)
 	}
@@ -201,6 +209,9 @@ func runGamma(e env, args []string) error {
 			}
 			out.Alignment = append(out.Alignment, u)
 		}
+	}
+	if err := rep.write(e, gammaPage(&out, files), files); err != nil || rep.only() {
+		return err
 	}
 	if f == report.JSON {
 		return report.WriteJSON(e.stdout, out)
@@ -330,8 +341,8 @@ func gammaTables(o gammaJSON, showAlignment bool) []report.Table {
 		main.Rows = append(main.Rows,
 			[]string{fmt.Sprintf("bootstrap %g%% interval", 100*o.CI.Level), "[" + num(o.CI.Low) + ", " + num(o.CI.High) + "]"},
 			[]string{"bootstrap SE", num(*o.SE)},
-			[]string{"P(gamma < 0.667)", num(o.PBelow[inference.ThresholdKey(0.667)])},
-			[]string{"P(gamma < 0.8)", num(o.PBelow[inference.ThresholdKey(0.8)])})
+			[]string{"P(gamma < 0.667)", num(o.PBelow[thresholdKey(0.667)])},
+			[]string{"P(gamma < 0.8)", num(o.PBelow[thresholdKey(0.8)])})
 		main.Notes = append(main.Notes, fmt.Sprintf("bootstrap: %d resamples of the continua, seed %d", o.CI.Resamples, o.Seed))
 	}
 	if o.UndefinedReason != "" {
@@ -370,7 +381,7 @@ func gammaTables(o gammaJSON, showAlignment bool) []report.Table {
 // recomputes γ on each resample (alignments and chance samples included),
 // seeding each resample's chance sampling from its own generator so that
 // the result does not depend on the number of workers.
-func bootstrapGamma(corpus unitizing.Corpus, d gamma.Dissimilarity, opt gamma.Options, n int, level float64, workers int) (*inference.Result, error) {
+func bootstrapGamma(corpus unitizing.Corpus, d gamma.Dissimilarity, opt gamma.Options, n int, level float64, workers int, keep bool) (*inference.Result, error) {
 	if len(corpus.Continua) < 2 {
 		return nil, usagef("gamma: --bootstrap resamples continua, and the corpus has %d; give several files or a directory", len(corpus.Continua))
 	}
@@ -390,7 +401,7 @@ func bootstrapGamma(corpus unitizing.Corpus, d gamma.Dissimilarity, opt gamma.Op
 			return r.Gamma, nil
 		}
 	}
-	res, err := inference.ItemsRand(len(corpus.Continua), stat, inference.Options{Resamples: n, Seed: opt.Seed, Workers: workers, Level: level})
+	res, err := inference.ItemsRand(context.Background(), len(corpus.Continua), stat, inference.Options{Resamples: n, Seed: opt.Seed, Workers: workers, Level: level, KeepSamples: keep})
 	if err != nil {
 		return nil, fmt.Errorf("gamma bootstrap: %w", err)
 	}

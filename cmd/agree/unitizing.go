@@ -72,8 +72,12 @@ func runUnitizing(e env, args []string) error {
 	bound(fs, "end", span(-math.MaxFloat64, math.MaxFloat64, ""))
 	var in inputFlags
 	in.register(fs, true)
+	rep := reportFlag(fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := rep.check(files); err != nil {
 		return err
 	}
 	set := map[string]bool{}
@@ -121,6 +125,9 @@ func runUnitizing(e env, args []string) error {
 			return err
 		}
 		results = append(results, r)
+	}
+	if err := rep.write(e, unitizingPage(results, continua, files), files); err != nil || rep.only() {
+		return err
 	}
 	if f == report.JSON {
 		if len(results) == 1 {
@@ -264,7 +271,11 @@ func unitizingTables(r unitizingResult) []report.Table {
 	add("SER (mean over ordered pairs)", "ser", r.SER, "error rate: 0 is perfect")
 	tables := []report.Table{main}
 	if len(r.SERPairs) > 0 {
-		t := report.Table{Title: r.Name + ": SER per pair", Header: []string{"reference", "hypothesis", "SER", "correct", "T", "B", "TB", "I", "D"}}
+		t := report.Table{Title: r.Name + ": SER per pair (slot error rate, Galibert et al.)", KeyColumns: 2,
+			Header: []string{"reference", "hypothesis", "SER", "correct", "T", "B", "TB", "I", "D"},
+			Notes: []string{"correct: same span and category; T (type): same span, other category; B (boundary): overlapping span, same category; " +
+				"TB: overlapping span, other category; I (insertion): a hypothesis unit paired with no reference unit; D (deletion): a reference unit paired with none; " +
+				"SER = (0.5·T + 0.5·B + TB + I + D) / reference units (Galibert et al. 2010 costs)"}}
 		for _, p := range r.SERPairs {
 			t.Rows = append(t.Rows, []string{p.Reference, p.Hypothesis, report.Float(float64(p.SER), 4),
 				fmt.Sprint(p.Correct), fmt.Sprint(p.Type), fmt.Sprint(p.Boundary), fmt.Sprint(p.TypeBoundary), fmt.Sprint(p.Insertions), fmt.Sprint(p.Deletions)})

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"agree/coref"
+	"agree/internal/csvio"
 	"agree/internal/unionfind"
 )
 
@@ -65,7 +66,45 @@ func (o BratOptions) keepType(t string) bool {
 // repeated, handled by the Builder's duplicate policy. Errors name the file
 // and line: malformed text-bound lines, and links to unknown or filtered-out
 // T ids.
+//
+// A file must hold at least one mention: an empty file, a file of other
+// annotations only, or one whose mentions --brat-types filters out is an
+// error (within a directory, ReadBratDir requires one mention in all). A
+// line whose id is not a brat id (T, R, E, A, M, N or # followed by a
+// number, or *) is an error: the file is not brat standoff.
 func ReadBrat(r io.Reader, name, annotator, doc string, opt BratOptions, b *coref.Builder) error {
+	n, err := readBrat(r, name, annotator, doc, opt, b)
+	if err == nil && n == 0 {
+		err = noBratMention(name, opt)
+	}
+	return err
+}
+
+func noBratMention(name string, opt BratOptions) error {
+	if len(opt.Types) > 0 {
+		return fmt.Errorf("%s: no text-bound annotation of the types %s (--brat-types)", name, strings.Join(opt.Types, ", "))
+	}
+	return fmt.Errorf("%s: no text-bound annotation (T lines): no mention to compare", name)
+}
+
+// bratID reports whether id is the id of a brat standoff line.
+func bratID(id string) bool {
+	if id == "*" {
+		return true
+	}
+	if len(id) < 2 || !strings.ContainsRune("TREAMN#", rune(id[0])) {
+		return false
+	}
+	for _, c := range id[1:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// readBrat is ReadBrat, returning the number of mentions read.
+func readBrat(r io.Reader, name, annotator, doc string, opt BratOptions, b *coref.Builder) (int, error) {
 	b.Annotator(annotator)
 	b.Document(doc)
 	type tb struct {
@@ -90,19 +129,22 @@ func ReadBrat(r io.Reader, name, annotator, doc string, opt BratOptions, b *core
 			continue
 		}
 		id, rest, _ := strings.Cut(text, "\t")
+		if !bratID(id) {
+			return 0, fmt.Errorf("%s:%d: not a brat standoff line: want an id (T1, R1, E1, A1, M1, N1, #1 or *) and a tab, found %s", name, line, csvio.Quote(text))
+		}
 		switch {
 		case strings.HasPrefix(id, "T"):
 			head, _, _ := strings.Cut(rest, "\t")
 			typ, offs, ok := strings.Cut(head, " ")
 			if !ok || typ == "" {
-				return fmt.Errorf("%s:%d: text-bound annotation %s: want \"<Type> <start> <end>\" after the id", name, line, id)
+				return 0, fmt.Errorf("%s:%d: text-bound annotation %s: want \"<Type> <start> <end>\" after the id", name, line, id)
 			}
 			span, err := bratSpan(offs)
 			if err != nil {
-				return fmt.Errorf("%s:%d: text-bound annotation %s: %w", name, line, id, err)
+				return 0, fmt.Errorf("%s:%d: text-bound annotation %s: %w", name, line, id, err)
 			}
 			if _, dup := index[id]; dup {
-				return fmt.Errorf("%s:%d: id %s defined twice", name, line, id)
+				return 0, fmt.Errorf("%s:%d: id %s defined twice", name, line, id)
 			}
 			if !opt.keepType(typ) {
 				index[id] = -1
@@ -116,7 +158,7 @@ func ReadBrat(r io.Reader, name, annotator, doc string, opt BratOptions, b *core
 				continue
 			}
 			if len(f) < 3 {
-				return fmt.Errorf("%s:%d: Equiv needs at least two annotation ids", name, line)
+				return 0, fmt.Errorf("%s:%d: Equiv needs at least two annotation ids", name, line)
 			}
 			for k := 2; k < len(f); k++ {
 				pending = append(pending, [2]ref{{f[1], line}, {f[k], line}})
@@ -130,7 +172,7 @@ func ReadBrat(r io.Reader, name, annotator, doc string, opt BratOptions, b *core
 			for _, a := range f[1:3] {
 				_, v, ok := strings.Cut(a, ":")
 				if !ok {
-					return fmt.Errorf("%s:%d: relation %s: argument %q is not of the form Role:T<n>", name, line, id, a)
+					return 0, fmt.Errorf("%s:%d: relation %s: argument %s is not of the form Role:T<n>", name, line, id, csvio.Quote(a))
 				}
 				args = append(args, v)
 			}
@@ -138,17 +180,17 @@ func ReadBrat(r io.Reader, name, annotator, doc string, opt BratOptions, b *core
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%s:%d: %w", name, line, err)
+		return 0, fmt.Errorf("%s:%d: %w", name, line, err)
 	}
 	for _, p := range pending {
 		var ends [2]int
 		for k, x := range p {
 			i, ok := index[x.id]
 			if !ok {
-				return fmt.Errorf("%s:%d: link to unknown annotation %s", name, x.line, x.id)
+				return 0, fmt.Errorf("%s:%d: link to unknown annotation %s", name, x.line, x.id)
 			}
 			if i < 0 {
-				return fmt.Errorf("%s:%d: link to %s, whose type is not among the mention types", name, x.line, x.id)
+				return 0, fmt.Errorf("%s:%d: link to %s, whose type is not among the mention types", name, x.line, x.id)
 			}
 			ends[k] = i
 		}
@@ -169,10 +211,10 @@ func ReadBrat(r io.Reader, name, annotator, doc string, opt BratOptions, b *core
 	}
 	for i, t := range ts {
 		if err := b.Add(annotator, doc, t.span, lowest[find(i)], fmt.Sprintf("%s:%d", name, t.line)); err != nil {
-			return fmt.Errorf("%s:%d: %w", name, t.line, err)
+			return 0, fmt.Errorf("%s:%d: %w", name, t.line, err)
 		}
 	}
-	return nil
+	return len(ts), nil
 }
 
 func tIDLess(a, b string) bool {
@@ -190,12 +232,12 @@ func bratSpan(offs string) (string, error) {
 	for _, frag := range strings.Split(offs, ";") {
 		f := strings.Fields(frag)
 		if len(f) != 2 {
-			return "", fmt.Errorf("offsets %q: want \"<start> <end>\" pairs separated by ';'", offs)
+			return "", fmt.Errorf("offsets %s: want \"<start> <end>\" pairs separated by ';'", csvio.Quote(offs))
 		}
 		s, err1 := strconv.Atoi(f[0])
 		e, err2 := strconv.Atoi(f[1])
 		if err1 != nil || err2 != nil || s < 0 || e < s {
-			return "", fmt.Errorf("offsets %q: want integers 0 ≤ start ≤ end", frag)
+			return "", fmt.Errorf("offsets %s: want integers 0 ≤ start ≤ end", csvio.Quote(frag))
 		}
 		parts = append(parts, fmt.Sprintf("%d-%d", s, e))
 	}
@@ -224,6 +266,7 @@ func ReadBratDir(dir, annotator string, opt BratOptions, b *coref.Builder) error
 		return fmt.Errorf("%s: no .ann files", dir)
 	}
 	sort.Strings(files)
+	mentions := 0
 	for _, p := range files {
 		rel, _ := filepath.Rel(dir, p)
 		doc := filepath.ToSlash(strings.TrimSuffix(rel, ".ann"))
@@ -231,11 +274,15 @@ func ReadBratDir(dir, annotator string, opt BratOptions, b *coref.Builder) error
 		if err != nil {
 			return err
 		}
-		err = ReadBrat(f, p, annotator, doc, opt, b)
+		n, err := readBrat(f, p, annotator, doc, opt, b)
 		f.Close()
 		if err != nil {
 			return err
 		}
+		mentions += n
+	}
+	if mentions == 0 {
+		return noBratMention(dir+" (every .ann file)", opt)
 	}
 	return nil
 }

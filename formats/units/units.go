@@ -90,7 +90,7 @@ func (rd Reader) ReadCSV(r io.Reader, name string) (unitizing.Continuum, error) 
 			v, err := strconv.ParseFloat(strings.TrimSpace(rec[ci]), 64)
 			if err != nil {
 				_, cn := cr.FieldPos(ci)
-				return c, fmt.Errorf("%s:%d:%d: %s %q is not a number", name, line, cn, [2]string{"start", "end"}[k], rec[ci])
+				return c, fmt.Errorf("%s:%d:%d: %s %s is not a number", name, line, cn, [2]string{"start", "end"}[k], csvio.Quote(rec[ci]))
 			}
 			bounds[k] = v
 		}
@@ -147,14 +147,14 @@ func headerColumns(rec []string, col *[4]int) error {
 	for i, h := range rec {
 		if k := columnOf(h); k >= 0 {
 			if col[k] >= 0 {
-				return fmt.Errorf("header: column %q appears twice", h)
+				return fmt.Errorf("header: column %s appears twice", csvio.Quote(h))
 			}
 			col[k] = i
 		}
 	}
 	for k, ci := range col {
 		if ci < 0 {
-			return fmt.Errorf("header %q: no %s column (want annotator, category, start, end)", strings.Join(rec, ","), [4]string{"annotator", "category", "start", "end"}[k])
+			return fmt.Errorf("header %s: no %s column (want annotator, category, start, end)", csvio.Quote(strings.Join(rec, ",")), [4]string{"annotator", "category", "start", "end"}[k])
 		}
 	}
 	return nil
@@ -185,11 +185,11 @@ func (rd Reader) ReadRTTM(r io.Reader, name string) (unitizing.Continuum, error)
 		}
 		on, err := strconv.ParseFloat(f[3], 64)
 		if err != nil {
-			return c, fmt.Errorf("%s:%d: field 4 (onset) %q is not a number", name, line, f[3])
+			return c, fmt.Errorf("%s:%d: field 4 (onset) %s is not a number", name, line, csvio.Quote(f[3]))
 		}
 		dur, err := strconv.ParseFloat(f[4], 64)
 		if err != nil {
-			return c, fmt.Errorf("%s:%d: field 5 (duration) %q is not a number", name, line, f[4])
+			return c, fmt.Errorf("%s:%d: field 5 (duration) %s is not a number", name, line, csvio.Quote(f[4]))
 		}
 		if rd.skip(on, on+dur, fmt.Sprintf("%s:%d", name, line)) {
 			continue
