@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -27,26 +28,30 @@ type codingFlags struct {
 	metric, missing, incomplete, categories    string
 	layout, sep, columns, na, setSep, taxonomy string
 	closed, header                             bool
+	in                                         inputFlags // --input NAME and its options (input.go)
 	inf                                        inferenceFlags
 }
 
 // inferenceFlags select intervals, diagnostics and error models.
 type inferenceFlags struct {
-	level      float64
-	population int
-	bootstrap  int
-	seed       uint64
-	workers    int
-	alphaBoot  string
-	top        int
-	dawidSkene bool
-	consensus  string
-	noAnalytic bool
-	leaveOut   bool
-	force      bool
+	keepSamples bool // keep the bootstrap distributions (for --report)
+	level       float64
+	population  int
+	bootstrap   int
+	seed        uint64
+	workers     int
+	alphaBoot   string
+	top         int
+	dawidSkene  bool
+	consensus   string
+	noAnalytic  bool
+	leaveOut    bool
+	force       bool
+	status      *status // the progress line of the run
 }
 
 func (f *codingFlags) register(fs *flag.FlagSet) {
+	f.in.register(fs, true)
 	fs.StringVar(&f.metric, "metric", "nominal", "distance for the weighted coefficients: nominal, ordinal, interval, linear, ratio, circular[:U], bipolar[:min,max], matrix:FILE, jaccard, dice, passonneau, masi, geertzen-bunt[:a,b], melamed-resnik, extended:SET (the last three need --taxonomy)")
 	fs.StringVar(&f.missing, "missing", "judgment", "weighting of items with missing values: judgment (Krippendorff) or item (each item equal)")
 	fs.StringVar(&f.incomplete, "incomplete", "drop", "κ-style coefficients on incomplete items: drop them (and say how many) or refuse")
@@ -77,27 +82,48 @@ func runCoding(e env, args []string) error {
 	var f codingFlags
 	fs := newFlagSet(e, "coding", codingSynopsis)
 	f.register(fs)
-	files, format, err := commandArgs(fs, args, formatFlag(fs, "table"), 1, 1)
+	format := formatFlag(fs, "table")
+	rep := reportFlag(fs)
+	files, format2, err := commandArgs(fs, args, format, 0, -1)
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		fs.Usage()
+		return usagef("coding: want one FILE, got 0")
+	}
+	model, err := codingModelInput(&f.in, files) // annotation files: document labels (input.go)
 	if err != nil {
 		return err
 	}
 	if err := f.validate(fs, files[0]); err != nil {
 		return err
 	}
+	if err := rep.check(files); err != nil {
+		return err
+	}
+	f.inf.keepSamples = rep.active()
+	f.inf.status = e.status
 	topt, copt, err := f.options(files[0])
 	if err != nil {
 		return err
 	}
-	in, err := openInput(e, files[0])
-	if err != nil {
-		return err
-	}
-	defer in.Close()
 	name := files[0]
 	if name == "-" {
 		name = "<stdin>"
 	}
-	d, err := table.Read(in, name, topt)
+	var d *coding.Data
+	if model {
+		name = strings.Join(files, ", ")
+		d, err = readCodingInput(e, files, &f.in, f.setSep)
+	} else {
+		var in io.ReadCloser
+		if in, err = openInput(e, files[0]); err != nil {
+			return err
+		}
+		defer in.Close()
+		d, err = table.Read(in, name, topt)
+	}
 	if err != nil {
 		return err
 	}
@@ -114,7 +140,10 @@ func runCoding(e env, args []string) error {
 	if err := res.infer(f.inf); err != nil {
 		return err
 	}
-	return res.write(e.stdout, format)
+	if err := rep.write(e, codingPage(res), files); err != nil || rep.only() {
+		return err
+	}
+	return res.write(e.stdout, format2)
 }
 
 // options turns the flags into reader and analysis options.
@@ -179,71 +208,30 @@ func (f *codingFlags) options(file string) (table.Options, coding.Options, error
 	return topt, copt, err
 }
 
-// resolveMetric turns a --metric value into a distance.
+// resolveMetric turns a --metric value into a distance (distance.ParseWith):
+// a spec that is wrong in itself is a usage error; a taxonomy or matrix
+// file that cannot be read is a data error.
 func resolveMetric(spec, setSep, taxonomyFile string, order []string) (distance.Spec, error) {
-	name, arg, _ := strings.Cut(spec, ":")
-	name = strings.ToLower(strings.TrimSpace(name))
-	switch {
-	case name == "matrix":
-		if arg == "" {
-			return nil, usagef("--metric matrix:FILE needs a file")
-		}
-		r, err := os.Open(arg)
-		if err != nil {
-			return nil, err
-		}
-		defer r.Close()
-		return distance.ReadMatrix(r, arg)
-	case name == "ordinal" && len(order) > 0 && arg == "":
-		return distance.Ordinal(order), nil
-	case distance.IsSetDistance(name):
-		if arg != "" {
-			return nil, usagef("--metric %s takes no parameter (the elements of a set are separated by --set-sep)", name)
-		}
-		return distance.SetDistance(name, setSep)
-	case name == "geertzen-bunt" || name == "melamed-resnik" || name == "extended":
-		if taxonomyFile == "" {
-			return nil, usagef("--metric %s needs --taxonomy FILE", name)
-		}
+	opt := distance.ParseOptions{Categories: order, SetSeparator: setSep}
+	if taxonomyFile != "" {
 		r, err := os.Open(taxonomyFile)
 		if err != nil {
 			return nil, err
 		}
 		defer r.Close()
-		tax, err := distance.ReadTaxonomy(r, taxonomyFile)
-		if err != nil {
+		if opt.Taxonomy, err = distance.ReadTaxonomy(r, taxonomyFile); err != nil {
 			return nil, err
 		}
-		switch name {
-		case "geertzen-bunt":
-			a, b := 0.75, 1.0
-			if arg != "" {
-				as, bs, ok := strings.Cut(arg, ",")
-				var e1, e2 error
-				a, e1 = strconv.ParseFloat(strings.TrimSpace(as), 64)
-				b, e2 = strconv.ParseFloat(strings.TrimSpace(bs), 64)
-				if !ok || e1 != nil || e2 != nil {
-					return nil, usagef("--metric geertzen-bunt:a,b needs two numbers, got %q", arg)
-				}
-			}
-			return distance.GeertzenBunt(tax, a, b)
-		case "melamed-resnik":
-			if arg != "" {
-				return nil, usagef("--metric melamed-resnik takes no parameter")
-			}
-			return distance.MelamedResnik(tax)
-		default:
-			if arg == "" {
-				arg = "passonneau"
-			}
-			return distance.ExtendedSense(tax, arg)
-		}
 	}
-	sp, err := distance.Parse(spec)
-	if err != nil {
-		return nil, usageError{err}
+	sp, err := distance.ParseWith(spec, opt)
+	var se *distance.SpecError
+	if errors.Is(err, distance.ErrNeedsTaxonomy) {
+		return nil, usagef("--metric %s needs --taxonomy FILE", spec)
 	}
-	return sp, nil
+	if errors.As(err, &se) {
+		return nil, usagef("--metric: %v", err)
+	}
+	return sp, err
 }
 
 // codingResult is everything agree coding reports; its JSON form is a
@@ -270,6 +258,7 @@ type codingResult struct {
 	Notes          []string                   `json:"notes,omitempty"`
 	results        map[string]coding.Result   // for text output
 	analysis       *coding.Analysis
+	bootSamples    map[string][]float64 // bootstrap distributions by key, for the HTML report
 
 	ItemsByDisagreement []itemDisagreementJSON `json:"items_by_disagreement,omitempty"`
 	LeaveOneCoderOut    []coderInfluenceJSON   `json:"leave_one_coder_out,omitempty"`

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/csv"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,7 +13,7 @@ import (
 	"sync"
 	"time"
 
-	"agree/formats/units"
+	"agree/annotation"
 	"agree/gamma"
 	"agree/inference"
 	"agree/internal/progress"
@@ -28,7 +27,9 @@ const gammaSynopsis = `gamma [flags] FILE...
 categorization at once, from the exact best alignment of the annotators'
 units, with γ-cat and γ-k (Mathet 2018). FILE is CSV annotator,category,start,end
 (with or without header) or RTTM; several files or a directory form a corpus
-(one continuum per file); "-" reads CSV from standard input.`
+(one continuum per file); "-" reads CSV from standard input. Any format of
+--input (the span CSV, ELAN, Praat, Label Studio, …) gives one continuum per
+document, from the spans of --layer.`
 
 type gammaJSON struct {
 	Gamma              report.Number `json:"gamma"`
@@ -72,6 +73,8 @@ type gammaJSON struct {
 	SE     *report.Number           `json:"se,omitempty"`
 	CI     *intervalJSON            `json:"ci,omitempty"`
 	PBelow map[string]report.Number `json:"p_below,omitempty"`
+
+	sampleDisorders, bootSamples []float64 // distributions, for the HTML report
 }
 
 type unitaryJSON struct {
@@ -115,7 +118,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	seed := fs.Uint64("seed", 1, "random seed")
 	workers := fs.Int("workers", 0, "parallel workers (0: all CPUs); results do not depend on it")
 	showAlignment := fs.Bool("alignment", false, "list the best alignment (table formats; JSON always has it)")
-	consensus := fs.String("consensus", "", "write a consensus annotation (majority unitary alignments: median bounds, majority category) to this CSV file (annotator,category,start,end,continuum; gamma reads it back)")
+	consensus := fs.String("consensus", "", "write a consensus annotation (majority unitary alignments: median bounds, majority category) to this span CSV file (document,annotator,start,end,label; gamma reads it back)")
 	force := fs.Bool("force", false, "let --consensus overwrite an existing file")
 	format := formatFlag(fs, "table")
 	dropZero := fs.Bool("drop-zero-length", false, "skip units with start = end (with a warning) instead of failing")
@@ -136,8 +139,14 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	bound(fs, "bootstrap", between(0, maxResamples))
 	bound(fs, "level", span(0, 1, "both"))
 	bound(fs, "max-gap", span(0, 1, "hi"))
+	var in inputFlags
+	in.register(fs, true)
+	rep := reportFlag(fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := rep.check(files); err != nil {
 		return err
 	}
 	if *samples > *maxSamples {
@@ -173,11 +182,14 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 			return usagef("gamma: --sampler: %v", err)
 		}
 	}
-	rd := units.Reader{DropZeroLength: *dropZero, Comma: comma, Warn: func(msg string) { fmt.Fprintln(e.stderr, "agree gamma: warning:", msg) }}
-	corpus, err := readUnitCorpus(e, rd, files)
+	if err := in.check("gamma"); err != nil {
+		return err
+	}
+	input, err := readUnits(e, "gamma", files, &in, *dropZero, comma)
 	if err != nil {
 		return err
 	}
+	corpus := input.corpus
 	for _, c := range corpus.Continua {
 		if err := c.Validate(); err != nil {
 			return err
@@ -199,7 +211,8 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 		sampler, samplerNote = autoSampler(corpus)
 	}
 	opt := gamma.Options{Sampler: sampler, Samples: *samples, Precision: *precision, Confidence: *confidence,
-		MaxSamples: *maxSamples, Seed: *seed, Workers: *workers, TimeLimit: *timeLimit, MaxGap: *maxGap, Window: window}
+		MaxSamples: *maxSamples, Seed: *seed, Workers: *workers, TimeLimit: *timeLimit, MaxGap: *maxGap, Window: window,
+		KeepSamples: rep.active()}
 	if *samples == 0 {
 		opt.Samples = -1
 	}
@@ -220,10 +233,10 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	}
 	var boot *inference.Result
 	if *bootstrap > 0 {
-		bt := e.startTask("gamma", "bootstrap", *bootstrap)
-		bo := inference.Options{Resamples: *bootstrap, Seed: *seed, Workers: *workers, Level: *level, Progress: func(done, _ int) { bt.add(1) }}
+		e.status.phase("bootstrap of γ", int64(*bootstrap))
+		bo := inference.Options{Resamples: *bootstrap, Seed: *seed, Workers: *workers, Level: *level, KeepSamples: rep.active(), Progress: e.status.set}
 		boot, err = gamma.Bootstrap(ctx, corpus, d, opt, bo)
-		bt.finish()
+		e.status.phase("", 0)
 		if err != nil {
 			return interrupted(err)
 		}
@@ -248,7 +261,9 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	}
 	if boot != nil {
 		out.SE, out.CI, out.PBelow = numberPtr(boot.SE), newIntervalJSON(boot.CI), pBelowJSON(boot.PBelow)
+		out.bootSamples = boot.Samples
 	}
+	out.sampleDisorders = res.SampleDisorders
 	for k, v := range res.GammaK {
 		out.GammaK[k] = report.Number(v)
 	}
@@ -262,6 +277,9 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 			}
 			out.Alignment = append(out.Alignment, u)
 		}
+	}
+	if err := rep.write(e, gammaPage(&out, files), files); err != nil || rep.only() {
+		return err
 	}
 	if f == report.JSON {
 		return report.WriteJSON(e.stdout, out)
@@ -412,26 +430,6 @@ func (g *gammaProgress) finish() {
 	g.line.Done()
 }
 
-func readUnitCorpus(e env, rd units.Reader, files []string) (unitizing.Corpus, error) {
-	var corpus unitizing.Corpus
-	for _, name := range files {
-		if name == "-" {
-			cs, err := rd.ReadCSVCorpus(e.stdin, "stdin")
-			if err != nil {
-				return corpus, err
-			}
-			corpus.Continua = append(corpus.Continua, cs.Continua...)
-			continue
-		}
-		cs, err := rd.ReadCorpus(name)
-		if err != nil {
-			return corpus, err
-		}
-		corpus.Continua = append(corpus.Continua, cs.Continua...)
-	}
-	return corpus, nil
-}
-
 func corpusCategories(corpus unitizing.Corpus) []string {
 	seen := map[string]bool{}
 	var cats []string
@@ -465,24 +463,27 @@ func checkCategories(corpus unitizing.Corpus, cd gamma.Categorical) error {
 	return nil
 }
 
-// writeConsensus writes the consensus of every continuum as CSV units
-// (annotator "consensus") with a continuum column, which the unit reader
-// groups back into continua.
+// writeConsensus writes the consensus of every continuum as a span CSV
+// (document,annotator,start,end,label; annotator "consensus", document the
+// continuum's name), the corpus format that gamma and every command with
+// --input read back.
 func writeConsensus(path string, force bool, corpus unitizing.Corpus, res *gamma.Result) error {
+	var out annotation.Corpus
+	ann := out.Annotator("consensus")
+	for ci, al := range res.Alignments {
+		c := &corpus.Continua[ci]
+		d := out.Document(c.Name)
+		out.Documents[d].Time = true
+		out.MarkAnnotated(d, ann)
+		for _, u := range gamma.Consensus(c, al) {
+			out.Spans = append(out.Spans, annotation.Span{Doc: d, Annotator: ann, Start: u.Start, End: u.End, Label: u.Category})
+		}
+	}
 	fh, err := createOutput(path, force)
 	if err != nil {
 		return err
 	}
-	w := csv.NewWriter(fh)
-	w.Write([]string{"annotator", "category", "start", "end", "continuum"})
-	for ci, al := range res.Alignments {
-		c := &corpus.Continua[ci]
-		for _, u := range gamma.Consensus(c, al) {
-			w.Write([]string{"consensus", u.Category, strconv.FormatFloat(u.Start, 'g', -1, 64), strconv.FormatFloat(u.End, 'g', -1, 64), c.Name})
-		}
-	}
-	w.Flush()
-	if err := w.Error(); err != nil {
+	if err := annotation.WriteCSV(fh, &out); err != nil {
 		fh.Close()
 		return fmt.Errorf("%s: %w", path, err)
 	}

@@ -80,16 +80,23 @@ func TestGammaConsensusOutput(t *testing.T) {
 	if _, stderr, code := agree(t, "", "gamma", in, "--consensus", existing, "--force", "--samples", "0"); code != 0 {
 		t.Fatalf("--force: exit %d %s", code, stderr)
 	}
-	// read back: the consensus (one annotator) plus the three annotators of
-	// the input, as one file, is a valid γ input
+	// read back: the consensus is a span CSV (document = the continuum);
+	// with the three annotators of the input added as rows of the same
+	// document it is a valid γ input
 	cons, _ := os.ReadFile(existing)
+	if want := "document,annotator,start,end,label\n" + in + ",consensus,0,10,x\n" + in + ",consensus,20,30,y\n"; string(cons) != want {
+		t.Errorf("consensus file:\n%s\nwant:\n%s", cons, want)
+	}
 	orig, _ := os.ReadFile(in)
 	var both bytes.Buffer
 	both.Write(cons)
 	for _, l := range strings.Split(strings.TrimSpace(string(orig)), "\n") {
-		both.WriteString(l + "," + in + "\n")
+		f := strings.Split(l, ",")
+		both.WriteString(in + "," + f[0] + "," + f[2] + "," + f[3] + "," + f[1] + "\n")
 	}
-	out, stderr, code := agree(t, both.String(), "gamma", "-", "--samples", "0", "--format", "json")
+	both2 := filepath.Join(dir, "both.csv")
+	os.WriteFile(both2, both.Bytes(), 0o644)
+	out, stderr, code := agree(t, "", "gamma", both2, "--samples", "0", "--format", "json")
 	if code != 0 {
 		t.Fatalf("reading the consensus back: exit %d %s", code, stderr)
 	}
@@ -103,7 +110,7 @@ func TestGammaConsensusOutput(t *testing.T) {
 	}
 	// alone, the consensus is read, and refused for having one annotator
 	_, stderr, code = agree(t, "", "gamma", existing)
-	if code != 1 || !strings.Contains(stderr, "1 annotator(s)") {
+	if code != 1 || !strings.Contains(stderr, "1 annotator") {
 		t.Errorf("consensus alone: exit %d %q", code, stderr)
 	}
 }

@@ -11,10 +11,7 @@
 //     as in pygamma-agreement.
 //
 // Reader.Comma sets another CSV separator (';', tab); a one-field line
-// holding ';', a tab or '|' gets an error suggesting it. A header may name
-// a continuum column (continuum, document or file): the rows are then
-// grouped into one continuum per value (ReadCSVCorpus; agree gamma
-// --consensus writes such files). Coordinates must lie within
+// holding ';', a tab or '|' gets an error suggesting it. Coordinates must lie within
 // ±unitizing.MaxCoordinate. Files of ELAN (.eaf) and Praat (TextGrid) are
 // recognised and refused with a message that names the tool.
 //

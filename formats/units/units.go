@@ -49,38 +49,19 @@ func (rd Reader) skip(start, end float64, where string) bool {
 	return false
 }
 
-// ReadCSV is ReadCSV with the reader's options. A file whose header names
-// a continuum column holding several values is an error here (see
-// ReadCSVCorpus).
+// ReadCSV is ReadCSV with the reader's options.
 func (rd Reader) ReadCSV(r io.Reader, name string) (unitizing.Continuum, error) {
-	corpus, err := rd.ReadCSVCorpus(r, name)
-	if err != nil {
-		return unitizing.Continuum{}, err
-	}
-	if len(corpus.Continua) > 1 {
-		return unitizing.Continuum{}, fmt.Errorf("%s: the continuum column holds %d continua (%q, %q, …); read the file as a corpus", name, len(corpus.Continua), corpus.Continua[0].Name, corpus.Continua[1].Name)
-	}
-	return corpus.Continua[0], nil
-}
-
-// ReadCSVCorpus reads CSV units like ReadCSV; when the header names a
-// continuum column (continuum, document or file) the rows are grouped by
-// its value, one continuum per value in order of first appearance, named
-// by the value (agree gamma --consensus writes such files). Without that
-// column the file is one continuum named name.
-func (rd Reader) ReadCSVCorpus(r io.Reader, name string) (unitizing.Corpus, error) {
+	c := unitizing.Continuum{Name: name}
 	br := bufio.NewReader(r)
 	if err := sniff(br, name); err != nil {
-		return unitizing.Corpus{}, err
+		return c, err
 	}
-	var corpus unitizing.Corpus
-	byName := map[string]int{}
 	cr := csvio.NewReader(br, name)
 	if rd.Comma != 0 {
 		cr.SetComma(rd.Comma)
 	}
 	cr.ReuseRecord()
-	col := [5]int{0, 1, 2, 3, -1} // annotator, category, start, end, continuum
+	col := [4]int{0, 1, 2, 3} // annotator, category, start, end
 	header := false
 	first := true
 	for {
@@ -89,7 +70,7 @@ func (rd Reader) ReadCSVCorpus(r io.Reader, name string) (unitizing.Corpus, erro
 			break
 		}
 		if err != nil {
-			return corpus, err
+			return c, err
 		}
 		if first {
 			first = false
@@ -98,37 +79,37 @@ func (rd Reader) ReadCSVCorpus(r io.Reader, name string) (unitizing.Corpus, erro
 			}
 			if isHeader(rec) {
 				if err := headerColumns(rec, &col); err != nil {
-					return corpus, fmt.Errorf("%s:%d: %w", name, line, err)
+					return c, fmt.Errorf("%s:%d: %w", name, line, err)
 				}
 				header = true
 				continue
 			}
 		}
-		need := max(col[0], col[1], col[2], col[3], col[4]) + 1
+		need := max(col[0], col[1], col[2], col[3]) + 1
 		if len(rec) < need {
 			if len(rec) == 1 && (rd.Comma == 0 || rd.Comma == ',') {
 				for _, sep := range []string{";", "\t", "|"} {
 					if strings.Contains(rec[0], sep) {
-						return corpus, fmt.Errorf("%s:%d: 1 field, but the line holds %q: is %q the separator? (agree: --sep %q)", name, line, sep, sep, sep)
+						return c, fmt.Errorf("%s:%d: 1 field, but the line holds %q: is %q the separator? (agree: --sep %q)", name, line, sep, sep, sep)
 					}
 				}
 			}
-			return corpus, fmt.Errorf("%s:%d: %d field(s); want annotator,category,start,end", name, line, len(rec))
+			return c, fmt.Errorf("%s:%d: %d field(s); want annotator,category,start,end", name, line, len(rec))
 		}
 		if !header && len(rec) > 4 {
-			return corpus, fmt.Errorf("%s:%d: %d fields; want 4 (annotator,category,start,end) or a header row naming the columns", name, line, len(rec))
+			return c, fmt.Errorf("%s:%d: %d fields; want 4 (annotator,category,start,end) or a header row naming the columns", name, line, len(rec))
 		}
 		ann := strings.TrimSpace(rec[col[0]])
 		if ann == "" {
 			_, cn := cr.FieldPos(col[0])
-			return corpus, fmt.Errorf("%s:%d:%d: empty annotator name", name, line, cn)
+			return c, fmt.Errorf("%s:%d:%d: empty annotator name", name, line, cn)
 		}
 		var bounds [2]float64
-		for k, ci := range col[2:4] {
+		for k, ci := range col[2:] {
 			v, err := strconv.ParseFloat(strings.TrimSpace(rec[ci]), 64)
 			if err != nil && !isRangeError(err) {
 				_, cn := cr.FieldPos(ci)
-				return corpus, fmt.Errorf("%s:%d:%d: %s %q is not a number", name, line, cn, [2]string{"start", "end"}[k], rec[ci])
+				return c, fmt.Errorf("%s:%d:%d: %s %s is not a number", name, line, cn, [2]string{"start", "end"}[k], csvio.Quote(rec[ci]))
 			}
 			bounds[k] = v
 		}
@@ -136,22 +117,8 @@ func (rd Reader) ReadCSVCorpus(r io.Reader, name string) (unitizing.Corpus, erro
 			continue
 		}
 		if err := unitizing.CheckSpan(bounds[0], bounds[1]); err != nil {
-			return corpus, fmt.Errorf("%s:%d: %w", name, line, err)
+			return c, fmt.Errorf("%s:%d: %w", name, line, err)
 		}
-		cont := name
-		if col[4] >= 0 {
-			if cont = strings.TrimSpace(rec[col[4]]); cont == "" {
-				_, cn := cr.FieldPos(col[4])
-				return corpus, fmt.Errorf("%s:%d:%d: empty continuum name", name, line, cn)
-			}
-		}
-		ci, ok := byName[cont]
-		if !ok {
-			ci = len(corpus.Continua)
-			byName[cont] = ci
-			corpus.Continua = append(corpus.Continua, unitizing.Continuum{Name: cont})
-		}
-		c := &corpus.Continua[ci]
 		c.Units = append(c.Units, unitizing.Unit{
 			Annotator: c.AnnotatorIndex(ann),
 			Category:  strings.TrimSpace(rec[col[1]]),
@@ -159,10 +126,10 @@ func (rd Reader) ReadCSVCorpus(r io.Reader, name string) (unitizing.Corpus, erro
 			End:       bounds[1],
 		})
 	}
-	if len(corpus.Continua) == 0 {
-		return corpus, fmt.Errorf("%s: no units (empty file)", name)
+	if len(c.Units) == 0 {
+		return c, fmt.Errorf("%s: no units (empty file)", name)
 	}
-	return corpus, nil
+	return c, nil
 }
 
 // isRangeError reports a number too large for a float64 ("1e999"):
@@ -207,8 +174,6 @@ func isHeader(rec []string) bool {
 
 func columnOf(h string) int {
 	switch strings.ToLower(strings.TrimSpace(h)) {
-	case "continuum", "document", "file":
-		return 4
 	case "annotator", "coder", "rater":
 		return 0
 	case "category", "label":
@@ -221,19 +186,19 @@ func columnOf(h string) int {
 	return -1
 }
 
-func headerColumns(rec []string, col *[5]int) error {
-	*col = [5]int{-1, -1, -1, -1, -1}
+func headerColumns(rec []string, col *[4]int) error {
+	*col = [4]int{-1, -1, -1, -1}
 	for i, h := range rec {
 		if k := columnOf(h); k >= 0 {
 			if col[k] >= 0 {
-				return fmt.Errorf("header: column %q appears twice", h)
+				return fmt.Errorf("header: column %s appears twice", csvio.Quote(h))
 			}
 			col[k] = i
 		}
 	}
-	for k, ci := range col[:4] {
+	for k, ci := range col {
 		if ci < 0 {
-			return fmt.Errorf("header %q: no %s column (want annotator, category, start, end)", strings.Join(rec, ","), [4]string{"annotator", "category", "start", "end"}[k])
+			return fmt.Errorf("header %s: no %s column (want annotator, category, start, end)", csvio.Quote(strings.Join(rec, ",")), [4]string{"annotator", "category", "start", "end"}[k])
 		}
 	}
 	return nil
@@ -268,11 +233,11 @@ func (rd Reader) ReadRTTM(r io.Reader, name string) (unitizing.Continuum, error)
 		}
 		on, err := strconv.ParseFloat(f[3], 64)
 		if err != nil {
-			return c, fmt.Errorf("%s:%d: field 4 (onset) %q is not a number", name, line, f[3])
+			return c, fmt.Errorf("%s:%d: field 4 (onset) %s is not a number", name, line, csvio.Quote(f[3]))
 		}
 		dur, err := strconv.ParseFloat(f[4], 64)
 		if err != nil {
-			return c, fmt.Errorf("%s:%d: field 5 (duration) %q is not a number", name, line, f[4])
+			return c, fmt.Errorf("%s:%d: field 5 (duration) %s is not a number", name, line, csvio.Quote(f[4]))
 		}
 		if rd.skip(on, on+dur, fmt.Sprintf("%s:%d", name, line)) {
 			continue
@@ -324,9 +289,8 @@ func (rd Reader) ReadFile(path string) (unitizing.Continuum, error) {
 	return rd.Read(bufio.NewReader(f), path)
 }
 
-// ReadCorpus reads every path as one continuum (a CSV file with a
-// continuum column as several, see ReadCSVCorpus); a directory contributes
-// its .csv and .rttm files (not recursively) in name order.
+// ReadCorpus reads every path as one continuum; a directory contributes its
+// .csv and .rttm files (not recursively) in name order.
 func ReadCorpus(paths ...string) (unitizing.Corpus, error) {
 	return Reader{}.ReadCorpus(paths...)
 }
@@ -366,25 +330,12 @@ func (rd Reader) ReadCorpus(paths ...string) (unitizing.Corpus, error) {
 			}
 		}
 		for _, f := range files {
-			cs, err := rd.readFileCorpus(f)
+			c, err := rd.ReadFile(f)
 			if err != nil {
 				return corpus, err
 			}
-			corpus.Continua = append(corpus.Continua, cs.Continua...)
+			corpus.Continua = append(corpus.Continua, c)
 		}
 	}
 	return corpus, nil
-}
-
-func (rd Reader) readFileCorpus(path string) (unitizing.Corpus, error) {
-	if strings.EqualFold(filepath.Ext(path), ".rttm") {
-		c, err := rd.ReadFile(path)
-		return unitizing.Corpus{Continua: []unitizing.Continuum{c}}, err
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return unitizing.Corpus{}, err
-	}
-	defer f.Close()
-	return rd.ReadCSVCorpus(f, path)
 }

@@ -19,7 +19,7 @@ func TestReadCSV(t *testing.T) {
 			[]unitizing.Unit{mk(0, "A", 4, 14), mk(1, "A", 4, 14), mk(0, "B", 20, 30)}, []string{"Joe", "Jack"}},
 		{"header, other order, extra column", "start,end,annotator,note,category\n1.5,2,a,x,N\n",
 			[]unitizing.Unit{mk(0, "N", 1.5, 2)}, []string{"a"}},
-		{"header in pygamma order", "annotator,category,start,end\nA,c,0,1\nB,c,0,1\n",
+		{"header in pygamma order, extra column", "annotator,category,start,end,note\nA,c,0,1,x\nB,c,0,1,\n",
 			[]unitizing.Unit{mk(0, "c", 0, 1), mk(1, "c", 0, 1)}, []string{"A", "B"}},
 		{"duplicates are kept", "A,c,0,1\nA,c,0,1\n",
 			[]unitizing.Unit{mk(0, "c", 0, 1), mk(0, "c", 0, 1)}, []string{"A"}},
@@ -77,7 +77,6 @@ func TestReadErrors(t *testing.T) {
 		{"Praat", "x.csv", "File type = \"ooTextFile\"\nObject class = \"TextGrid\"\n", "x.csv: this looks like a Praat TextGrid"},
 		{"semicolons", "a.csv", "A;c;0;1\n", `a.csv:1: 1 field, but the line holds ";": is ";" the separator? (agree: --sep ";")`},
 		{"tabs", "a.csv", "A\tc\t0\t1\n", `is "\t" the separator?`},
-		{"continuum column with an empty value", "a.csv", "annotator,category,start,end,continuum\nA,c,0,1,\n", "a.csv:2:9: empty continuum name"},
 	}
 	for _, tc := range tests {
 		_, err := Read(strings.NewReader(tc.in), tc.file)
@@ -151,37 +150,6 @@ func TestSeparator(t *testing.T) {
 		if err != nil || len(c.Units) != 2 || c.Units[1] != mk(1, "c", 0.5, 2) {
 			t.Errorf("%q: %v %v", tc.comma, c.Units, err)
 		}
-	}
-}
-
-// TestContinuumColumn: a header naming a continuum column splits the file
-// into continua in order of first appearance (the --consensus format);
-// ReadCSV refuses such a file when it holds several.
-func TestContinuumColumn(t *testing.T) {
-	in := "annotator,category,start,end,continuum\nA,x,0,1,doc2\nB,x,0,1,doc1\nA,y,3,4,doc2\n"
-	corpus, err := Reader{}.ReadCSVCorpus(strings.NewReader(in), "c.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(corpus.Continua) != 2 || corpus.Continua[0].Name != "doc2" || len(corpus.Continua[0].Units) != 2 || corpus.Continua[1].Name != "doc1" {
-		t.Fatalf("continua %+v", corpus.Continua)
-	}
-	if _, err := ReadCSV(strings.NewReader(in), "c.csv"); err == nil || !strings.Contains(err.Error(), "c.csv: the continuum column holds 2 continua") {
-		t.Errorf("ReadCSV: error %v", err)
-	}
-	dir := t.TempDir()
-	p := filepath.Join(dir, "c.csv")
-	if err := os.WriteFile(p, []byte(in), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	corpus, err = ReadCorpus(p)
-	if err != nil || len(corpus.Continua) != 2 {
-		t.Errorf("ReadCorpus: %d continua, %v", len(corpus.Continua), err)
-	}
-	// one value: one continuum named by it
-	c, err := ReadCSV(strings.NewReader("annotator,category,start,end,continuum\nA,x,0,1,d\n"), "c.csv")
-	if err != nil || c.Name != "d" {
-		t.Errorf("one continuum: %q %v", c.Name, err)
 	}
 }
 
