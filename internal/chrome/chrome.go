@@ -405,6 +405,17 @@ func (p *Page) Screenshot(ctx context.Context) ([]byte, error) {
 	return base64.StdEncoding.DecodeString(r.Data)
 }
 
+// ViewportScreenshot captures what the window shows, as PNG.
+func (p *Page) ViewportScreenshot(ctx context.Context) ([]byte, error) {
+	var r struct {
+		Data string `json:"data"`
+	}
+	if err := p.b.call(ctx, p.session, "Page.captureScreenshot", map[string]any{"format": "png"}, &r); err != nil {
+		return nil, err
+	}
+	return base64.StdEncoding.DecodeString(r.Data)
+}
+
 // SetFiles sets the files of the <input type=file> matched by selector,
 // as a user choosing them would.
 func (p *Page) SetFiles(ctx context.Context, selector string, files []string) error {
