@@ -51,7 +51,13 @@ func runReport(e env, args []string) error {
 		case "force":
 			force = !hasVal || val == "true" || val == "1"
 		case "h", "help":
-			fmt.Fprintf(e.stderr, "usage: agree %s\n", reportSynopsis)
+			// The flags of report itself, listed as every command lists them
+			// (the others go to the command, --quiet included).
+			fs := newFlagSet(e, "report", reportSynopsis)
+			fs.String("o", "", "write the report to this file (default: standard output)")
+			fs.String("as", "auto", "the analysis: auto (from the files), "+strings.Join(reportKinds, ", "))
+			fs.Bool("force", false, "overwrite an existing report file")
+			fs.Usage()
 			return nil
 		default:
 			rest = append(rest, a)
