@@ -28,6 +28,7 @@ type codingFlags struct {
 	metric, missing, incomplete, categories    string
 	layout, sep, columns, na, setSep, taxonomy string
 	closed, header                             bool
+	in                                         inputFlags // --input NAME and its options (input.go)
 	inf                                        inferenceFlags
 }
 
@@ -50,6 +51,7 @@ type inferenceFlags struct {
 }
 
 func (f *codingFlags) register(fs *flag.FlagSet) {
+	f.in.register(fs, true)
 	fs.StringVar(&f.metric, "metric", "nominal", "distance for the weighted coefficients: nominal, ordinal, interval, linear, ratio, circular[:U], bipolar[:min,max], matrix:FILE, jaccard, dice, passonneau, masi, geertzen-bunt[:a,b], melamed-resnik, extended:SET (the last three need --taxonomy)")
 	fs.StringVar(&f.missing, "missing", "judgment", "weighting of items with missing values: judgment (Krippendorff) or item (each item equal)")
 	fs.StringVar(&f.incomplete, "incomplete", "drop", "κ-style coefficients on incomplete items: drop them (and say how many) or refuse")
@@ -82,7 +84,15 @@ func runCoding(e env, args []string) error {
 	f.register(fs)
 	format := formatFlag(fs, "table")
 	rep := reportFlag(fs)
-	files, format2, err := commandArgs(fs, args, format, 1, 1)
+	files, format2, err := commandArgs(fs, args, format, 0, -1)
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		fs.Usage()
+		return usagef("coding: want one FILE, got 0")
+	}
+	model, err := codingModelInput(&f.in, files) // annotation files: document labels (input.go)
 	if err != nil {
 		return err
 	}
@@ -98,16 +108,22 @@ func runCoding(e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	in, err := openInput(e, files[0])
-	if err != nil {
-		return err
-	}
-	defer in.Close()
 	name := files[0]
 	if name == "-" {
 		name = "<stdin>"
 	}
-	d, err := table.Read(in, name, topt)
+	var d *coding.Data
+	if model {
+		name = strings.Join(files, ", ")
+		d, err = readCodingInput(e, files, &f.in, f.setSep)
+	} else {
+		var in io.ReadCloser
+		if in, err = openInput(e, files[0]); err != nil {
+			return err
+		}
+		defer in.Close()
+		d, err = table.Read(in, name, topt)
+	}
 	if err != nil {
 		return err
 	}

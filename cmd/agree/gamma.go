@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"agree/distance"
-	"agree/formats/units"
 	"agree/gamma"
 	"agree/inference"
 	"agree/report"
@@ -26,7 +25,9 @@ const gammaSynopsis = `gamma [flags] FILE...
 categorization at once, from the exact best alignment of the annotators'
 units, with γ-cat and γ-k (Mathet 2018). FILE is CSV annotator,category,start,end
 (with or without header) or RTTM; several files or a directory form a corpus
-(one continuum per file); "-" reads CSV from standard input.`
+(one continuum per file); "-" reads CSV from standard input. Any format of
+--input (the span CSV, ELAN, Praat, Label Studio, …) gives one continuum per
+document, from the spans of --layer.`
 
 type gammaJSON struct {
 	Gamma              report.Number            `json:"gamma"`
@@ -91,6 +92,8 @@ func runGamma(e env, args []string) error {
 	dropZero := fs.Bool("drop-zero-length", false, "skip units with start = end (with a warning) instead of failing")
 	bootstrap := fs.Int("bootstrap", 0, "bootstrap resamples of the continua (a corpus of ≥ 2 files) for an interval of γ; each recomputes γ with its own chance samples")
 	level := fs.Float64("level", 0.95, "confidence level of the bootstrap interval")
+	var in inputFlags
+	in.register(fs, true)
 	rep := reportFlag(fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
@@ -105,11 +108,14 @@ func runGamma(e env, args []string) error {
 	if *bootstrap < 0 || (*bootstrap > 0 && *samples == 0) || !(*level > 0 && *level < 1) {
 		return usagef("gamma: --bootstrap needs a positive number of resamples and --samples > 0; 0 < --level < 1")
 	}
-	rd := units.Reader{DropZeroLength: *dropZero, Warn: func(msg string) { fmt.Fprintln(e.stderr, "agree gamma: warning:", msg) }}
-	corpus, err := readUnitCorpus(e, rd, files)
+	if err := in.check("gamma"); err != nil {
+		return err
+	}
+	input, err := readUnits(e, "gamma", files, &in, *dropZero)
 	if err != nil {
 		return err
 	}
+	corpus := input.corpus
 	for _, c := range corpus.Continua {
 		if err := c.Validate(); err != nil {
 			return err
@@ -211,26 +217,6 @@ func runGamma(e env, args []string) error {
 		return report.WriteJSON(e.stdout, out)
 	}
 	return report.WriteTables(e.stdout, f, gammaTables(out, *showAlignment)...)
-}
-
-func readUnitCorpus(e env, rd units.Reader, files []string) (unitizing.Corpus, error) {
-	var corpus unitizing.Corpus
-	for _, name := range files {
-		if name == "-" {
-			c, err := rd.ReadCSV(bufio.NewReader(e.stdin), "stdin")
-			if err != nil {
-				return corpus, err
-			}
-			corpus.Continua = append(corpus.Continua, c)
-			continue
-		}
-		cs, err := rd.ReadCorpus(name)
-		if err != nil {
-			return corpus, err
-		}
-		corpus.Continua = append(corpus.Continua, cs.Continua...)
-	}
-	return corpus, nil
 }
 
 func corpusCategories(corpus unitizing.Corpus) []string {
