@@ -13,7 +13,6 @@ import (
 	"os"
 	"strings"
 
-	"agree/internal/progress"
 	"agree/report"
 )
 
@@ -41,7 +40,7 @@ func exitCode(err error, stderr io.Writer) int {
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
-	fmt.Fprintln(stderr, "agree:", err)
+	fmt.Fprintln(stderr, "agree:", shortMessage(err.Error()))
 	var ue usageError
 	if errors.As(err, &ue) {
 		return 2
@@ -55,8 +54,15 @@ type env struct {
 	stdout, stderr io.Writer
 	// progress receives progress lines (internal/progress): standard error
 	// when it is a terminal, nil otherwise (and in tests, unless a test
-	// sets it).
+	// sets it). The --quiet flag every command has silences it.
 	progress io.Writer
+	// quiet is set by --quiet (see newFlagSet).
+	quiet *quietGate
+	// status is the command's own progress line (nil without a terminal):
+	// elapsed time, or the phase and count its steps report.
+	status *status
+	// call records the command's flags for the hints added to its errors.
+	call *callInfo
 }
 
 type command struct {
@@ -74,12 +80,15 @@ func commands() []command {
 		{"coref", "coreference agreement: MUC, B³, CEAF, BLANC, LEA, CoNLL; Passonneau's link κ/α; chains as sets (MASI α)", runCoref},
 		{"segmentation", "segmentation agreement (B, S, BED, Pk, WindowDiff, GHD; SegEval π, κ) from SegEval JSON or CSV", runSegmentation},
 		{"gamma", "γ, γ-cat, γ-k from the exact best alignment of unit files (CSV, RTTM; a corpus of several files)", runGamma},
+		{"convert", "read annotation files (Label Studio, doccano, Prodigy, ELAN, Praat, BIO, brat, WebAnno, UIMA, …) and write the span CSV or JSONL", runConvert},
+		{"report", "self-contained HTML report with plots of the analysis that fits the files (-o FILE.html)", runReport},
+		{"serve", "local web page: drop files, choose the analysis, see its report (127.0.0.1 only)", runServe},
 	}
 }
 
 // run executes the command line args (without the program name).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	e := env{stdin: stdin, stdout: stdout, stderr: stderr, progress: progress.Terminal(stderr)}
+	e := newEnv(stdin, stdout, stderr)
 	if len(args) == 0 {
 		return runDemo(e, nil)
 	}
@@ -94,7 +103,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	for _, c := range commands() {
 		if c.name == name {
-			return c.run(e, args[1:])
+			e.status = newStatus(e.quiet, c.name)
+			err := c.run(e, args[1:])
+			e.status.finish()
+			return withHints(err, e.call, args[1:])
 		}
 	}
 	printUsage(stderr)
@@ -114,7 +126,8 @@ func printUsage(w io.Writer) {
 }
 
 // newFlagSet returns a flag set whose errors are reported as usage errors and
-// whose help goes to stderr.
+// whose help goes to stderr. It defines the flags every command has:
+// --quiet (no progress line).
 func newFlagSet(e env, name, synopsis string) *flag.FlagSet {
 	fs := flag.NewFlagSet("agree "+name, flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
@@ -122,6 +135,14 @@ func newFlagSet(e env, name, synopsis string) *flag.FlagSet {
 		fmt.Fprintf(e.stderr, "usage: agree %s\n\nflags:\n", synopsis)
 		fs.PrintDefaults()
 	}
+	q := e.quiet
+	if q == nil {
+		q = &quietGate{}
+	}
+	if e.call != nil {
+		e.call.fs = fs
+	}
+	fs.BoolVar(&q.quiet, "quiet", false, "no progress line on standard error (it is shown only on a terminal, for runs past 2 s)")
 	return fs
 }
 
@@ -157,15 +178,18 @@ func commandArgs(fs *flag.FlagSet, args []string, format *string, minFiles, maxF
 }
 
 // parseFlags parses args, allowing flags after positional arguments
-// ("agree coding data.csv --metric interval").
+// ("agree coding data.csv --metric interval"). A bad flag is reported in
+// one line with a pointer to -h, not followed by the whole flag list.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		if err := quietParse(fs, args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
+				fs.Usage()
 				return nil, err
 			}
-			return nil, usageError{err}
+			name := strings.TrimPrefix(fs.Name(), "agree ")
+			return nil, usagef("%s: %s (see 'agree %s -h')", name, rephraseFlagError(fs, err), name)
 		}
 		args = fs.Args()
 		if len(args) == 0 {
@@ -187,5 +211,9 @@ func openInput(e env, name string) (io.ReadCloser, error) {
 	if name == "-" {
 		return io.NopCloser(e.stdin), nil
 	}
-	return os.Open(name)
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return e.watchInput(name, f), nil
 }

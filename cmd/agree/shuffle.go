@@ -1,7 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	iofs "io/fs"
+	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -31,17 +35,53 @@ func runShuffle(e env, args []string) error {
 	minGap := fs.Float64("min-gap", -1, "smallest gap between reference units (default: the model's 1)")
 	maxGap := fs.Float64("max-gap", -1, "largest gap between reference units (default: the model's 10)")
 	overlap := fs.Bool("overlap", false, "let shifted and added units overlap (the alphas and κ_d are then undefined)")
-	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers (results do not depend on it)")
-	out := fs.String("out", "", "directory for curves.csv and one SVG chart per error type")
+	workers := fs.Int("workers", 0, "parallel workers (0: all cores; results do not depend on it)")
+	out := fs.String("out", "", "directory for curves.csv and one SVG chart per error type (created if needed; existing files are kept unless --force)")
+	force := fs.Bool("force", false, "overwrite the files of an existing --out directory")
+	bound(fs, "step", span(minShuffleStep, 1, ""))
+	bound(fs, "sets", between(1, maxShuffleSets))
+	bound(fs, "annotators", between(2, maxShuffleAnnotators))
+	bound(fs, "continua", between(1, maxShuffleContinua))
+	bound(fs, "shift-scale", span(0, maxShuffleScale, "lo"))
+	bound(fs, "split-scale", span(0, maxShuffleScale, "lo"))
+	bound(fs, "fp-scale", span(0, maxShuffleScale, "lo"))
+	bound(fs, "units", between(0, maxShuffleUnits))
+	bound(fs, "min-gap", span(0, maxShuffleGap, ""))
+	bound(fs, "max-gap", span(0, maxShuffleGap, ""))
+	bound(fs, "workers", between(0, maxWorkers))
+	rep := reportFlag(fs)
 	pos, f, err := commandArgs(fs, args, format, 0, -1)
 	if err != nil {
+		return err
+	}
+	if err := rep.check(nil); err != nil {
 		return err
 	}
 	if len(pos) > 0 {
 		return usagef("shuffle: unexpected argument %q (the reference is drawn from a model, not read)", pos[0])
 	}
+	if n := 1 / *step; math.Abs(n-math.Round(n)) > 0.01*n {
+		return usagef("shuffle: --step %v does not divide 1 into whole steps (the magnitudes are 0, step, 2·step, …, 1): use 1/n, e.g. 0.25, 0.1 or 0.05", *step)
+	}
+	var errs []shuffle.ErrorType
+	for _, s := range strings.Split(*errorsFlag, ",") {
+		et, err := shuffle.ParseErrorType(s)
+		if err != nil {
+			return usagef("shuffle: --errors: %v", err)
+		}
+		errs = append(errs, et)
+	}
+	var ms []shuffle.Measure
+	for _, name := range strings.Split(*measures, ",") {
+		m, err := shuffle.StandardMeasure(strings.TrimSpace(name))
+		if err != nil {
+			return usagef("shuffle: --measures: %v", err)
+		}
+		ms = append(ms, m)
+	}
 	var model shuffle.Model
 	var confusion [][]float64
+	var inputs []string
 	switch *modelName {
 	case "default":
 		model = shuffle.DefaultModel()
@@ -53,6 +93,7 @@ func runShuffle(e env, args []string) error {
 		if !strings.HasSuffix(strings.ToLower(*modelName), ".json") {
 			return usagef("shuffle: --model %q (want default, categorization, segmentation or a .json model file)", *modelName)
 		}
+		inputs = append(inputs, *modelName)
 		rc, err := openInput(e, *modelName)
 		if err != nil {
 			return err
@@ -62,77 +103,72 @@ func runShuffle(e env, args []string) error {
 		if err != nil {
 			return err
 		}
+		if model.Units > maxShuffleUnits {
+			return fmt.Errorf("%s: \"units\": %d is above the limit of %d reference units", *modelName, model.Units, maxShuffleUnits)
+		}
 	}
 	if *unitsN != 0 {
 		model.Units = *unitsN
 	}
-	if *minGap >= 0 {
+	switch {
+	case flagSet(fs, "min-gap") && flagSet(fs, "max-gap") && *maxGap < *minGap:
+		return usagef("shuffle: --max-gap %v is below --min-gap %v", *maxGap, *minGap)
+	case flagSet(fs, "min-gap") && !flagSet(fs, "max-gap") && *minGap > model.MaxGap:
+		return usagef("shuffle: --min-gap %v is above the model's largest gap %v; give --max-gap too", *minGap, model.MaxGap)
+	case flagSet(fs, "max-gap") && !flagSet(fs, "min-gap") && *maxGap < model.MinGap:
+		return usagef("shuffle: --max-gap %v is below the model's smallest gap %v; give --min-gap too", *maxGap, model.MinGap)
+	}
+	if flagSet(fs, "min-gap") {
 		model.MinGap = *minGap
 	}
-	if *maxGap >= 0 {
+	if flagSet(fs, "max-gap") {
 		model.MaxGap = *maxGap
 	}
-	if model.MaxGap < model.MinGap {
-		model.MaxGap = model.MinGap
+	if err := model.Validate(); err != nil {
+		return usageError{err}
 	}
 	sw := shuffle.Sweep{
 		Model: model,
 		Shuffler: shuffle.Shuffler{Annotators: *annotators, Disjoint: !*overlap,
 			ShiftScale: *shiftScale, SplitScale: *splitScale, FalsePositiveScale: *fpScale, Confusion: confusion},
+		Errors: errs, Measures: ms,
 		Step: *step, Sets: *sets, Seed: *seed, Workers: *workers, Continua: *continua,
 	}
-	for _, s := range strings.Split(*errorsFlag, ",") {
-		et, err := shuffle.ParseErrorType(s)
-		if err != nil {
-			return usagef("shuffle: --errors: %v", err)
+	if sw.Workers == 0 {
+		sw.Workers = runtime.NumCPU()
+	}
+	if err := shuffleBudget(sw); err != nil {
+		return err
+	}
+	if *out != "" {
+		if err := checkShuffleOut(*out, *force, errs, inputs); err != nil {
+			return err
 		}
-		sw.Errors = append(sw.Errors, et)
 	}
-	for _, name := range strings.Split(*measures, ",") {
-		m, err := shuffle.StandardMeasure(strings.TrimSpace(name))
-		if err != nil {
-			return usagef("shuffle: --measures: %v", err)
+	// Each measure is called once per simulated set: counting the calls
+	// gives the progress of the sweep.
+	runs := len(sw.Errors) * len(shuffle.Magnitudes(sw.Step)) * sw.Sets
+	e.status.phase("simulated sets × measures", int64(runs*len(sw.Measures)))
+	for i, m := range sw.Measures {
+		f := m.Func
+		sw.Measures[i].Func = func(s shuffle.Set, rng *rand.Rand) (float64, error) {
+			defer e.status.add(1)
+			return f(s, rng)
 		}
-		sw.Measures = append(sw.Measures, m)
-	}
-	if *sets < 1 || !(*step > 0 && *step <= 1) || *annotators < 2 || *continua < 1 {
-		return usagef("shuffle: need --sets ≥ 1, 0 < --step ≤ 1, --annotators ≥ 2 and --continua ≥ 1")
-	}
-	if !(*shiftScale > 0) || !(*splitScale > 0) || !(*fpScale > 0) {
-		return usagef("shuffle: the scales must be positive")
 	}
 	pts, err := sw.Run()
+	e.status.phase("", 0)
 	if err != nil {
 		return err
 	}
 	if *out != "" {
-		if err := writeShuffleFiles(*out, sw.Errors, pts); err != nil {
+		if err := writeShuffleFiles(*out, *force, sw.Errors, pts); err != nil {
 			return err
 		}
 	}
-	switch f {
-	case report.CSV:
-		return shuffle.WriteCSV(e.stdout, pts)
-	case report.JSON:
-		type pointJSON struct {
-			ErrorType string        `json:"error_type"`
-			Magnitude float64       `json:"magnitude"`
-			Measure   string        `json:"measure"`
-			Mean      report.Number `json:"mean"`
-			SD        report.Number `json:"sd"`
-			Defined   int           `json:"defined"`
-			Sets      int           `json:"sets"`
-			Note      string        `json:"undefined_reason,omitempty"`
-		}
-		js := make([]pointJSON, len(pts))
-		for i, p := range pts {
-			js[i] = pointJSON{p.Errors.String(), p.Magnitude, p.Measure, report.Number(p.Mean), report.Number(p.SD), p.Defined, p.Sets, p.Note}
-		}
-		return report.WriteJSON(e.stdout, struct {
-			Seed   uint64      `json:"seed"`
-			Sets   int         `json:"sets"`
-			Points []pointJSON `json:"points"`
-		}{*seed, *sets, js})
+	js := shuffleJSON{Seed: *seed, Sets: *sets, Points: make([]shufflePointJSON, len(pts))}
+	for i, p := range pts {
+		js.Points[i] = shufflePointJSON{p.Errors.String(), p.Magnitude, p.Measure, report.Number(p.Mean), report.Number(p.SD), p.Defined, p.Sets, p.Note}
 	}
 	t := report.Table{Title: fmt.Sprintf("mean agreement over %d simulated annotation sets per magnitude (seed %d)", *sets, *seed),
 		Header: []string{"error type", "magnitude", "measure", "mean", "sd", "defined", "note"}}
@@ -144,16 +180,51 @@ func runShuffle(e env, args []string) error {
 		t.Rows = append(t.Rows, []string{p.Errors.String(), report.Float(p.Magnitude, 2), p.Measure,
 			report.Float(p.Mean, 4), report.Float(p.SD, 4), fmt.Sprintf("%d/%d", p.Defined, p.Sets), note})
 	}
+	if err := rep.write(e, shufflePage(&js, t), nil); err != nil || rep.only() {
+		return err
+	}
+	switch f {
+	case report.CSV:
+		return shuffle.WriteCSV(e.stdout, pts)
+	case report.JSON:
+		return report.WriteJSON(e.stdout, js)
+	}
 	return report.WriteTables(e.stdout, f, t)
 }
 
+// shuffleOutFiles are the files --out DIR receives.
+func shuffleOutFiles(dir string, errs []shuffle.ErrorType) []string {
+	files := []string{filepath.Join(dir, "curves.csv")}
+	for _, et := range errs {
+		files = append(files, filepath.Join(dir, et.String()+".svg"))
+	}
+	return files
+}
+
+// checkShuffleOut checks, before the sweep, that --out DIR is a directory
+// or can be created, and that none of its files would overwrite an existing
+// file (unless force) or an input.
+func checkShuffleOut(dir string, force bool, errs []shuffle.ErrorType, inputs []string) error {
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		return usagef("shuffle: --out %s is a file; want a directory (curves.csv and the charts go in it)", dir)
+	} else if err != nil && !errors.Is(err, iofs.ErrNotExist) {
+		return usagef("shuffle: --out %s: %v", dir, err)
+	}
+	for _, p := range shuffleOutFiles(dir, errs) {
+		if err := checkOutput(p, force, inputs); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // writeShuffleFiles writes dir/curves.csv and dir/<error type>.svg.
-func writeShuffleFiles(dir string, errs []shuffle.ErrorType, pts []shuffle.Point) error {
+func writeShuffleFiles(dir string, force bool, errs []shuffle.ErrorType, pts []shuffle.Point) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	write := func(name string, fn func(f *os.File) error) error {
-		f, err := os.Create(filepath.Join(dir, name))
+		f, err := createOutput(filepath.Join(dir, name), force)
 		if err != nil {
 			return err
 		}
@@ -170,6 +241,34 @@ func writeShuffleFiles(dir string, errs []shuffle.ErrorType, pts []shuffle.Point
 		if err := write(et.String()+".svg", func(f *os.File) error { return shuffle.WriteSVG(f, et, pts) }); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// shuffleBudget refuses, before any work, a sweep whose simulated sets
+// would be too large to hold (units per set) or too many to run (sets in
+// the sweep), naming the flags that set them.
+func shuffleBudget(sw shuffle.Sweep) error {
+	perUnit := 1.0 // each reference unit, copied by every annotator
+	var split, fp float64
+	for _, et := range sw.Errors {
+		if et&shuffle.Split != 0 {
+			split = sw.Shuffler.SplitScale
+		}
+		if et&shuffle.FalsePositive != 0 {
+			fp = sw.Shuffler.FalsePositiveScale
+		}
+	}
+	perUnit += split + fp // at magnitude 1: pieces of split units, false positives
+	units := float64(sw.Continua) * float64(sw.Shuffler.Annotators) * float64(sw.Model.Units) * perUnit
+	if units > maxShuffleSetUnits {
+		return usagef("shuffle: a simulated set would hold about %.3g units (--continua %d × --annotators %d × %d reference units × %.3g with splits and false positives); the limit is %d: lower one of them",
+			units, sw.Continua, sw.Shuffler.Annotators, sw.Model.Units, perUnit, maxShuffleSetUnits)
+	}
+	runs := len(sw.Errors) * len(shuffle.Magnitudes(sw.Step)) * sw.Sets
+	if runs > maxShuffleRuns {
+		return usagef("shuffle: the sweep would simulate %d sets (%d error types × %d magnitudes × --sets %d); the limit is %d: raise --step or lower --sets",
+			runs, len(sw.Errors), len(shuffle.Magnitudes(sw.Step)), sw.Sets, maxShuffleRuns)
 	}
 	return nil
 }

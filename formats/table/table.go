@@ -168,7 +168,7 @@ func (rd *reader) raggedError(line, got, want int) error {
 func (rd *reader) duplicate(err error, lines []int32) error {
 	var de *coding.DuplicateItemError
 	if errors.As(err, &de) && de.Second < len(lines) {
-		return rd.errorf(int(lines[de.Second]), 1, "item %q appears on two rows (first on line %d)", de.ID, lines[de.First])
+		return rd.errorf(int(lines[de.Second]), 1, "item %s appears on two rows (first on line %d)", csvio.Quote(de.ID), lines[de.First])
 	}
 	return fmt.Errorf("%s: %w", rd.name, err)
 }
@@ -250,7 +250,7 @@ func (rd *reader) wideCoders(header []string) ([]string, error) {
 			h = fmt.Sprintf("coder%d", j+1)
 		}
 		if first, dup := seen[h]; dup {
-			return nil, rd.errorf(1, 0, "coder %q names columns %d and %d", h, first+2, j+2)
+			return nil, rd.errorf(1, 0, "coder %s names columns %d and %d", csvio.Quote(h), first+2, j+2)
 		}
 		seen[h] = j
 		names[j] = h

@@ -1,0 +1,393 @@
+package annotation
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+)
+
+// Corpus is a set of annotated documents. Documents and annotators are
+// referred to by index; Document and Annotator add them by name. The zero
+// value is an empty corpus ready to use.
+type Corpus struct {
+	Documents  []Document
+	Annotators []string
+	Spans      []Span
+	Labels     []Label
+	Relations  []Relation
+	// Notes say what readers skipped or ignored, with counts ("brat: 3
+	// attribute lines ignored"), for the user to see.
+	Notes []string
+
+	docIndex map[string]int
+	annIndex map[string]int
+}
+
+// Document is one annotated text or recording.
+type Document struct {
+	// Name identifies the document across annotators' files.
+	Name string
+	// Text is the document text when the format carries it (HasText).
+	Text    string
+	HasText bool
+	// Time is true when offsets are seconds (audio, video) rather than
+	// code points of Text.
+	Time bool
+	// Tokens is the tokenisation the format carries (code-point offsets),
+	// or nil.
+	Tokens []Token
+	// AnnotatedBy lists (sorted) the annotators known to have annotated
+	// the document, even if they marked nothing in it (an annotator's
+	// empty file). Annotators with spans or labels in the document count
+	// as well; see Annotated.
+	AnnotatedBy []int
+}
+
+// Token is one token of a document: [Start, End) in code points.
+type Token struct {
+	Start, End int
+}
+
+// Span is a stretch of a document marked by an annotator.
+type Span struct {
+	Doc       int // index into Corpus.Documents
+	Annotator int // index into Corpus.Annotators
+	// ID is the tool's identifier of the span (brat "T3", an XMI id, a
+	// Label Studio region id), unique per document and annotator; it may
+	// be empty when the tool has none.
+	ID string
+	// Start and End are the span's bounds, end exclusive; for a
+	// discontinuous span, the first part's start and the last part's end.
+	Start, End float64
+	// Parts are the parts of a discontinuous span (at least two, in order,
+	// not overlapping); nil for a contiguous span.
+	Parts []Part
+	Label string
+	// Layer is the annotation layer or type (a WebAnno layer, an XMI type,
+	// an ELAN tier type, a Label Studio control name); "" when the format
+	// has a single one.
+	Layer string
+	// Chain is the id of the coreference chain the span belongs to,
+	// unique per document and annotator; "" when it is in none.
+	Chain string
+	// Attrs are other features of the span, by name.
+	Attrs map[string]string
+	// Text is the covered text as the file gives it ("" when it does not).
+	Text string
+	// Pos is where the span was read.
+	Pos Pos
+}
+
+// Part is one part of a discontinuous span.
+type Part struct {
+	Start, End float64
+}
+
+// PartsOrSelf returns the span's parts, or the span itself as one part.
+func (s *Span) PartsOrSelf() []Part {
+	if len(s.Parts) > 0 {
+		return s.Parts
+	}
+	return []Part{{s.Start, s.End}}
+}
+
+// Label is a label an annotator gave a whole document (text
+// classification). An annotator's several labels for one document and
+// layer form a set.
+type Label struct {
+	Doc, Annotator int
+	Layer          string
+	Value          string
+	Pos            Pos
+}
+
+// Relation is a typed link between two spans of one annotator in one
+// document.
+type Relation struct {
+	Doc, Annotator int
+	// Source and Target index Corpus.Spans.
+	Source, Target int
+	Type           string
+	Pos            Pos
+}
+
+// Pos is where something was read: a file with a line and column (1-based,
+// 0 when unknown), or a path inside a structured file (a JSON path such as
+// "[3].annotations[0].result[2]", an XML element).
+type Pos struct {
+	File      string
+	Line, Col int
+	Path      string
+}
+
+// String formats the position as "file:line:col", "file:line" or
+// "file: path".
+func (p Pos) String() string {
+	s := p.File
+	if p.Line > 0 {
+		s += ":" + strconv.Itoa(p.Line)
+		if p.Col > 0 {
+			s += ":" + strconv.Itoa(p.Col)
+		}
+	}
+	if p.Path != "" {
+		if s != "" {
+			s += ": "
+		}
+		s += p.Path
+	}
+	return s
+}
+
+// Document returns the index of the named document, adding it if new.
+func (c *Corpus) Document(name string) int {
+	if c.docIndex == nil || len(c.docIndex) != len(c.Documents) {
+		c.reindex()
+	}
+	if i, ok := c.docIndex[name]; ok {
+		return i
+	}
+	c.docIndex[name] = len(c.Documents)
+	c.Documents = append(c.Documents, Document{Name: name})
+	return len(c.Documents) - 1
+}
+
+// Annotator returns the index of the named annotator, adding it if new.
+func (c *Corpus) Annotator(name string) int {
+	if c.annIndex == nil || len(c.annIndex) != len(c.Annotators) {
+		c.reindex()
+	}
+	if i, ok := c.annIndex[name]; ok {
+		return i
+	}
+	c.annIndex[name] = len(c.Annotators)
+	c.Annotators = append(c.Annotators, name)
+	return len(c.Annotators) - 1
+}
+
+// LookupDocument returns the index of the named document, or -1.
+func (c *Corpus) LookupDocument(name string) int {
+	if c.docIndex == nil || len(c.docIndex) != len(c.Documents) {
+		c.reindex()
+	}
+	if i, ok := c.docIndex[name]; ok {
+		return i
+	}
+	return -1
+}
+
+// LookupAnnotator returns the index of the named annotator, or -1.
+func (c *Corpus) LookupAnnotator(name string) int {
+	if c.annIndex == nil || len(c.annIndex) != len(c.Annotators) {
+		c.reindex()
+	}
+	if i, ok := c.annIndex[name]; ok {
+		return i
+	}
+	return -1
+}
+
+func (c *Corpus) reindex() {
+	c.docIndex = make(map[string]int, len(c.Documents))
+	for i, d := range c.Documents {
+		c.docIndex[d.Name] = i
+	}
+	c.annIndex = make(map[string]int, len(c.Annotators))
+	for i, a := range c.Annotators {
+		c.annIndex[a] = i
+	}
+}
+
+// MarkAnnotated records that annotator a annotated document d (even if it
+// marked nothing there).
+func (c *Corpus) MarkAnnotated(d, a int) {
+	by := c.Documents[d].AnnotatedBy
+	i, found := slices.BinarySearch(by, a)
+	if !found {
+		c.Documents[d].AnnotatedBy = slices.Insert(by, i, a)
+	}
+}
+
+// Annotated returns, in annotator order, the annotators of document d:
+// those marked with MarkAnnotated and those with a span or a label in it.
+func (c *Corpus) Annotated() [][]int {
+	seen := make([][]bool, len(c.Documents))
+	for d := range seen {
+		seen[d] = make([]bool, len(c.Annotators))
+		for _, a := range c.Documents[d].AnnotatedBy {
+			seen[d][a] = true
+		}
+	}
+	for _, s := range c.Spans {
+		seen[s.Doc][s.Annotator] = true
+	}
+	for _, l := range c.Labels {
+		seen[l.Doc][l.Annotator] = true
+	}
+	out := make([][]int, len(c.Documents))
+	for d, row := range seen {
+		for a, ok := range row {
+			if ok {
+				out[d] = append(out[d], a)
+			}
+		}
+	}
+	return out
+}
+
+// SetText gives document d its text. A document read from several files
+// (one per annotator) must have the same text in each.
+func (c *Corpus) SetText(d int, text string, where Pos) error {
+	doc := &c.Documents[d]
+	if doc.HasText && doc.Text != text {
+		return fmt.Errorf("%v: the text of document %q differs from the text read before for it", where, doc.Name)
+	}
+	doc.Text, doc.HasText = text, true
+	return nil
+}
+
+// Layers returns the distinct layers of the spans, in order of first
+// appearance.
+func (c *Corpus) Layers() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, s := range c.Spans {
+		if !seen[s.Layer] {
+			seen[s.Layer] = true
+			out = append(out, s.Layer)
+		}
+	}
+	return out
+}
+
+// Merge adds the documents, annotators, spans, labels, relations and notes
+// of o to c, matching documents and annotators by name. A document present
+// in both with a text must have the same text.
+func (c *Corpus) Merge(o *Corpus) error {
+	docMap := make([]int, len(o.Documents))
+	for i, d := range o.Documents {
+		j := c.Document(d.Name)
+		docMap[i] = j
+		if d.HasText {
+			if err := c.SetText(j, d.Text, Pos{Path: "document " + strconv.Quote(d.Name)}); err != nil {
+				return err
+			}
+		}
+		if d.Time {
+			c.Documents[j].Time = true
+		}
+		if c.Documents[j].Tokens == nil {
+			c.Documents[j].Tokens = d.Tokens
+		}
+	}
+	annMap := make([]int, len(o.Annotators))
+	for i, a := range o.Annotators {
+		annMap[i] = c.Annotator(a)
+	}
+	for i, d := range o.Documents {
+		for _, a := range d.AnnotatedBy {
+			c.MarkAnnotated(docMap[i], annMap[a])
+		}
+	}
+	base := len(c.Spans)
+	for _, s := range o.Spans {
+		s.Doc, s.Annotator = docMap[s.Doc], annMap[s.Annotator]
+		c.Spans = append(c.Spans, s)
+	}
+	for _, l := range o.Labels {
+		l.Doc, l.Annotator = docMap[l.Doc], annMap[l.Annotator]
+		c.Labels = append(c.Labels, l)
+	}
+	for _, r := range o.Relations {
+		r.Doc, r.Annotator = docMap[r.Doc], annMap[r.Annotator]
+		r.Source += base
+		r.Target += base
+		c.Relations = append(c.Relations, r)
+	}
+	c.Notes = append(c.Notes, o.Notes...)
+	return nil
+}
+
+// Validate checks the corpus: indexes in range, finite offsets with
+// 0 ≤ start ≤ end (seconds may be negative), the parts of a discontinuous
+// span ordered, disjoint and spanning [Start, End], text offsets whole
+// numbers within the document text, and relations linking spans of their
+// own document and annotator. Errors name the position the item was read at.
+func (c *Corpus) Validate() error {
+	textLen := make([]int, len(c.Documents))
+	for d, doc := range c.Documents {
+		textLen[d] = -1
+		if doc.HasText && !doc.Time {
+			textLen[d] = CodePoints(doc.Text)
+		}
+	}
+	for i := range c.Spans {
+		if err := c.checkSpan(&c.Spans[i], textLen); err != nil {
+			return err
+		}
+	}
+	for _, l := range c.Labels {
+		if l.Doc < 0 || l.Doc >= len(c.Documents) || l.Annotator < 0 || l.Annotator >= len(c.Annotators) {
+			return fmt.Errorf("%v: document label refers to an unknown document or annotator", l.Pos)
+		}
+	}
+	for _, r := range c.Relations {
+		if r.Source < 0 || r.Source >= len(c.Spans) || r.Target < 0 || r.Target >= len(c.Spans) {
+			return fmt.Errorf("%v: relation %q refers to an unknown span", r.Pos, r.Type)
+		}
+		for _, e := range []int{r.Source, r.Target} {
+			if s := c.Spans[e]; s.Doc != r.Doc || s.Annotator != r.Annotator {
+				return fmt.Errorf("%v: relation %q links a span of another document or annotator (%v)", r.Pos, r.Type, s.Pos)
+			}
+		}
+	}
+	return nil
+}
+
+func (c *Corpus) checkSpan(s *Span, textLen []int) error {
+	if s.Doc < 0 || s.Doc >= len(c.Documents) || s.Annotator < 0 || s.Annotator >= len(c.Annotators) {
+		return fmt.Errorf("%v: span refers to an unknown document or annotator", s.Pos)
+	}
+	doc := &c.Documents[s.Doc]
+	parts := s.PartsOrSelf()
+	if len(s.Parts) == 1 {
+		return fmt.Errorf("%v: a discontinuous span needs at least two parts", s.Pos)
+	}
+	for k, p := range parts {
+		if err := CheckBounds(p.Start, p.End, doc.Time); err != nil {
+			return fmt.Errorf("%v: %w", s.Pos, err)
+		}
+		if k > 0 && p.Start < parts[k-1].End {
+			return fmt.Errorf("%v: the parts of a discontinuous span must be in order and not overlap", s.Pos)
+		}
+		if n := textLen[s.Doc]; n >= 0 && p.End > float64(n) {
+			return fmt.Errorf("%v: span ends at %v, after the end of the text of %q (%d code points)", s.Pos, p.End, doc.Name, n)
+		}
+	}
+	if parts[0].Start != s.Start || parts[len(parts)-1].End != s.End {
+		return fmt.Errorf("%v: span [%v, %v) is not the hull of its parts", s.Pos, s.Start, s.End)
+	}
+	return nil
+}
+
+// CheckBounds checks one [start, end): finite numbers with start ≤ end,
+// whose length is finite; for text offsets (time false) whole numbers
+// ≥ 0 below 2^53.
+func CheckBounds(start, end float64, time bool) error {
+	switch {
+	case math.IsNaN(start) || math.IsNaN(end) || math.IsInf(start, 0) || math.IsInf(end, 0):
+		return fmt.Errorf("offsets [%v, %v) are not finite numbers", start, end)
+	case start > end:
+		return fmt.Errorf("start %v is after end %v", start, end)
+	case math.IsInf(end-start, 0):
+		return fmt.Errorf("the length of [%v, %v) overflows", start, end)
+	}
+	if !time {
+		const maxInt = 1 << 53
+		if start < 0 || start != math.Trunc(start) || end != math.Trunc(end) || end > maxInt {
+			return fmt.Errorf("text offsets [%v, %v) must be whole numbers from 0 to 2^53", start, end)
+		}
+	}
+	return nil
+}

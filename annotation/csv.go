@@ -1,0 +1,285 @@
+package annotation
+
+import (
+	"bufio"
+	"cmp"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"agree/internal/csvio"
+)
+
+// CSVHeader is the span CSV's fixed header; the optional columns follow in
+// the order of CSVOptional, each written only when some span has it.
+var CSVHeader = []string{"document", "annotator", "start", "end", "label"}
+
+// CSVOptional are the optional columns of the span CSV, in their order.
+var CSVOptional = []string{"layer", "chain", "part_of", "text"}
+
+// WriteCSV writes the spans of c as the span CSV: the header, then one row
+// per span in corpus order, one row per part for a discontinuous span (the
+// parts share an id in part_of: the span's ID, or "s" and its index when it
+// has none). The text column holds each part's covered text: from the
+// document text when there is one, else what the file gave. Offsets are
+// written in full (no exponent). Document labels and relations are not
+// part of the span CSV (see WriteJSONL).
+func WriteCSV(w io.Writer, c *Corpus) error {
+	var has [4]bool // layer, chain, part_of, text
+	for i := range c.Spans {
+		s := &c.Spans[i]
+		has[0] = has[0] || s.Layer != ""
+		has[1] = has[1] || s.Chain != ""
+		has[2] = has[2] || len(s.Parts) > 0
+		has[3] = has[3] || s.Text != "" || c.Documents[s.Doc].HasText
+	}
+	bw := bufio.NewWriter(w)
+	row := append([]string(nil), CSVHeader...)
+	for k, name := range CSVOptional {
+		if has[k] {
+			row = append(row, name)
+		}
+	}
+	writeRow(bw, row)
+	offs := make(map[int]*Offsets)
+	for i := range c.Spans {
+		s := &c.Spans[i]
+		doc := &c.Documents[s.Doc]
+		for _, p := range s.PartsOrSelf() {
+			row = append(row[:0], doc.Name, c.Annotators[s.Annotator], formatOffset(p.Start), formatOffset(p.End), s.Label)
+			if has[0] {
+				row = append(row, s.Layer)
+			}
+			if has[1] {
+				row = append(row, s.Chain)
+			}
+			if has[2] {
+				id := ""
+				if len(s.Parts) > 0 {
+					id = s.ID
+					if id == "" {
+						id = "s" + strconv.Itoa(i)
+					}
+				}
+				row = append(row, id)
+			}
+			if has[3] {
+				text := s.Text
+				if doc.HasText && !doc.Time {
+					o := offs[s.Doc]
+					if o == nil {
+						var err error
+						if o, err = NewOffsets(doc.Text, CodePoint); err != nil {
+							return err
+						}
+						offs[s.Doc] = o
+					}
+					text = o.Text(int(p.Start), int(p.End))
+				} else if len(s.Parts) > 0 {
+					text = ""
+				}
+				row = append(row, text)
+			}
+			writeRow(bw, row)
+		}
+	}
+	return bw.Flush()
+}
+
+// formatOffset writes x in full decimal notation with the fewest digits
+// that read back to x.
+func formatOffset(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
+// writeRow writes one CSV record, quoting fields that need it, including
+// fields starting with '#' (the readers take such lines for comments).
+func writeRow(w *bufio.Writer, row []string) {
+	for i, f := range row {
+		if i > 0 {
+			w.WriteByte(',')
+		}
+		if f == "" || !(strings.ContainsAny(f, ",\"\r\n") || f[0] == '#' || f[0] == ' ' || f[0] == '\t') {
+			w.WriteString(f)
+			continue
+		}
+		w.WriteByte('"')
+		w.WriteString(strings.ReplaceAll(f, `"`, `""`))
+		w.WriteByte('"')
+	}
+	w.WriteByte('\n')
+}
+
+// IsSpanCSVHeader reports whether a CSV header row is the span CSV's: it
+// names document, annotator, start, end and label (in any order, any case).
+func IsSpanCSVHeader(rec []string) bool {
+	seen := 0
+	for _, f := range rec {
+		for k, name := range CSVHeader {
+			if strings.EqualFold(strings.TrimSpace(strings.TrimPrefix(f, "\ufeff")), name) {
+				seen |= 1 << k
+			}
+		}
+	}
+	return seen == 1<<len(CSVHeader)-1
+}
+
+// ReadCSV reads a span CSV (see WriteCSV). The header must name the
+// columns document, annotator, start, end and label; layer, chain, part_of
+// and text are optional; the columns may come in any order; another column
+// is an error naming it. Rows sharing a part_of id (within a document and
+// annotator, with the same label, layer and chain) are the parts of one
+// discontinuous span. Offsets that are all whole numbers are read as text
+// offsets (code points); a document with a fractional offset is a time
+// continuum (seconds). Errors name the file, line and column.
+func ReadCSV(r io.Reader, name string) (*Corpus, error) {
+	cr := csvio.NewReader(r, name)
+	cr.SkipBlank = true
+	rec, line, err := cr.Next()
+	if err == io.EOF {
+		return nil, fmt.Errorf("%s: empty file (want a header %s)", name, strings.Join(CSVHeader, ","))
+	}
+	if err != nil {
+		return nil, err
+	}
+	col := map[string]int{}
+	for i, f := range rec {
+		f = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(f, "\ufeff")))
+		known := false
+		for _, n := range append(append([]string(nil), CSVHeader...), CSVOptional...) {
+			known = known || f == n
+		}
+		if !known {
+			_, cn := cr.FieldPos(i)
+			return nil, fmt.Errorf("%s:%d:%d: unknown column %q (the span CSV has %s, then optionally %s)",
+				name, line, cn, f, strings.Join(CSVHeader, ","), strings.Join(CSVOptional, ","))
+		}
+		if _, dup := col[f]; dup {
+			_, cn := cr.FieldPos(i)
+			return nil, fmt.Errorf("%s:%d:%d: column %q appears twice", name, line, cn, f)
+		}
+		col[f] = i
+	}
+	for _, n := range CSVHeader {
+		if _, ok := col[n]; !ok {
+			return nil, fmt.Errorf("%s:%d: the header has no %q column (want %s)", name, line, n, strings.Join(CSVHeader, ","))
+		}
+	}
+	get := func(rec []string, n string) string {
+		if i, ok := col[n]; ok && i < len(rec) {
+			return rec[i]
+		}
+		return ""
+	}
+	c := &Corpus{}
+	type key struct {
+		doc, ann int
+		id       string
+	}
+	parts := map[key]int{} // part_of id → span index
+	fractional := map[int]bool{}
+	for {
+		rec, line, err := cr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(rec) != len(col) {
+			return nil, fmt.Errorf("%s:%d: %d field(s); the header has %d", name, line, len(rec), len(col))
+		}
+		pos := Pos{File: name, Line: line}
+		docName, annName := strings.TrimSpace(get(rec, "document")), strings.TrimSpace(get(rec, "annotator"))
+		for _, n := range []string{"document", "annotator"} {
+			if strings.TrimSpace(get(rec, n)) == "" {
+				_, cn := cr.FieldPos(col[n])
+				return nil, fmt.Errorf("%s:%d:%d: empty %s", name, line, cn, n)
+			}
+		}
+		var b [2]float64
+		for k, n := range []string{"start", "end"} {
+			v, err := strconv.ParseFloat(strings.TrimSpace(get(rec, n)), 64)
+			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+				_, cn := cr.FieldPos(col[n])
+				return nil, fmt.Errorf("%s:%d:%d: %s %q is not a finite number", name, line, cn, n, truncate(get(rec, n)))
+			}
+			b[k] = v
+		}
+		if err := CheckBounds(b[0], b[1], true); err != nil {
+			return nil, fmt.Errorf("%v: %w", pos, err)
+		}
+		d, a := c.Document(docName), c.Annotator(annName)
+		if b[0] != math.Trunc(b[0]) || b[1] != math.Trunc(b[1]) {
+			fractional[d] = true
+		}
+		s := Span{Doc: d, Annotator: a, Start: b[0], End: b[1], Label: get(rec, "label"),
+			Layer: get(rec, "layer"), Chain: get(rec, "chain"), Text: get(rec, "text"), Pos: pos}
+		id := get(rec, "part_of")
+		if id == "" {
+			c.Spans = append(c.Spans, s)
+			continue
+		}
+		k := key{d, a, id}
+		j, ok := parts[k]
+		if !ok {
+			s.ID = id
+			parts[k] = len(c.Spans)
+			c.Spans = append(c.Spans, s)
+			continue
+		}
+		prev := &c.Spans[j]
+		if prev.Label != s.Label || prev.Layer != s.Layer || prev.Chain != s.Chain {
+			return nil, fmt.Errorf("%v: part of span %q has another label, layer or chain than its first part (%v)", pos, id, prev.Pos)
+		}
+		if len(prev.Parts) == 0 {
+			prev.Parts = []Part{{prev.Start, prev.End}}
+		}
+		prev.Parts = append(prev.Parts, Part{s.Start, s.End})
+		if s.Text != "" {
+			prev.Text += " " + s.Text
+		}
+	}
+	for i := range c.Spans {
+		s := &c.Spans[i]
+		if len(s.Parts) == 0 {
+			continue
+		}
+		sortParts(s.Parts)
+		s.Start, s.End = s.Parts[0].Start, s.Parts[len(s.Parts)-1].End
+	}
+	for d := range c.Documents {
+		c.Documents[d].Time = fractional[d]
+	}
+	for i := range c.Spans {
+		if !fractional[c.Spans[i].Doc] {
+			if err := CheckBounds(c.Spans[i].Start, c.Spans[i].End, false); err != nil {
+				return nil, fmt.Errorf("%v: %w", c.Spans[i].Pos, err)
+			}
+		}
+	}
+	if len(c.Spans) == 0 {
+		return nil, fmt.Errorf("%s: no spans (only a header)", name)
+	}
+	return c, c.Validate()
+}
+
+func sortParts(p []Part) {
+	slices.SortStableFunc(p, func(a, b Part) int { return cmp.Compare(a.Start, b.Start) })
+}
+
+// truncate shortens a value quoted in a message to at most 60 characters.
+func truncate(s string) string {
+	const limit = 60
+	if len(s) <= limit {
+		return s
+	}
+	cut := limit
+	for cut > 0 && !utf8RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + fmt.Sprintf("… (%d bytes)", len(s))
+}
+
+func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }

@@ -1,0 +1,183 @@
+package annotation
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"agree/coding"
+	"agree/coref"
+	"agree/unitizing"
+)
+
+// SpanLayer chooses the layer whose spans a measure reads: layer itself
+// when it is not empty (an error if no span has it), else the only layer
+// the spans have (an error listing them when there are several).
+func (c *Corpus) SpanLayer(layer string) (string, error) {
+	layers := c.Layers()
+	if layer != "" {
+		if !slices.Contains(layers, layer) {
+			return "", fmt.Errorf("no span is in layer %q (layers: %s)", layer, quoteList(layers))
+		}
+		return layer, nil
+	}
+	if len(layers) > 1 {
+		return "", fmt.Errorf("the spans are in %d layers (%s): choose one with --layer", len(layers), quoteList(layers))
+	}
+	if len(layers) == 1 {
+		return layers[0], nil
+	}
+	return "", nil
+}
+
+func quoteList(xs []string) string {
+	q := make([]string, len(xs))
+	for i, x := range xs {
+		q[i] = strconv.Quote(x)
+	}
+	return strings.Join(q, ", ")
+}
+
+// Continua projects the spans of one layer (see SpanLayer) onto continua
+// for γ and the unitizing measures: one continuum per document (in
+// document order) whose annotators are those of the document (Annotated),
+// named as in the corpus, and one unit per span (one per part of a
+// discontinuous span), its label as category. Documents no annotator
+// annotated are left out.
+func (c *Corpus) Continua(layer string) (unitizing.Corpus, error) {
+	layer, err := c.SpanLayer(layer)
+	if err != nil {
+		return unitizing.Corpus{}, err
+	}
+	annotated := c.Annotated()
+	out := unitizing.Corpus{Continua: make([]unitizing.Continuum, 0, len(c.Documents))}
+	local := make([][]int, len(c.Documents)) // corpus annotator → continuum annotator
+	for d, anns := range annotated {
+		local[d] = make([]int, len(c.Annotators))
+		for i := range local[d] {
+			local[d][i] = -1
+		}
+		for k, a := range anns {
+			local[d][a] = k
+		}
+	}
+	units := make([][]unitizing.Unit, len(c.Documents))
+	for i := range c.Spans {
+		s := &c.Spans[i]
+		if s.Layer != layer {
+			continue
+		}
+		for _, p := range s.PartsOrSelf() {
+			units[s.Doc] = append(units[s.Doc], unitizing.Unit{Annotator: local[s.Doc][s.Annotator], Category: s.Label, Start: p.Start, End: p.End})
+		}
+	}
+	for d, anns := range annotated {
+		if len(anns) == 0 {
+			continue
+		}
+		cont := unitizing.Continuum{Name: c.Documents[d].Name, Units: units[d]}
+		for _, a := range anns {
+			cont.Annotators = append(cont.Annotators, c.Annotators[a])
+		}
+		out.Continua = append(out.Continua, cont)
+	}
+	return out, nil
+}
+
+// Coding projects the document labels of one layer onto reliability data:
+// items are the documents (in document order), coders the annotators (in
+// corpus order), and the value of (document, annotator) is its label; an
+// annotator's several labels of one document form a set, written as the
+// sorted distinct labels joined by setSep (for the set distances, e.g.
+// MASI). Labels of other layers are ignored; layer "" with labels in
+// several layers is an error listing them.
+func (c *Corpus) Coding(layer, setSep string) (*coding.Data, error) {
+	var layers []string
+	for _, l := range c.Labels {
+		if !slices.Contains(layers, l.Layer) {
+			layers = append(layers, l.Layer)
+		}
+	}
+	switch {
+	case len(layers) == 0:
+		return nil, fmt.Errorf("no document labels (the data has %d spans: use a span measure)", len(c.Spans))
+	case layer == "" && len(layers) > 1:
+		return nil, fmt.Errorf("the document labels are in %d layers (%s): choose one with --layer", len(layers), quoteList(layers))
+	case layer == "":
+		layer = layers[0]
+	case !slices.Contains(layers, layer):
+		return nil, fmt.Errorf("no document label is in layer %q (layers: %s)", layer, quoteList(layers))
+	}
+	sets := make(map[[2]int][]string)
+	for _, l := range c.Labels {
+		if l.Layer != layer {
+			continue
+		}
+		k := [2]int{l.Doc, l.Annotator}
+		if !slices.Contains(sets[k], l.Value) {
+			sets[k] = append(sets[k], l.Value)
+		}
+	}
+	b := coding.NewBuilder()
+	for _, a := range c.Annotators {
+		b.Coder(a)
+	}
+	for d, doc := range c.Documents {
+		i := b.Item(doc.Name)
+		for a := range c.Annotators {
+			vals, ok := sets[[2]int{d, a}]
+			if !ok {
+				continue
+			}
+			if len(vals) > 1 && setSep == "" {
+				return nil, fmt.Errorf("annotator %q gave document %q %d labels (%s): multi-label data needs a set separator", c.Annotators[a], doc.Name, len(vals), quoteList(vals))
+			}
+			slices.Sort(vals)
+			if err := b.Set(i, a, strings.Join(vals, setSep), coding.Pos{}); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return b.Build()
+}
+
+// Coref adds the spans of one layer (see SpanLayer) to a coreference
+// builder as mentions: a mention is identified in its document by its
+// offsets ("start-end", parts joined by ";"), so that annotators who marked
+// the same stretch mark the same mention; its chain is the span's Chain,
+// and a span in no chain is a singleton. Chain ids are made unique per
+// annotator and document.
+func (c *Corpus) Coref(b *coref.Builder, layer string) error {
+	layer, err := c.SpanLayer(layer)
+	if err != nil {
+		return err
+	}
+	for _, a := range c.Annotators {
+		b.Annotator(a)
+	}
+	for _, d := range c.Documents {
+		b.Document(d.Name)
+	}
+	for i := range c.Spans {
+		s := &c.Spans[i]
+		if s.Layer != layer {
+			continue
+		}
+		var m strings.Builder
+		for k, p := range s.PartsOrSelf() {
+			if k > 0 {
+				m.WriteByte(';')
+			}
+			m.WriteString(formatOffset(p.Start) + "-" + formatOffset(p.End))
+		}
+		chain := s.Chain
+		if chain == "" {
+			chain = "(singleton " + strconv.Itoa(i) + ")"
+		}
+		if err := b.Add(c.Annotators[s.Annotator], c.Documents[s.Doc].Name, m.String(), chain, s.Pos.String()); err != nil {
+			return fmt.Errorf("%v: %w", s.Pos, err)
+		}
+	}
+	return nil
+}
