@@ -82,7 +82,7 @@ type unit struct {
 // ann is a span or chain link being read.
 type ann struct {
 	layer      int
-	begin, end int // file units
+	begin, end int      // file units
 	vals       []string // feature values ("" for null)
 	line       int
 	unit       int // first unit
@@ -104,23 +104,23 @@ type rowAnn struct{ layer, stack, ann int }
 
 // tsvReader reads one TSV file.
 type tsvReader struct {
-	name     string
-	opt      *Options
-	minor    int // 1, 2 or 3
-	layers   []layer
-	cols     []column
-	units    []unit
-	unitByID map[string]int
-	anns     []ann
-	byID     map[[2]int]int // (layer, disambiguation id) → ann
-	byLink   map[[3]int]int // (layer, chain, link) → ann
-	rowAnns  map[int][]rowAnn
-	hasRel   bool
-	rels     []pendingRelation
-	slots    int
-	text     []byte
-	textLen  int // in file units
-	unitKind annotation.OffsetUnit
+	name      string
+	opt       *Options
+	minor     int // 1, 2 or 3
+	layers    []layer
+	cols      []column
+	units     []unit
+	unitByID  map[string]int
+	anns      []ann
+	byID      map[[2]int]int // (layer, disambiguation id) → ann
+	byLink    map[[3]int]int // (layer, chain, link) → ann
+	rowAnns   map[int][]rowAnn
+	hasRel    bool
+	rels      []pendingRelation
+	slots     int
+	text      []byte
+	textLen   int // in file units
+	unitKind  annotation.OffsetUnit
 	row       []rowAnn // annotations of the current row
 	cells     []string // cells of the current row
 	stacks    [][]string
