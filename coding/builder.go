@@ -7,6 +7,8 @@ import (
 	"hash/maphash"
 	"slices"
 	"strings"
+
+	"agree/internal/csvio"
 )
 
 // Builder accumulates reliability data cell by cell.
@@ -237,7 +239,7 @@ func (b *Builder) Set(i, c int, label string, at Pos) error {
 	v, ok := b.valueIndex[label]
 	if !ok {
 		if b.closed {
-			return fmt.Errorf("value %q is not among the declared categories", label)
+			return fmt.Errorf("value %s is not among the declared categories", csvio.Quote(label))
 		}
 		v = int32(len(b.d.labels))
 		b.valueIndex[label] = v
@@ -247,7 +249,7 @@ func (b *Builder) Set(i, c int, label string, at Pos) error {
 		b.d.firstSeen[v] = at
 	}
 	if b.d.cols[c][i] != Missing {
-		return fmt.Errorf("coder %q already gave item %q a value (%q)", b.d.coders[c], b.d.items[i], b.d.labels[b.d.cols[c][i]])
+		return fmt.Errorf("coder %s already gave item %s a value (%s)", csvio.Quote(b.d.coders[c]), csvio.Quote(b.d.items[i]), csvio.Quote(b.d.labels[b.d.cols[c][i]]))
 	}
 	b.d.cols[c][i] = v
 	return nil

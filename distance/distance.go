@@ -3,6 +3,8 @@ package distance
 import (
 	"fmt"
 	"math"
+
+	"agree/internal/csvio"
 )
 
 // Metric is a distance between values identified by their index in a value
@@ -30,7 +32,7 @@ type ValueError struct {
 	Err   error
 }
 
-func (e *ValueError) Error() string { return fmt.Sprintf("value %q: %v", e.Label, e.Err) }
+func (e *ValueError) Error() string { return fmt.Sprintf("value %s: %v", csvio.Quote(e.Label), e.Err) }
 func (e *ValueError) Unwrap() error { return e.Err }
 
 // Vector is a sparse non-negative weight vector over value indices: W[i] is

@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"sort"
-	"strconv"
 	"strings"
 
 	"agree/internal/csvio"
@@ -400,49 +399,4 @@ func (s esSpec) Bind(labels []string, _ []float64) (Metric, error) {
 		sets[v] = set
 	}
 	return newSetMetric(s.kind, sets), nil
-}
-
-// ParseHierarchy returns the hierarchical distance named by s over t:
-// "geertzen-bunt[:a,b]" (default a = 0.75, b = 1, as in Geertzen & Bunt
-// 2006), "melamed-resnik", or "extended-sense[:SET]" with SET one of the set
-// distances (default passonneau, the survey's example). The taxonomy is read
-// separately (ReadTaxonomy), e.g. from a --taxonomy file.
-func ParseHierarchy(s string, t *Taxonomy) (Spec, error) {
-	name, arg, hasArg := strings.Cut(strings.TrimSpace(s), ":")
-	switch strings.ToLower(name) {
-	case "geertzen-bunt", "gb":
-		a, b := 0.75, 1.0
-		if hasArg {
-			x, y, ok := strings.Cut(arg, ",")
-			var err1, err2 error
-			a, err1 = strconv.ParseFloat(strings.TrimSpace(x), 64)
-			b, err2 = strconv.ParseFloat(strings.TrimSpace(y), 64)
-			if !ok || err1 != nil || err2 != nil {
-				return nil, fmt.Errorf("geertzen-bunt:a,b needs two numbers, got %q", arg)
-			}
-		}
-		return GeertzenBunt(t, a, b)
-	case "melamed-resnik", "mr":
-		if hasArg {
-			return nil, fmt.Errorf("melamed-resnik takes no parameter")
-		}
-		return MelamedResnik(t)
-	case "extended-sense", "es":
-		if !hasArg || arg == "" {
-			arg = setPassonneau
-		}
-		return ExtendedSense(t, arg)
-	}
-	return nil, fmt.Errorf("unknown hierarchical distance %q (want geertzen-bunt[:a,b], melamed-resnik or extended-sense[:jaccard|dice|passonneau|masi])", s)
-}
-
-// IsHierarchical reports whether the distance name s (as accepted by
-// ParseHierarchy) needs a taxonomy.
-func IsHierarchical(s string) bool {
-	name, _, _ := strings.Cut(strings.TrimSpace(s), ":")
-	switch strings.ToLower(name) {
-	case "geertzen-bunt", "gb", "melamed-resnik", "mr", "extended-sense", "es":
-		return true
-	}
-	return false
 }

@@ -1,6 +1,7 @@
 package distance
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -182,29 +183,30 @@ func ExampleGeertzenBunt() {
 	// Output: 1 0.25
 }
 
-func TestParseHierarchy(t *testing.T) {
+func TestParseHierarchical(t *testing.T) {
 	tx := mustTax(t, ditTree)
 	for _, tc := range []struct {
 		in, name string
 		ok       bool
 	}{
 		{"geertzen-bunt", "geertzen-bunt:0.75,1", true},
-		{"geertzen-bunt:0.5,0.9", "geertzen-bunt:0.5,0.9", true},
+		{"gb:0.5,0.9", "geertzen-bunt:0.5,0.9", true},
 		{"melamed-resnik", "melamed-resnik", true},
 		{"extended-sense", "extended-sense:passonneau", true},
-		{"extended-sense:masi", "extended-sense:masi", true},
+		{"extended:masi", "extended-sense:masi", true},
 		{"geertzen-bunt:2,1", "", false},
 		{"geertzen-bunt:0.5", "", false},
 		{"melamed-resnik:1", "", false},
 		{"extended-sense:cosine", "", false},
 		{"wu-palmer", "", false},
 	} {
-		sp, err := ParseHierarchy(tc.in, tx)
+		sp, err := ParseWith(tc.in, ParseOptions{Taxonomy: tx})
 		if (err == nil) != tc.ok || (tc.ok && sp.Name() != tc.name) {
-			t.Errorf("ParseHierarchy(%q) = %v, %v; want name %q ok=%v", tc.in, sp, err, tc.name, tc.ok)
+			t.Errorf("ParseWith(%q) = %v, %v; want name %q ok=%v", tc.in, sp, err, tc.name, tc.ok)
 		}
-		if tc.ok && !IsHierarchical(tc.in) {
-			t.Errorf("IsHierarchical(%q) = false", tc.in)
+		var se *SpecError
+		if !tc.ok && !errors.As(err, &se) {
+			t.Errorf("ParseWith(%q): error %v is not a *SpecError", tc.in, err)
 		}
 	}
 }

@@ -92,16 +92,16 @@ func ReadMatrix(r io.Reader, name string) (*MatrixSpec, error) {
 		row := strings.TrimSpace(rec[0])
 		i, ok := pos[row]
 		if !ok {
-			return nil, fmt.Errorf("%s:%d:1: category %q is not in the header", name, line, row)
+			return nil, fmt.Errorf("%s:%d:1: category %s is not in the header", name, line, csvio.Quote(row))
 		}
 		if d[i] != nil {
-			return nil, fmt.Errorf("%s:%d:1: second row for category %q", name, line, row)
+			return nil, fmt.Errorf("%s:%d:1: second row for category %s", name, line, csvio.Quote(row))
 		}
 		d[i] = make([]float64, len(labels))
 		for j, cell := range rec[1:] {
 			v, err := strconv.ParseFloat(strings.TrimSpace(cell), 64)
 			if err != nil {
-				return nil, fmt.Errorf("%s:%d:%d: %q is not a number", name, line, j+2, cell)
+				return nil, fmt.Errorf("%s:%d:%d: %s is not a number", name, line, j+2, csvio.Quote(cell))
 			}
 			d[i][j] = v
 		}

@@ -9,58 +9,6 @@ import (
 	"strings"
 )
 
-// Parse returns the distance named by s: nominal, ordinal, interval, linear, ratio,
-// circular[:U] (U the period, e.g. circular:24 for hours) or
-// bipolar[:min,max] (the scale's end points; default: the observed extremes).
-// A matrix distance is read from a file with ReadMatrix.
-func Parse(s string) (Spec, error) {
-	name, arg, hasArg := strings.Cut(strings.TrimSpace(s), ":")
-	name = strings.ToLower(name)
-	noArg := func(sp Spec) (Spec, error) {
-		if hasArg {
-			return nil, fmt.Errorf("distance %q takes no parameter", name)
-		}
-		return sp, nil
-	}
-	switch name {
-	case "nominal", "binary":
-		return noArg(Nominal())
-	case "ordinal":
-		return noArg(Ordinal(nil))
-	case "interval":
-		return noArg(Interval())
-	case "linear", "absolute":
-		return noArg(Linear())
-	case "ratio":
-		return noArg(Ratio())
-	case "circular":
-		if !hasArg {
-			return Circular(0), nil
-		}
-		u, err := strconv.ParseFloat(arg, 64)
-		if err != nil || !(u > 0) || math.IsInf(u, 0) {
-			return nil, fmt.Errorf("circular:U needs a positive period U, got %q", arg)
-		}
-		return Circular(u), nil
-	case "bipolar":
-		if !hasArg {
-			return Bipolar(math.NaN(), math.NaN()), nil
-		}
-		lo, hi, ok := strings.Cut(arg, ",")
-		a, err1 := strconv.ParseFloat(strings.TrimSpace(lo), 64)
-		b, err2 := strconv.ParseFloat(strings.TrimSpace(hi), 64)
-		if !ok || err1 != nil || err2 != nil || !(a < b) {
-			return nil, fmt.Errorf("bipolar:min,max needs two numbers min < max, got %q", arg)
-		}
-		return Bipolar(a, b), nil
-	case "matrix":
-		return nil, errors.New("a matrix distance is read from a file (matrix:FILE)")
-	case setJaccard, setDice, setPassonneau, setMASI: // set-valued labels; arg: element separator (default "|")
-		return SetDistance(name, arg)
-	}
-	return nil, fmt.Errorf("unknown distance %q (want nominal, ordinal, interval, linear, ratio, circular[:U], bipolar[:min,max] or matrix:FILE)", s)
-}
-
 // ---- nominal ----
 
 type nominalSpec struct{}

@@ -1,7 +1,10 @@
 package distance
 
 import (
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -137,27 +140,87 @@ func TestCrossClosedFormsMatchDoubleSum(t *testing.T) {
 }
 
 func TestParse(t *testing.T) {
+	// Each case says why: the error must name the spec and what is wrong.
 	for _, c := range []struct{ in, name, err string }{
 		{"nominal", "nominal", ""},
 		{"Interval", "interval", ""},
+		{" ratio ", "ratio", ""},
 		{"circular:24", "circular:24", ""},
 		{"bipolar:-3,3", "bipolar:-3,3", ""},
-		{"circular:x", "", "positive period"},
+		{"masi", "masi", ""},
+		{"jaccard:;", "jaccard:;", ""},
+		{"circular:x", "", `"circular:x": circular:U needs a positive period`},
+		{"circular:-1", "", "positive period"},
 		{"bipolar:3,1", "", "min < max"},
-		{"interval:2", "", "takes no parameter"},
-		{"matrix", "", "read from a file"},
-		{"cosine", "", "unknown distance"},
+		{"bipolar:-Inf,1", "", "finite"},
+		{"interval:2", "", `"interval:2": interval takes no parameter`},
+		{"matrix", "", `"matrix": matrix:FILE needs a file`},
+		{"masi:foo", "", `"masi:foo": masi:SEP takes the one character`},
+		{"melamed-resnik", "", "needs a taxonomy"},
+		{"extended:masi", "", "needs a taxonomy"},
+		{"", "", "no distance named"},
+		{"cosine", "", `"cosine": unknown distance (want nominal`},
 	} {
 		s, err := Parse(c.in)
 		if c.err != "" {
-			if err == nil || !strings.Contains(err.Error(), c.err) {
-				t.Errorf("Parse(%q) error = %v, want %q", c.in, err, c.err)
+			var se *SpecError
+			if err == nil || !strings.Contains(err.Error(), c.err) || !errors.As(err, &se) {
+				t.Errorf("Parse(%q) error = %v, want a *SpecError with %q", c.in, err, c.err)
 			}
 			continue
 		}
 		if err != nil || s.Name() != c.name {
 			t.Errorf("Parse(%q) = %v, %v; want %s", c.in, s, err, c.name)
 		}
+	}
+}
+
+func TestParseWithOptions(t *testing.T) {
+	// Declared categories give the ordinal order; the set separator comes
+	// from the options and a spec's own must agree; matrix:FILE is opened
+	// with opt.Open and its errors are the file's (not a SpecError).
+	sp, err := ParseWith("ordinal", ParseOptions{Categories: []string{"low", "mid", "high"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := sp.Bind([]string{"high", "low", "mid"}, []float64{1, 1, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Declared order low < mid < high with one value each: the ordinal
+	// distance of low and high covers all three (1 + 1 + 1 − (1+1)/2 = 2,
+	// squared = 4), of low and mid 1 + 1 − 1 = 1.
+	if d, e := m.Distance(1, 0), m.Distance(1, 2); d != 4 || e != 1 {
+		t.Errorf("ordinal distances low–high %v, low–mid %v; want 4 and 1", d, e)
+	}
+	sp, err = ParseWith("masi", ParseOptions{SetSeparator: ";"})
+	if err != nil || sp.Name() != "masi:;" {
+		t.Errorf("masi with separator ';': %v, %v", sp, err)
+	}
+	if _, err := ParseWith("masi:,", ParseOptions{SetSeparator: ";"}); err == nil || !strings.Contains(err.Error(), "differs") {
+		t.Errorf("conflicting separators: %v", err)
+	}
+	files := map[string]string{"d.csv": ",a,b\na,0,0.5\nb,0.5,0\n", "bad.csv": ",a,b\na,0,x\nb,0.5,0\n"}
+	open := func(name string) (io.ReadCloser, error) {
+		s, ok := files[name]
+		if !ok {
+			return nil, fs.ErrNotExist
+		}
+		return io.NopCloser(strings.NewReader(s)), nil
+	}
+	sp, err = ParseWith("matrix:d.csv", ParseOptions{Open: open})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err := sp.Bind([]string{"a", "b"}, nil); err != nil || m.Distance(0, 1) != 0.5 {
+		t.Errorf("matrix distance a–b: %v", err)
+	}
+	var se *SpecError
+	if _, err := ParseWith("matrix:bad.csv", ParseOptions{Open: open}); err == nil || errors.As(err, &se) || !strings.Contains(err.Error(), "bad.csv:2") {
+		t.Errorf("bad matrix file: %v, want the file's positioned error", err)
+	}
+	if _, err := ParseWith("matrix:none.csv", ParseOptions{Open: open}); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing matrix file: %v", err)
 	}
 }
 

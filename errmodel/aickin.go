@@ -1,11 +1,11 @@
 package errmodel
 
 import (
+	"context"
 	"errors"
 	"math"
 
 	"agree/coding"
-	"agree/report"
 )
 
 // Aickin is the maximum-likelihood fit of Aickin's (1990) model to two
@@ -17,17 +17,17 @@ import (
 //
 //	π_ij = (1 − A)·P_i·Q_j + [i = j]·A·P_i·Q_i/S,  S = Σ_k P_k·Q_k.
 type Aickin struct {
-	Labels []string  `json:"labels"`
-	A      float64   `json:"alpha"`  // Aickin's α (the survey's bold a)
-	P      []float64 `json:"first"`  // hard-item distribution of the first coder
-	Q      []float64 `json:"second"` // and of the second
+	Labels []string
+	A      float64   // Aickin's α (the survey's bold a)
+	P      []float64 // hard-item distribution of the first coder
+	Q      []float64 // and of the second
 	// Kappa is Cohen's κ on the same table, for comparison (the survey
 	// notes κ ≤ a when the coders' distributions are identical).
-	Kappa         report.Number `json:"kappa"`
-	LogLikelihood float64       `json:"log_likelihood"`
-	Iterations    int           `json:"iterations"`
-	Converged     bool          `json:"converged"`
-	Items         int           `json:"items"`
+	Kappa         float64
+	LogLikelihood float64
+	Iterations    int
+	Converged     bool
+	Items         int
 }
 
 // FitOptions control an EM fit.
@@ -45,7 +45,8 @@ type FitOptions struct {
 	Smoothing float64
 }
 
-// FitAickin fits Aickin's model to the two coders' complete items by EM.
+// FitAickin fits Aickin's model to the two coders' complete items by EM;
+// a cancelled ctx stops it with ctx's error.
 //
 // The constant-predictive-probability term A·P_i·Q_i/S is the law of a pair
 // drawn from P × Q until it agrees; treating the rejected pairs as missing
@@ -56,7 +57,7 @@ type FitOptions struct {
 // Q_j ∝ n_·j + E·Q_j(1 − P_j)/S. Each iteration increases the likelihood.
 // At the optimum A = (A_o − S)/(1 − S) when that is in [0, 1]: Aickin's α is
 // κ-shaped with chance agreement computed from the hard items (survey §5.2).
-func FitAickin(a *coding.Analysis, opt FitOptions) (*Aickin, error) {
+func FitAickin(ctx context.Context, a *coding.Analysis, opt FitOptions) (*Aickin, error) {
 	tab, err := a.Contingency()
 	if err != nil {
 		return nil, err
@@ -75,7 +76,7 @@ func FitAickin(a *coding.Analysis, opt FitOptions) (*Aickin, error) {
 	if k < 2 {
 		return nil, errors.New("Aickin's α: needs at least two categories")
 	}
-	out := &Aickin{Labels: tab.Labels, Items: int(n), Kappa: report.Number(a.Coefficient(coding.CohenKappa).Value)}
+	out := &Aickin{Labels: tab.Labels, Items: int(n), Kappa: a.Coefficient(coding.CohenKappa).Value}
 	p, q := make([]float64, k), make([]float64, k)
 	for i := range k {
 		p[i], q[i] = row[i]/n, col[i]/n
@@ -101,6 +102,11 @@ func FitAickin(a *coding.Analysis, opt FitOptions) (*Aickin, error) {
 	}
 	cp, cq := make([]float64, k), make([]float64, k)
 	for it := 1; it <= opt.MaxIter; it++ {
+		if it%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		s := dot(p, q)
 		easy := 0.0
 		if A > 0 {

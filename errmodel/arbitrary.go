@@ -2,15 +2,13 @@ package errmodel
 
 import (
 	"math"
-
-	"agree/report"
 )
 
 // NonArbitrary is the survey's reading of π as a proportion of
-// non-arbitrary judgments (JSON "non_arbitrary":{"low","high"}).
+// non-arbitrary judgments: it lies in [Low, High].
 type NonArbitrary struct {
-	Low  report.Number `json:"low"`
-	High report.Number `json:"high"`
+	Low  float64
+	High float64
 }
 
 // NonArbitraryShare returns the range in which the proportion of
@@ -22,7 +20,7 @@ type NonArbitrary struct {
 // disagreement).
 func NonArbitraryShare(pi float64) (NonArbitrary, bool) {
 	if math.IsNaN(pi) || pi < 0 || pi > 1 {
-		return NonArbitrary{report.Number(math.NaN()), report.Number(math.NaN())}, false
+		return NonArbitrary{math.NaN(), math.NaN()}, false
 	}
-	return NonArbitrary{Low: report.Number(pi), High: report.Number(math.Sqrt(pi))}, true
+	return NonArbitrary{Low: pi, High: math.Sqrt(pi)}, true
 }

@@ -1,6 +1,7 @@
 package errmodel
 
 import (
+	"context"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -17,24 +18,24 @@ import (
 // independently of the other annotators. Missing labels carry no
 // information.
 type DawidSkene struct {
-	Labels []string  `json:"labels"` // classes = the categories used
-	Coders []string  `json:"coders"`
-	Priors []float64 `json:"priors"`
+	Labels []string // classes = the categories used
+	Coders []string
+	Priors []float64
 	// Confusion[c][k][l] = P(annotator c says l | true class k).
-	Confusion [][][]float64 `json:"confusion"`
+	Confusion [][][]float64
 	// Accuracy[c] = Σ_k Priors[k]·Confusion[c][k][k]: the estimated share
 	// of annotator c's labels that are correct.
-	Accuracy []float64 `json:"accuracy"`
+	Accuracy []float64
 	// Posteriors[i][k] = P(item i is of class k | its labels); items
 	// without labels get the priors.
-	Posteriors [][]float64 `json:"-"`
+	Posteriors [][]float64
 	// Consensus[i] is the most probable class of item i (lowest index on
 	// ties), or −1 for an item without labels.
-	Consensus     []int   `json:"-"`
-	LogLikelihood float64 `json:"log_likelihood"`
-	Iterations    int     `json:"iterations"`
-	Converged     bool    `json:"converged"`
-	Smoothing     float64 `json:"smoothing"`
+	Consensus     []int
+	LogLikelihood float64
+	Iterations    int
+	Converged     bool
+	Smoothing     float64
 }
 
 // FitDawidSkene fits the model by EM, starting from the vote shares of
@@ -42,8 +43,8 @@ type DawidSkene struct {
 // mean posteriors; Confusion[c][k][l] = (Σ_i T_ik [y_ic = l] + s) /
 // (Σ_i T_ik [c labelled i] + K·s) with s = opt.Smoothing. E-step:
 // T_ik ∝ prior_k Π_c Confusion[c][k][y_ic], in logarithms. One iteration
-// costs O(labels·K).
-func FitDawidSkene(d *coding.Data, opt FitOptions) (*DawidSkene, error) {
+// costs O(labels·K). A cancelled ctx stops the fit with ctx's error.
+func FitDawidSkene(ctx context.Context, d *coding.Data, opt FitOptions) (*DawidSkene, error) {
 	if opt.MaxIter == 0 {
 		opt.MaxIter = 1000
 	}
@@ -124,6 +125,9 @@ func FitDawidSkene(d *coding.Data, opt FitOptions) (*DawidSkene, error) {
 	logT := make([]float64, K)
 	prev := math.Inf(-1)
 	for it := 1; it <= opt.MaxIter; it++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		// M-step.
 		clear(res.Priors)
 		for c := range C {

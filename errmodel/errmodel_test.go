@@ -2,6 +2,7 @@ package errmodel
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -60,13 +61,13 @@ func TestAickinUniformMarginals(t *testing.T) {
 	// marginals and A_o = 0.6 over 4 categories: κ = (0.6 − 0.25)/0.75.
 	a := table(t, []string{"STAT", "IREQ", "IAFA", "CSFA"},
 		[][]int{{20, 0, 0, 5}, {0, 10, 15, 0}, {0, 15, 10, 0}, {5, 0, 0, 20}})
-	m, err := FitAickin(a, FitOptions{})
+	m, err := FitAickin(context.Background(), a, FitOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("a=%.12f iter=%d", m.A, m.Iterations)
 	approx(t, "a", m.A, 0.35/0.75, 1e-8)
-	approx(t, "κ", float64(m.Kappa), 0.35/0.75, 1e-12)
+	approx(t, "κ", m.Kappa, 0.35/0.75, 1e-12)
 	for i := range m.P {
 		approx(t, "P", m.P[i], 0.25, 1e-8)
 	}
@@ -80,7 +81,7 @@ func TestAickinBruteForce(t *testing.T) {
 	// Data: survey Table 1 (20 20 / 10 50), and a skewed table.
 	for _, counts := range [][][]int{{{20, 20}, {10, 50}}, {{70, 5}, {8, 17}}} {
 		a := table(t, []string{"x", "y"}, counts)
-		m, err := FitAickin(a, FitOptions{})
+		m, err := FitAickin(context.Background(), a, FitOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -135,7 +136,7 @@ func TestAickinRecoversParameters(t *testing.T) {
 		}
 		counts[x][y]++
 	}
-	m, err := FitAickin(table(t, []string{"a", "b", "c"}, counts), FitOptions{})
+	m, err := FitAickin(context.Background(), table(t, []string{"a", "b", "c"}, counts), FitOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,8 +145,8 @@ func TestAickinRecoversParameters(t *testing.T) {
 		approx(t, "P", m.P[k], P[k], 0.02)
 		approx(t, "Q", m.Q[k], Q[k], 0.02)
 	}
-	if float64(m.Kappa) > m.A {
-		t.Errorf("κ %.4f > a %.4f", float64(m.Kappa), m.A)
+	if m.Kappa > m.A {
+		t.Errorf("κ %.4f > a %.4f", m.Kappa, m.A)
 	}
 }
 
@@ -258,7 +259,7 @@ func TestDawidSkeneRecovers(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(6, 6))
 	d, truth := simulateAnnotators(t, rng, 5000, prior, conf, 0.2)
-	m, err := FitDawidSkene(d, FitOptions{})
+	m, err := FitDawidSkene(context.Background(), d, FitOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,7 +311,7 @@ func TestDawidSkeneMonotone(t *testing.T) {
 	d, _ := simulateAnnotators(t, rng, 300, []float64{.7, .3}, conf, 0.3)
 	prev := math.Inf(-1)
 	for it := 1; it <= 8; it++ {
-		m, err := FitDawidSkene(d, FitOptions{MaxIter: it, Tol: -1})
+		m, err := FitDawidSkene(context.Background(), d, FitOptions{MaxIter: it, Tol: -1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -335,7 +336,7 @@ func TestDawidSkeneConsensusFile(t *testing.T) {
 		}
 	}
 	d, _ := b.Build()
-	m, err := FitDawidSkene(d, FitOptions{})
+	m, err := FitDawidSkene(context.Background(), d, FitOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -367,7 +368,7 @@ func BenchmarkDawidSkene10kx5(b *testing.B) {
 	d, _ := simulateAnnotators(b, rand.New(rand.NewPCG(1, 1)), 10000, prior, conf, 0.1)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := FitDawidSkene(d, FitOptions{}); err != nil {
+		if _, err := FitDawidSkene(context.Background(), d, FitOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,6 +1,7 @@
 package errmodel_test
 
 import (
+	"context"
 	"fmt"
 
 	"agree/coding"
@@ -13,8 +14,8 @@ func ExampleFitAickin() {
 	labels := []string{"STAT", "IREQ", "IAFA", "CSFA"}
 	d, _ := coding.FromContingency(labels, labels, [][]int{{20, 0, 0, 5}, {0, 10, 15, 0}, {0, 15, 10, 0}, {5, 0, 0, 20}})
 	a, _ := coding.Analyze(d, coding.Options{})
-	m, _ := errmodel.FitAickin(a, errmodel.FitOptions{})
-	fmt.Printf("a = %.4f, κ = %.4f, converged %v\n", m.A, float64(m.Kappa), m.Converged)
+	m, _ := errmodel.FitAickin(context.Background(), a, errmodel.FitOptions{})
+	fmt.Printf("a = %.4f, κ = %.4f, converged %v\n", m.A, m.Kappa, m.Converged)
 	pi := a.Coefficient(coding.ScottPi).Value
 	na, _ := errmodel.NonArbitraryShare(pi)
 	fmt.Printf("non-arbitrary judgments between %.3f and %.3f\n", float64(na.Low), float64(na.High))

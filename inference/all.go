@@ -1,6 +1,7 @@
 package inference
 
 import (
+	"context"
 	"math/rand/v2"
 
 	"agree/coding"
@@ -11,12 +12,12 @@ import (
 // cheaper than one bootstrap per coefficient. Krippendorff's α, if asked
 // for, uses its fast path (Alpha) with the same options. Results are in the
 // order of cs.
-func BootstrapAll(a *coding.Analysis, cs []coding.Coefficient, opt Options) ([]*Result, error) {
+func BootstrapAll(ctx context.Context, a *coding.Analysis, cs []coding.Coefficient, opt Options) ([]*Result, error) {
 	out := make([]*Result, len(cs))
 	var others []int
 	for j, c := range cs {
 		if c == coding.KrippendorffAlpha {
-			r, err := Alpha(a, opt)
+			r, err := Alpha(ctx, a, opt)
 			if err != nil {
 				return nil, err
 			}
@@ -35,7 +36,7 @@ func BootstrapAll(a *coding.Analysis, cs []coding.Coefficient, opt Options) ([]*
 	d, aopt := a.Data(), a.Options()
 	n := d.NumItems()
 	k := len(others)
-	samples, err := runVec(opt, k, func() func(uint64, *rand.Rand, []float64) error {
+	sums, err := runVec(ctx, opt, k, func() func(uint64, *rand.Rand, []float64) error {
 		buf := make([]int, n)
 		return func(_ uint64, rng *rand.Rand, vals []float64) error {
 			for j := range buf {
@@ -55,11 +56,7 @@ func BootstrapAll(a *coding.Analysis, cs []coding.Coefficient, opt Options) ([]*
 		return nil, err
 	}
 	for x, j := range others {
-		s := make([]float64, opt.Resamples)
-		for r := range s {
-			s[r] = samples[r*k+x]
-		}
-		out[j] = summarize(a.Coefficient(cs[j]).Value, s, opt, "item bootstrap, percentile")
+		out[j] = sums[x].result(a.Coefficient(cs[j]).Value, "item bootstrap, percentile")
 	}
 	return out, nil
 }

@@ -1,6 +1,7 @@
 package inference
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"maps"
@@ -208,7 +209,7 @@ func (w *alphaScratch) resample(k int, rng *rand.Rand) float64 {
 // of values, mean pairwise distance, values), so a resample costs
 // O(items·coders) plus one expected-disagreement sum. The metric stays
 // bound to the full data (for the ordinal distance, its ranks).
-func Alpha(a *coding.Analysis, opt Options) (*Result, error) {
+func Alpha(ctx context.Context, a *coding.Analysis, opt Options) (*Result, error) {
 	s := newAlphaItems(a)
 	n := len(s.m)
 	if n == 0 {
@@ -223,7 +224,7 @@ func Alpha(a *coding.Analysis, opt Options) (*Result, error) {
 		all[i] = i
 	}
 	est := s.scratch().alpha(all)
-	samples, err := run(opt, func() func(uint64, *rand.Rand) (float64, error) {
+	sums, err := run(ctx, opt, func() func(uint64, *rand.Rand) (float64, error) {
 		w := s.scratch()
 		return func(_ uint64, rng *rand.Rand) (float64, error) {
 			return w.resample(n, rng), nil
@@ -232,7 +233,7 @@ func Alpha(a *coding.Analysis, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return summarize(est, samples, opt, "item bootstrap, percentile"), nil
+	return sums.result(est, "item bootstrap, percentile"), nil
 }
 
 // KrippendorffAlpha is the bootstrap of Hayes & Krippendorff (2007, as
@@ -252,7 +253,7 @@ func Alpha(a *coding.Analysis, opt Options) (*Result, error) {
 // make too narrow by about √(m − 1); with N/2 draws the interval is instead
 // slightly wide for m > 2 (simulated with 3 coders: sampling SD 0.038,
 // bootstrap SE 0.041). The item bootstrap (Alpha) has no such issue.
-func KrippendorffAlpha(a *coding.Analysis, opt Options) (*Result, error) {
+func KrippendorffAlpha(ctx context.Context, a *coding.Analysis, opt Options) (*Result, error) {
 	res := a.Coefficient(coding.KrippendorffAlpha)
 	if !res.Defined() {
 		return nil, errors.New("Krippendorff's bootstrap: α is undefined: " + res.Reason)
@@ -302,7 +303,7 @@ func KrippendorffAlpha(a *coding.Analysis, opt Options) (*Result, error) {
 	}
 	de := res.ExpectedDisagreement
 	draws := (res.Values + 1) / 2
-	samples, _ := run(opt, func() func(uint64, *rand.Rand) (float64, error) {
+	sums, err := run(ctx, opt, func() func(uint64, *rand.Rand) (float64, error) {
 		return func(_ uint64, rng *rand.Rand) (float64, error) {
 			sum := 0.0
 			for range draws {
@@ -311,7 +312,10 @@ func KrippendorffAlpha(a *coding.Analysis, opt Options) (*Result, error) {
 			return 1 - sum/float64(draws)/de, nil
 		}
 	})
-	return summarize(res.Value, samples, opt, "Krippendorff bootstrap (Hayes & Krippendorff 2007), percentile"), nil
+	if err != nil {
+		return nil, err
+	}
+	return sums.result(res.Value, "Krippendorff bootstrap (Hayes & Krippendorff 2007), percentile"), nil
 }
 
 // alias is Walker's alias table (Vose's construction) for drawing an index

@@ -35,10 +35,10 @@ func TestAnalyticSEMatchesSimulation(t *testing.T) {
 		for range reps {
 			d := spreadError(t, rng, 200, c.coders, []float64{.5, .3, .2}, .75, c.miss)
 			r := c.f(analyze(t, d, coding.Options{}))
-			e := float64(r.Estimate)
+			e := r.Estimate
 			sum += e
 			sum2 += e * e
-			seSum += float64(r.SE)
+			seSum += r.SE
 		}
 		mean := sum / reps
 		sd := math.Sqrt((sum2 - reps*mean*mean) / (reps - 1))
@@ -57,7 +57,7 @@ func TestGwetFinitePopulation(t *testing.T) {
 	a := analyze(t, wide(t, krippendorffData), coding.Options{})
 	inf := Gwet(a, coding.GwetAC, GwetOptions{})
 	fin := Gwet(a, coding.GwetAC, GwetOptions{Population: 48})
-	approx(t, "SE ratio", float64(fin.SE)/float64(inf.SE), math.Sqrt(0.75), 1e-12)
+	approx(t, "SE ratio", fin.SE/inf.SE, math.Sqrt(0.75), 1e-12)
 	if r := Gwet(a, coding.GwetAC, GwetOptions{Population: 5}); r.Defined() {
 		t.Error("population smaller than the sample: want undefined")
 	}

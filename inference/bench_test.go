@@ -1,6 +1,7 @@
 package inference
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -17,7 +18,7 @@ func BenchmarkAlphaBootstrap10kx5(b *testing.B) {
 	a := analyze(b, d, coding.Options{})
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Alpha(a, Options{Resamples: 1000, Seed: 1}); err != nil {
+		if _, err := Alpha(context.Background(), a, Options{Resamples: 1000, Seed: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -29,7 +30,7 @@ func BenchmarkKrippendorffBootstrap10kx5(b *testing.B) {
 	a := analyze(b, d, coding.Options{})
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := KrippendorffAlpha(a, Options{Resamples: 1000, Seed: 1}); err != nil {
+		if _, err := KrippendorffAlpha(context.Background(), a, Options{Resamples: 1000, Seed: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -68,7 +69,7 @@ func BenchmarkAlphaBootstrapIntervalContinuous(b *testing.B) {
 	a := analyze(b, d, coding.Options{Distance: mustSpec(b, "interval")})
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Alpha(a, Options{Resamples: 1000, Seed: 1}); err != nil {
+		if _, err := Alpha(context.Background(), a, Options{Resamples: 1000, Seed: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -82,7 +83,7 @@ func BenchmarkGeneralBootstrapFleiss10kx5(b *testing.B) {
 	a := analyze(b, d, coding.Options{})
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Bootstrap(a, coding.FleissKappa, Options{Resamples: 100, Seed: 1}); err != nil {
+		if _, err := Bootstrap(context.Background(), a, coding.FleissKappa, Options{Resamples: 100, Seed: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -96,7 +97,7 @@ func BenchmarkBootstrapAll10kx5(b *testing.B) {
 	a := analyze(b, d, coding.Options{})
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := BootstrapAll(a, coding.All(), Options{Resamples: 100, Seed: 1}); err != nil {
+		if _, err := BootstrapAll(context.Background(), a, coding.All(), Options{Resamples: 100, Seed: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}

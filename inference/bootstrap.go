@@ -1,17 +1,15 @@
 package inference
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
-	"strconv"
 	"sync"
 	"sync/atomic"
-
-	"agree/report"
 )
 
 // DefaultThresholds are the cut-offs for which a bootstrap reports the
@@ -19,9 +17,22 @@ import (
 // ("tentative conclusions") and 0.8 (survey §4.1.3; KALPHA's q(α < α_min)).
 var DefaultThresholds = []float64{0.667, 0.8}
 
+// MaxResamples is the largest number of resamples a bootstrap accepts.
+// Resamples are summarised as they are computed (mean and variance in
+// resample order, counts below the thresholds), and the percentile interval
+// is exact: it keeps only the order statistics it can need, the
+// ⌈(1 − level)/2 · R⌉ + 3 smallest and largest values, so memory grows with
+// (1 − level)·R and is at most a few megabytes per statistic at this
+// maximum (with Options.KeepSamples, 8 bytes per resample more).
+const MaxResamples = 1_000_000
+
+// batchSize is the number of resamples computed between two summaries; it
+// bounds the memory of values not yet summarised (batchSize × statistics).
+const batchSize = 4096
+
 // Options control a bootstrap.
 type Options struct {
-	// Resamples is the number of bootstrap samples (required, ≥ 1).
+	// Resamples is the number of bootstrap samples (1 to MaxResamples).
 	Resamples int
 	// Seed makes the run reproducible: resample r draws from a generator
 	// seeded by (Seed, r).
@@ -33,11 +44,20 @@ type Options struct {
 	Level float64
 	// Thresholds for PBelow; nil means DefaultThresholds.
 	Thresholds []float64
+	// KeepSamples keeps every resample's value in Result.Samples (memory
+	// grows with Resamples; off by default).
+	KeepSamples bool
+	// Progress, if not nil, is called from one goroutine with the number
+	// of resamples summarised so far and the total.
+	Progress func(done, total int)
 }
 
 func (o Options) normalized() (Options, error) {
 	if o.Resamples < 1 {
 		return o, fmt.Errorf("bootstrap needs at least 1 resample, got %d", o.Resamples)
+	}
+	if o.Resamples > MaxResamples {
+		return o, fmt.Errorf("bootstrap: %d resamples is more than the maximum, %d", o.Resamples, MaxResamples)
 	}
 	if o.Level == 0 {
 		o.Level = 0.95
@@ -45,52 +65,82 @@ func (o Options) normalized() (Options, error) {
 	if !(o.Level > 0 && o.Level < 1) {
 		return o, fmt.Errorf("confidence level %g is not between 0 and 1", o.Level)
 	}
-	if o.Workers <= 0 {
+	if o.Workers < 0 {
+		return o, fmt.Errorf("bootstrap: %d workers", o.Workers)
+	}
+	if o.Workers == 0 {
 		o.Workers = runtime.GOMAXPROCS(0)
 	}
 	o.Workers = min(o.Workers, o.Resamples)
 	if o.Thresholds == nil {
 		o.Thresholds = DefaultThresholds
 	}
+	for _, t := range o.Thresholds {
+		if math.IsNaN(t) {
+			return o, errors.New("bootstrap: a threshold is NaN")
+		}
+	}
 	return o, nil
 }
 
-// Interval is a confidence interval. Its JSON form is the "ci" object of a
-// coefficient: {"low","high","method","level","resamples","seed"}
-// (resamples and seed only for bootstrap intervals).
+// Interval is a confidence interval.
 type Interval struct {
-	Low       report.Number `json:"low"`
-	High      report.Number `json:"high"`
-	Method    string        `json:"method"`
-	Level     float64       `json:"level"`
-	Resamples int           `json:"resamples,omitempty"`
-	Seed      *uint64       `json:"seed,omitempty"`
+	// Low and High are the bounds; NaN when the interval is undefined.
+	Low, High float64
+	// Method names how the interval was computed.
+	Method string
+	// Level is the confidence level (0.95 for a 95% interval).
+	Level float64
+	// Resamples and Seed are those of a bootstrap interval; Resamples is 0
+	// for an analytic one.
+	Resamples int
+	Seed      uint64
+	// Clipped is set when an analytic interval reached outside the range
+	// the coefficient can take (see Range) and was cut back to it.
+	Clipped bool
 }
 
-// PBelow maps a threshold, written as in "0.667", to the share of
-// bootstrap resamples in which the coefficient was below it (JSON
-// "p_below":{"0.667":…,"0.8":…}).
-type PBelow map[string]report.Number
+// Bootstrapped reports whether the interval comes from a bootstrap.
+func (iv Interval) Bootstrapped() bool { return iv.Resamples > 0 }
 
-// ThresholdKey is the key of threshold t in PBelow ("0.667", "0.8").
-func ThresholdKey(t float64) string { return strconv.FormatFloat(t, 'g', -1, 64) }
+// clip cuts the interval to [lo, hi], never so far as to exclude the
+// estimate est, and records whether it did.
+func (iv Interval) clip(est, lo, hi float64) Interval {
+	lo, hi = math.Min(lo, est), math.Max(hi, est)
+	if iv.Low < lo {
+		iv.Low, iv.Clipped = lo, true
+	}
+	if iv.High > hi {
+		iv.High, iv.Clipped = hi, true
+	}
+	return iv
+}
 
-// Result is a bootstrap distribution and its summaries.
+// PBelow maps a threshold to the share of defined bootstrap resamples in
+// which the statistic was below it.
+type PBelow map[float64]float64
+
+// Result is a bootstrap distribution's summaries.
 type Result struct {
 	// Estimate is the statistic on the full data.
-	Estimate float64 `json:"-"`
-	// SE is the standard deviation of the defined resamples (JSON "se").
-	SE report.Number `json:"se"`
-	// CI is the percentile interval.
-	CI Interval `json:"ci"`
-	// PBelow is the share of defined resamples below each threshold.
-	PBelow PBelow `json:"p_below"`
-	// Undefined counts resamples on which the statistic was undefined
-	// (NaN); they are left out of SE, CI and PBelow.
-	Undefined int `json:"undefined_resamples"`
+	Estimate float64
+	// SE is the standard deviation of the defined resamples (NaN with
+	// fewer than two).
+	SE float64
+	// CI is the percentile interval (NaN bounds when no resample was
+	// defined).
+	CI Interval
+	// PBelow is the share of defined resamples below each threshold (NaN
+	// when none was defined).
+	PBelow PBelow
+	// Undefined counts resamples on which the statistic was undefined (NaN
+	// or infinite); they are left out of SE, CI and PBelow.
+	Undefined int
+	// Reason says why SE or CI is NaN ("" when both are defined).
+	Reason string
 	// Samples holds the statistic of each resample in resample order (NaN
-	// for undefined ones).
-	Samples []float64 `json:"-"`
+	// for undefined ones) when Options.KeepSamples is set, nil otherwise.
+	Samples []float64
 }
 
 // Statistic computes a coefficient on the items with the given indices
@@ -103,15 +153,16 @@ type Statistic func(items []int) (float64, error)
 // replacement and evaluates stat on them. Items are whatever the caller
 // resamples — coding items, continua of a γ corpus, documents of a
 // coreference corpus. stat is called from several goroutines at once when
-// opt.Workers > 1; use ItemsLocal if it keeps scratch state.
-func Items(n int, stat Statistic, opt Options) (*Result, error) {
-	return ItemsLocal(n, func() Statistic { return stat }, opt)
+// opt.Workers > 1; use ItemsLocal if it keeps scratch state. A cancelled
+// ctx stops the bootstrap with ctx's error.
+func Items(ctx context.Context, n int, stat Statistic, opt Options) (*Result, error) {
+	return ItemsLocal(ctx, n, func() Statistic { return stat }, opt)
 }
 
 // ItemsLocal is Items with one statistic per worker: newStat is called once
 // per goroutine, so each statistic may own scratch buffers.
-func ItemsLocal(n int, newStat func() Statistic, opt Options) (*Result, error) {
-	return ItemsRand(n, func() RandStatistic {
+func ItemsLocal(ctx context.Context, n int, newStat func() Statistic, opt Options) (*Result, error) {
+	return ItemsRand(ctx, n, func() RandStatistic {
 		stat := newStat()
 		return func(items []int, _ *rand.Rand) (float64, error) { return stat(items) }
 	}, opt)
@@ -124,7 +175,7 @@ func ItemsLocal(n int, newStat func() Statistic, opt Options) (*Result, error) {
 type RandStatistic func(items []int, rng *rand.Rand) (float64, error)
 
 // ItemsRand is ItemsLocal for statistics that draw random numbers.
-func ItemsRand(n int, newStat func() RandStatistic, opt Options) (*Result, error) {
+func ItemsRand(ctx context.Context, n int, newStat func() RandStatistic, opt Options) (*Result, error) {
 	if n < 1 {
 		return nil, errors.New("bootstrap needs at least one item")
 	}
@@ -140,7 +191,7 @@ func ItemsRand(n int, newStat func() RandStatistic, opt Options) (*Result, error
 	if err != nil {
 		return nil, err
 	}
-	samples, err := run(opt, func() func(r uint64, rng *rand.Rand) (float64, error) {
+	sums, err := run(ctx, opt, func() func(r uint64, rng *rand.Rand) (float64, error) {
 		stat := newStat()
 		buf := make([]int, n)
 		return func(_ uint64, rng *rand.Rand) (float64, error) {
@@ -153,7 +204,56 @@ func ItemsRand(n int, newStat func() RandStatistic, opt Options) (*Result, error
 	if err != nil {
 		return nil, err
 	}
-	return summarize(est, samples, opt, "item bootstrap, percentile"), nil
+	return sums.result(est, "item bootstrap, percentile"), nil
+}
+
+// VecStatistic computes several statistics on the same items (with
+// repetition), writing them to out (one value per statistic; NaN when one
+// is undefined). It must not keep items or out after returning.
+type VecStatistic func(items []int, out []float64) error
+
+// ItemsVec is the item bootstrap of k statistics on shared resamples: each
+// resample draws the items once and evaluates all k statistics on them, so
+// every statistic sees exactly the resamples it would see alone with the
+// same seed. newStat is called once per goroutine. The results are in
+// statistic order; their estimates are the statistics on all n items.
+func ItemsVec(ctx context.Context, n, k int, newStat func() VecStatistic, opt Options) ([]*Result, error) {
+	if n < 1 {
+		return nil, errors.New("bootstrap needs at least one item")
+	}
+	if k < 1 {
+		return nil, errors.New("bootstrap needs at least one statistic")
+	}
+	opt, err := opt.normalized()
+	if err != nil {
+		return nil, err
+	}
+	all := make([]int, n)
+	for i := range all {
+		all[i] = i
+	}
+	est := make([]float64, k)
+	if err := newStat()(all, est); err != nil {
+		return nil, err
+	}
+	sums, err := runVec(ctx, opt, k, func() func(uint64, *rand.Rand, []float64) error {
+		stat := newStat()
+		buf := make([]int, n)
+		return func(_ uint64, rng *rand.Rand, out []float64) error {
+			for j := range buf {
+				buf[j] = rng.IntN(n)
+			}
+			return stat(buf, out)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*Result, k)
+	for j, s := range sums {
+		out[j] = s.result(est[j], "item bootstrap, percentile")
+	}
+	return out, nil
 }
 
 // splitmix64 is a bijective 64-bit mixer (Steele, Lea & Flood 2014), used
@@ -173,8 +273,8 @@ func resampleRNG(seed, r uint64) *rand.Rand {
 // run evaluates opt.Resamples resamples on opt.Workers goroutines. newWorker
 // is called once per goroutine; the function it returns computes resample
 // r with that resample's own generator.
-func run(opt Options, newWorker func() func(r uint64, rng *rand.Rand) (float64, error)) ([]float64, error) {
-	return runVec(opt, 1, func() func(uint64, *rand.Rand, []float64) error {
+func run(ctx context.Context, opt Options, newWorker func() func(r uint64, rng *rand.Rand) (float64, error)) (*summary, error) {
+	s, err := runVec(ctx, opt, 1, func() func(uint64, *rand.Rand, []float64) error {
 		f := newWorker()
 		return func(r uint64, rng *rand.Rand, out []float64) error {
 			v, err := f(r, rng)
@@ -182,91 +282,244 @@ func run(opt Options, newWorker func() func(r uint64, rng *rand.Rand) (float64, 
 			return err
 		}
 	})
+	if err != nil {
+		return nil, err
+	}
+	return s[0], nil
 }
 
-// runVec is run for statistics with k values per resample; the result is
-// resample-major (out[r·k+j]). On error, the error of the lowest failing
-// resample is returned whatever the scheduling: resamples below the lowest
-// failure seen so far are always computed.
-func runVec(opt Options, k int, newWorker func() func(r uint64, rng *rand.Rand, out []float64) error) ([]float64, error) {
-	out := make([]float64, opt.Resamples*k)
-	errs := make([]error, opt.Resamples)
-	var next atomic.Int64
-	var failedAt atomic.Int64
-	failedAt.Store(math.MaxInt64)
-	var wg sync.WaitGroup
-	for range opt.Workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			f := newWorker()
-			for {
-				r := next.Add(1) - 1
-				if r >= int64(opt.Resamples) || r >= failedAt.Load() {
-					return
-				}
-				if err := f(uint64(r), resampleRNG(opt.Seed, uint64(r)), out[int(r)*k:int(r+1)*k]); err != nil {
-					errs[r] = fmt.Errorf("resample %d: %w", r, err)
-					for {
-						cur := failedAt.Load()
-						if r >= cur || failedAt.CompareAndSwap(cur, r) {
-							break
-						}
+// runVec is run for statistics with k values per resample, summarised per
+// statistic. Resamples are computed in batches; each batch is summarised in
+// resample order, so the results do not depend on the number of workers or
+// their scheduling. On error, the error of the lowest failing resample is
+// returned whatever the scheduling: resamples below the lowest failure seen
+// so far are always computed.
+func runVec(ctx context.Context, opt Options, k int, newWorker func() func(r uint64, rng *rand.Rand, out []float64) error) ([]*summary, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	sums := make([]*summary, k)
+	for j := range sums {
+		sums[j] = newSummary(opt)
+	}
+	size := min(batchSize, opt.Resamples)
+	out := make([]float64, size*k)
+	errs := make([]error, size)
+	workers := make([]func(uint64, *rand.Rand, []float64) error, opt.Workers)
+	for w := range workers {
+		workers[w] = newWorker()
+	}
+	for start := 0; start < opt.Resamples; start += size {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		end := min(start+size, opt.Resamples)
+		var next atomic.Int64
+		var failedAt atomic.Int64
+		failedAt.Store(math.MaxInt64)
+		var wg sync.WaitGroup
+		for _, f := range workers[:min(len(workers), end-start)] {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					i := next.Add(1) - 1
+					if i >= int64(end-start) || i >= failedAt.Load() {
+						return
 					}
-					return
+					if ctx.Err() != nil {
+						return
+					}
+					r := int64(start) + i
+					if err := f(uint64(r), resampleRNG(opt.Seed, uint64(r)), out[int(i)*k:int(i+1)*k]); err != nil {
+						errs[i] = fmt.Errorf("resample %d: %w", r, err)
+						for {
+							cur := failedAt.Load()
+							if i >= cur || failedAt.CompareAndSwap(cur, i) {
+								break
+							}
+						}
+						return
+					}
 				}
+			}()
+		}
+		wg.Wait()
+		if f := failedAt.Load(); f != math.MaxInt64 {
+			return nil, errs[f]
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		for i := range end - start {
+			for j, s := range sums {
+				s.add(out[i*k+j])
 			}
-		}()
+		}
+		if opt.Progress != nil {
+			opt.Progress(end, opt.Resamples)
+		}
 	}
-	wg.Wait()
-	if f := failedAt.Load(); f != math.MaxInt64 {
-		return nil, errs[f]
-	}
-	return out, nil
+	return sums, nil
 }
 
-// summarize computes SE, the percentile interval and PBelow.
-func summarize(est float64, samples []float64, opt Options, method string) *Result {
-	res := &Result{Estimate: est, Samples: samples, PBelow: PBelow{}}
-	def := make([]float64, 0, len(samples))
-	for _, v := range samples {
-		if math.IsNaN(v) {
-			res.Undefined++
-		} else {
-			def = append(def, v)
-		}
-	}
-	slices.Sort(def)
-	seed := opt.Seed
-	res.CI = Interval{Method: method, Level: opt.Level, Resamples: opt.Resamples, Seed: &seed,
-		Low: report.Number(math.NaN()), High: report.Number(math.NaN())}
-	res.SE = report.Number(math.NaN())
-	for _, t := range opt.Thresholds {
-		res.PBelow[ThresholdKey(t)] = report.Number(math.NaN())
-	}
-	if len(def) == 0 {
-		return res
-	}
+// summary accumulates a statistic's resamples in resample order: Welford's
+// mean and sum of squares, the counts below the thresholds, and the
+// smallest and largest values that the percentile interval can need.
+type summary struct {
+	opt        Options
+	defined    int
+	undefined  int
+	mean, m2   float64
+	below      []int
+	low, high  *boundedHeap
+	samples    []float64
+	keepSample bool
+}
+
+func newSummary(opt Options) *summary {
 	tail := (1 - opt.Level) / 2
-	res.CI.Low = report.Number(Quantile(def, tail))
-	res.CI.High = report.Number(Quantile(def, 1-tail))
-	if len(def) > 1 {
-		mean := 0.0
-		for _, v := range def {
-			mean += v
-		}
-		mean /= float64(len(def))
-		ss := 0.0
-		for _, v := range def {
-			ss += (v - mean) * (v - mean)
-		}
-		res.SE = report.Number(math.Sqrt(ss / float64(len(def)-1)))
+	k := int(math.Ceil(tail*float64(opt.Resamples-1))) + 3
+	k = min(k, opt.Resamples)
+	s := &summary{opt: opt, below: make([]int, len(opt.Thresholds)),
+		low: &boundedHeap{max: k, largest: false}, high: &boundedHeap{max: k, largest: true}}
+	if opt.KeepSamples {
+		s.samples = make([]float64, 0, opt.Resamples)
+		s.keepSample = true
 	}
+	return s
+}
+
+func (s *summary) add(v float64) {
+	if s.keepSample {
+		s.samples = append(s.samples, v)
+	}
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		s.undefined++
+		return
+	}
+	s.defined++
+	d := v - s.mean
+	s.mean += d / float64(s.defined)
+	s.m2 += d * (v - s.mean)
+	for i, t := range s.opt.Thresholds {
+		if v < t {
+			s.below[i]++
+		}
+	}
+	s.low.push(v)
+	s.high.push(v)
+}
+
+// orderStat returns the i-th smallest defined value (0-based); it must be
+// among those kept.
+func (s *summary) orderStat(lows, highs []float64, i int) float64 {
+	if i < len(lows) {
+		return lows[i]
+	}
+	if j := s.defined - 1 - i; j >= 0 && j < len(highs) {
+		return highs[len(highs)-1-j]
+	}
+	panic(fmt.Sprintf("inference: order statistic %d of %d was not kept", i, s.defined))
+}
+
+// quantile is Quantile over the defined values, from the kept tails.
+func (s *summary) quantile(lows, highs []float64, p float64) float64 {
+	n := s.defined
+	h := p * float64(n-1)
+	lo := int(math.Floor(h))
+	if lo >= n-1 {
+		return s.orderStat(lows, highs, n-1)
+	}
+	if lo < 0 {
+		return s.orderStat(lows, highs, 0)
+	}
+	a := s.orderStat(lows, highs, lo)
+	return a + (h-float64(lo))*(s.orderStat(lows, highs, lo+1)-a)
+}
+
+// result turns the summary into a Result.
+func (s *summary) result(est float64, method string) *Result {
+	opt := s.opt
+	res := &Result{Estimate: est, PBelow: PBelow{}, Undefined: s.undefined, Samples: s.samples,
+		SE: math.NaN(), CI: Interval{Method: method, Level: opt.Level, Resamples: opt.Resamples, Seed: opt.Seed,
+			Low: math.NaN(), High: math.NaN()}}
 	for _, t := range opt.Thresholds {
-		below, _ := slices.BinarySearch(def, t) // def[:below] < t
-		res.PBelow[ThresholdKey(t)] = report.Number(float64(below) / float64(len(def)))
+		res.PBelow[t] = math.NaN()
+	}
+	switch s.defined {
+	case 0:
+		res.Reason = fmt.Sprintf("the statistic is undefined on all %d resamples", s.undefined)
+		return res
+	case 1:
+		res.Reason = "only one resample is defined: no standard error"
+	default:
+		res.SE = math.Sqrt(s.m2 / float64(s.defined-1))
+	}
+	lows, highs := s.low.sorted(), s.high.sorted()
+	tail := (1 - opt.Level) / 2
+	res.CI.Low = s.quantile(lows, highs, tail)
+	res.CI.High = s.quantile(lows, highs, 1-tail)
+	for i, t := range opt.Thresholds {
+		res.PBelow[t] = float64(s.below[i]) / float64(s.defined)
 	}
 	return res
+}
+
+// boundedHeap keeps the max smallest (largest == false) or largest values
+// pushed, in a binary heap whose root is the one to drop first.
+type boundedHeap struct {
+	max     int
+	largest bool
+	v       []float64
+}
+
+// worse reports whether a should leave the heap before b.
+func (h *boundedHeap) worse(a, b float64) bool {
+	if h.largest {
+		return a < b
+	}
+	return a > b
+}
+
+func (h *boundedHeap) push(x float64) {
+	if len(h.v) < h.max {
+		h.v = append(h.v, x)
+		for i := len(h.v) - 1; i > 0; {
+			p := (i - 1) / 2
+			if !h.worse(h.v[i], h.v[p]) {
+				break
+			}
+			h.v[i], h.v[p] = h.v[p], h.v[i]
+			i = p
+		}
+		return
+	}
+	if h.max == 0 || !h.worse(h.v[0], x) {
+		return
+	}
+	h.v[0] = x
+	for i := 0; ; {
+		c := 2*i + 1
+		if c >= len(h.v) {
+			break
+		}
+		if c+1 < len(h.v) && h.worse(h.v[c+1], h.v[c]) {
+			c++
+		}
+		if !h.worse(h.v[c], h.v[i]) {
+			break
+		}
+		h.v[i], h.v[c] = h.v[c], h.v[i]
+		i = c
+	}
+}
+
+// sorted returns the kept values in ascending order.
+func (h *boundedHeap) sorted() []float64 {
+	out := slices.Clone(h.v)
+	slices.Sort(out)
+	return out
 }
 
 // Quantile returns the p-quantile of sorted (ascending, no NaN) by linear

@@ -1,6 +1,7 @@
 package inference
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -32,15 +33,19 @@ func TestSummarizeByHand(t *testing.T) {
 		s = append(s, float64(i)/10)
 	}
 	s = append(s, math.NaN())
-	r := summarize(0.5, s, Options{Resamples: 11, Level: 0.9, Thresholds: DefaultThresholds}, "m")
+	sum := newSummary(Options{Resamples: 11, Level: 0.9, Thresholds: DefaultThresholds})
+	for _, v := range s {
+		sum.add(v)
+	}
+	r := sum.result(0.5, "m")
 	if r.Undefined != 1 {
 		t.Errorf("undefined = %d, want 1", r.Undefined)
 	}
-	approx(t, "p_below 0.667", float64(r.PBelow["0.667"]), 0.6, 1e-12)
-	approx(t, "p_below 0.8", float64(r.PBelow["0.8"]), 0.7, 1e-12)
-	approx(t, "se", float64(r.SE), math.Sqrt(0.825/9), 1e-12) // Σ(x − 0.55)² = 0.825
-	approx(t, "low", float64(r.CI.Low), 0.145, 1e-12)
-	approx(t, "high", float64(r.CI.High), 0.955, 1e-12)
+	approx(t, "p_below 0.667", r.PBelow[0.667], 0.6, 1e-12)
+	approx(t, "p_below 0.8", r.PBelow[0.8], 0.7, 1e-12)
+	approx(t, "se", r.SE, math.Sqrt(0.825/9), 1e-12) // Σ(x − 0.55)² = 0.825
+	approx(t, "low", r.CI.Low, 0.145, 1e-12)
+	approx(t, "high", r.CI.High, 0.955, 1e-12)
 }
 
 func TestAlphaEstimateMatchesEngine(t *testing.T) {
@@ -51,7 +56,7 @@ func TestAlphaEstimateMatchesEngine(t *testing.T) {
 	for _, m := range []string{"nominal", "ordinal", "interval", "ratio"} {
 		for _, w := range []coding.Weighting{coding.ByJudgment, coding.ByItem} {
 			a := analyze(t, d, coding.Options{Distance: mustSpec(t, m), Missing: w})
-			r, err := Alpha(a, Options{Resamples: 10, Seed: 1})
+			r, err := Alpha(context.Background(), a, Options{Resamples: 10, Seed: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -61,7 +66,7 @@ func TestAlphaEstimateMatchesEngine(t *testing.T) {
 }
 
 func TestAlphaFastPathMatchesGeneral(t *testing.T) {
-	// When every item is pairable, Alpha and Items(Coefficient(α)) draw the
+	// When every item is pairable, Alpha and Items(context.Background(), Coefficient(α)) draw the
 	// same indices from the same generators, so every resample must give
 	// the same α by two independent computations (sufficient statistics vs
 	// rebuilding the data and re-running the engine).
@@ -70,14 +75,17 @@ func TestAlphaFastPathMatchesGeneral(t *testing.T) {
 	for _, m := range []string{"nominal", "interval"} {
 		opt := coding.Options{Distance: mustSpec(t, m)}
 		a := analyze(t, d, opt)
-		bo := Options{Resamples: 50, Seed: 7, Workers: 2}
-		fast, err := Alpha(a, bo)
+		bo := Options{Resamples: 50, Seed: 7, Workers: 2, KeepSamples: true}
+		fast, err := Alpha(context.Background(), a, bo)
 		if err != nil {
 			t.Fatal(err)
 		}
-		slow, err := Items(d.NumItems(), Coefficient(d, opt, coding.KrippendorffAlpha), bo)
+		slow, err := Items(context.Background(), d.NumItems(), Coefficient(d, opt, coding.KrippendorffAlpha), bo)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if len(fast.Samples) != 50 || len(slow.Samples) != 50 {
+			t.Fatalf("%d and %d samples kept, want 50", len(fast.Samples), len(slow.Samples))
 		}
 		for r := range fast.Samples {
 			approx(t, m+" resample", fast.Samples[r], slow.Samples[r], 1e-12)
@@ -92,24 +100,27 @@ func TestWorkersDoNotChangeResults(t *testing.T) {
 	d := spreadError(t, rng, 100, 4, []float64{.6, .3, .1}, .8, .1)
 	a := analyze(t, d, coding.Options{})
 	for name, f := range map[string]func(Options) (*Result, error){
-		"alpha":        func(o Options) (*Result, error) { return Alpha(a, o) },
-		"krippendorff": func(o Options) (*Result, error) { return KrippendorffAlpha(a, o) },
+		"alpha":        func(o Options) (*Result, error) { return Alpha(context.Background(), a, o) },
+		"krippendorff": func(o Options) (*Result, error) { return KrippendorffAlpha(context.Background(), a, o) },
 		"items": func(o Options) (*Result, error) {
-			return Items(d.NumItems(), Coefficient(d, coding.Options{}, coding.FleissKappa), o)
+			return Items(context.Background(), d.NumItems(), Coefficient(d, coding.Options{}, coding.FleissKappa), o)
 		},
 	} {
-		one, err := f(Options{Resamples: 200, Seed: 42, Workers: 1})
+		one, err := f(Options{Resamples: 200, Seed: 42, Workers: 1, KeepSamples: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		eight, err := f(Options{Resamples: 200, Seed: 42, Workers: 8})
+		eight, err := f(Options{Resamples: 200, Seed: 42, Workers: 8, KeepSamples: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !slices.Equal(one.Samples, eight.Samples) {
+		if len(one.Samples) != 200 {
+			t.Fatalf("%s: %d samples kept, want 200", name, len(one.Samples))
+		}
+		if !slices.Equal(one.Samples, eight.Samples) || one.SE != eight.SE || one.CI != eight.CI {
 			t.Errorf("%s: samples differ between 1 and 8 workers", name)
 		}
-		other, _ := f(Options{Resamples: 200, Seed: 43, Workers: 8})
+		other, _ := f(Options{Resamples: 200, Seed: 43, Workers: 8, KeepSamples: true})
 		if slices.Equal(one.Samples, other.Samples) {
 			t.Errorf("%s: seeds 42 and 43 give the same samples", name)
 		}
@@ -122,7 +133,7 @@ func TestPerfectAgreementBootstrap(t *testing.T) {
 	// undefined (D_e = 0) and must be counted, not invented.
 	d := wide(t, "a a a|b b b|a a a|b b b")
 	a := analyze(t, d, coding.Options{})
-	r, err := Alpha(a, Options{Resamples: 500, Seed: 5})
+	r, err := Alpha(context.Background(), a, Options{Resamples: 500, Seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,19 +141,19 @@ func TestPerfectAgreementBootstrap(t *testing.T) {
 	if r.Undefined < 30 || r.Undefined > 100 {
 		t.Errorf("undefined resamples = %d, want ≈ 62", r.Undefined)
 	}
-	approx(t, "low", float64(r.CI.Low), 1, 0)
-	approx(t, "high", float64(r.CI.High), 1, 0)
-	approx(t, "p_below 0.8", float64(r.PBelow["0.8"]), 0, 0)
+	approx(t, "low", r.CI.Low, 1, 0)
+	approx(t, "high", r.CI.High, 1, 0)
+	approx(t, "p_below 0.8", r.PBelow[0.8], 0, 0)
 }
 
 func TestItemsErrors(t *testing.T) {
-	if _, err := Items(0, nil, Options{Resamples: 10}); err == nil {
+	if _, err := Items(context.Background(), 0, nil, Options{Resamples: 10}); err == nil {
 		t.Error("no items: want an error")
 	}
-	if _, err := Items(5, func([]int) (float64, error) { return 0, nil }, Options{}); err == nil {
+	if _, err := Items(context.Background(), 5, func([]int) (float64, error) { return 0, nil }, Options{}); err == nil {
 		t.Error("0 resamples: want an error")
 	}
-	if _, err := Items(5, func([]int) (float64, error) { return 0, nil }, Options{Resamples: 5, Level: 1.5}); err == nil {
+	if _, err := Items(context.Background(), 5, func([]int) (float64, error) { return 0, nil }, Options{Resamples: 5, Level: 1.5}); err == nil {
 		t.Error("level 1.5: want an error")
 	}
 }
@@ -167,11 +178,11 @@ func TestBootstrapCoverage(t *testing.T) {
 	for s := range sets {
 		d := spreadError(t, rng, 300, 3, []float64{.4, .3, .3}, p, 0.1)
 		a := analyze(t, d, coding.Options{})
-		r, err := Alpha(a, Options{Resamples: 400, Seed: uint64(s)})
+		r, err := Alpha(context.Background(), a, Options{Resamples: 400, Seed: uint64(s)})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if float64(r.CI.Low) <= truth && truth <= float64(r.CI.High) {
+		if r.CI.Low <= truth && truth <= r.CI.High {
 			covered++
 		}
 	}
@@ -211,19 +222,22 @@ func TestKrippendorffBootstrapTwoCoders(t *testing.T) {
 	}
 	a := analyze(t, d, coding.Options{})
 	al := a.Coefficient(coding.KrippendorffAlpha)
-	r, err := KrippendorffAlpha(a, Options{Resamples: 4000, Seed: 11})
+	r, err := KrippendorffAlpha(context.Background(), a, Options{Resamples: 4000, Seed: 11, KeepSamples: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := math.Sqrt(0.12*0.88/100) / al.ExpectedDisagreement
-	approx(t, "bootstrap SE", float64(r.SE), want, 0.08*want)
+	approx(t, "bootstrap SE", r.SE, want, 0.08*want)
 	mean := 0.0
 	for _, v := range r.Samples {
 		mean += v
 	}
+	if len(r.Samples) != 4000 {
+		t.Fatalf("%d samples kept, want 4000", len(r.Samples))
+	}
 	approx(t, "bootstrap mean", mean/float64(len(r.Samples)), al.Value, 0.005)
 	approx(t, "estimate", r.Estimate, al.Value, 0)
-	if _, err := KrippendorffAlpha(analyze(t, d, coding.Options{Missing: coding.ByItem}), Options{Resamples: 10}); err == nil {
+	if _, err := KrippendorffAlpha(context.Background(), analyze(t, d, coding.Options{Missing: coding.ByItem}), Options{Resamples: 10}); err == nil {
 		t.Error("item weighting: want an error")
 	}
 }
@@ -240,12 +254,12 @@ func TestKrippendorffBootstrapWidth(t *testing.T) {
 	const sets = 150
 	for s := range sets {
 		d := spreadError(t, rng, 200, 3, []float64{.5, .3, .2}, .75, 0)
-		r, err := KrippendorffAlpha(analyze(t, d, coding.Options{}), Options{Resamples: 200, Seed: uint64(s)})
+		r, err := KrippendorffAlpha(context.Background(), analyze(t, d, coding.Options{}), Options{Resamples: 200, Seed: uint64(s)})
 		if err != nil {
 			t.Fatal(err)
 		}
 		ests = append(ests, r.Estimate)
-		se += float64(r.SE) / sets
+		se += r.SE / sets
 	}
 	mean := 0.0
 	for _, e := range ests {

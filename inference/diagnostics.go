@@ -8,26 +8,25 @@ import (
 	"sort"
 
 	"agree/coding"
-	"agree/report"
 )
 
 // ItemDisagreement describes one pairable item for adjudication.
 type ItemDisagreement struct {
-	Index int    `json:"-"`
-	Item  string `json:"item"`
+	Index int
+	Item  string
 	// Values are the item's values in coder order (missing ones left out).
-	Values []string `json:"values"`
+	Values []string
 	// Disagreement is the mean distance between the item's values over all
 	// pairs from different coders (analysis distance).
-	Disagreement float64 `json:"disagreement"`
+	Disagreement float64
 	// AlphaLoss is the item's share of 1 − α: m_i·disagr_i/(N·D_e) by
 	// judgment (disagr_i/(i'·D_e) by item), so the losses of all items sum
-	// to 1 − α. Null when α is undefined.
-	AlphaLoss report.Number `json:"alpha_loss"`
+	// to 1 − α. NaN when α is undefined.
+	AlphaLoss float64
 	// Majority is the most frequent value (first in coder order on ties)
 	// and MajorityShare its share of the item's values.
-	Majority      string  `json:"majority"`
-	MajorityShare float64 `json:"majority_share"`
+	Majority      string
+	MajorityShare float64
 }
 
 // RankItems returns the pairable items with some disagreement, the items
@@ -90,11 +89,11 @@ func TopItems(a *coding.Analysis, n int) []ItemDisagreement {
 	out := make([]ItemDisagreement, len(sel))
 	for r, e := range sel {
 		vs := itemVals(e.index)
-		it := ItemDisagreement{Index: e.index, Item: d.Items()[e.index], Disagreement: e.dis, AlphaLoss: report.Number(math.NaN())}
+		it := ItemDisagreement{Index: e.index, Item: d.Items()[e.index], Disagreement: e.dis, AlphaLoss: math.NaN()}
 		if al.Defined() {
-			it.AlphaLoss = report.Number(e.key / float64(al.Items) / al.ExpectedDisagreement)
+			it.AlphaLoss = (e.key / float64(al.Items) / al.ExpectedDisagreement)
 			if !byItem {
-				it.AlphaLoss = report.Number(e.key / float64(al.Values) / al.ExpectedDisagreement)
+				it.AlphaLoss = (e.key / float64(al.Values) / al.ExpectedDisagreement)
 			}
 		}
 		best, bestN := 0, 0
@@ -145,14 +144,14 @@ func (h *rankHeap) Pop() any {
 
 // CoderInfluence is α without one coder.
 type CoderInfluence struct {
-	Coder  string `json:"coder"`
-	Values int    `json:"values"` // values the coder gave
+	Coder  string
+	Values int // values the coder gave
 	// AlphaWithout is Krippendorff's α (analysis distance and weighting)
 	// on the data without this coder; Change is AlphaWithout − α: a large
 	// positive change singles out a coder who disagrees with the rest.
-	AlphaWithout report.Number `json:"alpha_without"`
-	Change       report.Number `json:"change"`
-	Reason       string        `json:"undefined_reason,omitempty"`
+	AlphaWithout float64
+	Change       float64
+	Reason       string
 }
 
 // LeaveOneCoderOut recomputes α without each coder in turn.
@@ -178,8 +177,8 @@ func LeaveOneCoderOut(a *coding.Analysis) ([]CoderInfluence, error) {
 			return nil, fmt.Errorf("without coder %q: %w", ci.Coder, err)
 		}
 		r := sub.Coefficient(coding.KrippendorffAlpha)
-		ci.AlphaWithout = report.Number(r.Value)
-		ci.Change = report.Number(r.Value - all)
+		ci.AlphaWithout = (r.Value)
+		ci.Change = (r.Value - all)
 		ci.Reason = r.Reason
 		out[c] = ci
 	}
@@ -192,21 +191,21 @@ func LeaveOneCoderOut(a *coding.Analysis) ([]CoderInfluence, error) {
 // only the first coder and c items only the second did, out of n:
 // prevalence index (a − d)/n and bias index (b − c)/n.
 type CategoryIndex struct {
-	Label      string  `json:"label"`
-	Prevalence float64 `json:"prevalence_index"`
-	Bias       float64 `json:"bias_index"`
+	Label      string
+	Prevalence float64
+	Bias       float64
 }
 
 // PrevalenceBias holds Byrt, Bishop & Carlin's indices for two coders.
 type PrevalenceBias struct {
-	Items      int             `json:"items"`
-	Categories []CategoryIndex `json:"categories"`
+	Items      int
+	Categories []CategoryIndex
 	// PABAK is the prevalence- and bias-adjusted κ, (q·p_o − 1)/(q − 1)
 	// (2p_o − 1 for two categories; it equals Bennett's S).
-	PABAK report.Number `json:"pabak"`
+	PABAK float64
 	// AnnotatorBias is the survey's B = A_e^π − A_e^κ (Appendix A), from
 	// coding.Analysis.Bias.
-	AnnotatorBias report.Number `json:"annotator_bias"`
+	AnnotatorBias float64
 }
 
 // PrevalenceAndBias computes the indices on the two coders' complete items.
@@ -229,10 +228,10 @@ func PrevalenceAndBias(a *coding.Analysis) (PrevalenceBias, error) {
 		out.Categories = append(out.Categories, CategoryIndex{Label: l,
 			Prevalence: (both - neither) / n, Bias: (onlyA - onlyB) / n})
 	}
-	out.PABAK = report.Number(math.NaN())
+	out.PABAK = math.NaN()
 	if q >= 2 {
-		out.PABAK = report.Number((float64(q)*agree/n - 1) / float64(q-1))
+		out.PABAK = ((float64(q)*agree/n - 1) / float64(q-1))
 	}
-	out.AnnotatorBias = report.Number(a.Bias(false))
+	out.AnnotatorBias = (a.Bias(false))
 	return out, nil
 }

@@ -23,6 +23,10 @@
 //
 // Every resample draws from its own generator seeded by (seed, resample
 // index), so results do not depend on the number of workers.
+// Resamples are summarised as they are computed, in resample order: memory
+// does not hold the bootstrap distribution (unless Options.KeepSamples
+// asks for it), only the order statistics the exact percentile interval
+// can need; MaxResamples bounds the number of resamples.
 //
 // Analytic standard errors (kappa.go, gwet.go):
 //   - Cohen's κ and κ_w: the large-sample standard error of Fleiss, Cohen &
@@ -41,10 +45,7 @@
 // Diagnostics (diagnostics.go): items ranked by disagreement, each coder
 // left out in turn, prevalence and bias indices (Byrt, Bishop & Carlin 1993).
 //
-// JSON: Result and Analytic marshal to the keys a coefficient's object
-// carries in `agree coding --format json`: "se", "ci":{"low", "high",
-// "method", "level", "resamples", "seed"} (the last two for bootstrap
-// intervals only), "p_below":{"0.667", "0.8"} (bootstrap), and "se0", "z",
-// "p", "df", "estimate", "undefined_reason" (analytic). Undefined numbers
-// are null.
+// Results are plain float64; NaN marks an undefined number, and a Reason
+// field says why. Long computations (the bootstraps) take a
+// context.Context and stop when it is cancelled.
 package inference

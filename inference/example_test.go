@@ -1,6 +1,7 @@
 package inference_test
 
 import (
+	"context"
 	"fmt"
 
 	"agree/coding"
@@ -14,10 +15,10 @@ func ExampleCohenKappa() {
 		[][]int{{0, 4, 1}, {0, 8, 0}, {0, 1, 5}})
 	a, _ := coding.Analyze(d, coding.Options{Distance: distance.Linear()})
 	k := inference.CohenKappa(a, false, 0.95)
-	fmt.Printf("κ %.4f ASE %.4f CI (%.4f, %.4f) z %.4f\n", float64(k.Estimate), float64(k.SE),
-		float64(k.CI.Low), float64(k.CI.High), float64(k.Z))
+	fmt.Printf("κ %.4f ASE %.4f CI (%.4f, %.4f) z %.4f\n", k.Estimate, k.SE,
+		float64(k.CI.Low), float64(k.CI.High), k.Z)
 	w := inference.CohenKappa(a, true, 0.95)
-	fmt.Printf("κ_w %.4f ASE %.4f\n", float64(w.Estimate), float64(w.SE))
+	fmt.Printf("κ_w %.4f ASE %.4f\n", w.Estimate, w.SE)
 	// Output:
 	// κ 0.4842 ASE 0.1380 CI (0.2137, 0.7547) z 3.2626
 	// κ_w 0.4701 ASE 0.1457
@@ -38,8 +39,8 @@ func ExampleAlpha() {
 	// By hand: n_a = 10, n_b = 8, n_c = 6 (N = 24); three items with one
 	// odd value each give D_o = 3·3·(2/3)/24 = 0.25 and
 	// D_e = (24² − 200)/(24·23) = 0.6812, α = 0.633.
-	r, _ := inference.Alpha(a, inference.Options{Resamples: 1000, Seed: 1})
-	fmt.Printf("α %.3f, %d resamples, seed %d, %s\n", r.Estimate, r.CI.Resamples, *r.CI.Seed, r.CI.Method)
+	r, _ := inference.Alpha(context.Background(), a, inference.Options{Resamples: 1000, Seed: 1})
+	fmt.Printf("α %.3f, %d resamples, seed %d, %s\n", r.Estimate, r.CI.Resamples, r.CI.Seed, r.CI.Method)
 	fmt.Println(inference.Krippendorff(r.Estimate), inference.LandisKoch(r.Estimate))
 	// Output:
 	// α 0.633, 1000 resamples, seed 1, item bootstrap, percentile

@@ -5,7 +5,6 @@ import (
 	"math"
 
 	"agree/coding"
-	"agree/report"
 )
 
 // GwetOptions parameterise Gwet's variances.
@@ -309,14 +308,14 @@ func gwet(a *coding.Analysis, t *gwetTable, c coding.Coefficient, opt GwetOption
 		pe, pei := t.conger()
 		chance(pe, pei)
 	case coding.KrippendorffAlpha:
-		return t.alpha(f, level)
+		return t.alpha(f, level).clipped(a, c)
 	default:
 		return undefinedAnalytic(method, level, "no analytic variance for %s; use the bootstrap", c)
 	}
 	if math.IsNaN(est) {
 		return undefinedAnalytic(method, level, "chance agreement is 1: no variation in the values")
 	}
-	return tInterval(est, t.variance(contrib, est, f), t.n-1, method, level)
+	return tInterval(est, t.variance(contrib, est, f), t.n-1, method, level).clipped(a, c)
 }
 
 func (t *gwetTable) variance(contrib []float64, est, f float64) float64 {
@@ -328,15 +327,15 @@ func (t *gwetTable) variance(contrib []float64, est, f float64) float64 {
 	return (1 - f) / (n * (n - 1)) * ss
 }
 
-// tInterval is est ± t_{df}·√v, the upper bound capped at 1 (no agreement
-// coefficient exceeds 1), as irrCAC reports it.
+// tInterval is est ± t_{df}·√v (gwet clips it to the coefficient's range,
+// as irrCAC caps the upper bound at 1).
 func tInterval(est, v float64, df int, method string, level float64) Analytic {
 	se := math.Sqrt(v)
 	q := studentQuantile(1-(1-level)/2, float64(df))
 	stat := est / se
-	return Analytic{Estimate: report.Number(est), SE: report.Number(se), Z: report.Number(stat),
-		P: report.Number(studentTwoSided(stat, float64(df))), DF: df,
-		CI: Interval{Low: report.Number(est - q*se), High: report.Number(math.Min(1, est+q*se)), Method: method, Level: level}}
+	return Analytic{Estimate: est, SE: se, SE0: math.NaN(), Z: stat,
+		P: studentTwoSided(stat, float64(df)), DF: df,
+		CI: Interval{Low: est - q*se, High: est + q*se, Method: method, Level: level}}
 }
 
 // conger returns Conger's chance agreement and its per-item linearization

@@ -23,8 +23,8 @@ func TestGwetIrrCACKrippendorffData(t *testing.T) {
 		{coding.PercentAgreement, 0.81818, 0.12561},
 	} {
 		r := Gwet(a, c.c, GwetOptions{})
-		approx(t, c.c.Key(), float64(r.Estimate), c.est, 5e-6)
-		approx(t, c.c.Key()+" SE", float64(r.SE), c.s, 5e-6)
+		approx(t, c.c.Key(), r.Estimate, c.est, 5e-6)
+		approx(t, c.c.Key()+" SE", r.SE, c.s, 5e-6)
 	}
 }
 

@@ -51,12 +51,11 @@ func Krippendorff(v float64) string {
 // chosen, so conventional cut-offs cannot be applied to them.
 const WeightedWarning = "weighted coefficient: its value depends strongly on the chosen distance, so the Landis & Koch and Krippendorff cut-offs (set with nominal coefficients in mind) cannot be applied to it (Artstein & Poesio 2008, §4.1.3 and §6.3)"
 
-// Interpretation is the verbal reading of a coefficient (JSON object
-// "interpretation").
+// Interpretation is the verbal reading of a coefficient.
 type Interpretation struct {
-	LandisKoch   string `json:"landis_koch"`
-	Krippendorff string `json:"krippendorff"`
-	Warning      string `json:"warning,omitempty"`
+	LandisKoch   string
+	Krippendorff string
+	Warning      string
 }
 
 // Interpret reads a result on both scales; a coefficient computed with a

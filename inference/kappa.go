@@ -21,7 +21,9 @@ import (
 //	ASE0² = [Σ_ij p_i· p_·j (w_ij − (w̄_i· + w̄_·j))² − p_e²] / (n(1 − p_e)²)
 //
 // (for κ, w_ij = [i = j]; the ASE formula then reduces to FCE's eq. 13).
-// The interval is κ ± z·ASE; z = κ/ASE0 with a two-sided normal p-value.
+// The interval is κ ± z·ASE, clipped to the
+// coefficient's range (Range); z = κ/ASE0 with a
+// two-sided normal p-value.
 func CohenKappa(a *coding.Analysis, weighted bool, level float64) Analytic {
 	level = levelOrDefault(level)
 	method := "Fleiss, Cohen & Everitt 1969 ASE, normal interval"
@@ -76,7 +78,11 @@ func CohenKappa(a *coding.Analysis, weighted bool, level float64) Analytic {
 	den := n * (1 - pe) * (1 - pe)
 	v := (s - (k-pe*(1-k))*(k-pe*(1-k))) / den
 	v0 := (s0 - pe*pe) / den
-	return normalInterval(k, math.Sqrt(math.Max(v, 0)), math.Sqrt(math.Max(v0, 0)), true, method, level)
+	c := coding.CohenKappa
+	if weighted {
+		c = coding.WeightedKappa
+	}
+	return normalInterval(k, math.Sqrt(math.Max(v, 0)), math.Sqrt(math.Max(v0, 0)), true, method, level).clipped(a, c)
 }
 
 // FleissNull returns Fleiss's κ (multi-π) with the standard error under the

@@ -1,6 +1,7 @@
 package inference
 
 import (
+	"context"
 	"math"
 
 	"agree/coding"
@@ -55,7 +56,7 @@ func standardError(a *coding.Analysis, c coding.Coefficient, opt GwetOptions, ta
 	case coding.FleissKappa:
 		g := gwet(a, table(), c, opt)
 		n := FleissNull(a, opt.Level)
-		if n.SE0 != nil && !math.IsNaN(float64(*n.SE0)) && g.Reason == "" {
+		if !math.IsNaN(n.SE0) && g.Reason == "" {
 			g.SE0, g.Z, g.P, g.DF = n.SE0, n.Z, n.P, 0
 		}
 		return g
@@ -66,10 +67,10 @@ func standardError(a *coding.Analysis, c coding.Coefficient, opt GwetOptions, ta
 // Bootstrap runs the item bootstrap of coefficient c: the fast sufficient-
 // statistics path for Krippendorff's α, the general path (re-analysing
 // each resample) for the others.
-func Bootstrap(a *coding.Analysis, c coding.Coefficient, opt Options) (*Result, error) {
+func Bootstrap(ctx context.Context, a *coding.Analysis, c coding.Coefficient, opt Options) (*Result, error) {
 	if c == coding.KrippendorffAlpha {
-		return Alpha(a, opt)
+		return Alpha(ctx, a, opt)
 	}
 	d := a.Data()
-	return Items(d.NumItems(), Coefficient(d, a.Options(), c), opt)
+	return Items(ctx, d.NumItems(), Coefficient(d, a.Options(), c), opt)
 }

@@ -8,7 +8,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // Format is an output format.
@@ -56,6 +55,10 @@ type Table struct {
 	Header []string
 	Rows   [][]string
 	Notes  []string
+	// KeyColumns is the number of leading columns that identify a row
+	// (default 1). When a text table is too wide for Width and is split
+	// into blocks of columns, each block repeats them.
+	KeyColumns int
 }
 
 // Number is a float64 that marshals NaN and infinities as JSON null.
@@ -97,9 +100,16 @@ func WriteJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// WriteTables renders tables in the Text, Markdown or CSV format. For CSV,
-// each table is preceded by a "# title" comment line and tables are separated
-// by a blank line; notes are omitted.
+// WriteTables renders tables in the Text, Markdown or CSV format.
+//
+// Text lines fit in Width characters: long titles and notes are wrapped, a
+// long last column is wrapped in its cells, and a table still too wide is
+// split into blocks of columns that each repeat the key columns.
+//
+// For CSV, each table is preceded by a "# title" comment line, its notes
+// follow its rows as "# note: …" comment lines, and tables are separated by
+// a blank line: a CSV reader that skips '#' comments reads the data alone,
+// and nothing the text output says is lost.
 func WriteTables(w io.Writer, f Format, tables ...Table) error {
 	for i, t := range tables {
 		if i > 0 {
@@ -141,7 +151,15 @@ func writeCSV(w io.Writer, t Table) error {
 		return err
 	}
 	cw.Flush()
-	return cw.Error()
+	if err := cw.Error(); err != nil {
+		return err
+	}
+	for _, n := range t.Notes {
+		if _, err := io.WriteString(w, "# note: "+strings.ReplaceAll(n, "\n", "\n# ")+"\n"); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func writeMarkdown(w io.Writer, t Table) error {
@@ -173,56 +191,6 @@ func writeMarkdown(w io.Writer, t Table) error {
 			b.WriteString("\n")
 		}
 		b.WriteString("> " + n + "\n")
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-func writeText(w io.Writer, t Table) error {
-	var b strings.Builder
-	if t.Title != "" {
-		b.WriteString(t.Title + "\n")
-	}
-	ncol := len(t.Header)
-	for _, r := range t.Rows {
-		ncol = max(ncol, len(r))
-	}
-	width := make([]int, ncol)
-	measure := func(r []string) {
-		for i, c := range r {
-			width[i] = max(width[i], utf8.RuneCountInString(c))
-		}
-	}
-	measure(t.Header)
-	for _, r := range t.Rows {
-		measure(r)
-	}
-	line := func(r []string) {
-		b.WriteString("  ")
-		for i, c := range r {
-			if i > 0 {
-				b.WriteString("  ")
-			}
-			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(c))
-			switch {
-			case i > 0 && looksNumeric(c): // numbers right-aligned
-				b.WriteString(pad + c)
-			case i == len(r)-1: // no trailing blanks
-				b.WriteString(c)
-			default:
-				b.WriteString(c + pad)
-			}
-		}
-		b.WriteString("\n")
-	}
-	if len(t.Header) > 0 {
-		line(t.Header)
-	}
-	for _, r := range t.Rows {
-		line(r)
-	}
-	for _, n := range t.Notes {
-		b.WriteString("  note: " + n + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

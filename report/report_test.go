@@ -37,7 +37,7 @@ func TestWriteTables(t *testing.T) {
 	}{
 		{Text, "T\n  name  value\n  a|b         1.5\n  c     undefined\n  note: n\n"},
 		{Markdown, "### T\n\n| name | value |\n|---|---|\n| a\\|b | 1.5 |\n| c | undefined |\n\n> n\n"},
-		{CSV, "# T\nname,value\na|b,1.5\nc,undefined\n"},
+		{CSV, "# T\nname,value\na|b,1.5\nc,undefined\n# note: n\n"},
 	}
 	for _, c := range cases {
 		var b bytes.Buffer

@@ -19,6 +19,12 @@ func TestReadModel(t *testing.T) {
 	cases := []struct{ in, want string }{
 		{`{"categories": [}`, "m.json:1:17"},
 		{"{\n \"units\": \"many\"}", "m.json:2:"},
+		{"{\n \"units\": \"many\"}", `"units": want a whole number, got a string`},
+		// JSON names, never Go types (issue 14).
+		{`{"categories": {}}`, `"categories": want an array of objects, got an object`},
+		{`{"confusion": [["x"]]}`, `"confusion": want a number, got a string`},
+		{`{"confusion": {}}`, `"confusion": want an array of arrays of numbers, got an object`},
+		{`{"continuous": 1}`, `"continuous": want true or false, got a number`},
 		{`{"unit": 3}`, "unknown field"},
 		{`{"categories": [{"name": "A", "prevalence": 1, "min_len": 0, "max_len": 1}], "units": 3}`, "lengths"},
 		{`{"categories": [{"name": "A", "prevalence": 1, "min_len": 1, "max_len": 1}], "units": 3, "confusion": [[1, 0]]}`, "confusion"},

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -10,9 +11,7 @@ import (
 
 	"agree/coding"
 	"agree/distance"
-	"agree/errmodel"
 	"agree/formats/table"
-	"agree/inference"
 	"agree/report"
 )
 
@@ -29,26 +28,30 @@ type codingFlags struct {
 	metric, missing, incomplete, categories    string
 	layout, sep, columns, na, setSep, taxonomy string
 	closed, header                             bool
+	in                                         inputFlags // --input NAME and its options (input.go)
 	inf                                        inferenceFlags
 }
 
 // inferenceFlags select intervals, diagnostics and error models.
 type inferenceFlags struct {
-	level      float64
-	population int
-	bootstrap  int
-	seed       uint64
-	workers    int
-	alphaBoot  string
-	top        int
-	dawidSkene bool
-	consensus  string
-	noAnalytic bool
-	leaveOut   bool
-	force      bool
+	keepSamples bool // keep the bootstrap distributions (for --report)
+	level       float64
+	population  int
+	bootstrap   int
+	seed        uint64
+	workers     int
+	alphaBoot   string
+	top         int
+	dawidSkene  bool
+	consensus   string
+	noAnalytic  bool
+	leaveOut    bool
+	force       bool
+	status      *status // the progress line of the run
 }
 
 func (f *codingFlags) register(fs *flag.FlagSet) {
+	f.in.register(fs, true)
 	fs.StringVar(&f.metric, "metric", "nominal", "distance for the weighted coefficients: nominal, ordinal, interval, linear, ratio, circular[:U], bipolar[:min,max], matrix:FILE, jaccard, dice, passonneau, masi, geertzen-bunt[:a,b], melamed-resnik, extended:SET (the last three need --taxonomy)")
 	fs.StringVar(&f.missing, "missing", "judgment", "weighting of items with missing values: judgment (Krippendorff) or item (each item equal)")
 	fs.StringVar(&f.incomplete, "incomplete", "drop", "κ-style coefficients on incomplete items: drop them (and say how many) or refuse")
@@ -79,27 +82,48 @@ func runCoding(e env, args []string) error {
 	var f codingFlags
 	fs := newFlagSet(e, "coding", codingSynopsis)
 	f.register(fs)
-	files, format, err := commandArgs(fs, args, formatFlag(fs, "table"), 1, 1)
+	format := formatFlag(fs, "table")
+	rep := reportFlag(fs)
+	files, format2, err := commandArgs(fs, args, format, 0, -1)
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		fs.Usage()
+		return usagef("coding: want one FILE, got 0")
+	}
+	model, err := codingModelInput(&f.in, files) // annotation files: document labels (input.go)
 	if err != nil {
 		return err
 	}
 	if err := f.validate(fs, files[0]); err != nil {
 		return err
 	}
+	if err := rep.check(files); err != nil {
+		return err
+	}
+	f.inf.keepSamples = rep.active()
+	f.inf.status = e.status
 	topt, copt, err := f.options(files[0])
 	if err != nil {
 		return err
 	}
-	in, err := openInput(e, files[0])
-	if err != nil {
-		return err
-	}
-	defer in.Close()
 	name := files[0]
 	if name == "-" {
 		name = "<stdin>"
 	}
-	d, err := table.Read(in, name, topt)
+	var d *coding.Data
+	if model {
+		name = strings.Join(files, ", ")
+		d, err = readCodingInput(e, files, &f.in, f.setSep)
+	} else {
+		var in io.ReadCloser
+		if in, err = openInput(e, files[0]); err != nil {
+			return err
+		}
+		defer in.Close()
+		d, err = table.Read(in, name, topt)
+	}
 	if err != nil {
 		return err
 	}
@@ -116,7 +140,10 @@ func runCoding(e env, args []string) error {
 	if err := res.infer(f.inf); err != nil {
 		return err
 	}
-	return res.write(e.stdout, format)
+	if err := rep.write(e, codingPage(res), files); err != nil || rep.only() {
+		return err
+	}
+	return res.write(e.stdout, format2)
 }
 
 // options turns the flags into reader and analysis options.
@@ -181,71 +208,30 @@ func (f *codingFlags) options(file string) (table.Options, coding.Options, error
 	return topt, copt, err
 }
 
-// resolveMetric turns a --metric value into a distance.
+// resolveMetric turns a --metric value into a distance (distance.ParseWith):
+// a spec that is wrong in itself is a usage error; a taxonomy or matrix
+// file that cannot be read is a data error.
 func resolveMetric(spec, setSep, taxonomyFile string, order []string) (distance.Spec, error) {
-	name, arg, _ := strings.Cut(spec, ":")
-	name = strings.ToLower(strings.TrimSpace(name))
-	switch {
-	case name == "matrix":
-		if arg == "" {
-			return nil, usagef("--metric matrix:FILE needs a file")
-		}
-		r, err := os.Open(arg)
-		if err != nil {
-			return nil, err
-		}
-		defer r.Close()
-		return distance.ReadMatrix(r, arg)
-	case name == "ordinal" && len(order) > 0 && arg == "":
-		return distance.Ordinal(order), nil
-	case distance.IsSetDistance(name):
-		if arg != "" {
-			return nil, usagef("--metric %s takes no parameter (the elements of a set are separated by --set-sep)", name)
-		}
-		return distance.SetDistance(name, setSep)
-	case name == "geertzen-bunt" || name == "melamed-resnik" || name == "extended":
-		if taxonomyFile == "" {
-			return nil, usagef("--metric %s needs --taxonomy FILE", name)
-		}
+	opt := distance.ParseOptions{Categories: order, SetSeparator: setSep}
+	if taxonomyFile != "" {
 		r, err := os.Open(taxonomyFile)
 		if err != nil {
 			return nil, err
 		}
 		defer r.Close()
-		tax, err := distance.ReadTaxonomy(r, taxonomyFile)
-		if err != nil {
+		if opt.Taxonomy, err = distance.ReadTaxonomy(r, taxonomyFile); err != nil {
 			return nil, err
 		}
-		switch name {
-		case "geertzen-bunt":
-			a, b := 0.75, 1.0
-			if arg != "" {
-				as, bs, ok := strings.Cut(arg, ",")
-				var e1, e2 error
-				a, e1 = strconv.ParseFloat(strings.TrimSpace(as), 64)
-				b, e2 = strconv.ParseFloat(strings.TrimSpace(bs), 64)
-				if !ok || e1 != nil || e2 != nil {
-					return nil, usagef("--metric geertzen-bunt:a,b needs two numbers, got %q", arg)
-				}
-			}
-			return distance.GeertzenBunt(tax, a, b)
-		case "melamed-resnik":
-			if arg != "" {
-				return nil, usagef("--metric melamed-resnik takes no parameter")
-			}
-			return distance.MelamedResnik(tax)
-		default:
-			if arg == "" {
-				arg = "passonneau"
-			}
-			return distance.ExtendedSense(tax, arg)
-		}
 	}
-	sp, err := distance.Parse(spec)
-	if err != nil {
-		return nil, usageError{err}
+	sp, err := distance.ParseWith(spec, opt)
+	var se *distance.SpecError
+	if errors.Is(err, distance.ErrNeedsTaxonomy) {
+		return nil, usagef("--metric %s needs --taxonomy FILE", spec)
 	}
-	return sp, nil
+	if errors.As(err, &se) {
+		return nil, usagef("--metric: %v", err)
+	}
+	return sp, err
 }
 
 // codingResult is everything agree coding reports; its JSON form is a
@@ -272,13 +258,14 @@ type codingResult struct {
 	Notes          []string                   `json:"notes,omitempty"`
 	results        map[string]coding.Result   // for text output
 	analysis       *coding.Analysis
+	bootSamples    map[string][]float64 // bootstrap distributions by key, for the HTML report
 
-	ItemsByDisagreement []inference.ItemDisagreement `json:"items_by_disagreement,omitempty"`
-	LeaveOneCoderOut    []inference.CoderInfluence   `json:"leave_one_coder_out,omitempty"`
-	PrevalenceBias      *inference.PrevalenceBias    `json:"prevalence_bias,omitempty"`
-	Aickin              *errmodel.Aickin             `json:"aickin,omitempty"`
-	DawidSkene          *errmodel.DawidSkene         `json:"dawid_skene,omitempty"`
-	Bootstrap           *bootstrapJSON               `json:"bootstrap,omitempty"`
+	ItemsByDisagreement []itemDisagreementJSON `json:"items_by_disagreement,omitempty"`
+	LeaveOneCoderOut    []coderInfluenceJSON   `json:"leave_one_coder_out,omitempty"`
+	PrevalenceBias      *prevalenceBiasJSON    `json:"prevalence_bias,omitempty"`
+	Aickin              *aickinJSON            `json:"aickin,omitempty"`
+	DawidSkene          *dawidSkeneJSON        `json:"dawid_skene,omitempty"`
+	Bootstrap           *bootstrapJSON         `json:"bootstrap,omitempty"`
 }
 
 type bootstrapJSON struct {
@@ -302,19 +289,19 @@ type coefficientJSON struct {
 	// Inference (issue 6): "se" and "ci" are analytic unless --bootstrap
 	// is given, when "ci" and "p_below" come from the bootstrap and the
 	// analytic interval moves to "analytic_ci".
-	SE             *report.Number            `json:"se,omitempty"`
-	SEMethod       string                    `json:"se_method,omitempty"`
-	SEEstimate     *report.Number            `json:"se_estimate,omitempty"`
-	SE0            *report.Number            `json:"se0,omitempty"`
-	Z              *report.Number            `json:"z,omitempty"`
-	P              *report.Number            `json:"p,omitempty"`
-	CI             *inference.Interval       `json:"ci,omitempty"`
-	AnalyticCI     *inference.Interval       `json:"analytic_ci,omitempty"`
-	SEReason       string                    `json:"se_undefined_reason,omitempty"`
-	BootstrapSE    *report.Number            `json:"bootstrap_se,omitempty"`
-	PBelow         inference.PBelow          `json:"p_below,omitempty"`
-	Interpretation *inference.Interpretation `json:"interpretation,omitempty"`
-	NonArbitrary   *errmodel.NonArbitrary    `json:"non_arbitrary,omitempty"`
+	SE             *report.Number           `json:"se,omitempty"`
+	SEMethod       string                   `json:"se_method,omitempty"`
+	SEEstimate     *report.Number           `json:"se_estimate,omitempty"`
+	SE0            *report.Number           `json:"se0,omitempty"`
+	Z              *report.Number           `json:"z,omitempty"`
+	P              *report.Number           `json:"p,omitempty"`
+	CI             *intervalJSON            `json:"ci,omitempty"`
+	AnalyticCI     *intervalJSON            `json:"analytic_ci,omitempty"`
+	SEReason       string                   `json:"se_undefined_reason,omitempty"`
+	BootstrapSE    *report.Number           `json:"bootstrap_se,omitempty"`
+	PBelow         map[string]report.Number `json:"p_below,omitempty"`
+	Interpretation *interpretationJSON      `json:"interpretation,omitempty"`
+	NonArbitrary   *nonArbitraryJSON        `json:"non_arbitrary,omitempty"`
 }
 
 type biasJSON struct {
@@ -455,6 +442,18 @@ func (res *codingResult) tables() []report.Table {
 	}
 	if len(methods) > 0 {
 		main.Notes = append(main.Notes, "intervals: "+strings.Join(methods, "; "))
+	}
+	var clipped []string
+	for _, k := range res.order {
+		cj := res.Coefficients[k.Key()]
+		for _, ci := range []*intervalJSON{cj.CI, cj.AnalyticCI} {
+			if ci != nil && ci.Clipped {
+				clipped = append(clipped, k.String())
+			}
+		}
+	}
+	if len(clipped) > 0 {
+		main.Notes = append(main.Notes, "analytic intervals cut at the coefficient's bounds (1; below, 0 for percent agreement and −1 for nominal chance-corrected coefficients): "+strings.Join(clipped, ", "))
 	}
 	out := []report.Table{main}
 	if len(res.PerCategory) > 0 {

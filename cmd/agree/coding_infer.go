@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strconv"
@@ -17,7 +18,6 @@ import (
 // error models (issue 6) to a coding result.
 func (res *codingResult) infer(f inferenceFlags) error {
 	an := res.analysis
-	num := func(x float64) *report.Number { n := report.Number(x); return &n }
 	// The pairwise matrix, the standard errors, the leave-one-coder-out α
 	// and the item ranking each read the whole data once and do not depend
 	// on each other: they run as two concurrent chains (two, to bound the
@@ -39,7 +39,7 @@ func (res *codingResult) infer(f inferenceFlags) error {
 				return nil
 			}
 			loco, err := inference.LeaveOneCoderOut(an)
-			res.LeaveOneCoderOut = loco
+			res.LeaveOneCoderOut = coderInfluenceJSONs(loco)
 			return err
 		},
 		func() error {
@@ -47,7 +47,7 @@ func (res *codingResult) infer(f inferenceFlags) error {
 				ses = inference.StandardErrors(an, res.order, inference.GwetOptions{Population: f.population, Level: f.level})
 			}
 			if f.top > 0 {
-				res.ItemsByDisagreement = inference.TopItems(an, f.top)
+				res.ItemsByDisagreement = itemsJSON(inference.TopItems(an, f.top))
 			}
 			return nil
 		},
@@ -63,17 +63,19 @@ func (res *codingResult) infer(f inferenceFlags) error {
 		}
 		if k != coding.PercentAgreement { // the scales are for chance-corrected coefficients
 			in := inference.Interpret(r)
-			cj.Interpretation = &in
+			cj.Interpretation = &interpretationJSON{in.LandisKoch, in.Krippendorff, in.Warning}
 		}
 		if ses != nil {
 			se := ses[i]
 			if se.Defined() {
-				cj.SE, cj.SEMethod, cj.SE0 = num(float64(se.SE)), se.CI.Method, se.SE0
-				cj.Z, cj.P = &se.Z, &se.P
-				ci := se.CI
-				cj.CI = &ci
-				if est := float64(se.Estimate); math.Abs(est-r.Value) > 1e-12 {
-					cj.SEEstimate = num(est)
+				cj.SE, cj.SEMethod = numberPtr(se.SE), se.CI.Method
+				if !math.IsNaN(se.SE0) {
+					cj.SE0 = numberPtr(se.SE0)
+				}
+				cj.Z, cj.P = numberPtr(se.Z), numberPtr(se.P)
+				cj.CI = newIntervalJSON(se.CI)
+				if est := se.Estimate; math.Abs(est-r.Value) > 1e-12 {
+					cj.SEEstimate = numberPtr(est)
 				}
 			} else {
 				cj.SEReason = se.Reason
@@ -81,7 +83,7 @@ func (res *codingResult) infer(f inferenceFlags) error {
 		}
 		if k == coding.ScottPi || k == coding.FleissKappa {
 			if na, ok := errmodel.NonArbitraryShare(r.Value); ok {
-				cj.NonArbitrary = &na
+				cj.NonArbitrary = &nonArbitraryJSON{report.Number(na.Low), report.Number(na.High)}
 			}
 		}
 		res.Coefficients[k.Key()] = cj
@@ -93,22 +95,22 @@ func (res *codingResult) infer(f inferenceFlags) error {
 	}
 	if res.Coders == 2 {
 		if pb, err := inference.PrevalenceAndBias(an); err == nil {
-			res.PrevalenceBias = &pb
+			res.PrevalenceBias = newPrevalenceBiasJSON(pb)
 		}
 		if res.Categories <= 50 {
-			if ak, err := errmodel.FitAickin(an, errmodel.FitOptions{}); err == nil {
-				res.Aickin = ak
+			if ak, err := errmodel.FitAickin(context.Background(), an, errmodel.FitOptions{}); err == nil {
+				res.Aickin = newAickinJSON(ak)
 			} else {
 				res.Notes = append(res.Notes, "Aickin's α: "+err.Error())
 			}
 		}
 	}
 	if f.dawidSkene || f.consensus != "" {
-		ds, err := errmodel.FitDawidSkene(an.Data(), errmodel.FitOptions{})
+		ds, err := errmodel.FitDawidSkene(context.Background(), an.Data(), errmodel.FitOptions{})
 		if err != nil {
 			return fmt.Errorf("Dawid–Skene: %w", err)
 		}
-		res.DawidSkene = ds
+		res.DawidSkene = newDawidSkeneJSON(ds)
 		if f.consensus != "" {
 			out, err := createOutput(f.consensus, f.force)
 			if err != nil {
@@ -129,14 +131,16 @@ func (res *codingResult) infer(f inferenceFlags) error {
 
 func (res *codingResult) bootstrap(f inferenceFlags) error {
 	an := res.analysis
-	opt := inference.Options{Resamples: f.bootstrap, Seed: f.seed, Workers: f.workers, Level: f.level}
-	boots, err := inference.BootstrapAll(an, res.order, opt)
+	opt := inference.Options{Resamples: f.bootstrap, Seed: f.seed, Workers: f.workers, Level: f.level, Progress: f.status.set, KeepSamples: f.keepSamples}
+	f.status.phase("bootstrap resamples", int64(f.bootstrap))
+	boots, err := inference.BootstrapAll(context.Background(), an, res.order, opt)
 	if err != nil {
 		return fmt.Errorf("bootstrap: %w", err)
 	}
 	method := "item bootstrap"
 	if f.alphaBoot == "krippendorff" {
-		kb, err := inference.KrippendorffAlpha(an, opt)
+		f.status.phase("Krippendorff's bootstrap of α", int64(f.bootstrap))
+		kb, err := inference.KrippendorffAlpha(context.Background(), an, opt)
 		if err != nil {
 			return fmt.Errorf("Krippendorff's bootstrap: %w", err)
 		}
@@ -148,21 +152,21 @@ func (res *codingResult) bootstrap(f inferenceFlags) error {
 		method += "; α: Krippendorff's bootstrap of pairable values"
 	}
 	res.Bootstrap = &bootstrapJSON{Resamples: f.bootstrap, Seed: f.seed, Method: method}
+	res.bootSamples = map[string][]float64{}
 	for i, k := range res.order {
 		b := boots[i]
 		cj := res.Coefficients[k.Key()]
 		if b == nil || !res.results[k.Key()].Defined() {
 			continue
 		}
+		res.bootSamples[k.Key()] = b.Samples
 		cj.AnalyticCI = cj.CI
-		ci := b.CI
-		cj.CI = &ci
-		se := b.SE
-		cj.BootstrapSE = &se
+		cj.CI = newIntervalJSON(b.CI)
+		cj.BootstrapSE = numberPtr(b.SE)
 		if cj.SE == nil {
-			cj.SE, cj.SEMethod = &se, "bootstrap"
+			cj.SE, cj.SEMethod = numberPtr(b.SE), "bootstrap"
 		}
-		cj.PBelow = b.PBelow
+		cj.PBelow = pBelowJSON(b.PBelow)
 		res.Coefficients[k.Key()] = cj
 	}
 	return nil
@@ -180,15 +184,15 @@ func (res *codingResult) inferenceTables() []report.Table {
 				continue
 			}
 			t.Rows = append(t.Rows, []string{k.String(), report.Float(float64(cj.Value), 4), report.Float(float64(*cj.BootstrapSE), 4),
-				interval(cj.CI), report.Float(float64(cj.PBelow[inference.ThresholdKey(0.667)]), 3), report.Float(float64(cj.PBelow[inference.ThresholdKey(0.8)]), 3)})
+				interval(cj.CI), report.Float(float64(cj.PBelow[thresholdKey(0.667)]), 3), report.Float(float64(cj.PBelow[thresholdKey(0.8)]), 3)})
 		}
 		out = append(out, t)
 	}
 	if len(res.ItemsByDisagreement) > 0 {
 		t := report.Table{Title: "items with the most disagreement (adjudicate first)", Header: []string{"item", "values", "disagreement", "share of 1 − α", "majority"}}
 		for _, it := range res.ItemsByDisagreement {
-			t.Rows = append(t.Rows, []string{it.Item, strings.Join(it.Values, " "), report.Float(it.Disagreement, 4),
-				report.Float(float64(it.AlphaLoss), 4), fmt.Sprintf("%s (%.0f%%)", it.Majority, 100*it.MajorityShare)})
+			t.Rows = append(t.Rows, []string{it.Item, strings.Join(it.Values, " "), report.Float(float64(it.Disagreement), 4),
+				report.Float(float64(it.AlphaLoss), 4), fmt.Sprintf("%s (%.0f%%)", it.Majority, 100*float64(it.MajorityShare))})
 		}
 		out = append(out, t)
 	}
@@ -203,32 +207,32 @@ func (res *codingResult) inferenceTables() []report.Table {
 	if pb := res.PrevalenceBias; pb != nil {
 		t := report.Table{Title: "prevalence and bias indices (Byrt, Bishop & Carlin 1993)", Header: []string{"category", "prevalence index", "bias index"}}
 		for _, c := range pb.Categories {
-			t.Rows = append(t.Rows, []string{c.Label, report.Float(c.Prevalence, 4), report.Float(c.Bias, 4)})
+			t.Rows = append(t.Rows, []string{c.Label, report.Float(float64(c.Prevalence), 4), report.Float(float64(c.Bias), 4)})
 		}
 		t.Notes = []string{"PABAK " + report.Float(float64(pb.PABAK), 4)}
 		out = append(out, t)
 	}
 	if ak := res.Aickin; ak != nil {
 		out = append(out, report.Table{Title: "Aickin's error model (survey §5.2)", Header: []string{"quantity", "value"},
-			Rows: [][]string{{"α (share of easy items)", report.Float(ak.A, 4)}, {"Cohen's κ", report.Float(float64(ak.Kappa), 4)},
+			Rows: [][]string{{"α (share of easy items)", report.Float(float64(ak.A), 4)}, {"Cohen's κ", report.Float(float64(ak.Kappa), 4)},
 				{"converged", strconv.FormatBool(ak.Converged)}}})
 	}
 	if ds := res.DawidSkene; ds != nil {
 		t := report.Table{Title: "Dawid–Skene latent class model", Header: []string{"coder", "estimated accuracy"}}
 		for c, name := range ds.Coders {
-			t.Rows = append(t.Rows, []string{name, report.Float(ds.Accuracy[c], 4)})
+			t.Rows = append(t.Rows, []string{name, report.Float(float64(ds.Accuracy[c]), 4)})
 		}
 		var pr []string
 		for k, l := range ds.Labels {
-			pr = append(pr, fmt.Sprintf("%s %.3f", l, ds.Priors[k]))
+			pr = append(pr, fmt.Sprintf("%s %.3f", l, float64(ds.Priors[k])))
 		}
-		t.Notes = []string{"class priors: " + strings.Join(pr, ", "), fmt.Sprintf("log-likelihood %.4f after %d iterations (converged: %v)", ds.LogLikelihood, ds.Iterations, ds.Converged)}
+		t.Notes = []string{"class priors: " + strings.Join(pr, ", "), fmt.Sprintf("log-likelihood %.4f after %d iterations (converged: %v)", float64(ds.LogLikelihood), ds.Iterations, ds.Converged)}
 		out = append(out, t)
 	}
 	return out
 }
 
-func interval(ci *inference.Interval) string {
+func interval(ci *intervalJSON) string {
 	if ci == nil {
 		return ""
 	}

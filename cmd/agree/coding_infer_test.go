@@ -128,3 +128,60 @@ func TestCodingConsensusFile(t *testing.T) {
 		t.Errorf("unit 3 consensus: %q", lines[3])
 	}
 }
+
+func TestCodingInferenceJSONKeys(t *testing.T) {
+	// The keys of issue 6 (README): a bootstrap "ci" carries
+	// {"low","high","method","level","resamples","seed"}, "p_below" is keyed
+	// by the thresholds as written ("0.667", "0.8"), the analytic interval
+	// moves to "analytic_ci" without resamples or seed, and a coefficient
+	// without an analytic SE says why; nothing undefined is a bare NaN
+	// (the output must parse).
+	out, errs, code := agree(t, "", "coding", "--format", "json", "--bootstrap", "50", "--seed", "9", "examples/krippendorff.csv")
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	var v struct {
+		Coefficients map[string]map[string]json.RawMessage `json:"coefficients"`
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	a := v.Coefficients["krippendorff_alpha"]
+	var ci, aci map[string]any
+	var pb map[string]float64
+	if err := json.Unmarshal(a["ci"], &ci); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(a["analytic_ci"], &aci); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(a["p_below"], &pb); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"low", "high", "method", "level", "resamples", "seed"} {
+		if _, ok := ci[k]; !ok {
+			t.Errorf("bootstrap ci lacks %q: %v", k, ci)
+		}
+	}
+	if ci["resamples"] != 50.0 || ci["seed"] != 9.0 {
+		t.Errorf("bootstrap ci: %v", ci)
+	}
+	for _, k := range []string{"resamples", "seed"} {
+		if _, ok := aci[k]; ok {
+			t.Errorf("analytic_ci carries %q: %v", k, aci)
+		}
+	}
+	if aci["clipped"] != true {
+		t.Errorf("analytic_ci of α on Krippendorff's data reaches past 1 and must say it was clipped: %v", aci)
+	}
+	if _, ok := pb["0.667"]; !ok || len(pb) != 2 {
+		t.Errorf("p_below = %v, want keys 0.667 and 0.8", pb)
+	}
+	ak := v.Coefficients["alpha_kappa"]
+	if string(ak["se_method"]) != `"bootstrap"` {
+		t.Errorf("α_κ has no analytic SE: its se must be the bootstrap's, got method %s", ak["se_method"])
+	}
+	if len(ak["se_undefined_reason"]) < 3 {
+		t.Errorf("α_κ: no se_undefined_reason")
+	}
+}

@@ -8,17 +8,19 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"agree/inference"
 )
 
 // Limits of the size flags. Each is documented in the flag's help (agree
 // CMD -h shows "0 ≤ N ≤ 100000") and in the README's table of limits; a
 // value outside is refused before any work (exit 2), never capped silently.
 const (
-	maxResamples = 100_000       // --bootstrap of coding and coref
-	maxWorkers   = 256           // --workers of every command
-	maxTop       = 10_000        // coding --top
-	maxNT        = 1_000         // segmentation --nt (BED costs O(boundaries · n_t))
-	maxWindow    = 1_000_000_000 // segmentation --window
+	maxResamples = inference.MaxResamples // --bootstrap of coding and coref (memory does not grow with it)
+	maxWorkers   = 256                    // --workers of every command
+	maxTop       = 10_000                 // coding --top
+	maxNT        = 1_000                  // segmentation --nt (BED costs O(boundaries · n_t))
+	maxWindow    = 1_000_000_000          // segmentation --window
 
 	maxShuffleSets       = 10_000    // shuffle --sets
 	minShuffleStep       = 0.001     // shuffle --step (at most 1001 magnitudes)
@@ -225,18 +227,4 @@ func quietParse(fs *flag.FlagSet, args []string) error {
 	fs.SetOutput(io.Discard)
 	defer func() { fs.Usage = usage; fs.SetOutput(out) }()
 	return fs.Parse(args)
-}
-
-// quietGate is the progress writer of a command: standard error on a
-// terminal, silenced by --quiet.
-type quietGate struct {
-	w     io.Writer
-	quiet bool
-}
-
-func (g *quietGate) Write(p []byte) (int, error) {
-	if g.quiet || g.w == nil {
-		return len(p), nil
-	}
-	return g.w.Write(p)
 }

@@ -137,24 +137,46 @@ func TestQuietGate(t *testing.T) {
 	}
 }
 
-func TestTaskProgress(t *testing.T) {
+func TestStatusLine(t *testing.T) {
 	var b syncBuffer
-	tk := startTaskLine(progress.NewDelay(&b, "shuffle", 0), "simulated sets", 4)
-	tk.add(1)
+	s := startStatus(progress.NewDelay(&b, "agree shuffle", 0))
+	s.phase("simulated sets", 4)
+	s.add(1)
 	time.Sleep(3 * tick)
-	tk.add(3)
-	tk.finish()
-	tk.add(1) // after finish: ignored, no panic
-	s := b.String()
-	if !strings.Contains(s, "shuffle: simulated sets 1/4 (25%)") {
-		t.Errorf("no count in %q", s)
+	s.phaseBytes("reading x.csv", 2<<20)
+	s.add(1 << 20)
+	time.Sleep(3 * tick)
+	s.phase("", 0)
+	time.Sleep(3 * tick)
+	s.finish()
+	s.add(1) // after finish: ignored, no panic
+	out := b.String()
+	for _, want := range []string{"agree shuffle: simulated sets 1/4 (25%)", "reading x.csv 1.0 MB of 2.0 MB (50%)", "agree shuffle: working…"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in %q", want, out)
+		}
 	}
-	if !strings.HasSuffix(s, "\r\033[K") {
-		t.Errorf("line not erased at the end: %q", s)
+	if !strings.HasSuffix(out, "\r\033[K") {
+		t.Errorf("line not erased at the end: %q", out)
 	}
-	var none *task
+	var none *status
+	none.phase("x", 1)
 	none.add(1)
+	none.set(1, 2)
 	none.finish()
+}
+
+func TestGateSharesTheLine(t *testing.T) {
+	// The status line gives way to a line the command draws itself.
+	var b syncBuffer
+	g := &quietGate{w: &b}
+	sw := statusWriter{g}
+	io.WriteString(sw, "\rstatus")
+	io.WriteString(g, "\rgamma: 3/10")
+	io.WriteString(sw, "\rstatus again") // within statusPause: dropped
+	if got, want := b.String(), "\rstatus\r\033[K\rgamma: 3/10"; got != want {
+		t.Errorf("wrote %q, want %q", got, want)
+	}
 }
 
 // syncBuffer is a bytes.Buffer safe for the concurrent writes of a

@@ -13,7 +13,6 @@ import (
 	"os"
 	"strings"
 
-	"agree/internal/progress"
 	"agree/report"
 )
 
@@ -41,7 +40,7 @@ func exitCode(err error, stderr io.Writer) int {
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
 	}
-	fmt.Fprintln(stderr, "agree:", err)
+	fmt.Fprintln(stderr, "agree:", shortMessage(err.Error()))
 	var ue usageError
 	if errors.As(err, &ue) {
 		return 2
@@ -59,6 +58,11 @@ type env struct {
 	progress io.Writer
 	// quiet is set by --quiet (see newFlagSet).
 	quiet *quietGate
+	// status is the command's own progress line (nil without a terminal):
+	// elapsed time, or the phase and count its steps report.
+	status *status
+	// call records the command's flags for the hints added to its errors.
+	call *callInfo
 }
 
 type command struct {
@@ -77,16 +81,13 @@ func commands() []command {
 		{"segmentation", "segmentation agreement (B, S, BED, Pk, WindowDiff, GHD; SegEval π, κ) from SegEval JSON or CSV", runSegmentation},
 		{"spans", "span agreement (entities, mentions): pairwise precision, recall, F1 per label with exact, overlap, IoU or tolerance matching; κ/α on labels", runSpans},
 		{"gamma", "γ, γ-cat, γ-k from the exact best alignment of unit files (CSV, RTTM; a corpus of several files)", runGamma},
+		{"convert", "read annotation files (Label Studio, doccano, Prodigy, ELAN, Praat, BIO, brat, WebAnno, UIMA, …) and write the span CSV or JSONL", runConvert},
 	}
 }
 
 // run executes the command line args (without the program name).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	e := env{stdin: stdin, stdout: stdout, stderr: stderr, quiet: &quietGate{}}
-	if w := progress.Terminal(stderr); w != nil {
-		e.quiet.w = w
-		e.progress = e.quiet
-	}
+	e := newEnv(stdin, stdout, stderr)
 	if len(args) == 0 {
 		return runDemo(e, nil)
 	}
@@ -101,7 +102,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	for _, c := range commands() {
 		if c.name == name {
-			return c.run(e, args[1:])
+			e.status = newStatus(e.quiet, c.name)
+			err := c.run(e, args[1:])
+			e.status.finish()
+			return withHints(err, e.call, args[1:])
 		}
 	}
 	printUsage(stderr)
@@ -133,6 +137,9 @@ func newFlagSet(e env, name, synopsis string) *flag.FlagSet {
 	q := e.quiet
 	if q == nil {
 		q = &quietGate{}
+	}
+	if e.call != nil {
+		e.call.fs = fs
 	}
 	fs.BoolVar(&q.quiet, "quiet", false, "no progress line on standard error (it is shown only on a terminal, for runs past 2 s)")
 	return fs
@@ -203,5 +210,9 @@ func openInput(e env, name string) (io.ReadCloser, error) {
 	if name == "-" {
 		return io.NopCloser(e.stdin), nil
 	}
-	return os.Open(name)
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return e.watchInput(name, f), nil
 }

@@ -155,7 +155,7 @@ func TestCodingErrors(t *testing.T) {
 		{"a word under --metric interval", []string{"coding", "--metric", "interval", words}, 1, `words.csv:3:5: interval distance: value "high": not a number`},
 		{"unknown category in a matrix", []string{"coding", "--metric", "matrix:" + matrix, unknown}, 1, `unknown.csv:2:5: matrix:` + matrix + ` distance: value "z": category not in the distance matrix`},
 		{"missing file", []string{"coding", filepath.Join(dir, "none.csv")}, 1, "no such file"},
-		{"unknown metric", []string{"coding", "--metric", "cosine", ragged}, 2, `unknown distance "cosine"`},
+		{"unknown metric", []string{"coding", "--metric", "cosine", ragged}, 2, `distance "cosine": unknown distance`},
 		{"unknown flag", []string{"coding", "--bogus", ragged}, 2, "flag provided but not defined"},
 		{"no file", []string{"coding"}, 2, "want one FILE"},
 		{"unknown command", []string{"frobnicate"}, 2, `unknown command "frobnicate"`},

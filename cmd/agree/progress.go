@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"io"
+	"os"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -9,83 +12,187 @@ import (
 	"agree/internal/progress"
 )
 
-// task is the progress line of one long phase of a command ("bootstrap",
-// "shuffle"): it counts steps done out of a known total, or, when the total
-// is unknown (0), shows the elapsed time, so that a long run is never
-// silent. Nothing is drawn unless e.progress is set (standard error is a
-// terminal and --quiet is not given) and the phase lasts past the delay of
-// internal/progress. A nil *task does nothing.
-type task struct {
+// newEnv returns the environment of one run: progress goes to stderr when
+// it is a terminal (progress.Terminal), through the gate --quiet closes.
+func newEnv(stdin io.Reader, stdout, stderr io.Writer) env {
+	e := env{stdin: stdin, stdout: stdout, stderr: stderr, quiet: &quietGate{}, call: &callInfo{}}
+	if w := progress.Terminal(stderr); w != nil {
+		e.quiet.w = w
+		e.progress = e.quiet
+	}
+	return e
+}
+
+// quietGate is the progress writer of a command: standard error on a
+// terminal, silenced by --quiet. It carries two kinds of lines: those a
+// command draws itself through env.progress (γ's solver), and the
+// command's status line (writeStatus). They share one terminal line, so a
+// write of the first kind erases the status line and keeps it off for a
+// second.
+type quietGate struct {
+	mu           sync.Mutex
+	w            io.Writer
+	quiet        bool
+	lastExternal time.Time
+	statusShown  bool
+}
+
+// statusPause is how long the status line stays off after another line.
+const statusPause = time.Second
+
+func (g *quietGate) Write(p []byte) (int, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.quiet || g.w == nil {
+		return len(p), nil
+	}
+	if g.statusShown {
+		io.WriteString(g.w, "\r\033[K")
+		g.statusShown = false
+	}
+	g.lastExternal = time.Now()
+	return g.w.Write(p)
+}
+
+// statusWriter is the gate's side for the status line.
+type statusWriter struct{ g *quietGate }
+
+func (s statusWriter) Write(p []byte) (int, error) {
+	g := s.g
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	erase := bytes.HasSuffix(p, []byte("\033[K"))
+	if g.quiet || g.w == nil || (!erase && time.Since(g.lastExternal) < statusPause) || (erase && !g.statusShown) {
+		return len(p), nil
+	}
+	g.statusShown = !erase
+	return g.w.Write(p)
+}
+
+// status is the progress line of a command run: past progress.DefaultDelay
+// it shows what the command is doing, so that no run is silent. A phase
+// counts steps out of a total (resamples, simulated sets, bytes of an input
+// file); without a phase, or once a phase is complete, the line shows the
+// elapsed time. A nil *status does nothing; its methods are safe for
+// concurrent use.
+type status struct {
 	line  *progress.Line
-	what  string
-	total int64
-	done  atomic.Int64
 	start time.Time
 	stop  chan struct{}
 	wg    sync.WaitGroup
+
+	mu         sync.Mutex
+	what       string
+	bytes      bool // the phase counts bytes
+	total      atomic.Int64
+	done       atomic.Int64
+	phaseStart time.Time
 }
 
-// tick is how often a task redraws its line (internal/progress throttles
-// further).
+// tick is how often the status line is redrawn (internal/progress
+// throttles further).
 const tick = 250 * time.Millisecond
 
-// startTask starts the progress line of a phase; call finish when it ends.
-func (e env) startTask(label, what string, total int) *task {
-	if e.progress == nil {
+// newStatus starts the status line of command name, or returns nil when
+// progress is not shown (no terminal).
+func newStatus(g *quietGate, name string) *status {
+	if g == nil || g.w == nil {
 		return nil
 	}
-	return startTaskLine(progress.New(e.progress, label), what, total)
+	return startStatus(progress.New(statusWriter{g}, "agree "+name))
 }
 
-func startTaskLine(line *progress.Line, what string, total int) *task {
-	t := &task{line: line, what: what, total: int64(total), start: time.Now(), stop: make(chan struct{})}
-	t.wg.Add(1)
+func startStatus(line *progress.Line) *status {
+	s := &status{line: line, start: time.Now(), phaseStart: time.Now(), stop: make(chan struct{})}
+	s.wg.Add(1)
 	go func() {
-		defer t.wg.Done()
+		defer s.wg.Done()
 		tk := time.NewTicker(tick)
 		defer tk.Stop()
 		for {
 			select {
-			case <-t.stop:
+			case <-s.stop:
 				return
 			case <-tk.C:
-				t.draw()
+				s.draw()
 			}
 		}
 	}()
-	return t
+	return s
 }
 
-func (t *task) draw() {
-	el := time.Since(t.start)
-	if t.total <= 0 {
-		t.line.Update("%s… %s", t.what, roundDuration(el))
+// phase starts a phase of total steps (0: unknown).
+func (s *status) phase(what string, total int64) {
+	if s == nil {
 		return
 	}
-	d := min(t.done.Load(), t.total)
-	msg := fmt.Sprintf("%s %d/%d (%d%%), %s", t.what, d, t.total, 100*d/t.total, roundDuration(el))
-	if d > 0 && d < t.total {
-		left := time.Duration(float64(el) * float64(t.total-d) / float64(d))
-		msg += ", about " + roundDuration(left) + " left"
-	}
-	t.line.Update("%s", msg)
+	s.mu.Lock()
+	s.what, s.bytes, s.phaseStart = what, false, time.Now()
+	s.total.Store(total)
+	s.done.Store(0)
+	s.mu.Unlock()
 }
 
-// add counts n more steps done; safe for concurrent use.
-func (t *task) add(n int) {
-	if t != nil {
-		t.done.Add(int64(n))
+// phaseBytes starts a phase that counts the bytes of an input.
+func (s *status) phaseBytes(what string, size int64) {
+	if s == nil {
+		return
+	}
+	s.phase(what, size)
+	s.mu.Lock()
+	s.bytes = true
+	s.mu.Unlock()
+}
+
+// add counts n more steps of the phase.
+func (s *status) add(n int) {
+	if s != nil {
+		s.done.Add(int64(n))
+	}
+}
+
+// set reports done steps out of total: the form of the libraries'
+// Progress callbacks (inference.Options.Progress).
+func (s *status) set(done, total int) {
+	if s != nil {
+		s.total.Store(int64(total))
+		s.done.Store(int64(done))
+	}
+}
+
+func (s *status) draw() {
+	s.mu.Lock()
+	what, inBytes, phaseStart := s.what, s.bytes, s.phaseStart
+	s.mu.Unlock()
+	total, done := s.total.Load(), s.done.Load()
+	el := roundDuration(time.Since(s.start))
+	switch {
+	case what == "":
+		s.line.Update("working… %s", el)
+	case total <= 0 || done >= total:
+		s.line.Update("%s… %s", what, el)
+	default:
+		count := fmt.Sprintf("%d/%d", done, total)
+		if inBytes {
+			count = fmt.Sprintf("%s of %s", byteSize(done), byteSize(total))
+		}
+		msg := fmt.Sprintf("%s %s (%d%%), %s", what, count, 100*done/total, el)
+		if d := time.Since(phaseStart); done > 0 && d > 2*time.Second {
+			left := time.Duration(float64(d) * float64(total-done) / float64(done))
+			msg += ", about " + roundDuration(left) + " left"
+		}
+		s.line.Update("%s", msg)
 	}
 }
 
 // finish stops the line and erases it.
-func (t *task) finish() {
-	if t == nil {
+func (s *status) finish() {
+	if s == nil {
 		return
 	}
-	close(t.stop)
-	t.wg.Wait()
-	t.line.Done()
+	close(s.stop)
+	s.wg.Wait()
+	s.line.Done()
 }
 
 func roundDuration(d time.Duration) string {
@@ -93,4 +200,44 @@ func roundDuration(d time.Duration) string {
 		return d.Round(time.Second).String()
 	}
 	return d.Round(time.Minute).String()
+}
+
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f kB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}
+
+// countingReader counts the bytes read from a file into the status line.
+type countingReader struct {
+	r io.ReadCloser
+	s *status
+}
+
+func (c countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.s.add(n)
+	return n, err
+}
+
+func (c countingReader) Close() error { return c.r.Close() }
+
+// watchInput makes reading f a phase of the status line ("reading f"),
+// counted in bytes when f is a regular file.
+func (e env) watchInput(name string, f *os.File) io.ReadCloser {
+	if e.status == nil {
+		return f
+	}
+	var size int64
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		size = st.Size()
+	}
+	e.status.phaseBytes("reading "+name, size)
+	return countingReader{f, e.status}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"agree/coref"
+	"agree/internal/csvio"
 )
 
 // ReadCoNLL reads one annotator's coreference from a CoNLL-2011/2012 file
@@ -29,7 +30,8 @@ import (
 //
 // Errors name the file, line and column: a marker that is not of those
 // forms, a closing marker for a chain with no open mention, and mentions
-// still open at the end of a document.
+// still open at the end of a document. A file with no token line (empty)
+// is an error, not an annotator without mentions.
 func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 	b.Annotator(annotator)
 	sc := bufio.NewScanner(r)
@@ -45,6 +47,7 @@ func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 		tok     int
 		stacks  = map[string][]open{}
 		line    int
+		tokens  int // token lines in the whole file
 	)
 	finish := func(endLine int) error {
 		if len(stacks) > 0 {
@@ -55,7 +58,7 @@ func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 				}
 			}
 			sort.Strings(ids)
-			return fmt.Errorf("%s:%d: document %q ends with unclosed mentions: %s", name, endLine, doc, strings.Join(ids, "; "))
+			return fmt.Errorf("%s:%d: document %s ends with unclosed mentions: %s", name, endLine, csvio.Quote(doc), strings.Join(ids, "; "))
 		}
 		return nil
 	}
@@ -65,7 +68,7 @@ func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 		trimmed := strings.TrimSpace(text)
 		if strings.HasPrefix(trimmed, "#begin document") {
 			if inDoc {
-				return fmt.Errorf("%s:%d: #begin document inside document %q (missing #end document)", name, line, doc)
+				return fmt.Errorf("%s:%d: #begin document inside document %s (missing #end document)", name, line, csvio.Quote(doc))
 			}
 			if implied {
 				if err := finish(line); err != nil {
@@ -100,6 +103,17 @@ func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 		fields := strings.Fields(text)
 		cell := fields[len(fields)-1]
 		col := strings.LastIndex(text, cell) + 1
+		// The chains are met as the reference scorer meets them: on each
+		// line its one-token mentions first, then its opening markers, in
+		// cell order (see coref.KeepFirst).
+		for _, want := range []byte{'s', '('} {
+			_ = parseCorefCell(cell, func(kind byte, id string, _ int) error {
+				if kind == want {
+					b.DeclareChain(annotator, doc, id)
+				}
+				return nil
+			})
+		}
 		if err := parseCorefCell(cell, func(kind byte, id string, off int) error {
 			where := fmt.Sprintf("%s:%d", name, line)
 			switch kind {
@@ -125,15 +139,19 @@ func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 			if strings.HasPrefix(err.Error(), name+":") {
 				return err
 			}
-			return fmt.Errorf("%s:%d:%d: coreference column %q: %w", name, line, col, cell, err)
+			return fmt.Errorf("%s:%d:%d: coreference column %s: %w", name, line, col, csvio.Quote(cell), err)
 		}
 		tok++
+		tokens++
 	}
 	if err := sc.Err(); err != nil {
 		return fmt.Errorf("%s:%d: %w", name, line, err)
 	}
+	if tokens == 0 {
+		return fmt.Errorf("%s: no token line (an empty file, or only comments and document markers): want one token per line, the coreference column last", name)
+	}
 	if inDoc {
-		return fmt.Errorf("%s:%d: document %q has no #end document", name, line, doc)
+		return fmt.Errorf("%s:%d: document %s has no #end document", name, line, csvio.Quote(doc))
 	}
 	return finish(line)
 }

@@ -11,24 +11,24 @@ import (
 
 // ReadCSV reads coreference records in long CSV form into b: one row per
 // (annotator, mention) with the chain the annotator put the mention in,
-// optionally with the document:
+// optionally with the document, under a header that names the columns:
 //
 //	annotator,mention,chain
-//	document,annotator,mention,chain   (with a header naming the columns)
+//	document,annotator,mention,chain
 //
-// A header row is recognised when its cells include "annotator", "mention"
-// and "chain" (aliases: coder/rater, markable, entity/cluster, doc); the
-// columns may then come in any order and other columns are ignored. Without
-// a header the rows have three cells annotator,mention,chain. Without a
-// document column every row belongs to a document named after the file.
-// Blank lines and lines starting with '#' are skipped. Errors name the file,
-// line and column.
+// The header's cells must include "annotator", "mention" and "chain"
+// (aliases: coder/rater, markable, entity/cluster, doc); the columns may
+// come in any order and other columns are ignored. A file without that
+// header is refused: its first row would otherwise be read as a mention.
+// Without a document column every row belongs to a document named after the
+// file. Blank lines and lines starting with '#' are skipped. A file with no
+// row is an error. Errors name the file, line and column.
 func ReadCSV(r io.Reader, name string, b *coref.Builder) error {
 	cr := csvio.NewReader(r, name)
 	cr.SkipBlank = true
-	col := map[string]int{"annotator": 0, "mention": 1, "chain": 2}
-	want := 3
-	first, header := true, false
+	var col map[string]int
+	want := 0
+	first, rows := true, 0
 	for {
 		rec, line, err := cr.Next()
 		if err == io.EOF {
@@ -39,20 +39,20 @@ func ReadCSV(r io.Reader, name string, b *coref.Builder) error {
 		}
 		if first {
 			first = false
-			if h, ok := csvHeader(rec); ok {
-				col, want, header = h, 0, true
-				for _, i := range h {
-					want = max(want, i+1)
-				}
-				continue
+			h, ok := csvHeader(rec)
+			if !ok {
+				return fmt.Errorf("%s:%d: want a header naming the columns annotator,mention,chain (and optionally document), found %s", name, line, csvio.Quote(strings.Join(rec, ",")))
 			}
+			col = h
+			for _, i := range h {
+				want = max(want, i+1)
+			}
+			continue
 		}
 		if len(rec) < want {
 			return fmt.Errorf("%s:%d: want %d fields, got %d", name, line, want, len(rec))
 		}
-		if !header && len(rec) != want {
-			return fmt.Errorf("%s:%d: want 3 fields annotator,mention,chain, got %d (a document column needs a header row)", name, line, len(rec))
-		}
+		rows++
 		get := func(k string) string { return strings.TrimSpace(rec[col[k]]) }
 		doc := name
 		if _, ok := col["document"]; ok {
@@ -65,6 +65,12 @@ func ReadCSV(r io.Reader, name string, b *coref.Builder) error {
 		if err := b.Add(ann, doc, get("mention"), get("chain"), fmt.Sprintf("%s:%d", name, line)); err != nil {
 			return fmt.Errorf("%s:%d: %w", name, line, err)
 		}
+	}
+	switch {
+	case first:
+		return fmt.Errorf("%s: empty file (want a header annotator,mention,chain and one row per mention)", name)
+	case rows == 0:
+		return fmt.Errorf("%s: a header but no mention", name)
 	}
 	return nil
 }

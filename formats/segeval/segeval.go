@@ -90,11 +90,11 @@ func (b *builder) add(item, coder string, s segmentation.Segmentation, line, col
 			b.itemPos[item] = [2]int{line, col}
 		}
 	} else if f, ok := b.d.Get(item, b.first[item]); ok && f.Units() != s.Units() {
-		return b.errorf(line, col, "item %q: coder %q has %d units but coder %q has %d (segmentations of an item must have equal total mass)",
-			item, coder, s.Units(), b.first[item], f.Units())
+		return b.errorf(line, col, "item %s: coder %s has %d units but coder %s has %d (segmentations of an item must have equal total mass)",
+			csvio.Quote(item), csvio.Quote(coder), s.Units(), csvio.Quote(b.first[item]), f.Units())
 	}
 	if _, dup := b.d.Get(item, coder); dup {
-		return b.errorf(line, col, "item %q: coder %q appears twice", item, coder)
+		return b.errorf(line, col, "item %s: coder %s appears twice", csvio.Quote(item), csvio.Quote(coder))
 	}
 	if err := b.d.Add(item, coder, s); err != nil {
 		return b.errorf(line, col, "%v", err)
@@ -112,7 +112,7 @@ func (b *builder) finish() (*segmentation.Dataset, error) {
 		for _, c := range coders {
 			if _, ok := b.d.Get(item, c); !ok {
 				p := b.itemPos[item]
-				return nil, b.errorf(p[0], p[1], "item %q: coder %q has no segmentation (every coder must segment every item)", item, c)
+				return nil, b.errorf(p[0], p[1], "item %s: coder %s has no segmentation (every coder must segment every item)", csvio.Quote(item), csvio.Quote(c))
 			}
 		}
 	}
@@ -193,7 +193,7 @@ func describe(tok json.Token) string {
 	case json.Delim:
 		return fmt.Sprintf("%q", string(v))
 	case string:
-		return fmt.Sprintf("string %q", v)
+		return "string " + csvio.Quote(v)
 	case json.Number:
 		return "number " + v.String()
 	case bool:
@@ -264,13 +264,13 @@ func parseJSON(data []byte, name string) (*segmentation.Dataset, error) {
 			f, ok := parseBoundaryFormat(*head.BoundaryFormat)
 			if !ok {
 				line, col := jr.keyPos("boundary_format")
-				return nil, jr.errorf(line, col, "boundary_format %q: want mass, position, sets or nltk", *head.BoundaryFormat)
+				return nil, jr.errorf(line, col, "boundary_format %s: want mass, position, sets or nltk", csvio.Quote(*head.BoundaryFormat))
 			}
 			bf = f
 		}
 		if head.SegmentationType != nil && *head.SegmentationType != "linear" {
 			line, col := jr.keyPos("segmentation_type")
-			return nil, jr.errorf(line, col, "segmentation_type %q: only linear segmentations are supported", *head.SegmentationType)
+			return nil, jr.errorf(line, col, "segmentation_type %s: only linear segmentations are supported", csvio.Quote(*head.SegmentationType))
 		}
 	}
 	jr.dec = json.NewDecoder(bytes.NewReader(data))
@@ -341,11 +341,11 @@ func (jr *jsonReader) items(bf boundaryFormat) error {
 			return jr.errorf(line, col, "want an item name, found %s", describe(tok))
 		}
 		if seen[item] {
-			return jr.errorf(line, col, "item %q appears twice", item)
+			return jr.errorf(line, col, "item %s appears twice", csvio.Quote(item))
 		}
 		seen[item] = true
 		jr.itemPos[item] = [2]int{line, col}
-		if _, _, err := jr.expectDelim('{', fmt.Sprintf("item %q", item)); err != nil {
+		if _, _, err := jr.expectDelim('{', "item "+csvio.Quote(item)); err != nil {
 			return err
 		}
 		for jr.dec.More() {
@@ -355,7 +355,7 @@ func (jr *jsonReader) items(bf boundaryFormat) error {
 			}
 			coder, ok := tok.(string)
 			if !ok {
-				return jr.errorf(line, col, "item %q: want a coder name, found %s", item, describe(tok))
+				return jr.errorf(line, col, "item %s: want a coder name, found %s", csvio.Quote(item), describe(tok))
 			}
 			s, err := jr.segmentation(bf, item, coder)
 			if err != nil {
@@ -365,7 +365,7 @@ func (jr *jsonReader) items(bf boundaryFormat) error {
 				return err
 			}
 		}
-		if _, _, err := jr.expectDelim('}', fmt.Sprintf("item %q", item)); err != nil {
+		if _, _, err := jr.expectDelim('}', "item "+csvio.Quote(item)); err != nil {
 			return err
 		}
 	}
@@ -375,7 +375,7 @@ func (jr *jsonReader) items(bf boundaryFormat) error {
 
 // segmentation reads one coder's value.
 func (jr *jsonReader) segmentation(bf boundaryFormat, item, coder string) (segmentation.Segmentation, error) {
-	where := fmt.Sprintf("item %q, coder %q", item, coder)
+	where := fmt.Sprintf("item %s, coder %s", csvio.Quote(item), csvio.Quote(coder))
 	tok, line, col, err := jr.token()
 	if err != nil {
 		return segmentation.Segmentation{}, err
@@ -505,7 +505,7 @@ func parseCSV(data []byte, name string) (*segmentation.Dataset, error) {
 				f, ok := parseBoundaryFormat(rec[2])
 				if !ok || f == fmtSets {
 					_, c := cr.FieldPos(2)
-					return nil, b.errorf(line, c, "header column 3 %q: want masses, positions or boundaries", rec[2])
+					return nil, b.errorf(line, c, "header column 3 %s: want masses, positions or boundaries", csvio.Quote(rec[2]))
 				}
 				bf = f
 				continue
@@ -523,7 +523,7 @@ func parseCSV(data []byte, name string) (*segmentation.Dataset, error) {
 			_, c := cr.FieldPos(1)
 			return nil, b.errorf(line, c, "empty coder name")
 		}
-		where := fmt.Sprintf("item %q, coder %q", item, coder)
+		where := fmt.Sprintf("item %s, coder %s", csvio.Quote(item), csvio.Quote(coder))
 		_, col3 := cr.FieldPos(2)
 		var s segmentation.Segmentation
 		if bf == fmtNLTK {
@@ -545,7 +545,7 @@ func parseCSV(data []byte, name string) (*segmentation.Dataset, error) {
 						col = 0 // a quoted field spanning lines: no reliable column
 					}
 					if err != nil {
-						return nil, b.errorf(fl, col, "%s: %q is not an integer %s", where, w.s, csvNoun(bf))
+						return nil, b.errorf(fl, col, "%s: %s is not an integer %s", where, csvio.Quote(w.s), csvNoun(bf))
 					}
 					if bf == fmtMass && v <= 0 {
 						return nil, b.errorf(fl, col, "%s: mass %d must be a positive integer", where, v)

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"agree/coding"
+	"agree/internal/csvio"
 )
 
 // fast reads the wide layout in parallel when the input allows it: no
@@ -160,7 +161,7 @@ func (rd *reader) fast(data []byte) (d *coding.Data, ok bool, err error) {
 	}
 	if first != nil {
 		if first.value != "" {
-			return nil, true, rd.errorf(int(first.line), int(first.col), "value %q is not among the declared categories", first.value)
+			return nil, true, rd.errorf(int(first.line), int(first.col), "value %s is not among the declared categories", csvio.Quote(first.value))
 		}
 		return nil, true, rd.errorf(int(first.line), int(first.col), "%s", first.msg)
 	}

@@ -163,7 +163,7 @@ func (rd *reader) raggedError(line, got, want int) error {
 // duplicates reports the first item id that appears on two rows.
 func (rd *reader) duplicates(items []string, lines []int32) error {
 	if i, j, dup := coding.FirstDuplicate(items); dup {
-		return rd.errorf(int(lines[j]), 1, "item %q appears on two rows (first on line %d)", items[i], lines[i])
+		return rd.errorf(int(lines[j]), 1, "item %s appears on two rows (first on line %d)", csvio.Quote(items[i]), lines[i])
 	}
 	return nil
 }
@@ -245,7 +245,7 @@ func (rd *reader) wideCoders(header []string) ([]string, error) {
 			h = fmt.Sprintf("coder%d", j+1)
 		}
 		if first, dup := seen[h]; dup {
-			return nil, rd.errorf(1, 0, "coder %q names columns %d and %d", h, first+2, j+2)
+			return nil, rd.errorf(1, 0, "coder %s names columns %d and %d", csvio.Quote(h), first+2, j+2)
 		}
 		seen[h] = j
 		names[j] = h

@@ -19,6 +19,12 @@ func Wrap(name string, err error) error {
 	}
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
+		if errors.Is(pe.Err, csv.ErrQuote) && (pe.Line > pe.StartLine || pe.Column > MaxQuoted) {
+			// The reader ran past the end of a field that opened with a
+			// quote: the place to fix is where the record starts.
+			return fmt.Errorf("%s:%d:%d: %w (in the record that starts on line %d: a quoted field there may lack its closing quote)",
+				name, pe.Line, pe.Column, pe.Err, pe.StartLine)
+		}
 		if pe.Column > 0 {
 			return fmt.Errorf("%s:%d:%d: %w", name, pe.Line, pe.Column, pe.Err)
 		}
@@ -71,3 +77,24 @@ func (r *Reader) Next() (rec []string, line int, err error) {
 
 // FieldPos returns the line and column of field i of the last record.
 func (r *Reader) FieldPos(i int) (line, col int) { return r.cr.FieldPos(i) }
+
+// SetComma sets the field separator (',' by default).
+func (r *Reader) SetComma(c rune) { r.cr.Comma = c }
+
+// MaxQuoted is the longest value, in characters, that Quote shows whole.
+const MaxQuoted = 60
+
+// Quote returns s quoted for an error message, as %q would, but cut after
+// MaxQuoted characters with its full size in bytes, so that a 50 MB field
+// (an unclosed quote that swallowed the rest of the file) is not echoed
+// whole: "xxxx…" (52428800 bytes).
+func Quote(s string) string {
+	n := 0
+	for i := range s {
+		if n == MaxQuoted {
+			return fmt.Sprintf("%q… (%d bytes)", s[:i], len(s))
+		}
+		n++
+	}
+	return fmt.Sprintf("%q", s)
+}

@@ -51,3 +51,29 @@ func TestReader(t *testing.T) {
 		}
 	}
 }
+
+func TestQuote(t *testing.T) {
+	long := strings.Repeat("é", 100)
+	tests := []struct{ in, want string }{
+		{"", `""`},
+		{`a "b"`, `"a \"b\""`},
+		{strings.Repeat("x", MaxQuoted), `"` + strings.Repeat("x", MaxQuoted) + `"`},
+		{strings.Repeat("x", 50<<20), `"` + strings.Repeat("x", MaxQuoted) + `"… (52428800 bytes)`},
+		{long, `"` + strings.Repeat("é", MaxQuoted) + `"… (200 bytes)`}, // cut at a character, not a byte
+	}
+	for _, c := range tests {
+		if got := Quote(c.in); got != c.want {
+			t.Errorf("Quote(%.20q…) = %.80s, want %.80s", c.in, got, c.want)
+		}
+	}
+}
+
+func TestWrapUnclosedQuote(t *testing.T) {
+	// An unclosed quote swallows the rest of the file: the message points
+	// to the record where it opened.
+	_, err := csv.NewReader(strings.NewReader("a,b\n1,\"x\n2,y\n3,z\"q\n")).ReadAll()
+	got := Wrap("f.csv", err)
+	if got == nil || !strings.Contains(got.Error(), "record that starts on line 2") || !errors.Is(got, csv.ErrQuote) {
+		t.Errorf("got %v", got)
+	}
+}

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// callInfo is what run learns about a command while it runs, to add hints
+// to its errors: the flag set (newFlagSet records it).
+type callInfo struct {
+	fs *flag.FlagSet
+}
+
+// withHints adds to a data error (exit 1) what the user can do about it:
+// when a file named in the message is separated by ';' or tabs and the
+// command read it with another separator, it suggests --sep (or says that
+// the command reads comma-separated values only).
+func withHints(err error, call *callInfo, args []string) error {
+	var ue usageError
+	if err == nil || errors.As(err, &ue) || call == nil || call.fs == nil {
+		return err
+	}
+	msg := err.Error()
+	seen := map[string]bool{}
+	for _, a := range args {
+		// A file is named by an argument or a flag's value (--taxonomy F,
+		// --metric matrix:F, --sep=…); the message must name it too.
+		if _, v, ok := strings.Cut(a, ":"); ok && strings.HasPrefix(a, "matrix:") {
+			a = v
+		}
+		if seen[a] || a == "-" || strings.HasPrefix(a, "-") || !strings.Contains(msg, a) {
+			continue
+		}
+		seen[a] = true
+		if h := separatorHint(call.fs, a); h != "" {
+			return hinted{err, h}
+		}
+	}
+	return err
+}
+
+// hinted is an error followed by a hint on its own line.
+type hinted struct {
+	err  error
+	hint string
+}
+
+func (h hinted) Error() string { return h.err.Error() + "\n" + h.hint }
+func (h hinted) Unwrap() error { return h.err }
+
+// separatorHint looks at the first data line of file (comments and blank
+// lines skipped): when it has no field separator the command uses but
+// semicolons or tabs, it returns a hint, else "".
+func separatorHint(fs *flag.FlagSet, file string) string {
+	st, err := os.Stat(file)
+	if err != nil || !st.Mode().IsRegular() {
+		return ""
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	line := firstDataLine(io.LimitReader(f, 1<<16))
+	used, hasSep := ',', false
+	if fl := fs.Lookup("sep"); fl != nil {
+		hasSep = true
+		switch v := fl.Value.String(); {
+		case v == `\t` || v == "tab":
+			used = '\t'
+		case v == "":
+			if ext := strings.ToLower(filepath.Ext(file)); ext == ".tsv" || ext == ".tab" {
+				used = '\t'
+			}
+		default:
+			used = []rune(v)[0]
+		}
+	}
+	if strings.ContainsRune(line, used) {
+		return ""
+	}
+	var name, flagValue string
+	switch {
+	case strings.Count(line, "\t") > 0 && used != '\t':
+		name, flagValue = "tab", `'\t'`
+	case strings.Count(line, ";") > 0 && used != ';':
+		name, flagValue = "semicolon", "';'"
+	default:
+		return ""
+	}
+	cmd := strings.TrimPrefix(fs.Name(), "agree ")
+	if hasSep {
+		return fmt.Sprintf("hint: %s looks %s-separated: try --sep %s", file, name, flagValue)
+	}
+	return fmt.Sprintf("hint: %s looks %s-separated, and agree %s reads comma-separated values: convert it (e.g. tr '%s' ',')",
+		file, name, cmd, map[string]string{"tab": `\t`, "semicolon": ";"}[name])
+}
+
+// firstDataLine returns the first line of r that is neither blank nor a
+// '#' comment.
+func firstDataLine(r io.Reader) string {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), 1<<16)
+	for sc.Scan() {
+		l := strings.TrimSpace(sc.Text())
+		if l != "" && !strings.HasPrefix(l, "#") {
+			return l
+		}
+	}
+	return ""
+}

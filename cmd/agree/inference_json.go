@@ -1,0 +1,197 @@
+package main
+
+import (
+	"math"
+	"slices"
+	"strconv"
+
+	"agree/errmodel"
+	"agree/inference"
+	"agree/report"
+)
+
+// The JSON forms of the inference and errmodel results: the library types
+// are plain float64 (NaN when undefined); here NaN becomes null and the
+// keys are the documented snake_case ones.
+
+// intervalJSON is a coefficient's "ci" (and "analytic_ci"):
+// {"low","high","method","level"}, plus "resamples" and "seed" for a
+// bootstrap interval and "clipped":true for an analytic interval cut to
+// the coefficient's range.
+type intervalJSON struct {
+	Low       report.Number `json:"low"`
+	High      report.Number `json:"high"`
+	Method    string        `json:"method"`
+	Level     float64       `json:"level"`
+	Resamples int           `json:"resamples,omitempty"`
+	Seed      *uint64       `json:"seed,omitempty"`
+	Clipped   bool          `json:"clipped,omitempty"`
+}
+
+func newIntervalJSON(iv inference.Interval) *intervalJSON {
+	out := &intervalJSON{Low: report.Number(iv.Low), High: report.Number(iv.High), Method: iv.Method,
+		Level: iv.Level, Clipped: iv.Clipped}
+	if iv.Bootstrapped() {
+		seed := iv.Seed
+		out.Resamples, out.Seed = iv.Resamples, &seed
+	}
+	return out
+}
+
+// thresholdKey is the JSON key of a p_below threshold ("0.667", "0.8").
+func thresholdKey(t float64) string { return strconv.FormatFloat(t, 'g', -1, 64) }
+
+// pBelowJSON is "p_below":{"0.667":…,"0.8":…}.
+func pBelowJSON(p inference.PBelow) map[string]report.Number {
+	if p == nil {
+		return nil
+	}
+	out := make(map[string]report.Number, len(p))
+	for t, v := range p {
+		out[thresholdKey(t)] = report.Number(v)
+	}
+	return out
+}
+
+// bootstrapResultJSON is a bootstrap's summaries:
+// {"se","ci","p_below","undefined_resamples"} and, when SE or CI is
+// undefined, "undefined_reason".
+type bootstrapResultJSON struct {
+	SE        report.Number            `json:"se"`
+	CI        *intervalJSON            `json:"ci"`
+	PBelow    map[string]report.Number `json:"p_below"`
+	Undefined int                      `json:"undefined_resamples"`
+	Reason    string                   `json:"undefined_reason,omitempty"`
+
+	samples []float64 // the resamples' values when kept (for the HTML report)
+}
+
+func newBootstrapResultJSON(r *inference.Result) *bootstrapResultJSON {
+	return &bootstrapResultJSON{SE: report.Number(r.SE), CI: newIntervalJSON(r.CI), PBelow: pBelowJSON(r.PBelow),
+		Undefined: r.Undefined, Reason: r.Reason, samples: r.Samples}
+}
+
+type interpretationJSON struct {
+	LandisKoch   string `json:"landis_koch"`
+	Krippendorff string `json:"krippendorff"`
+	Warning      string `json:"warning,omitempty"`
+}
+
+type nonArbitraryJSON struct {
+	Low  report.Number `json:"low"`
+	High report.Number `json:"high"`
+}
+
+type itemDisagreementJSON struct {
+	Item          string        `json:"item"`
+	Values        []string      `json:"values"`
+	Disagreement  report.Number `json:"disagreement"`
+	AlphaLoss     report.Number `json:"alpha_loss"`
+	Majority      string        `json:"majority"`
+	MajorityShare report.Number `json:"majority_share"`
+}
+
+func itemsJSON(items []inference.ItemDisagreement) []itemDisagreementJSON {
+	var out []itemDisagreementJSON
+	for _, it := range items {
+		out = append(out, itemDisagreementJSON{it.Item, it.Values, report.Number(it.Disagreement),
+			report.Number(it.AlphaLoss), it.Majority, report.Number(it.MajorityShare)})
+	}
+	return out
+}
+
+type coderInfluenceJSON struct {
+	Coder        string        `json:"coder"`
+	Values       int           `json:"values"`
+	AlphaWithout report.Number `json:"alpha_without"`
+	Change       report.Number `json:"change"`
+	Reason       string        `json:"undefined_reason,omitempty"`
+}
+
+func coderInfluenceJSONs(cs []inference.CoderInfluence) []coderInfluenceJSON {
+	var out []coderInfluenceJSON
+	for _, c := range cs {
+		out = append(out, coderInfluenceJSON{c.Coder, c.Values, report.Number(c.AlphaWithout), report.Number(c.Change), c.Reason})
+	}
+	return out
+}
+
+type categoryIndexJSON struct {
+	Label      string        `json:"label"`
+	Prevalence report.Number `json:"prevalence_index"`
+	Bias       report.Number `json:"bias_index"`
+}
+
+type prevalenceBiasJSON struct {
+	Items         int                 `json:"items"`
+	Categories    []categoryIndexJSON `json:"categories"`
+	PABAK         report.Number       `json:"pabak"`
+	AnnotatorBias report.Number       `json:"annotator_bias"`
+	Reason        string              `json:"undefined_reason,omitempty"`
+}
+
+func newPrevalenceBiasJSON(pb inference.PrevalenceBias) *prevalenceBiasJSON {
+	out := &prevalenceBiasJSON{Items: pb.Items, PABAK: report.Number(pb.PABAK), AnnotatorBias: report.Number(pb.AnnotatorBias)}
+	for _, c := range pb.Categories {
+		out.Categories = append(out.Categories, categoryIndexJSON{c.Label, report.Number(c.Prevalence), report.Number(c.Bias)})
+	}
+	if math.IsNaN(pb.PABAK) {
+		out.Reason = "PABAK needs two or more categories"
+	}
+	return out
+}
+
+type aickinJSON struct {
+	Labels        []string        `json:"labels"`
+	A             report.Number   `json:"alpha"`
+	P             []report.Number `json:"first"`
+	Q             []report.Number `json:"second"`
+	Kappa         report.Number   `json:"kappa"`
+	LogLikelihood report.Number   `json:"log_likelihood"`
+	Iterations    int             `json:"iterations"`
+	Converged     bool            `json:"converged"`
+	Items         int             `json:"items"`
+}
+
+// numberPtr is a *report.Number holding x (for optional JSON numbers).
+func numberPtr(x float64) *report.Number { n := report.Number(x); return &n }
+
+func numbers(xs []float64) []report.Number {
+	out := make([]report.Number, len(xs))
+	for i, x := range xs {
+		out[i] = report.Number(x)
+	}
+	return out
+}
+
+func newAickinJSON(a *errmodel.Aickin) *aickinJSON {
+	return &aickinJSON{Labels: a.Labels, A: report.Number(a.A), P: numbers(a.P), Q: numbers(a.Q),
+		Kappa: report.Number(a.Kappa), LogLikelihood: report.Number(a.LogLikelihood), Iterations: a.Iterations,
+		Converged: a.Converged, Items: a.Items}
+}
+
+type dawidSkeneJSON struct {
+	Labels        []string            `json:"labels"`
+	Coders        []string            `json:"coders"`
+	Priors        []report.Number     `json:"priors"`
+	Confusion     [][][]report.Number `json:"confusion"`
+	Accuracy      []report.Number     `json:"accuracy"`
+	LogLikelihood report.Number       `json:"log_likelihood"`
+	Iterations    int                 `json:"iterations"`
+	Converged     bool                `json:"converged"`
+	Smoothing     float64             `json:"smoothing"`
+}
+
+func newDawidSkeneJSON(m *errmodel.DawidSkene) *dawidSkeneJSON {
+	out := &dawidSkeneJSON{Labels: m.Labels, Coders: slices.Clone(m.Coders), Priors: numbers(m.Priors),
+		Accuracy: numbers(m.Accuracy), LogLikelihood: report.Number(m.LogLikelihood), Iterations: m.Iterations,
+		Converged: m.Converged, Smoothing: m.Smoothing}
+	for _, c := range m.Confusion {
+		var rows [][]report.Number
+		for _, row := range c {
+			rows = append(rows, numbers(row))
+		}
+		out.Confusion = append(out.Confusion, rows)
+	}
+	return out
+}

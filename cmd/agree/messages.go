@@ -1,0 +1,40 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// Bounds of an error message on standard error: readers quote values
+// through csvio.Quote, and this is the last guard, for any message, against
+// echoing a huge field or listing without end.
+const (
+	maxMessageLine  = 1000 // characters per line
+	maxMessageLines = 100
+)
+
+// shortMessage cuts the lines of msg past maxMessageLine characters and the
+// lines past maxMessageLines, saying how much was left out.
+func shortMessage(msg string) string {
+	lines := strings.Split(msg, "\n")
+	more := 0
+	if len(lines) > maxMessageLines {
+		more = len(lines) - maxMessageLines
+		lines = lines[:maxMessageLines]
+	}
+	for i, l := range lines {
+		if n := utf8.RuneCountInString(l); n > maxMessageLine {
+			cut := 0
+			for range maxMessageLine {
+				_, w := utf8.DecodeRuneInString(l[cut:])
+				cut += w
+			}
+			lines[i] = fmt.Sprintf("%s… (%d more characters)", l[:cut], n-maxMessageLine)
+		}
+	}
+	if more > 0 {
+		lines = append(lines, fmt.Sprintf("… (%d more lines)", more))
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,105 @@
+package report
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func textOf(t *testing.T, tb Table) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := WriteTables(&b, Text, tb); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// checkWidth fails when a line is wider than Width.
+func checkWidth(t *testing.T, out string) {
+	t.Helper()
+	for i, l := range strings.Split(out, "\n") {
+		if n := utf8.RuneCountInString(l); n > Width {
+			t.Errorf("line %d has %d characters (> %d): %q", i+1, n, Width, l)
+		}
+		if strings.HasSuffix(l, " ") {
+			t.Errorf("line %d ends with a blank: %q", i+1, l)
+		}
+	}
+}
+
+func TestTextFitsWidth(t *testing.T) {
+	long := strings.Repeat("a long explanation ", 12)
+	wide := Table{Title: "wide: " + long, Header: []string{"pair"}, KeyColumns: 1}
+	row := []string{"alice/bob"}
+	for i := range 14 {
+		wide.Header = append(wide.Header, fmt.Sprintf("measure %d", i))
+		row = append(row, fmt.Sprintf("%.4f", float64(i)/7))
+	}
+	wide.Rows = [][]string{row, append([]string{"carol/dave"}, row[1:]...)}
+	tests := []struct {
+		name   string
+		tb     Table
+		blocks int      // tables printed (blocks of columns)
+		want   []string // fragments of the output
+	}{
+		{"a table that fits is unchanged",
+			Table{Header: []string{"a", "b"}, Rows: [][]string{{"x", "1.5"}}}, 1, []string{"  a  b\n  x  1.5\n"}},
+		{"a long last column wraps in its cell",
+			Table{Header: []string{"coefficient", "value", "note"}, Rows: [][]string{{"κ", "0.5", long}, {"α", "0.7", ""}}}, 1,
+			[]string{"  κ              0.5  a long explanation", "\n                      long explanation"}},
+		{"a wide table splits into blocks that repeat the key column", wide, 2,
+			[]string{"  pair        measure 0", "  carol/dave", "measure 13"}},
+		{"a long title and notes wrap",
+			Table{Title: long, Header: []string{"x"}, Rows: [][]string{{"1"}}, Notes: []string{long}}, 1,
+			[]string{"\n  long explanation", "  note: a long", "\n        explanation"}},
+		{"a word longer than a line is cut",
+			Table{Header: []string{"k", "v"}, Rows: [][]string{{"x", strings.Repeat("y", 250)}}}, 1, []string{"yyyy\n"}},
+	}
+	for _, c := range tests {
+		t.Run(c.name, func(t *testing.T) {
+			out := textOf(t, c.tb)
+			checkWidth(t, out)
+			for _, w := range c.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("no %q in\n%s", w, out)
+				}
+			}
+			if c.tb.Header != nil {
+				if got := strings.Count(out, "  "+c.tb.Header[0]); got != c.blocks {
+					t.Errorf("%d header lines, want %d:\n%s", got, c.blocks, out)
+				}
+			}
+			// Every cell's text is printed (possibly wrapped).
+			flat := strings.Join(strings.Fields(out), "")
+			for _, r := range c.tb.Rows {
+				for _, cell := range r {
+					if !strings.Contains(flat, strings.Join(strings.Fields(cell), "")) {
+						t.Errorf("cell %.30q… lost", cell)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestCSVNotesAreComments(t *testing.T) {
+	var b bytes.Buffer
+	tb := Table{Title: "T", Header: []string{"k", "v"}, Rows: [][]string{{"a", "1"}}, Notes: []string{"first", "two\nlines"}}
+	if err := WriteTables(&b, CSV, tb, tb); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "# note: first\n# note: two\n# lines\n") {
+		t.Errorf("notes not kept:\n%s", b.String())
+	}
+	// A reader that skips comments sees only the data.
+	r := csv.NewReader(&b)
+	r.Comment = '#'
+	recs, err := r.ReadAll()
+	if err != nil || len(recs) != 4 {
+		t.Errorf("read back %v, %v", recs, err)
+	}
+}
