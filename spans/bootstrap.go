@@ -23,8 +23,8 @@ type Intervals struct {
 // full data does. The matchings are not recomputed (a document's matching
 // does not depend on the others). Resample r draws from a generator seeded
 // by (opt.Seed, r), so results do not depend on opt.Workers; memory holds
-// the documents' counts once per worker, and one number per resample and
-// statistic. ctx stops it.
+// the documents' counts once, a pair's and a label's sums per worker, and
+// the bootstrap's summaries (not growing with the resamples). ctx stops it.
 func (r *Result) Bootstrap(ctx context.Context, opt inference.Options) (*Intervals, error) {
 	if len(r.docs) < 2 {
 		return nil, fmt.Errorf("the document bootstrap needs at least two documents, got %d", len(r.docs))
@@ -33,13 +33,10 @@ func (r *Result) Bootstrap(ctx context.Context, opt inference.Options) (*Interva
 	k := np + 3
 	nl := len(r.Labels)
 	mode := r.Options.Labels
-	res, err := inference.ItemsVec(len(r.docs), k, func() inference.VecStatistic {
+	res, err := inference.ItemsVec(ctx, len(r.docs), k, func() inference.VecStatistic {
 		pc := make([]Counts, np)
 		lc := make([]Counts, nl)
 		return func(items []int, out []float64) error {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
 			clear(pc)
 			clear(lc)
 			for _, d := range items {

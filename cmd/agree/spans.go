@@ -4,11 +4,9 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"path/filepath"
 	"strconv"
 	"strings"
 
-	"agree/annotation"
 	"agree/inference"
 	"agree/report"
 	"agree/spans"
@@ -20,28 +18,29 @@ Agreement on spans (named entities, mentions, evidence): for every pair of
 annotators and every label, the spans matched one to one, precision, recall
 and F1 (the first annotator of a pair is the reference; F1 is symmetric), the
 average pairwise F1, micro and macro averages, κ and α on the labels of the
-spans matched by extent, and an annotator × annotator matrix. FILEs are span
-CSV (document,annotator,start,end,label[,layer,chain,part_of,text]) or the
-JSONL of 'agree convert'; several FILEs are one corpus.`
+spans matched by extent, and an annotator × annotator matrix. FILEs are any
+input with spans (--input: span CSV document,annotator,start,end,label[,…],
+brat, WebAnno, XMI, Label Studio, doccano, Prodigy, BIO, …); several FILEs
+(or a directory) are one corpus.`
 
 // spansFlags are the flags agree spans and agree relations share.
 type spansFlags struct {
-	input, match, labels, layer, documents string
-	disagreements                          string
-	force                                  bool
-	bootstrap, workers                     int
-	seed                                   uint64
-	level                                  float64
+	in                       inputFlags
+	match, labels, documents string
+	disagreements            string
+	force                    bool
+	bootstrap, workers       int
+	seed                     uint64
+	level                    float64
 }
 
 func (f *spansFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.input, "input", "auto", "input format: auto (by extension: .jsonl is the annotation JSONL, else the span CSV), csv or jsonl")
+	f.in.register(fs, true)
 	fs.StringVar(&f.match, "match", "exact", "when two spans match: exact, overlap (a shared character), iou:T (intersection over union ≥ T) or boundary-tolerance:N (starts and ends within N)")
 	fs.StringVar(&f.labels, "labels", "strict", "strict (matched spans must have the same label) or ignore (match by extent; labels are compared on the matched pairs with κ and α)")
-	fs.StringVar(&f.layer, "layer", "", "the span layer to compare (needed when the spans have several)")
 	fs.StringVar(&f.documents, "documents", "all", "documents a pair is compared on: all (an annotator without spans in a document marked nothing there) or annotated (only those both annotated)")
 	fs.StringVar(&f.disagreements, "disagreements", "", "write every disagreement (document, offsets, text, what each annotator marked) to this CSV file, sorted by document and offset")
-	fs.BoolVar(&f.force, "force", false, "overwrite an existing --disagreements file")
+	fs.BoolVar(&f.force, "force", false, "overwrite existing output files (--disagreements)")
 	fs.IntVar(&f.bootstrap, "bootstrap", 0, "document bootstrap resamples for intervals of every F1 (needs ≥ 2 documents); 0: none")
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the bootstrap (results do not depend on --workers)")
 	fs.IntVar(&f.workers, "workers", 0, "parallel workers (0: all cores; results do not depend on it)")
@@ -55,6 +54,9 @@ func (f *spansFlags) register(fs *flag.FlagSet) {
 func (f *spansFlags) options(fs *flag.FlagSet, files []string) (spans.Options, error) {
 	var opt spans.Options
 	name := strings.TrimPrefix(fs.Name(), "agree ")
+	if err := f.in.check(name); err != nil {
+		return opt, err
+	}
 	m, err := spans.ParseMatch(f.match)
 	if err != nil {
 		return opt, usagef("%s: --match: %v", name, err)
@@ -65,16 +67,10 @@ func (f *spansFlags) options(fs *flag.FlagSet, files []string) (spans.Options, e
 	if err := oneOf(fs, "documents", f.documents, "all", "annotated"); err != nil {
 		return opt, err
 	}
-	if err := oneOf(fs, "input", f.input, "auto", "csv", "jsonl"); err != nil {
-		return opt, err
-	}
 	if err := requires(fs, "seed", "bootstrap"); err != nil {
 		return opt, err
 	}
 	if err := requires(fs, "level", "bootstrap"); err != nil {
-		return opt, err
-	}
-	if err := requires(fs, "force", "disagreements"); err != nil {
 		return opt, err
 	}
 	if err := checkOutput(f.disagreements, f.force, files); err != nil {
@@ -83,49 +79,10 @@ func (f *spansFlags) options(fs *flag.FlagSet, files []string) (spans.Options, e
 	opt.Match = m
 	opt.Labels, _ = spans.ParseLabelMode(f.labels)
 	opt.Documents, _ = spans.ParseScope(f.documents)
-	opt.Layer = f.layer
+	opt.Layer = f.in.layer
 	opt.Workers = f.workers
 	opt.Matches = f.disagreements != ""
 	return opt, nil
-}
-
-// readCorpus reads the FILEs as one annotation corpus.
-func readCorpus(e env, input string, files []string) (*annotation.Corpus, error) {
-	c := &annotation.Corpus{}
-	for _, name := range files {
-		kind := input
-		if kind == "auto" {
-			kind = "csv"
-			if strings.EqualFold(filepath.Ext(name), ".jsonl") {
-				kind = "jsonl"
-			}
-		}
-		r, err := openInput(e, name)
-		if err != nil {
-			return nil, err
-		}
-		shown := name
-		if name == "-" {
-			shown = "<stdin>"
-		}
-		var one *annotation.Corpus
-		if kind == "jsonl" {
-			one, err = annotation.ReadJSONL(r, shown)
-		} else {
-			one, err = annotation.ReadCSV(r, shown)
-		}
-		r.Close()
-		if err != nil {
-			return nil, err
-		}
-		if len(files) == 1 {
-			return one, nil // ReadCSV and ReadJSONL validate
-		}
-		if err := c.Merge(one); err != nil {
-			return nil, err
-		}
-	}
-	return c, c.Validate()
 }
 
 func runSpans(e env, args []string) error {
@@ -141,7 +98,7 @@ func runSpans(e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	c, err := readCorpus(e, f.input, files)
+	c, err := readCorpus(e, "spans", files, f.in.options(e, "spans", false))
 	if err != nil {
 		return err
 	}
@@ -149,18 +106,16 @@ func runSpans(e env, args []string) error {
 		return usagef("spans: --bootstrap resamples documents, and there is %d", len(c.Documents))
 	}
 	ctx := context.Background()
-	tk := e.startTask("spans", "documents", len(c.Documents))
-	opt.Progress = tk.add
+	e.status.phase("documents compared", int64(len(c.Documents)))
+	opt.Progress = e.status.add
 	res, err := spans.Compare(ctx, c, opt)
-	tk.finish()
 	if err != nil {
 		return fmt.Errorf("spans: %w", err)
 	}
 	out := spansOutput(res)
 	if f.bootstrap > 0 {
-		tk := e.startTask("spans", "bootstrap", 0)
-		iv, err := res.Bootstrap(ctx, inference.Options{Resamples: f.bootstrap, Seed: f.seed, Workers: f.workers, Level: f.level})
-		tk.finish()
+		e.status.phase("bootstrap resamples", int64(f.bootstrap))
+		iv, err := res.Bootstrap(ctx, inference.Options{Resamples: f.bootstrap, Seed: f.seed, Workers: f.workers, Level: f.level, Progress: e.status.set})
 		if err != nil {
 			return err
 		}
@@ -199,13 +154,13 @@ type averageJSON struct {
 	F1        report.Number `json:"f1"`
 	// Bootstrap holds, with --bootstrap, the F1's document-bootstrap
 	// summaries {"se","ci","p_below","undefined_resamples"}.
-	Bootstrap *inference.Result `json:"bootstrap,omitempty"`
+	Bootstrap *bootstrapResultJSON `json:"bootstrap,omitempty"`
 }
 
 type microJSON struct {
 	Averaging string `json:"averaging"`
 	prfCountsJSON
-	Bootstrap *inference.Result `json:"bootstrap,omitempty"`
+	Bootstrap *bootstrapResultJSON `json:"bootstrap,omitempty"`
 }
 
 type labelAgreementJSON struct {
@@ -224,7 +179,7 @@ type spanPairJSON struct {
 	PerLabel       map[string]prfCountsJSON `json:"per_label"`
 	LabelAgreement labelAgreementJSON       `json:"label_agreement"`
 	// Bootstrap holds, with --bootstrap, the F1's document-bootstrap summaries.
-	Bootstrap *inference.Result `json:"bootstrap,omitempty"`
+	Bootstrap *bootstrapResultJSON `json:"bootstrap,omitempty"`
 }
 
 type spanMatrixJSON struct {
@@ -233,10 +188,10 @@ type spanMatrixJSON struct {
 }
 
 type bootstrapInfoJSON struct {
-	Resamples int               `json:"resamples"`
-	Seed      uint64            `json:"seed"`
-	Method    string            `json:"method"`
-	AverageF1 *inference.Result `json:"average_f1"`
+	Resamples int                  `json:"resamples"`
+	Seed      uint64               `json:"seed"`
+	Method    string               `json:"method"`
+	AverageF1 *bootstrapResultJSON `json:"average_f1"`
 }
 
 // spansJSON is the output of agree spans; its keys are a contract (README).
@@ -329,19 +284,19 @@ func spansOutput(res *spans.Result) *spansJSON {
 
 func (out *spansJSON) addBootstrap(iv *spans.Intervals, n int, seed uint64) {
 	for k := range out.Pairs {
-		out.Pairs[k].Bootstrap = iv.Pairs[k]
+		out.Pairs[k].Bootstrap = newBootstrapResultJSON(iv.Pairs[k])
 	}
-	out.Micro.Bootstrap = iv.MicroF1
-	out.Macro.Bootstrap = iv.MacroF1
-	out.Bootstrap = &bootstrapInfoJSON{Resamples: n, Seed: seed, Method: "document bootstrap, percentile", AverageF1: iv.AverageF1}
+	out.Micro.Bootstrap = newBootstrapResultJSON(iv.MicroF1)
+	out.Macro.Bootstrap = newBootstrapResultJSON(iv.MacroF1)
+	out.Bootstrap = &bootstrapInfoJSON{Resamples: n, Seed: seed, Method: "document bootstrap, percentile", AverageF1: newBootstrapResultJSON(iv.AverageF1)}
 }
 
 // ciText is " " and the interval, or "" without a bootstrap.
-func ciText(r *inference.Result) string {
+func ciText(r *bootstrapResultJSON) string {
 	if r == nil {
 		return ""
 	}
-	return " " + interval(&r.CI)
+	return " " + interval(r.CI)
 }
 
 func (out *spansJSON) tables() []report.Table {

@@ -119,7 +119,7 @@ func TestSpansJSONContract(t *testing.T) {
 // TestSpansNothingMatches: F1 0, not null, when nothing matches.
 func TestSpansNothingMatches(t *testing.T) {
 	in := "document,annotator,start,end,label\nd,a,0,3,X\nd,b,5,8,X\n"
-	out, errs, code := agree(t, in, "spans", "--format", "json", "-")
+	out, errs, code := agree(t, in, "spans", "--input", "csv", "--format", "json", "-")
 	if code != 0 {
 		t.Fatal(errs)
 	}
@@ -152,7 +152,7 @@ func TestSpansBootstrap(t *testing.T) {
 		t.Error("the method is not named")
 	}
 	one := "document,annotator,start,end,label\nd,a,0,3,X\nd,b,0,3,X\n"
-	if _, errs, code := agree(t, one, "spans", "--bootstrap", "10", "-"); code != 2 || !strings.Contains(errs, "resamples documents") {
+	if _, errs, code := agree(t, one, "spans", "--input", "csv", "--bootstrap", "10", "-"); code != 2 || !strings.Contains(errs, "resamples documents") {
 		t.Errorf("bootstrap of one document: exit %d %s", code, errs)
 	}
 }
@@ -190,7 +190,6 @@ func TestSpansUsage(t *testing.T) {
 		{"spans", "--labels", "loose", "examples/entities.csv"},
 		{"spans", "--documents", "some", "examples/entities.csv"},
 		{"spans", "--seed", "3", "examples/entities.csv"},
-		{"spans", "--force", "examples/entities.csv"},
 		{"spans", "--bootstrap", "-1", "examples/entities.csv"},
 		{"spans"},
 	} {
@@ -199,11 +198,11 @@ func TestSpansUsage(t *testing.T) {
 		}
 	}
 	// Bad data is exit 1 with the position.
-	_, errs, code := agree(t, "document,annotator,start,end,label\nd,a,5,3,X\n", "spans", "-")
-	if code != 1 || !strings.Contains(errs, "<stdin>:2") {
+	_, errs, code := agree(t, "document,annotator,start,end,label\nd,a,5,3,X\n", "spans", "--input", "csv", "-")
+	if code != 1 || !strings.Contains(errs, "stdin:2") {
 		t.Errorf("bad span: exit %d, %q", code, errs)
 	}
-	_, errs, code = agree(t, "document,annotator,start,end,label\nd,a,0,3,X\n", "spans", "-")
+	_, errs, code = agree(t, "document,annotator,start,end,label\nd,a,0,3,X\n", "spans", "--input", "csv", "-")
 	if code != 1 || !strings.Contains(errs, "two annotators") {
 		t.Errorf("one annotator: exit %d, %q", code, errs)
 	}
