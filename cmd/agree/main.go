@@ -82,6 +82,8 @@ func commands() []command {
 		{"spans", "span agreement (entities, mentions): pairwise precision, recall, F1 per label with exact, overlap, IoU or tolerance matching; κ/α on labels", runSpans},
 		{"gamma", "γ, γ-cat, γ-k from the exact best alignment of unit files (CSV, RTTM; a corpus of several files)", runGamma},
 		{"convert", "read annotation files (Label Studio, doccano, Prodigy, ELAN, Praat, BIO, brat, WebAnno, UIMA, …) and write the span CSV or JSONL", runConvert},
+		{"report", "self-contained HTML report with plots of the analysis that fits the files (-o FILE.html)", runReport},
+		{"serve", "local web page: drop files, choose the analysis, see its report (127.0.0.1 only)", runServe},
 	}
 }
 
