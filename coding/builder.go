@@ -92,7 +92,9 @@ func (b *Builder) Item(id string) int {
 func (b *Builder) AddItem(id string) (i int, isNew bool) { return b.item(id) }
 
 // AppendItem adds an item without looking it up: cheaper than AddItem for
-// millions of items. Build checks that the ids are distinct. Item, AddItem
+// millions of items. Build checks that the ids are distinct; items with the
+// empty id "" are anonymous and exempt (e.g. pairs of labels that only
+// need counting). Item, AddItem
 // and HasItem still work after it (the index is rebuilt when they are next
 // called).
 func (b *Builder) AppendItem(id string) int {
@@ -128,7 +130,8 @@ func (b *Builder) reindex() {
 }
 
 // firstDuplicate returns the positions i < j of the first repeated id in
-// ids (the smallest j), or ok = false when all ids differ. It sorts 64-bit
+// ids (the smallest j), or ok = false when all ids differ; empty ids are
+// anonymous and never repeat. It sorts 64-bit
 // hashes instead of filling a hash map, which is several times faster for
 // millions of ids.
 func firstDuplicate(ids []string) (i, j int, ok bool) {
@@ -157,7 +160,7 @@ func firstDuplicate(ids []string) (i, j int, ok bool) {
 		// earliest second occurrence of an id.
 		for x := k; x < e; x++ {
 			for y := x + 1; y < e; y++ {
-				if int(hs[y].idx) < j && ids[hs[x].idx] == ids[hs[y].idx] {
+				if int(hs[y].idx) < j && ids[hs[x].idx] == ids[hs[y].idx] && ids[hs[x].idx] != "" {
 					i, j = int(hs[x].idx), int(hs[y].idx)
 					break
 				}

@@ -13,11 +13,14 @@ func TestFirstDuplicateMatchesBruteForce(t *testing.T) {
 		ids := make([]string, n)
 		for k := range ids {
 			ids[k] = fmt.Sprint(rng.IntN(60))
+			if ids[k] == "0" {
+				ids[k] = "" // anonymous
+			}
 		}
 		wi, wj, wok := -1, n, false
 		for j := range ids { // smallest j with an earlier equal id
 			for i := range j {
-				if ids[i] == ids[j] && j < wj {
+				if ids[i] == ids[j] && ids[i] != "" && j < wj {
 					wi, wj, wok = i, j, true
 				}
 			}
