@@ -7,9 +7,11 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"agree/coref"
+	"agree/formats"
 	corefio "agree/formats/coref"
 	"agree/inference"
 	"agree/report"
@@ -79,7 +81,9 @@ type corefJSON struct {
 func runCoref(e env, args []string) error {
 	fs := newFlagSet(e, "coref", "coref [flags] FILE|DIR...  (CSV annotator,mention,chain[,document]; CoNLL-2012 or brat .ann/dir: one per annotator)")
 	format := formatFlag(fs, "table")
-	input := fs.String("input", "auto", "input format: auto (by extension; directories are brat), csv, conll or brat")
+	input := fs.String("input", "auto", "input format: auto (by extension; directories are brat), csv, conll, brat, or an annotation format ("+strings.Join(formats.Names(), ", ")+"; spans of --layer with their chains)")
+	var in inputFlags
+	in.register(fs, false)
 	names := fs.String("annotators", "", "comma-separated annotator names for CoNLL/brat inputs, one per FILE (default: file names without extension)")
 	dups := fs.String("duplicates", "first", "repeated mentions: first (keep the first, as the reference scorer) or error")
 	missing := fs.String("missing", "fail", "markables marked by only one annotator, for the link table and chains as sets (the scorer metrics take any mentions): fail (leave both out and list the differences), singletons (add them as singletons, Passonneau 1997) or skip (no link table; chains as sets with missing values)")
@@ -93,8 +97,15 @@ func runCoref(e env, args []string) error {
 	bound(fs, "bootstrap", between(0, maxResamples))
 	bound(fs, "workers", between(0, maxWorkers))
 	bound(fs, "level", span(0, 1, "both"))
+	rep := reportFlag(fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := in.check("coref"); err != nil {
+		return err
+	}
+	if err := rep.check(files); err != nil {
 		return err
 	}
 	var policy coref.Duplicates
@@ -128,10 +139,15 @@ func runCoref(e env, args []string) error {
 
 	b := coref.NewBuilder(policy)
 	used := map[string]string{}
+	var model []string // files read through the annotation model (input.go)
 	for i, name := range files {
 		kind, err := corefInputKind(*input, name)
 		if err != nil {
 			return err
+		}
+		if kind == "model" {
+			model = append(model, name)
+			continue
 		}
 		ann := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
 		if annNames != nil {
@@ -146,6 +162,9 @@ func runCoref(e env, args []string) error {
 		if err := readCorefInput(e, kind, name, ann, opt, b); err != nil {
 			return err
 		}
+	}
+	if err := readCorefModel(e, model, *input, &in, b); err != nil {
+		return err
 	}
 	c, err := b.Build()
 	if err != nil {
@@ -201,7 +220,7 @@ func runCoref(e env, args []string) error {
 				return err
 			}
 			if *bootstrap > 0 {
-				opt := inference.Options{Resamples: *bootstrap, Seed: *seed, Workers: *workers, Level: *level, Progress: e.status.set}
+				opt := inference.Options{Resamples: *bootstrap, Seed: *seed, Workers: *workers, Level: *level, Progress: e.status.set, KeepSamples: rep.active()}
 				e.status.phase(fmt.Sprintf("bootstrap of %s/%s", anns[i], anns[j]), int64(*bootstrap))
 				b, err := c.Bootstrap(context.Background(), i, j, opt)
 				if err != nil {
@@ -211,6 +230,9 @@ func runCoref(e env, args []string) error {
 			}
 			out.Pairs = append(out.Pairs, p)
 		}
+	}
+	if err := rep.write(e, corefPage(&out, files), files); err != nil || rep.only() {
+		return err
 	}
 	if f == report.JSON {
 		return report.WriteJSON(e.stdout, out)
@@ -230,22 +252,29 @@ func splitList(s string) []string {
 
 func corefInputKind(flagValue, name string) (string, error) {
 	switch flagValue {
-	case "csv", "conll", "brat":
+	case "csv":
+		return corefCSVKind(name)
+	case "conll", "brat":
 		return flagValue, nil
 	case "auto":
 	default:
-		return "", usagef("coref: --input must be auto, csv, conll or brat, got %q", flagValue)
+		if slices.Contains(formats.Names(), flagValue) {
+			return "model", nil
+		}
+		return "", usagef("coref: --input must be auto, csv, conll, brat or one of %s, got %q", strings.Join(formats.Names(), ", "), flagValue)
 	}
 	if name != "-" {
 		if st, err := os.Stat(name); err == nil && st.IsDir() {
 			return "brat", nil
 		}
 	}
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".csv":
-		return "csv", nil
-	case ".ann":
+	switch ext := strings.ToLower(filepath.Ext(name)); {
+	case ext == ".csv":
+		return corefCSVKind(name)
+	case ext == ".ann":
 		return "brat", nil
+	case ext == ".zip" || (ext != ".conll" && formats.KnownExtension(ext)):
+		return "model", nil
 	}
 	return "conll", nil
 }

@@ -80,6 +80,9 @@ func commands() []command {
 		{"coref", "coreference agreement: MUC, B³, CEAF, BLANC, LEA, CoNLL; Passonneau's link κ/α; chains as sets (MASI α)", runCoref},
 		{"segmentation", "segmentation agreement (B, S, BED, Pk, WindowDiff, GHD; SegEval π, κ) from SegEval JSON or CSV", runSegmentation},
 		{"gamma", "γ, γ-cat, γ-k from the exact best alignment of unit files (CSV, RTTM; a corpus of several files)", runGamma},
+		{"convert", "read annotation files (Label Studio, doccano, Prodigy, ELAN, Praat, BIO, brat, WebAnno, UIMA, …) and write the span CSV or JSONL", runConvert},
+		{"report", "self-contained HTML report with plots of the analysis that fits the files (-o FILE.html)", runReport},
+		{"serve", "local web page: drop files, choose the analysis, see its report (127.0.0.1 only)", runServe},
 	}
 }
 
