@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"agree/distance"
 )
 
 // Stats are the sufficient statistics of reliability data: the value
@@ -153,12 +155,13 @@ type Accumulator struct {
 	ordered    int // labels[:ordered] keep their order (≥ declared)
 	firstSeen  []Pos
 
-	pats   *patternTable
-	empty  int64
-	ids    [][]string // per pattern, sorted (natural), at most opt.KeepItems
-	pruned []bool
-	stored int // ids stored since the last pruning
-	items  int64
+	pats       *patternTable
+	empty      int64
+	ids        [][]string // per pattern, sorted (natural), at most opt.KeepItems
+	pruned     []bool
+	stored     int // ids stored since the last pruning
+	pruneAfter int // prune when stored exceeds this
+	items      int64
 }
 
 // NewAccumulator returns an empty Accumulator.
@@ -166,7 +169,8 @@ func NewAccumulator(opt StatsOptions) (*Accumulator, error) {
 	if opt.KeepItems < 0 {
 		return nil, fmt.Errorf("KeepItems %d is negative", opt.KeepItems)
 	}
-	a := &Accumulator{opt: opt, coderIndex: map[string]int32{}, labelIndex: map[string]int32{}, pats: newPatternTable()}
+	a := &Accumulator{opt: opt, coderIndex: map[string]int32{}, labelIndex: map[string]int32{}, pats: newPatternTable(),
+		pruneAfter: 4*opt.KeepItems + 4096}
 	for _, c := range opt.Coders {
 		if _, dup := a.coderIndex[c]; dup {
 			return nil, fmt.Errorf("coder %q appears twice", c)
@@ -286,7 +290,7 @@ func (a *Accumulator) add(id string, cv []int32) {
 	}
 	if a.keepID(p, id) {
 		a.stored++
-		if a.opt.Rank != nil && a.stored > 4*a.opt.KeepItems+4096 {
+		if a.opt.Rank != nil && a.stored > a.pruneAfter {
 			a.prune()
 		}
 	}
@@ -738,4 +742,67 @@ func radixSort(keys []uint64, order []int32) {
 		copy(keys, src)
 		copy(order, osrc)
 	}
+}
+
+// ItemIDs returns, for every pattern of the analysis' Stats, the ids of
+// its items in natural order: at most k of them (k ≤ 0: all). They come
+// from the data when the analysis has them, and otherwise from the ids the
+// Stats kept — which must be at least k, and must not have been dropped for
+// a ranking other than that of the analysis (the nominal distance with its
+// weighting).
+func (a *Analysis) ItemIDs(k int) ([][]string, error) {
+	s := a.stats
+	if a.data != nil {
+		return a.data.itemIDs(s, k), nil
+	}
+	if s.keep == 0 || (k <= 0) || s.keep < k {
+		return nil, fmt.Errorf("the statistics kept %d item ids per pattern; ranking %s needs the data or statistics that keep at least that many", s.keep, itemsWanted(k))
+	}
+	if r := s.rankBy; r != nil && (!distance.IsNominal(a.metric[1]) || r.Missing != a.opt.Missing) {
+		return nil, fmt.Errorf("the statistics kept the item ids for ranking by the nominal distance with %s weighting; this analysis ranks by the %s distance with %s weighting", r.Missing, a.dist, a.opt.Missing)
+	}
+	out := make([][]string, len(s.ids))
+	for p, ids := range s.ids {
+		out[p] = ids[:min(len(ids), k)]
+	}
+	return out, nil
+}
+
+func itemsWanted(k int) string {
+	if k <= 0 {
+		return "all items"
+	}
+	return fmt.Sprintf("the first %d items", k)
+}
+
+// itemIDs returns the ids of d's items by pattern of s (d's own Stats),
+// at most k per pattern (k ≤ 0: all), in natural order.
+func (d *Data) itemIDs(s *Stats, k int) [][]string {
+	t := newPatternTable()
+	for p := range s.NumPatterns() {
+		cv, _ := s.Pattern(p)
+		t.add(cv, 1)
+	}
+	out := make([][]string, s.NumPatterns())
+	cv := make([]int32, 0, 2*len(d.cols))
+	for i := range d.n {
+		cv = cv[:0]
+		for c, col := range d.cols {
+			if v := col[i]; v != Missing {
+				cv = append(cv, int32(c), v)
+			}
+		}
+		if len(cv) == 0 {
+			continue
+		}
+		p := t.find(cv)
+		out[p] = append(out[p], d.items[i])
+	}
+	for p, ids := range out {
+		slices.SortFunc(ids, CompareNatural)
+		if k > 0 && len(ids) > k {
+			out[p] = ids[:k]
+		}
+	}
+	return out
 }
