@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"agree/distance"
+	"agree/internal/csvio"
 )
 
 // Stats are the sufficient statistics of reliability data: the value
@@ -173,14 +174,14 @@ func NewAccumulator(opt StatsOptions) (*Accumulator, error) {
 		pruneAfter: 4*opt.KeepItems + 4096}
 	for _, c := range opt.Coders {
 		if _, dup := a.coderIndex[c]; dup {
-			return nil, fmt.Errorf("coder %q appears twice", c)
+			return nil, fmt.Errorf("coder %s appears twice", csvio.Quote(c))
 		}
 		a.coderIndex[c] = int32(len(a.coders))
 		a.coders = append(a.coders, c)
 	}
 	for _, l := range opt.Categories {
 		if _, dup := a.labelIndex[l]; dup {
-			return nil, fmt.Errorf("category %q declared twice", l)
+			return nil, fmt.Errorf("category %s declared twice", csvio.Quote(l))
 		}
 		a.labelIndex[l] = int32(len(a.labels))
 		a.labels = append(a.labels, l)
@@ -197,8 +198,21 @@ func (a *Accumulator) Coder(name string) (int, error) {
 	if c, ok := a.coderIndex[name]; ok {
 		return int(c), nil
 	}
+	return a.newCoder(name)
+}
+
+// CoderBytes is Coder for a name held in a byte slice (no allocation when
+// the coder is already known).
+func (a *Accumulator) CoderBytes(name []byte) (int, error) {
+	if c, ok := a.coderIndex[string(name)]; ok {
+		return int(c), nil
+	}
+	return a.newCoder(string(name))
+}
+
+func (a *Accumulator) newCoder(name string) (int, error) {
 	if a.opt.Coders != nil {
-		return 0, fmt.Errorf("unknown coder %q", name)
+		return 0, fmt.Errorf("unknown coder %s", csvio.Quote(name))
 	}
 	c := int32(len(a.coders))
 	name = strings.Clone(name)
@@ -206,6 +220,12 @@ func (a *Accumulator) Coder(name string) (int, error) {
 	a.coders = append(a.coders, name)
 	return int(c), nil
 }
+
+// CoderName returns the name of coder c.
+func (a *Accumulator) CoderName(c int) string { return a.coders[c] }
+
+// Label returns value v.
+func (a *Accumulator) Label(v int) string { return a.labels[v] }
 
 // Value returns the index of a value, adding it to the value table if new;
 // at is where it was read (kept for later messages about the value). It is
@@ -230,7 +250,7 @@ func (a *Accumulator) value(label string, at Pos) (int, error) {
 		return int(v), nil
 	}
 	if a.opt.Closed && a.declared > 0 {
-		return 0, fmt.Errorf("value %q is not among the declared categories", label)
+		return 0, fmt.Errorf("value %s is not among the declared categories", csvio.Quote(label))
 	}
 	v := int32(len(a.labels))
 	label = strings.Clone(label)
