@@ -30,6 +30,7 @@ type codingFlags struct {
 	closed, header                             bool
 	in                                         inputFlags // --input NAME and its options (input.go)
 	inf                                        inferenceFlags
+	stream                                     streamFlags // large data (coding_stream.go)
 }
 
 // inferenceFlags select intervals, diagnostics and error models.
@@ -47,6 +48,7 @@ type inferenceFlags struct {
 	noAnalytic  bool
 	leaveOut    bool
 	force       bool
+	maxRows     int     // rows of the pairwise and leave-one-out tables (0: all)
 	status      *status // the progress line of the run
 }
 
@@ -76,6 +78,7 @@ func (f *codingFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.inf.dawidSkene, "dawid-skene", false, "fit the Dawid–Skene latent class model: per-coder confusion matrices, class priors")
 	fs.StringVar(&f.inf.consensus, "consensus", "", "write the Dawid–Skene consensus labels (item,label,posterior,…) to this CSV file")
 	f.limitFlags(fs)
+	f.registerStream(fs)
 }
 
 func runCoding(e env, args []string) error {
@@ -92,14 +95,19 @@ func runCoding(e env, args []string) error {
 		fs.Usage()
 		return usagef("coding: want one FILE, got 0")
 	}
-	model, err := codingModelInput(&f.in, files) // annotation files: document labels (input.go)
-	if err != nil {
-		return err
+	model := false
+	if !f.stream.mergeStats { // statistics are JSON, not annotation files
+		if model, err = codingModelInput(&f.in, files); /* annotation files: document labels (input.go) */ err != nil {
+			return err
+		}
 	}
 	if err := f.validate(fs, files[0]); err != nil {
 		return err
 	}
 	if err := rep.check(files); err != nil {
+		return err
+	}
+	if err := f.validateStream(fs, files, model, rep.active()); err != nil {
 		return err
 	}
 	f.inf.keepSamples = rep.active()
@@ -108,29 +116,14 @@ func runCoding(e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	name := files[0]
-	if name == "-" {
-		name = "<stdin>"
-	}
-	var d *coding.Data
-	if model {
-		name = strings.Join(files, ", ")
-		d, err = readCodingInput(e, files, &f.in, f.setSep)
-	} else {
-		var in io.ReadCloser
-		if in, err = openInput(e, files[0]); err != nil {
-			return err
-		}
-		defer in.Close()
-		d, err = table.Read(in, name, topt)
-	}
-	if err != nil {
+	an, name, err := f.codingAnalysis(e, files, model, topt, copt)
+	if err != nil || an == nil {
 		return err
 	}
-	if n := d.NumCoders(); n < 2 {
+	if n := an.Counts().Coders; n < 2 {
 		return fmt.Errorf("%s: %d coder; agreement needs at least two", name, n)
 	}
-	res, err := analyzeCoding(d, copt)
+	res, err := analyzeCoding(an)
 	if err != nil {
 		return err
 	}
@@ -253,19 +246,25 @@ type codingResult struct {
 	Bias           biasJSON                   `json:"annotator_bias"`
 	PerCategory    []categoryJSON             `json:"per_category,omitempty"`
 	Pairwise       []pairJSON                 `json:"pairwise,omitempty"`
-	Coincidences   *matrixJSON                `json:"coincidence_matrix,omitempty"`
-	Contingency    *matrixJSON                `json:"contingency_matrix,omitempty"`
-	Notes          []string                   `json:"notes,omitempty"`
-	results        map[string]coding.Result   // for text output
-	analysis       *coding.Analysis
-	bootSamples    map[string][]float64 // bootstrap distributions by key, for the HTML report
+	// PairwiseOmitted counts the pairs with shared items left out of
+	// Pairwise by --max-rows (those with the fewest shared items).
+	PairwiseOmitted int                      `json:"pairwise_omitted,omitempty"`
+	Coincidences    *matrixJSON              `json:"coincidence_matrix,omitempty"`
+	Contingency     *matrixJSON              `json:"contingency_matrix,omitempty"`
+	Notes           []string                 `json:"notes,omitempty"`
+	results         map[string]coding.Result // for text output
+	analysis        *coding.Analysis
+	bootSamples     map[string][]float64 // bootstrap distributions by key, for the HTML report
 
 	ItemsByDisagreement []itemDisagreementJSON `json:"items_by_disagreement,omitempty"`
 	LeaveOneCoderOut    []coderInfluenceJSON   `json:"leave_one_coder_out,omitempty"`
-	PrevalenceBias      *prevalenceBiasJSON    `json:"prevalence_bias,omitempty"`
-	Aickin              *aickinJSON            `json:"aickin,omitempty"`
-	DawidSkene          *dawidSkeneJSON        `json:"dawid_skene,omitempty"`
-	Bootstrap           *bootstrapJSON         `json:"bootstrap,omitempty"`
+	// LeaveOneCoderOutOmitted counts the coders left out of
+	// LeaveOneCoderOut by --max-rows (those whose removal changes α least).
+	LeaveOneCoderOutOmitted int                 `json:"leave_one_coder_out_omitted,omitempty"`
+	PrevalenceBias          *prevalenceBiasJSON `json:"prevalence_bias,omitempty"`
+	Aickin                  *aickinJSON         `json:"aickin,omitempty"`
+	DawidSkene              *dawidSkeneJSON     `json:"dawid_skene,omitempty"`
+	Bootstrap               *bootstrapJSON      `json:"bootstrap,omitempty"`
 }
 
 type bootstrapJSON struct {
@@ -329,14 +328,11 @@ type matrixJSON struct {
 	Cells  [][]float64 `json:"cells"`
 }
 
-func analyzeCoding(d *coding.Data, opt coding.Options) (*codingResult, error) {
-	an, err := coding.Analyze(d, opt)
-	if err != nil {
-		return nil, err
-	}
+func analyzeCoding(an *coding.Analysis) (*codingResult, error) {
+	opt := an.Options()
 	c := an.Counts()
 	res := &codingResult{
-		File: d.Source(), Items: c.Items, Coders: c.Coders, CoderNames: d.Coders(), Values: c.Values,
+		File: an.Stats().Source(), Items: c.Items, Coders: c.Coders, CoderNames: an.Stats().Coders(), Values: c.Values,
 		PairableItems: c.PairableItems, PairableValues: c.PairableValues, CompleteItems: c.CompleteItems,
 		Categories: c.Categories, Distance: "nominal", Missing: opt.Missing.String(),
 		Coefficients: map[string]coefficientJSON{}, results: map[string]coding.Result{}, analysis: an,

@@ -23,6 +23,7 @@ func (res *codingResult) infer(f inferenceFlags) error {
 	// on each other: they run as two concurrent chains (two, to bound the
 	// memory of the coder subsets alive at once).
 	var ses []inference.Analytic
+	var notes [2][]string // per chain, appended to res.Notes after both
 	err := parallel(
 		func() error {
 			if res.Coders <= 2 {
@@ -35,11 +36,13 @@ func (res *codingResult) infer(f inferenceFlags) error {
 			for _, p := range pairs {
 				res.Pairwise = append(res.Pairwise, pairJSON{[2]string{p.A, p.B}, p.Items, report.Number(p.Kappa.Value), report.Number(p.Alpha.Value)})
 			}
+			notes[0] = append(notes[0], res.boundPairs(f.maxRows)...)
 			if !f.leaveOut {
 				return nil
 			}
 			loco, err := inference.LeaveOneCoderOut(an)
 			res.LeaveOneCoderOut = coderInfluenceJSONs(loco)
+			notes[0] = append(notes[0], res.boundLeaveOneOut(f.maxRows)...)
 			return err
 		},
 		func() error {
@@ -47,7 +50,11 @@ func (res *codingResult) infer(f inferenceFlags) error {
 				ses = inference.StandardErrors(an, res.order, inference.GwetOptions{Population: f.population, Level: f.level})
 			}
 			if f.top > 0 {
-				res.ItemsByDisagreement = itemsJSON(inference.TopItems(an, f.top))
+				items, err := inference.Rank(an, f.top)
+				if err != nil {
+					notes[1] = append(notes[1], "no ranking of the items by disagreement: "+err.Error())
+				}
+				res.ItemsByDisagreement = itemsJSON(items)
 			}
 			return nil
 		},
@@ -55,6 +62,7 @@ func (res *codingResult) infer(f inferenceFlags) error {
 	if err != nil {
 		return err
 	}
+	res.Notes = append(append(res.Notes, notes[0]...), notes[1]...)
 	for i, k := range res.order {
 		cj := res.Coefficients[k.Key()]
 		r := res.results[k.Key()]
