@@ -206,6 +206,9 @@ func TestIssue14Memory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts processes")
 	}
+	if raceEnabled {
+		t.Skip("the race detector's own memory does not fit a memory limit")
+	}
 	const limit = 512 << 20
 	dir := issue14Fixtures(t)
 	for _, f := range issue14Findings() {
