@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 )
 
@@ -14,12 +13,18 @@ type Duplicates int
 
 const (
 	// KeepFirst keeps the first occurrence and drops the others, with a
-	// warning, as the CoNLL reference scorer v8.01 does with repeated
-	// response mentions ("Repeated mention in the response"): chains are
-	// walked in chain-id order (numeric ids numerically, before other ids
-	// in string order), mentions within a chain in input order, which for
-	// CoNLL files is the order in which mentions close. Unlike the scorer
-	// (which refuses more than 10 repeats per process) there is no limit.
+	// warning. Chains are walked in the order in which they are first met
+	// in the input (Builder.DeclareChain; for CoNLL files the first marker
+	// of the chain, a one-token mention before an opening one on the same
+	// line), mentions within a chain in input order (for CoNLL files the
+	// order in which mentions close). This is what the CoNLL reference
+	// scorer v8.01 does with a repeated response mention that is also in
+	// the key ("Repeated mention in the response": the copy in the entity
+	// met first is kept). For other repeats this package deliberately
+	// differs: the scorer keeps both copies of a mention repeated in the
+	// key, and of a repeated response mention the key does not have, which
+	// leaves a mention in two entities; and it refuses more than 10
+	// repeats per process, where there is no limit here.
 	KeepFirst Duplicates = iota
 	// RejectDuplicates makes Build fail on the first repeated mention.
 	RejectDuplicates
@@ -116,8 +121,15 @@ type Builder struct {
 	docs       []*document
 	docIndex   map[string]int
 	recs       [][][]record // [annotator][doc]
+
+	// Chains declared for the (annotator, document) last declared in,
+	// so that repeated declarations add no record.
+	declA, declD int
+	declared     map[string]bool
 }
 
+// record is a mention of a chain, or (mention < 0) the point where a chain
+// was first met.
 type record struct {
 	mention int32
 	chain   string
@@ -172,6 +184,23 @@ func (b *Builder) Add(annotator, doc, mention, chain, where string) error {
 	return nil
 }
 
+// DeclareChain records that annotator met chain in document doc at this
+// point of the input, before its mentions are added: chains are ordered by
+// where they are first met (see KeepFirst). A chain never declared is met
+// at its first mention.
+func (b *Builder) DeclareChain(annotator, doc, chain string) {
+	a := b.Annotator(annotator)
+	d := b.Document(doc)
+	if b.declared == nil || a != b.declA || d != b.declD {
+		b.declA, b.declD, b.declared = a, d, map[string]bool{}
+	}
+	if b.declared[chain] {
+		return
+	}
+	b.declared[chain] = true
+	b.recs[a][d] = append(b.recs[a][d], record{mention: -1, chain: chain})
+}
+
 // Build groups the records into partitions, handling repeated mentions
 // according to the Duplicates policy.
 func (b *Builder) Build() (*Corpus, error) {
@@ -188,10 +217,12 @@ func (b *Builder) Build() (*Corpus, error) {
 			for _, r := range recs {
 				if _, ok := byChain[r.chain]; !ok {
 					chains = append(chains, r.chain)
+					byChain[r.chain] = nil
 				}
-				byChain[r.chain] = append(byChain[r.chain], r)
+				if r.mention >= 0 {
+					byChain[r.chain] = append(byChain[r.chain], r)
+				}
 			}
-			sort.SliceStable(chains, func(i, j int) bool { return chainLess(chains[i], chains[j]) })
 			clear(seen)
 			var p Partition
 			for _, ch := range chains {
@@ -203,7 +234,7 @@ func (b *Builder) Build() (*Corpus, error) {
 						if b.dup == RejectDuplicates {
 							return nil, errors.New(msg)
 						}
-						c.warnings = append(c.warnings, msg+"; kept the first occurrence as the reference scorer does")
+						c.warnings = append(c.warnings, msg+"; kept the copy met first in the file, as the reference scorer does for a response mention that is in the key (it keeps both copies of other repeats)")
 						continue
 					}
 					seen[r.mention] = fmt.Sprintf("in chain %s%s", ch, at(r.where))
@@ -225,22 +256,6 @@ func at(where string) string {
 		return ""
 	}
 	return " at " + where
-}
-
-// chainLess orders chain ids: integers numerically, before other ids in
-// string order.
-func chainLess(x, y string) bool {
-	a, errA := strconv.ParseInt(x, 10, 64)
-	b, errB := strconv.ParseInt(y, 10, 64)
-	switch {
-	case errA == nil && errB == nil:
-		return a < b
-	case errA == nil:
-		return true
-	case errB == nil:
-		return false
-	}
-	return x < y
 }
 
 // mentionLess orders mention ids naturally: runs of digits compare as

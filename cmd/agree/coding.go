@@ -28,27 +28,30 @@ type codingFlags struct {
 	metric, missing, incomplete, categories    string
 	layout, sep, columns, na, setSep, taxonomy string
 	closed, header                             bool
+	in                                         inputFlags // --input NAME and its options (input.go)
 	inf                                        inferenceFlags
 }
 
 // inferenceFlags select intervals, diagnostics and error models.
 type inferenceFlags struct {
-	level      float64
-	population int
-	bootstrap  int
-	seed       uint64
-	workers    int
-	alphaBoot  string
-	top        int
-	dawidSkene bool
-	consensus  string
-	noAnalytic bool
-	leaveOut   bool
-	force      bool
-	status     *status // the progress line of the run
+	keepSamples bool // keep the bootstrap distributions (for --report)
+	level       float64
+	population  int
+	bootstrap   int
+	seed        uint64
+	workers     int
+	alphaBoot   string
+	top         int
+	dawidSkene  bool
+	consensus   string
+	noAnalytic  bool
+	leaveOut    bool
+	force       bool
+	status      *status // the progress line of the run
 }
 
 func (f *codingFlags) register(fs *flag.FlagSet) {
+	f.in.register(fs, true)
 	fs.StringVar(&f.metric, "metric", "nominal", "distance for the weighted coefficients: nominal, ordinal, interval, linear, ratio, circular[:U], bipolar[:min,max], matrix:FILE, jaccard, dice, passonneau, masi, geertzen-bunt[:a,b], melamed-resnik, extended:SET (the last three need --taxonomy)")
 	fs.StringVar(&f.missing, "missing", "judgment", "weighting of items with missing values: judgment (Krippendorff) or item (each item equal)")
 	fs.StringVar(&f.incomplete, "incomplete", "drop", "κ-style coefficients on incomplete items: drop them (and say how many) or refuse")
@@ -79,28 +82,48 @@ func runCoding(e env, args []string) error {
 	var f codingFlags
 	fs := newFlagSet(e, "coding", codingSynopsis)
 	f.register(fs)
-	files, format, err := commandArgs(fs, args, formatFlag(fs, "table"), 1, 1)
+	format := formatFlag(fs, "table")
+	rep := reportFlag(fs)
+	files, format2, err := commandArgs(fs, args, format, 0, -1)
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		fs.Usage()
+		return usagef("coding: want one FILE, got 0")
+	}
+	model, err := codingModelInput(&f.in, files) // annotation files: document labels (input.go)
 	if err != nil {
 		return err
 	}
 	if err := f.validate(fs, files[0]); err != nil {
 		return err
 	}
+	if err := rep.check(files); err != nil {
+		return err
+	}
+	f.inf.keepSamples = rep.active()
 	f.inf.status = e.status
 	topt, copt, err := f.options(files[0])
 	if err != nil {
 		return err
 	}
-	in, err := openInput(e, files[0])
-	if err != nil {
-		return err
-	}
-	defer in.Close()
 	name := files[0]
 	if name == "-" {
 		name = "<stdin>"
 	}
-	d, err := table.Read(in, name, topt)
+	var d *coding.Data
+	if model {
+		name = strings.Join(files, ", ")
+		d, err = readCodingInput(e, files, &f.in, f.setSep)
+	} else {
+		var in io.ReadCloser
+		if in, err = openInput(e, files[0]); err != nil {
+			return err
+		}
+		defer in.Close()
+		d, err = table.Read(in, name, topt)
+	}
 	if err != nil {
 		return err
 	}
@@ -117,7 +140,10 @@ func runCoding(e env, args []string) error {
 	if err := res.infer(f.inf); err != nil {
 		return err
 	}
-	return res.write(e.stdout, format)
+	if err := rep.write(e, codingPage(res), files); err != nil || rep.only() {
+		return err
+	}
+	return res.write(e.stdout, format2)
 }
 
 // options turns the flags into reader and analysis options.
@@ -232,6 +258,7 @@ type codingResult struct {
 	Notes          []string                   `json:"notes,omitempty"`
 	results        map[string]coding.Result   // for text output
 	analysis       *coding.Analysis
+	bootSamples    map[string][]float64 // bootstrap distributions by key, for the HTML report
 
 	ItemsByDisagreement []itemDisagreementJSON `json:"items_by_disagreement,omitempty"`
 	LeaveOneCoderOut    []coderInfluenceJSON   `json:"leave_one_coder_out,omitempty"`

@@ -131,7 +131,7 @@ func (res *codingResult) infer(f inferenceFlags) error {
 
 func (res *codingResult) bootstrap(f inferenceFlags) error {
 	an := res.analysis
-	opt := inference.Options{Resamples: f.bootstrap, Seed: f.seed, Workers: f.workers, Level: f.level, Progress: f.status.set}
+	opt := inference.Options{Resamples: f.bootstrap, Seed: f.seed, Workers: f.workers, Level: f.level, Progress: f.status.set, KeepSamples: f.keepSamples}
 	f.status.phase("bootstrap resamples", int64(f.bootstrap))
 	boots, err := inference.BootstrapAll(context.Background(), an, res.order, opt)
 	if err != nil {
@@ -152,12 +152,14 @@ func (res *codingResult) bootstrap(f inferenceFlags) error {
 		method += "; α: Krippendorff's bootstrap of pairable values"
 	}
 	res.Bootstrap = &bootstrapJSON{Resamples: f.bootstrap, Seed: f.seed, Method: method}
+	res.bootSamples = map[string][]float64{}
 	for i, k := range res.order {
 		b := boots[i]
 		cj := res.Coefficients[k.Key()]
 		if b == nil || !res.results[k.Key()].Defined() {
 			continue
 		}
+		res.bootSamples[k.Key()] = b.Samples
 		cj.AnalyticCI = cj.CI
 		cj.CI = newIntervalJSON(b.CI)
 		cj.BootstrapSE = numberPtr(b.SE)

@@ -7,9 +7,11 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"agree/coref"
+	"agree/formats"
 	corefio "agree/formats/coref"
 	"agree/inference"
 	"agree/report"
@@ -79,10 +81,12 @@ type corefJSON struct {
 func runCoref(e env, args []string) error {
 	fs := newFlagSet(e, "coref", "coref [flags] FILE|DIR...  (CSV annotator,mention,chain[,document]; CoNLL-2012 or brat .ann/dir: one per annotator)")
 	format := formatFlag(fs, "table")
-	input := fs.String("input", "auto", "input format: auto (by extension; directories are brat), csv, conll or brat")
+	input := fs.String("input", "auto", "input format: auto (by extension; directories are brat), csv, conll, brat, or an annotation format ("+strings.Join(formats.Names(), ", ")+"; spans of --layer with their chains)")
+	var in inputFlags
+	in.register(fs, false)
 	names := fs.String("annotators", "", "comma-separated annotator names for CoNLL/brat inputs, one per FILE (default: file names without extension)")
 	dups := fs.String("duplicates", "first", "repeated mentions: first (keep the first, as the reference scorer) or error")
-	missing := fs.String("missing", "fail", "markables marked by only one annotator, for the link table and chains as sets: fail (list them), singletons (add them as singletons, Passonneau 1997) or skip (no link table)")
+	missing := fs.String("missing", "fail", "markables marked by only one annotator, for the link table and chains as sets (the scorer metrics take any mentions): fail (leave both out and list the differences), singletons (add them as singletons, Passonneau 1997) or skip (no link table; chains as sets with missing values)")
 	chainSets := fs.String("chain-sets", "others", "chains as sets: others (the chain's other mentions, Passonneau 2006) or whole (the whole chain)")
 	bratRel := fs.String("brat-relations", "Coreference,Coref,Anaphora", "brat relation types that link coreferent mentions (besides Equiv)")
 	bratTypes := fs.String("brat-types", "", "comma-separated brat entity types to keep as mentions (default: all)")
@@ -93,8 +97,15 @@ func runCoref(e env, args []string) error {
 	bound(fs, "bootstrap", between(0, maxResamples))
 	bound(fs, "workers", between(0, maxWorkers))
 	bound(fs, "level", span(0, 1, "both"))
+	rep := reportFlag(fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := in.check("coref"); err != nil {
+		return err
+	}
+	if err := rep.check(files); err != nil {
 		return err
 	}
 	var policy coref.Duplicates
@@ -128,10 +139,15 @@ func runCoref(e env, args []string) error {
 
 	b := coref.NewBuilder(policy)
 	used := map[string]string{}
+	var model []string // files read through the annotation model (input.go)
 	for i, name := range files {
 		kind, err := corefInputKind(*input, name)
 		if err != nil {
 			return err
+		}
+		if kind == "model" {
+			model = append(model, name)
+			continue
 		}
 		ann := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
 		if annNames != nil {
@@ -146,6 +162,9 @@ func runCoref(e env, args []string) error {
 		if err := readCorefInput(e, kind, name, ann, opt, b); err != nil {
 			return err
 		}
+	}
+	if err := readCorefModel(e, model, *input, &in, b); err != nil {
+		return err
 	}
 	c, err := b.Build()
 	if err != nil {
@@ -170,14 +189,15 @@ func runCoref(e env, args []string) error {
 			}
 		}
 	}
+	setsOK := true
 	if len(diffs) > 0 {
 		switch *missing {
 		case "fail":
-			var msg []string
+			setsOK = false
+			out.Notes = append(out.Notes, "markables differ between annotators: MUC, B³, CEAF, BLANC and LEA are defined for any mentions and use them as given (strict matching); the link table and chains as sets need the same markables and are left out (--missing singletons adds the missing ones as singletons, as Passonneau 1997 does; --missing skip leaves only the link table out)")
 			for _, d := range diffs {
-				msg = append(msg, d.Error())
+				out.Notes = append(out.Notes, markableSummary(d))
 			}
-			return fmt.Errorf("coref: %s\n(use --missing singletons to add the missing markables as singletons, as Passonneau 1997 does, or --missing skip to leave the link table out)", strings.Join(msg, "\n"))
 		case "singletons":
 			var added []string
 			rel, added = c.WithSingletons()
@@ -187,7 +207,7 @@ func runCoref(e env, args []string) error {
 			out.Notes = append(out.Notes, "markables differ between annotators: no link table for the pairs concerned; chains as sets treat unmarked mentions as missing values")
 		}
 	}
-	cs, err := chainSetsFor(rel, mode)
+	cs, err := chainSetsFor(rel, mode, setsOK)
 	if err != nil {
 		return err
 	}
@@ -195,12 +215,12 @@ func runCoref(e env, args []string) error {
 
 	for i := range anns {
 		for j := i + 1; j < len(anns); j++ {
-			p, err := corefPair(c, rel, i, j, mode)
+			p, err := corefPair(c, rel, i, j, mode, setsOK)
 			if err != nil {
 				return err
 			}
 			if *bootstrap > 0 {
-				opt := inference.Options{Resamples: *bootstrap, Seed: *seed, Workers: *workers, Level: *level, Progress: e.status.set}
+				opt := inference.Options{Resamples: *bootstrap, Seed: *seed, Workers: *workers, Level: *level, Progress: e.status.set, KeepSamples: rep.active()}
 				e.status.phase(fmt.Sprintf("bootstrap of %s/%s", anns[i], anns[j]), int64(*bootstrap))
 				b, err := c.Bootstrap(context.Background(), i, j, opt)
 				if err != nil {
@@ -210,6 +230,9 @@ func runCoref(e env, args []string) error {
 			}
 			out.Pairs = append(out.Pairs, p)
 		}
+	}
+	if err := rep.write(e, corefPage(&out, files), files); err != nil || rep.only() {
+		return err
 	}
 	if f == report.JSON {
 		return report.WriteJSON(e.stdout, out)
@@ -229,22 +252,29 @@ func splitList(s string) []string {
 
 func corefInputKind(flagValue, name string) (string, error) {
 	switch flagValue {
-	case "csv", "conll", "brat":
+	case "csv":
+		return corefCSVKind(name)
+	case "conll", "brat":
 		return flagValue, nil
 	case "auto":
 	default:
-		return "", usagef("coref: --input must be auto, csv, conll or brat, got %q", flagValue)
+		if slices.Contains(formats.Names(), flagValue) {
+			return "model", nil
+		}
+		return "", usagef("coref: --input must be auto, csv, conll, brat or one of %s, got %q", strings.Join(formats.Names(), ", "), flagValue)
 	}
 	if name != "-" {
 		if st, err := os.Stat(name); err == nil && st.IsDir() {
 			return "brat", nil
 		}
 	}
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".csv":
-		return "csv", nil
-	case ".ann":
+	switch ext := strings.ToLower(filepath.Ext(name)); {
+	case ext == ".csv":
+		return corefCSVKind(name)
+	case ext == ".ann":
 		return "brat", nil
+	case ext == ".zip" || (ext != ".conll" && formats.KnownExtension(ext)):
+		return "model", nil
 	}
 	return "conll", nil
 }
@@ -269,14 +299,22 @@ func readCorefInput(e env, kind, name, ann string, opt corefio.BratOptions, b *c
 	return corefio.ReadCoNLL(r, name, ann, b)
 }
 
-func chainSetsFor(c *coref.Corpus, mode coref.ChainSets) (chainSetsJSON, error) {
-	al, err := c.ChainSetAlphas(mode)
-	if err != nil {
-		return chainSetsJSON{}, err
-	}
+// chainSetsFor computes the chains as sets of c; when ok is false (the
+// markables differ and --missing fail) every α is undefined with the reason.
+func chainSetsFor(c *coref.Corpus, mode coref.ChainSets, ok bool) (chainSetsJSON, error) {
 	m := "others"
 	if mode == coref.WholeChain {
 		m = "whole"
+	}
+	if !ok {
+		nan := report.Number(math.NaN())
+		why := "the annotators marked different mentions (see --missing)"
+		return chainSetsJSON{Mode: m, MASI: nan, Jaccard: nan, Dice: nan, Passonneau: nan, Nominal: nan,
+			UndefinedReason: map[string]string{"masi": why, "jaccard": why, "dice": why, "passonneau": why, "nominal": why}}, nil
+	}
+	al, err := c.ChainSetAlphas(mode)
+	if err != nil {
+		return chainSetsJSON{}, err
 	}
 	cs := chainSetsJSON{Mode: m, MASI: report.Number(al.MASI), Jaccard: report.Number(al.Jaccard),
 		Dice: report.Number(al.Dice), Passonneau: report.Number(al.Passonneau), Nominal: report.Number(al.Nominal)}
@@ -288,7 +326,7 @@ func chainSetsFor(c *coref.Corpus, mode coref.ChainSets) (chainSetsJSON, error) 
 
 // corefPair computes the scores of annotators i (key) and j (response) on c
 // and the link table and chains as sets on rel (c, or c with singletons).
-func corefPair(c, rel *coref.Corpus, i, j int, mode coref.ChainSets) (corefPairJSON, error) {
+func corefPair(c, rel *coref.Corpus, i, j int, mode coref.ChainSets, setsOK bool) (corefPairJSON, error) {
 	anns := c.Annotators()
 	s := c.Compare(i, j)
 	p := corefPairJSON{
@@ -330,7 +368,7 @@ func corefPair(c, rel *coref.Corpus, i, j int, mode coref.ChainSets) (corefPairJ
 	if err != nil {
 		return p, err
 	}
-	cs, err := chainSetsFor(pairCorpus, mode)
+	cs, err := chainSetsFor(pairCorpus, mode, setsOK || c.MarkableDifferences(i, j) == nil)
 	if err != nil {
 		return p, err
 	}
@@ -339,6 +377,52 @@ func corefPair(c, rel *coref.Corpus, i, j int, mode coref.ChainSets) (corefPairJ
 		p.UndefinedReason = undef
 	}
 	return p, nil
+}
+
+// chainSetNotes gives the reasons of the undefined α of the chains as sets
+// in the table's row order, one note per distinct reason.
+func chainSetNotes(cs chainSetsJSON) []string {
+	var notes []string
+	var names []string
+	reason := ""
+	flush := func() {
+		if len(names) > 0 {
+			notes = append(notes, strings.Join(names, ", ")+" undefined: "+reason)
+		}
+	}
+	for _, k := range []struct{ key, name string }{{"masi", "MASI"}, {"jaccard", "Jaccard"}, {"dice", "Dice"}, {"passonneau", "Passonneau"}, {"nominal", "nominal"}} {
+		r, ok := cs.UndefinedReason[k.key]
+		if !ok {
+			continue
+		}
+		if r != reason {
+			flush()
+			names, reason = nil, r
+		}
+		names = append(names, k.name)
+	}
+	flush()
+	return notes
+}
+
+// markableSummary is one line per pair whose markables differ: the counts
+// and the first few mentions on each side.
+func markableSummary(e *coref.MarkableError) string {
+	const show = 3
+	list := func(ms []string) string {
+		if len(ms) <= show {
+			return strings.Join(ms, "; ")
+		}
+		return strings.Join(ms[:show], "; ") + fmt.Sprintf("; … %d more", len(ms)-show)
+	}
+	line := fmt.Sprintf("%q and %q: %d mentions only by %q, %d only by %q", e.A, e.B, len(e.OnlyA), e.A, len(e.OnlyB), e.B)
+	if len(e.OnlyA) > 0 {
+		line += fmt.Sprintf(" (only %q: %s)", e.A, list(e.OnlyA))
+	}
+	if len(e.OnlyB) > 0 {
+		line += fmt.Sprintf(" (only %q: %s)", e.B, list(e.OnlyB))
+	}
+	return line
 }
 
 func corefTables(out corefJSON) []report.Table {
@@ -365,6 +449,11 @@ func corefTables(out corefJSON) []report.Table {
 		if p.LinkTable != nil {
 			t := p.LinkTable
 			links.Rows = append(links.Rows, []string{p.Annotators[0], p.Annotators[1], fmt.Sprint(t.A), fmt.Sprint(t.B), fmt.Sprint(t.C), fmt.Sprint(t.D), num(p.LinkKappa), num(p.LinkPi), num(p.LinkAlpha), num(p.LinkKrippAlpha)})
+			for _, k := range []struct{ key, name string }{{"link_kappa", "κ"}, {"link_pi", "π"}, {"link_alpha", "α (Passonneau)"}, {"link_krippendorff_alpha", "α (Krippendorff)"}} {
+				if r := p.UndefinedReason[k.key]; r != "" {
+					links.Notes = append(links.Notes, fmt.Sprintf("%s/%s: %s undefined: %s", p.Annotators[0], p.Annotators[1], k.name, r))
+				}
+			}
 		} else {
 			links.Rows = append(links.Rows, []string{p.Annotators[0], p.Annotators[1], "", "", "", "", "undefined", "undefined", "undefined", "undefined"})
 			links.Notes = append(links.Notes, fmt.Sprintf("%s/%s: %s", p.Annotators[0], p.Annotators[1], p.UndefinedReason["link_table"]))
@@ -378,9 +467,7 @@ func corefTables(out corefJSON) []report.Table {
 		Rows: [][]string{{"MASI", num(cs.MASI)}, {"Jaccard", num(cs.Jaccard)}, {"Dice", num(cs.Dice)},
 			{"Passonneau", num(cs.Passonneau)}, {"nominal", num(cs.Nominal)}},
 	}
-	for k, r := range cs.UndefinedReason {
-		sets.Notes = append(sets.Notes, k+": "+r)
-	}
+	sets.Notes = append(sets.Notes, chainSetNotes(cs)...)
 	sets.Notes = append(sets.Notes, out.Notes...)
 	sets.Notes = append(sets.Notes, out.Warnings...)
 	tables := []report.Table{scores, links, sets}

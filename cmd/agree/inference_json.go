@@ -62,11 +62,13 @@ type bootstrapResultJSON struct {
 	PBelow    map[string]report.Number `json:"p_below"`
 	Undefined int                      `json:"undefined_resamples"`
 	Reason    string                   `json:"undefined_reason,omitempty"`
+
+	samples []float64 // the resamples' values when kept (for the HTML report)
 }
 
 func newBootstrapResultJSON(r *inference.Result) *bootstrapResultJSON {
 	return &bootstrapResultJSON{SE: report.Number(r.SE), CI: newIntervalJSON(r.CI), PBelow: pBelowJSON(r.PBelow),
-		Undefined: r.Undefined, Reason: r.Reason}
+		Undefined: r.Undefined, Reason: r.Reason, samples: r.Samples}
 }
 
 type interpretationJSON struct {

@@ -103,8 +103,12 @@ func runSegmentation(e env, args []string) error {
 	ghd := fs.String("ghd", "2,2,1", "GHD costs ins,del,shift (NLTK defaults 2,2,1)")
 	bound(fs, "nt", between(2, maxNT))
 	bound(fs, "window", between(0, maxWindow))
+	rep := reportFlag(fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := rep.check(files); err != nil {
 		return err
 	}
 	in, err := segeval.ParseFormat(*input)
@@ -132,6 +136,9 @@ func runSegmentation(e env, args []string) error {
 	}
 	res, err := measureSegmentation(d, aopt, segmentation.WindowOptions{K: *window, Lamprier: *lamprier}, costs)
 	if err != nil {
+		return err
+	}
+	if err := rep.write(e, segmentationPage(res, d, files), files); err != nil || rep.only() {
 		return err
 	}
 	if f == report.JSON {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	iofs "io/fs"
@@ -49,8 +50,12 @@ func runShuffle(e env, args []string) error {
 	bound(fs, "min-gap", span(0, maxShuffleGap, ""))
 	bound(fs, "max-gap", span(0, maxShuffleGap, ""))
 	bound(fs, "workers", between(0, maxWorkers))
+	rep := reportFlag(fs)
 	pos, f, err := commandArgs(fs, args, format, 0, -1)
 	if err != nil {
+		return err
+	}
+	if err := rep.check(nil); err != nil {
 		return err
 	}
 	if len(pos) > 0 {
@@ -152,7 +157,7 @@ func runShuffle(e env, args []string) error {
 			return f(s, rng)
 		}
 	}
-	pts, err := sw.Run()
+	pts, err := sw.Run(context.Background())
 	e.status.phase("", 0)
 	if err != nil {
 		return err
@@ -162,29 +167,9 @@ func runShuffle(e env, args []string) error {
 			return err
 		}
 	}
-	switch f {
-	case report.CSV:
-		return shuffle.WriteCSV(e.stdout, pts)
-	case report.JSON:
-		type pointJSON struct {
-			ErrorType string        `json:"error_type"`
-			Magnitude float64       `json:"magnitude"`
-			Measure   string        `json:"measure"`
-			Mean      report.Number `json:"mean"`
-			SD        report.Number `json:"sd"`
-			Defined   int           `json:"defined"`
-			Sets      int           `json:"sets"`
-			Note      string        `json:"undefined_reason,omitempty"`
-		}
-		js := make([]pointJSON, len(pts))
-		for i, p := range pts {
-			js[i] = pointJSON{p.Errors.String(), p.Magnitude, p.Measure, report.Number(p.Mean), report.Number(p.SD), p.Defined, p.Sets, p.Note}
-		}
-		return report.WriteJSON(e.stdout, struct {
-			Seed   uint64      `json:"seed"`
-			Sets   int         `json:"sets"`
-			Points []pointJSON `json:"points"`
-		}{*seed, *sets, js})
+	js := shuffleJSON{Seed: *seed, Sets: *sets, Points: make([]shufflePointJSON, len(pts))}
+	for i, p := range pts {
+		js.Points[i] = shufflePointJSON{p.Errors.String(), p.Magnitude, p.Measure, report.Number(p.Mean), report.Number(p.SD), p.Defined, p.Sets, p.Note}
 	}
 	t := report.Table{Title: fmt.Sprintf("mean agreement over %d simulated annotation sets per magnitude (seed %d)", *sets, *seed),
 		Header: []string{"error type", "magnitude", "measure", "mean", "sd", "defined", "note"}}
@@ -195,6 +180,15 @@ func runShuffle(e env, args []string) error {
 		}
 		t.Rows = append(t.Rows, []string{p.Errors.String(), report.Float(p.Magnitude, 2), p.Measure,
 			report.Float(p.Mean, 4), report.Float(p.SD, 4), fmt.Sprintf("%d/%d", p.Defined, p.Sets), note})
+	}
+	if err := rep.write(e, shufflePage(&js, t), nil); err != nil || rep.only() {
+		return err
+	}
+	switch f {
+	case report.CSV:
+		return shuffle.WriteCSV(e.stdout, pts)
+	case report.JSON:
+		return report.WriteJSON(e.stdout, js)
 	}
 	return report.WriteTables(e.stdout, f, t)
 }

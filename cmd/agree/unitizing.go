@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -9,7 +8,6 @@ import (
 	"sort"
 	"strings"
 
-	"agree/formats/units"
 	"agree/report"
 	"agree/unitizing"
 )
@@ -62,18 +60,29 @@ type serPairJSON struct {
 }
 
 func runUnitizing(e env, args []string) error {
-	fs := newFlagSet(e, "unitizing", "unitizing [flags] FILE|DIR...  (CSV annotator,category,start,end or RTTM; - = stdin; one continuum per file)")
+	fs := newFlagSet(e, "unitizing", "unitizing [flags] FILE|DIR...  (CSV annotator,category,start,end or RTTM, one continuum per file; - = stdin; any --input format: one continuum per document)")
 	format := formatFlag(fs, "table")
 	begin := fs.Float64("begin", 0, "start of the continuum (default: min(0, first unit start))")
 	end := fs.Float64("end", 0, "end of the continuum (default: last unit end)")
 	atom := fs.Float64("atom", 1, "atom length for κ_d and α_d")
 	concat := fs.Bool("concatenate", false, "treat all inputs as one continuum, laid end to end (annotators matched by name)")
+	sep := sepFlag(fs)
 	cuOverlap := fs.Bool("cu-overlap", false, "compute c|uα and (k)uα even when an annotator's units overlap (Mathet et al. 2015 §6.3.5; uα and |uα stay undefined)")
 	bound(fs, "atom", span(0, math.MaxFloat64, "lo"))
 	bound(fs, "begin", span(-math.MaxFloat64, math.MaxFloat64, ""))
 	bound(fs, "end", span(-math.MaxFloat64, math.MaxFloat64, ""))
+	var in inputFlags
+	in.register(fs, true)
+	rep := reportFlag(fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	comma, err := parseSep(*sep)
+	if err != nil {
+		return err
+	}
+	if err := rep.check(files); err != nil {
 		return err
 	}
 	set := map[string]bool{}
@@ -81,19 +90,22 @@ func runUnitizing(e env, args []string) error {
 	if set["begin"] && set["end"] && !(*begin < *end) {
 		return usagef("unitizing: --begin %v must be before --end %v", *begin, *end)
 	}
-	var results []unitizingResult
-	var continua []unitizing.Continuum
-	for _, name := range files {
-		cs, err := readContinua(e, name)
-		if err != nil {
-			return err
-		}
-		continua = append(continua, cs...)
+	if err := in.check("unitizing"); err != nil {
+		return err
 	}
+	var results []unitizingResult
+	input, err := readUnits(e, "unitizing", files, &in, false, comma)
+	if err != nil {
+		return err
+	}
+	continua := input.corpus.Continua
 	exts := make([]unitizing.Extent, len(continua))
 	for i := range continua {
 		c := &continua[i]
 		ext := unitizing.DefaultExtent(c)
+		if n, ok := input.textLen[c.Name]; ok {
+			ext = unitizing.Extent{Begin: 0, End: float64(n)} // the whole document text
+		}
 		if set["begin"] {
 			ext.Begin = *begin
 		}
@@ -119,6 +131,9 @@ func runUnitizing(e env, args []string) error {
 		}
 		results = append(results, r)
 	}
+	if err := rep.write(e, unitizingPage(results, continua, files), files); err != nil || rep.only() {
+		return err
+	}
 	if f == report.JSON {
 		if len(results) == 1 {
 			return report.WriteJSON(e.stdout, results[0])
@@ -132,17 +147,6 @@ func runUnitizing(e env, args []string) error {
 		tables = append(tables, unitizingTables(r)...)
 	}
 	return report.WriteTables(e.stdout, f, tables...)
-}
-
-// readContinua reads standard input ("-"), one file, or every .csv and
-// .rttm file of a directory (one continuum each).
-func readContinua(e env, name string) ([]unitizing.Continuum, error) {
-	if name == "-" {
-		c, err := units.Read(bufio.NewReader(e.stdin), "stdin")
-		return []unitizing.Continuum{c}, err
-	}
-	corpus, err := units.ReadCorpus(name)
-	return corpus.Continua, err
 }
 
 // measureUnitizing computes every measure. A measure that cannot handle the

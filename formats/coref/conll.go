@@ -103,6 +103,17 @@ func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 		fields := strings.Fields(text)
 		cell := fields[len(fields)-1]
 		col := strings.LastIndex(text, cell) + 1
+		// The chains are met as the reference scorer meets them: on each
+		// line its one-token mentions first, then its opening markers, in
+		// cell order (see coref.KeepFirst).
+		for _, want := range []byte{'s', '('} {
+			_ = parseCorefCell(cell, func(kind byte, id string, _ int) error {
+				if kind == want {
+					b.DeclareChain(annotator, doc, id)
+				}
+				return nil
+			})
+		}
 		if err := parseCorefCell(cell, func(kind byte, id string, off int) error {
 			where := fmt.Sprintf("%s:%d", name, line)
 			switch kind {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -98,8 +99,27 @@ func spansToCoNLL(t *testing.T, spec string) string {
 				closes = append(closes, x)
 			}
 		}
-		sort.SliceStable(opens, func(i, j int) bool { return opens[i].e > opens[j].e })
-		sort.SliceStable(closes, func(i, j int) bool { return closes[i].s > closes[j].s })
+		// Properly nested: the longer span opens first and closes last; equal
+		// spans open in chain-id order and close in the reverse order (as in
+		// the scorer's TC-A-8 and TC-A-9, whose expectations imply that
+		// chain 1 is met before chain 3 at token 3).
+		idLess := func(a, b string) bool {
+			x, _ := strconv.Atoi(a)
+			y, _ := strconv.Atoi(b)
+			return x < y
+		}
+		sort.SliceStable(opens, func(i, j int) bool {
+			if opens[i].e != opens[j].e {
+				return opens[i].e > opens[j].e
+			}
+			return idLess(opens[i].id, opens[j].id)
+		})
+		sort.SliceStable(closes, func(i, j int) bool {
+			if closes[i].s != closes[j].s {
+				return closes[i].s > closes[j].s
+			}
+			return idLess(closes[j].id, closes[i].id)
+		})
 		var cell []string
 		for _, x := range opens {
 			cell = append(cell, "("+x.id)
@@ -182,7 +202,7 @@ func TestReadCSV(t *testing.T) {
 	if fmt.Sprint(c.Annotators(), c.Documents()) != "[ann1 ann2] [d1 d2]" {
 		t.Errorf("annotators/documents %v %v", c.Annotators(), c.Documents())
 	}
-	if got := chains(c, 1, 0); got != "{m2} {m1}" { // chain ids y < z
+	if got := chains(c, 1, 0); got != "{m1} {m2}" { // chains in file order: z before y
 		t.Errorf("ann2 d1 = %s", got)
 	}
 	c = build(t, func(b *coref.Builder) error {
@@ -253,7 +273,11 @@ func TestReadBratDir(t *testing.T) {
 	dir := t.TempDir()
 	for _, p := range []string{"x/d1.ann", "x/sub/d2.ann", "x/d1.txt"} {
 		os.MkdirAll(filepath.Join(dir, filepath.Dir(p)), 0o755)
-		os.WriteFile(filepath.Join(dir, p), []byte("T1\tP 0 1\ta\nT2\tP 2 3\tb\n*\tEquiv T1 T2\n"), 0o644)
+		content := "T1\tP 0 1\ta\nT2\tP 2 3\tb\n*\tEquiv T1 T2\n"
+		if strings.HasSuffix(p, ".txt") {
+			content = "a b" // the document text: the covered texts are checked against it
+		}
+		os.WriteFile(filepath.Join(dir, p), []byte(content), 0o644)
 	}
 	c := build(t, func(b *coref.Builder) error { return ReadBratDir(filepath.Join(dir, "x"), "x", BratOptions{}, b) })
 	if fmt.Sprint(c.Documents()) != "[d1 sub/d2]" {
@@ -261,6 +285,12 @@ func TestReadBratDir(t *testing.T) {
 	}
 	if err := ReadBratDir(t.TempDir(), "y", BratOptions{}, coref.NewBuilder(coref.KeepFirst)); err == nil {
 		t.Error("empty directory accepted")
+	}
+	// a .txt that does not match the covered texts is an error naming both
+	os.WriteFile(filepath.Join(dir, "x/d1.txt"), []byte("xyz"), 0o644)
+	err := ReadBratDir(filepath.Join(dir, "x"), "x", BratOptions{}, coref.NewBuilder(coref.KeepFirst))
+	if err == nil || !strings.Contains(err.Error(), `d1.ann:1: text-bound annotation T1 (P 0 1): the text has "x" there, the .ann gives "a"`) {
+		t.Errorf("mismatching .txt: %v", err)
 	}
 }
 
@@ -333,5 +363,41 @@ func TestEmptyInputs(t *testing.T) {
 				t.Errorf("got %v, want %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestCoNLLRepeatKeptInChainMetFirst: the reference scorer keeps a repeated
+// response mention in the entity met first in the file (its entity index
+// comes from the first marker of the chain), not in the lowest-numbered
+// chain. Here mention 0-0 is in chain 5 and chain 2, chain 5 written first
+// on the line; the key links 0-0 and 1-1. Keeping the copy in chain 5 gives
+// the response {0-0,1-1} {2-2}: MUC recall 1/1. Keeping it in chain 2 would
+// give {0-0,2-2} {1-1}: recall 0.
+func TestCoNLLRepeatKeptInChainMetFirst(t *testing.T) {
+	key := "#begin document (d); part 000\nw0 (1)\nw1 (1)\nw2 -\n#end document\n"
+	resp := "#begin document (d); part 000\nw0 (5)|(2)\nw1 (5)\nw2 (2)\n#end document\n"
+	c := build(t, func(b *coref.Builder) error {
+		if err := ReadCoNLL(strings.NewReader(key), "key.conll", "key", b); err != nil {
+			return err
+		}
+		return ReadCoNLL(strings.NewReader(resp), "resp.conll", "resp", b)
+	})
+	if got := chains(c, 1, 0); got != "{0-0,1-1} {2-2}" {
+		t.Errorf("response chains %s, want {0-0,1-1} {2-2}", got)
+	}
+	if s := c.Compare(0, 1); s.MUC.Recall != 1 {
+		t.Errorf("MUC recall %v, want 1", s.MUC.Recall)
+	}
+	w := c.Warnings()
+	if len(w) != 1 || !strings.Contains(w[0], "mention 0-0 repeated at resp.conll:2 (first in chain 5 at resp.conll:2)") ||
+		!strings.Contains(w[0], "keeps both copies of other repeats") {
+		t.Errorf("warnings %q", w)
+	}
+	// An opening marker met before a one-token mention of another chain on
+	// an earlier line puts its chain first, even though it closes later.
+	resp = "#begin document (d); part 000\nw0 (9|(4)\nw1 9)\nw2 (4)\n#end document\n"
+	c = build(t, func(b *coref.Builder) error { return ReadCoNLL(strings.NewReader(resp), "r.conll", "r", b) })
+	if got := chains(c, 0, 0); got != "{0-0,2-2} {0-1}" {
+		t.Errorf("chains %s: one-token mentions are met before opening markers of the same line", got)
 	}
 }

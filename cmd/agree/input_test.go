@@ -1,0 +1,165 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func writeFile(t *testing.T, dir, name, content string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func jsonOut(t *testing.T, args ...string) map[string]any {
+	t.Helper()
+	out, errs, code := agree(t, "", args...)
+	if code != 0 {
+		t.Fatalf("agree %v: exit %d: %s", args, code, errs)
+	}
+	var v map[string]any
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	return v
+}
+
+// TestGammaSpanCSV: γ's observed disorder from a span CSV with two
+// documents equals the one from the same units as two unit CSV files (one
+// continuum per document, as one per file).
+func TestGammaSpanCSV(t *testing.T) {
+	dir := t.TempDir()
+	span := writeFile(t, dir, "spans.csv", "document,annotator,start,end,label\n"+
+		"d1,A,1,5,a\nd1,A,6,10,b\nd1,B,2,6,a\nd1,B,7,11,b\n"+
+		"d2,A,0,4,a\nd2,B,0,3,a\nd2,B,8,9,b\n")
+	u1 := writeFile(t, dir, "u/d1.csv", "A,a,1,5\nA,b,6,10\nB,a,2,6\nB,b,7,11\n")
+	u2 := writeFile(t, dir, "u/d2.csv", "A,a,0,4\nB,a,0,3\nB,b,8,9\n")
+	a := jsonOut(t, "gamma", "--format", "json", "--samples", "0", span)
+	b := jsonOut(t, "gamma", "--format", "json", "--samples", "0", u1, u2)
+	if a["continua"].(float64) != 2 || a["units"].(float64) != 7 {
+		t.Fatalf("continua %v units %v, want 2 and 7", a["continua"], a["units"])
+	}
+	if x, y := a["observed_disorder"].(float64), b["observed_disorder"].(float64); math.Abs(x-y) > 1e-12 {
+		t.Errorf("observed disorder %v from the span CSV, %v from unit files", x, y)
+	}
+	// --layer that no span has is an error listing the layers.
+	_, errs, code := agree(t, "", "gamma", "--samples", "0", "--layer", "NER", span)
+	if code != 1 || !strings.Contains(errs, `no span is in layer "NER"`) {
+		t.Errorf("exit %d: %s", code, errs)
+	}
+	// A bad --input is a usage error before any reading.
+	if _, errs, code := agree(t, "", "gamma", "--input", "nope", span); code != 2 || !strings.Contains(errs, "unknown input") {
+		t.Errorf("exit %d: %s", code, errs)
+	}
+}
+
+// TestUnitizingTextExtent: a document with a text is a continuum from 0 to
+// the text's length in code points, not to the last unit's end.
+func TestUnitizingTextExtent(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "m.jsonl", strings.Join([]string{
+		`{"type":"document","document":"d","text":"漢字 and 😀 here, twelve more"}`,
+		`{"type":"span","document":"d","annotator":"A","start":0,"end":2,"label":"X"}`,
+		`{"type":"span","document":"d","annotator":"B","start":0,"end":2,"label":"X"}`,
+	}, "\n")+"\n")
+	v := jsonOut(t, "unitizing", "--format", "json", p)
+	if end := v["extent"].(map[string]any)["end"].(float64); end != 26 {
+		t.Errorf("extent end %v, want 26 (the text's code points)", end)
+	}
+}
+
+// TestCodingDocumentLabels: document labels read through the model give the
+// same α as the equivalent wide table.
+func TestCodingDocumentLabels(t *testing.T) {
+	dir := t.TempDir()
+	var lines []string
+	table := "item,A,B,C\n"
+	data := [][3]string{{"pos", "pos", "neg"}, {"neg", "neg", "neg"}, {"pos", "neu", "pos"}, {"neu", "neu", ""}, {"pos", "pos", "pos"}}
+	for i, row := range data {
+		doc := "doc" + string(rune('1'+i))
+		table += doc + "," + strings.Join(row[:], ",") + "\n"
+		for k, v := range row {
+			if v != "" {
+				lines = append(lines, `{"type":"label","document":"`+doc+`","annotator":"`+string(rune('A'+k))+`","value":"`+v+`"}`)
+			}
+		}
+	}
+	m := writeFile(t, dir, "labels.jsonl", strings.Join(lines, "\n")+"\n")
+	w := writeFile(t, dir, "table.csv", table)
+	a := jsonOut(t, "coding", "--format", "json", "--no-se", m)
+	b := jsonOut(t, "coding", "--format", "json", "--no-se", w)
+	ca, cb := a["coefficients"], b["coefficients"]
+	ja, _ := json.Marshal(ca)
+	jb, _ := json.Marshal(cb)
+	if ca == nil || string(ja) != string(jb) {
+		t.Errorf("coefficients differ:\nmodel %s\ntable %s", ja, jb)
+	}
+	// Several table files are refused; several annotation files are not.
+	if _, errs, code := agree(t, "", "coding", w, w); code != 2 || !strings.Contains(errs, "a table is one FILE") {
+		t.Errorf("exit %d: %s", code, errs)
+	}
+}
+
+// TestCorefSpanCSV: chains of the span CSV give the scores of coref's own
+// CSV with the same mentions (mention ids are the offsets).
+func TestCorefSpanCSV(t *testing.T) {
+	dir := t.TempDir()
+	span := writeFile(t, dir, "chains.csv", "document,annotator,start,end,label,chain\n"+
+		"d,A,0,5,m,1\nd,A,10,13,m,1\nd,A,20,24,m,2\nd,A,30,33,m,2\n"+
+		"d,B,0,5,m,1\nd,B,10,13,m,2\nd,B,20,24,m,2\nd,B,30,33,m,2\n")
+	own := writeFile(t, dir, "own.csv", "document,annotator,mention,chain\n"+
+		"d,A,0-5,1\nd,A,10-13,1\nd,A,20-24,2\nd,A,30-33,2\n"+
+		"d,B,0-5,1\nd,B,10-13,2\nd,B,20-24,2\nd,B,30-33,2\n")
+	a := corefRun(t, "", span)
+	b := corefRun(t, "", own)
+	for _, k := range []string{"muc", "b3", "ceafe", "blanc", "lea"} {
+		ja, _ := json.Marshal(pair0(t, a)[k])
+		jb, _ := json.Marshal(pair0(t, b)[k])
+		if string(ja) != string(jb) {
+			t.Errorf("%s: span CSV %s, coref CSV %s", k, ja, jb)
+		}
+	}
+}
+
+// TestConvert writes the model as the span CSV and as JSONL, never over
+// an existing file without --force.
+func TestConvert(t *testing.T) {
+	dir := t.TempDir()
+	in := writeFile(t, dir, "m.jsonl", strings.Join([]string{
+		`{"type":"document","document":"d","text":"Ünïcode 😀 text"}`,
+		`{"type":"span","document":"d","annotator":"A","start":8,"end":9,"label":"EMO"}`,
+		`{"type":"label","document":"d","annotator":"A","value":"pos"}`,
+	}, "\n")+"\n")
+	out, errs, code := agree(t, "", "convert", in)
+	if code != 0 || out != "document,annotator,start,end,label,text\nd,A,8,9,EMO,😀\n" || !strings.Contains(errs, "1 document label(s)") {
+		t.Errorf("exit %d\n%s\n%s", code, out, errs)
+	}
+	dst := filepath.Join(dir, "out.jsonl")
+	if _, errs, code := agree(t, "", "convert", "--to", "jsonl", "-o", dst, in); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	got, _ := os.ReadFile(dst)
+	want, _ := os.ReadFile(in)
+	if !strings.Contains(string(got), `"text":"Ünïcode 😀 text"`) || !strings.Contains(string(got), `"type":"label"`) || len(got) < len(want)/2 {
+		t.Errorf("jsonl:\n%s", got)
+	}
+	if _, errs, code := agree(t, "", "convert", "-o", dst, in); code != 2 || !strings.Contains(errs, "--force") {
+		t.Errorf("existing -o: exit %d: %s", code, errs)
+	}
+	if _, errs, code := agree(t, "", "convert", "-o", in, "--force", in); code != 2 || !strings.Contains(errs, "input") {
+		t.Errorf("-o the input: exit %d: %s", code, errs)
+	}
+	if _, errs, code := agree(t, "", "convert", "--to", "xml", in); code != 2 {
+		t.Errorf("--to xml: exit %d: %s", code, errs)
+	}
+}

@@ -1,0 +1,226 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"math"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"agree/internal/chrome"
+	"agree/report"
+)
+
+var screenshots = flag.String("screenshots", "", "also write each report's screenshot as report-KIND.png to this directory (the README's pictures: -screenshots ../../docs)")
+
+// startBrowser starts headless Chromium, or skips the test with the
+// reason when none is installed (.ci/run installs Debian's chromium).
+func startBrowser(t *testing.T) (*chrome.Browser, context.Context) {
+	t.Helper()
+	path, err := chrome.Find()
+	if err != nil {
+		if why := os.Getenv("AGREE_NO_BROWSER"); why != "" {
+			t.Skipf("skipping the browser test: %s", why)
+		}
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI runs the browser tests (.ci/run installs chromium, or sets AGREE_NO_BROWSER when it cannot): %v", err)
+		}
+		t.Skipf("skipping the browser test: %v (apt-get install chromium)", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	t.Cleanup(cancel)
+	b, err := chrome.Start(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	return b, ctx
+}
+
+// plotBox is a plot's place on the page and its text alternative.
+type plotBox struct {
+	chrome.Rect
+	Title string
+	Desc  string
+}
+
+const plotsJS = `[...document.querySelectorAll("figure svg")].map(e => { const r = e.getBoundingClientRect();
+  const t = e.querySelector(":scope > title"), d = e.querySelector(":scope > desc");
+  return {X: r.x + window.scrollX, Y: r.y + window.scrollY, Width: r.width, Height: r.height,
+          Title: t ? t.textContent : "", Desc: d ? d.textContent : ""} })`
+
+// jsonNumbers walks decoded JSON along a path of keys ("*" for every
+// element or value) and returns the numbers found.
+func jsonNumbers(v any, path ...string) []float64 {
+	if len(path) == 0 {
+		if f, ok := v.(float64); ok {
+			return []float64{f}
+		}
+		return nil
+	}
+	var out []float64
+	switch x := v.(type) {
+	case map[string]any:
+		if path[0] == "*" {
+			for _, e := range x {
+				out = append(out, jsonNumbers(e, path[1:]...)...)
+			}
+		} else if e, ok := x[path[0]]; ok {
+			out = append(out, jsonNumbers(e, path[1:]...)...)
+		}
+	case []any:
+		for _, e := range x {
+			out = append(out, jsonNumbers(e, path...)...)
+		}
+	}
+	return out
+}
+
+// TestReportsInBrowser renders each kind of report in headless Chromium and
+// checks what a reader sees: no console error, every plot drawn (ink and
+// colours in its box), a text alternative on every plot, and the numbers
+// of the JSON output in the page's text.
+func TestReportsInBrowser(t *testing.T) {
+	b, ctx := startBrowser(t)
+	dir := t.TempDir()
+	cases := []struct {
+		kind    string
+		args    []string
+		plots   int
+		numbers [][]string // JSON paths whose numbers the page must show (4 decimals)
+		colours []string   // colours some plot must show (palette meanings)
+	}{
+		{"coding", []string{"coding", "--bootstrap", "500", "examples/krippendorff.csv"}, 8,
+			[][]string{{"coefficients", "*", "value"}, {"coefficients", "krippendorff_alpha", "ci", "low"}, {"per_category", "alpha"}, {"pairwise", "cohen_kappa"}, {"leave_one_coder_out", "alpha_without"}},
+			[]string{"#0072B2", "#D55E00"}},
+		{"gamma", []string{"gamma", "--seed", "3", "examples/continuum.csv"}, 3,
+			[][]string{{"gamma"}, {"observed_disorder"}, {"expected_disorder"}, {"gamma_cat"}, {"gamma_k", "*"}},
+			[]string{"#0072B2", "#E69F00", "#D55E00"}},
+		{"segmentation", []string{"segmentation", "testdata/segmentation/g5_ch1.csv"}, 3,
+			[][]string{{"agreement", "actual"}, {"agreement", "pi"}, {"agreement", "kappa"}, {"summary", "*", "mean"}, {"pairs", "b"}},
+			[]string{"#D55E00", "#0072B2"}},
+		{"unitizing", []string{"unitizing", "examples/continuum.csv"}, 3,
+			[][]string{{"alpha_u"}, {"cu_alpha"}, {"kappa_d"}, {"ser"}},
+			[]string{"#0072B2"}},
+		{"coref", []string{"coref", "--missing", "singletons", "testdata/coref/passonneau.csv"}, 1,
+			[][]string{{"pairs", "conll_f1"}, {"pairs", "muc", "f1"}, {"pairs", "link_kappa"}, {"chains_as_sets", "masi"}},
+			[]string{"#0072B2"}},
+		{"shuffle", []string{"shuffle", "--sets", "4", "--step", "0.25", "--measures", "gamma,alpha_u,cu_alpha", "--errors", "position,category"}, 2,
+			[][]string{{"points", "mean"}},
+			[]string{"#0072B2", "#E69F00", "#009E73"}},
+	}
+	for _, c := range cases {
+		t.Run(c.kind, func(t *testing.T) {
+			out, errs, code := agree(t, "", append(c.args, "--format", "json")...)
+			if code != 0 {
+				t.Fatalf("json: exit %d: %s", code, errs)
+			}
+			var js any
+			if err := json.Unmarshal([]byte(out), &js); err != nil {
+				t.Fatal(err)
+			}
+			page := filepath.Join(dir, c.kind+".html")
+			if _, errs, code := agree(t, "", append(c.args, "--report", page)...); code != 0 {
+				t.Fatalf("report: exit %d: %s", code, errs)
+			}
+			html, _ := os.ReadFile(page)
+			for _, bad := range []string{"<script", "http://", "https://", "<link", "@import", "url("} {
+				if strings.Contains(string(html), bad) && !(bad == "http://" && strings.Count(string(html), bad) == strings.Count(string(html), `xmlns="http://www.w3.org/2000/svg"`)) {
+					t.Errorf("the report is not self-contained: it contains %q", bad)
+				}
+			}
+			p, err := b.NewPage(ctx, 1100, 900)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := p.Navigate(ctx, (&url.URL{Scheme: "file", Path: page}).String()); err != nil {
+				t.Fatal(err)
+			}
+			var plots []plotBox
+			if err := p.Eval(ctx, plotsJS, &plots); err != nil {
+				t.Fatal(err)
+			}
+			if len(plots) < c.plots {
+				t.Errorf("%d plots, want at least %d", len(plots), c.plots)
+			}
+			shot, err := p.Screenshot(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := chrome.DecodePNG(shot)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, pl := range plots {
+				if pl.Title == "" || pl.Desc == "" {
+					t.Errorf("plot %d has no text alternative (title %q, desc %q)", i, pl.Title, pl.Desc)
+				}
+				if pl.Width < 100 || pl.Height < 60 {
+					t.Errorf("plot %d (%s) is %gx%g px", i, pl.Title, pl.Width, pl.Height)
+				}
+				share, colours := chrome.Ink(img, pl.Rect)
+				if share < 0.02 || colours < 3 {
+					t.Errorf("plot %d (%s) looks empty: ink on %.3f of its box, %d colours", i, pl.Title, share, colours)
+				}
+				// Nothing is drawn outside the plots' column: the right
+				// margin of the page stays blank.
+			}
+			if margin, _ := chrome.Ink(img, chrome.Rect{X: 1090, Y: 0, Width: 10, Height: float64(img.Bounds().Dy())}); margin > 0 {
+				t.Errorf("something is drawn in the page's right margin (ink %.4f)", margin)
+			}
+			for _, col := range c.colours {
+				found := false
+				for _, pl := range plots {
+					if chrome.Has(img, pl.Rect, col, 6) {
+						found = true
+						break
+					}
+				}
+				if !found {
+					t.Errorf("no plot shows the palette colour %s", col)
+				}
+			}
+			var text string
+			if err := p.Eval(ctx, `document.body.innerText`, &text); err != nil {
+				t.Fatal(err)
+			}
+			checked := 0
+			for _, path := range c.numbers {
+				vals := jsonNumbers(js, path...)
+				if len(vals) == 0 {
+					t.Errorf("JSON has no number at %v", path)
+				}
+				for _, v := range vals {
+					if math.IsNaN(v) {
+						continue
+					}
+					if s := report.Float(v, 4); !strings.Contains(text, s) {
+						t.Errorf("the page does not show %s (JSON %v = %v)", s, path, v)
+					}
+					checked++
+				}
+			}
+			if checked == 0 {
+				t.Error("no number checked")
+			}
+			if errs := p.ConsoleErrors(); len(errs) > 0 {
+				t.Errorf("console errors: %q", errs)
+			}
+			if *screenshots != "" {
+				top, err := p.ScreenshotTop(ctx, 1250)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(*screenshots, "report-"+c.kind+".png"), top, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Logf("%s: %d plots, %d numbers checked, %d bytes of HTML", c.kind, len(plots), checked, len(html))
+		})
+	}
+}

@@ -1,0 +1,152 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"agree/report"
+	"agree/report/svg"
+	"agree/segmentation"
+)
+
+const reportItems = 8 // items drawn (segmentations, spans documents)
+
+// segmentationPage builds the HTML report of agree segmentation from the
+// struct its JSON output marshals; the dataset supplies the boundaries
+// that are drawn.
+func segmentationPage(r *segResultJSON, d *segmentation.Dataset, inputs []string) *report.Page {
+	f := func(x report.Number) string { return report.Float(float64(x), 4) }
+	ag := r.Agreement
+	p := &report.Page{
+		Kind:  "segmentation",
+		Title: "Segmentation agreement on " + strings.Join(baseNames(inputs), ", "),
+		Lead: fmt.Sprintf("%d item(s), %d coders (%s); SegEval's agreement pooled over coder pairs and items with %s; n_t = %d.",
+			len(r.Items), len(r.Coders), strings.Join(r.Coders, ", "), strings.ToUpper(ag.Similarity), r.NT),
+		Headline: []report.Stat{
+			{Label: "actual agreement A_a", Value: f(ag.Actual), Detail: "pooled " + strings.ToUpper(ag.Similarity)},
+			{Label: "Fleiss π", Value: f(ag.Pi), Detail: "A_e = " + f(ag.ExpectedPi)},
+			{Label: "Fleiss κ", Value: f(ag.Kappa), Detail: "A_e = " + f(ag.ExpectedKappa)},
+			{Label: "mean WindowDiff", Value: f(r.Summary["window_diff"].Mean), Detail: "both directions; lower is better"},
+		},
+	}
+	if ag.UndefinedReason != "" {
+		p.Warnings = append(p.Warnings, ag.UndefinedReason)
+	}
+	tables := segmentationTables(r)
+	sec := report.Section{ID: "agreement", Title: "Agreement"}
+	rows := []svg.Estimate{
+		{Label: "A_a", Value: float64(ag.Actual), Low: math.NaN(), High: math.NaN(), Muted: true, Note: "not chance-corrected"},
+		{Label: "Fleiss π", Value: float64(ag.Pi), Low: math.NaN(), High: math.NaN()},
+		{Label: "Fleiss κ", Value: float64(ag.Kappa), Low: math.NaN(), High: math.NaN()},
+		{Label: "mean B", Value: float64(r.Summary["b"].Mean), Low: math.NaN(), High: math.NaN(), Muted: true, Note: "similarity"},
+		{Label: "mean S", Value: float64(r.Summary["s"].Mean), Low: math.NaN(), High: math.NaN(), Muted: true, Note: "similarity"},
+	}
+	sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Forest(rows, svg.ForestOptions{Title: "Segmentation agreement", Desc: svg.ForestDesc(rows, 3), Scales: true}),
+		"SegEval's chance-corrected agreement (π, κ) and the mean boundary similarities. Shaded: Krippendorff's zones; above, Landis & Koch's bands (for the chance-corrected rows)."),
+		report.TableBlock(tables[0]))
+	if len(r.CoderPairs) > 0 && len(r.Coders) > 2 {
+		at := map[string]int{}
+		for i, c := range r.Coders {
+			at[c] = i
+		}
+		n := len(r.Coders)
+		cells := make([][]float64, n)
+		for i := range cells {
+			cells[i] = make([]float64, n)
+			cells[i][i] = 1
+		}
+		for _, cp := range r.CoderPairs {
+			i, j := at[cp.CoderA], at[cp.CoderB]
+			cells[i][j], cells[j][i] = float64(cp.MeanB), float64(cp.MeanB)
+		}
+		names, cells := r.Coders, cells
+		note := ""
+		if n > reportTopCoders {
+			names, cells = names[:reportTopCoders], cells[:reportTopCoders]
+			for i := range cells {
+				cells[i] = cells[i][:reportTopCoders]
+			}
+			note = fmt.Sprintf(" Showing the first %d of %d coders.", reportTopCoders, n)
+		}
+		sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: "Mean boundary similarity B per pair of coders", Desc: matrixDesc("mean B per coder pair", names, cells), Min: 0, Max: 1, Decimals: 3}),
+			"Mean boundary similarity B of each pair of coders over the items."+note))
+	}
+	p.Sections = append(p.Sections, sec)
+
+	// Items: segmentations one above another, with the edits between
+	// neighbouring rows.
+	sec = report.Section{ID: "items", Title: "Segmentations"}
+	items := d.Items()
+	if len(items) > reportItems {
+		sec.Blocks = append(sec.Blocks, report.NoteBlock("Showing the first %d of %d items.", reportItems, len(items)))
+		items = items[:reportItems]
+	}
+	for _, item := range items {
+		var rows []svg.Segmented
+		var segs []segmentation.Segmentation
+		units := 0
+		for _, c := range d.Coders() {
+			s, ok := d.Get(item, c)
+			if !ok {
+				continue
+			}
+			units = s.Units()
+			var b []int
+			for _, slot := range s.Slots() {
+				b = append(b, slot+1)
+			}
+			rows = append(rows, svg.Segmented{Label: c, Boundaries: b})
+			segs = append(segs, s)
+		}
+		var edits []svg.Edit
+		counts := [3]int{}
+		for k := 0; k+1 < len(segs); k++ {
+			e, err := segmentation.BoundaryEdits(segs[k], segs[k+1], r.NT)
+			if err != nil {
+				continue
+			}
+			for _, a := range e.Additions {
+				edits = append(edits, svg.Edit{Row: k, Kind: "addition", Pos: a.Slot + 1})
+			}
+			for _, s := range e.Substitutions {
+				edits = append(edits, svg.Edit{Row: k, Kind: "substitution", Pos: s.Slot + 1})
+			}
+			for _, t := range e.Transpositions {
+				edits = append(edits, svg.Edit{Row: k, Kind: "transposition", Pos: t.From + 1, To: t.To + 1})
+			}
+			counts[0] += len(e.Additions)
+			counts[1] += len(e.Substitutions)
+			counts[2] += len(e.Transpositions)
+		}
+		desc := fmt.Sprintf("Item %s, %d units, %d coders; between neighbouring rows: %d additions, %d substitutions, %d transpositions.", item, units, len(rows), counts[0], counts[1], counts[2])
+		sec.Blocks = append(sec.Blocks, report.FigureBlock(
+			svg.Segmentations(rows, edits, svg.SegmentOptions{Title: "Item " + item, Desc: desc, Units: units}),
+			desc+" Bars are boundaries; marks between two rows are the boundary edits (Fournier 2013) that turn one into the other."))
+	}
+	p.Sections = append(p.Sections, sec)
+
+	// Pairs with the lowest B first: what to adjudicate.
+	pairs := append([]segPairJSON(nil), r.Pairs...)
+	sort.SliceStable(pairs, func(i, j int) bool { return less(float64(pairs[i].B), float64(pairs[j].B)) })
+	t := report.Table{Title: "item and coder pairs with the lowest boundary similarity (adjudicate first)", Header: []string{"item", "coder a", "coder b", "B", "additions", "substitutions", "transpositions", "WindowDiff"}}
+	for i, pr := range pairs {
+		if i >= 20 {
+			t.Notes = append(t.Notes, fmt.Sprintf("the 20 lowest of %d pairs", len(pairs)))
+			break
+		}
+		t.Rows = append(t.Rows, []string{pr.Item, pr.CoderA, pr.CoderB, f(pr.B), fmt.Sprint(pr.Additions), fmt.Sprint(pr.Substitutions), fmt.Sprint(pr.Transpositions), f(pr.WindowDiff)})
+	}
+	p.Sections = append(p.Sections, report.Section{ID: "adjudicate", Title: "Items to adjudicate first", Blocks: []report.Block{report.TableBlock(t)}},
+		report.Section{ID: "pairs", Title: "Every item and pair", Blocks: []report.Block{report.TableBlock(truncRows(tables[1], reportTableRows, "item and coder pairs"))}})
+	return p
+}
+
+// less orders NaN last.
+func less(a, b float64) bool {
+	if math.IsNaN(b) {
+		return !math.IsNaN(a)
+	}
+	return a < b
+}

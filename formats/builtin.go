@@ -1,0 +1,116 @@
+package formats
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+
+	"agree/annotation"
+	"agree/formats/internal/tiers"
+	"agree/formats/units"
+	"agree/internal/csvio"
+	"agree/unitizing"
+)
+
+func checkTiers(spec string) error {
+	_, err := tiers.Parse(spec)
+	return err
+}
+
+// csv: the span CSV (header document,annotator,start,end,label…) or the
+// unit CSV annotator,category,start,end that gamma and unitizing have
+// always read (one document per file, named after the file).
+var csvFormat = &format{
+	name: "csv",
+	exts: []string{".csv"},
+	read: func(data []byte, name string, o *Options, _ annotation.OffsetUnit) (*annotation.Corpus, error) {
+		if IsSpanCSV(data) {
+			return annotation.ReadCSV(bytes.NewReader(data), name)
+		}
+		rd := units.Reader{DropZeroLength: o.DropZeroLength, Warn: o.Warn}
+		c, err := rd.ReadCSV(bytes.NewReader(data), name)
+		if err != nil {
+			return nil, err
+		}
+		return FromContinuum(c, name), nil
+	},
+}
+
+// rttm: NIST RTTM SPEAKER lines, one document per file (the file id field
+// names the annotator, the speaker the label), as gamma reads them.
+var rttmFormat = &format{
+	name: "rttm",
+	exts: []string{".rttm"},
+	sniff: func(head []byte, _ string) bool {
+		for _, line := range bytes.Split(head, []byte("\n")) {
+			line = bytes.TrimSpace(line)
+			if len(line) == 0 || line[0] == '#' || bytes.HasPrefix(line, []byte(";;")) {
+				continue
+			}
+			return bytes.HasPrefix(line, []byte("SPEAKER ")) || bytes.HasPrefix(line, []byte("SPEAKER\t"))
+		}
+		return false
+	},
+	read: func(data []byte, name string, o *Options, _ annotation.OffsetUnit) (*annotation.Corpus, error) {
+		rd := units.Reader{DropZeroLength: o.DropZeroLength, Warn: o.Warn}
+		c, err := rd.ReadRTTM(bytes.NewReader(data), name)
+		if err != nil {
+			return nil, err
+		}
+		return FromContinuum(c, name), nil
+	},
+}
+
+// jsonl: the model's own JSONL (annotation.WriteJSONL).
+var jsonlFormat = &format{
+	name: "jsonl",
+	exts: []string{".jsonl", ".ndjson"},
+	sniff: func(head []byte, _ string) bool {
+		var rec struct {
+			Type string `json:"type"`
+		}
+		line, _, _ := bytes.Cut(bytes.TrimLeft(head, " \t\r\n"), []byte("\n"))
+		if json.Unmarshal(line, &rec) != nil {
+			return false
+		}
+		switch rec.Type {
+		case "annotator", "document", "span", "label", "relation", "note":
+			return true
+		}
+		return false
+	},
+	read: func(data []byte, name string, _ *Options, _ annotation.OffsetUnit) (*annotation.Corpus, error) {
+		return annotation.ReadJSONL(bytes.NewReader(data), name)
+	},
+}
+
+// IsSpanCSV reports whether a CSV file's first record is the span CSV's
+// header (annotation.IsSpanCSVHeader), rather than the unit CSV's.
+func IsSpanCSV(data []byte) bool {
+	cr := csvio.NewReader(bytes.NewReader(data), "")
+	cr.SkipBlank = true
+	rec, _, err := cr.Next()
+	if err == io.EOF || err != nil {
+		return false
+	}
+	return annotation.IsSpanCSVHeader(rec)
+}
+
+// FromContinuum returns a one-document corpus (the document named name, a
+// time continuum) holding the units of c, its annotators in c's order.
+func FromContinuum(c unitizing.Continuum, name string) *annotation.Corpus {
+	out := &annotation.Corpus{}
+	d := out.Document(name)
+	out.Documents[d].Time = true
+	ann := make([]int, len(c.Annotators))
+	for i, a := range c.Annotators {
+		ann[i] = out.Annotator(a)
+		out.MarkAnnotated(d, ann[i])
+	}
+	out.Spans = make([]annotation.Span, 0, len(c.Units))
+	for _, u := range c.Units {
+		out.Spans = append(out.Spans, annotation.Span{Doc: d, Annotator: ann[u.Annotator], Start: u.Start, End: u.End,
+			Label: u.Category, Pos: annotation.Pos{File: name}})
+	}
+	return out
+}

@@ -1,0 +1,21 @@
+// Package formats reads the files annotation tools export into the one
+// annotation model (package annotation), choosing the reader by name or
+// from the file's extension and content.
+//
+// The names (the values of agree's --input flag, a stable contract) are
+// listed by Names; each is documented in the README. A path may be a file,
+// "-" (standard input), a directory or a ZIP archive: a directory or an
+// archive is read as a project export when a format recognises its layout
+// (an INCEpTION/WebAnno project, brat annotator directories), and file by
+// file otherwise (every file with a known extension, in name order, at any
+// depth). Each file is read by the reader of its format, the partial
+// corpora are merged by document and annotator name, and two files that give
+// the same annotator's annotations of the same document are an error (it is
+// almost always a naming mistake, and merging would double-count).
+//
+// Text offsets end in Unicode code points whatever the tool counted; Options
+// sets the unit when a tool's documented default does not hold (older Label
+// Studio versions counted UTF-16 code units). Where a file gives both the
+// document text and each span's covered text, every span is checked against
+// the text (annotation.Corpus.CheckText).
+package formats

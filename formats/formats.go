@@ -1,0 +1,438 @@
+package formats
+
+import (
+	"archive/zip"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"agree/annotation"
+	"agree/formats/internal/textenc"
+)
+
+// Options are the reading options shared by the formats; the zero value
+// detects each file's format and reads it with the tool's defaults.
+type Options struct {
+	// Format is the input name (see Names); "" or "auto" detects it from
+	// each file's extension and content.
+	Format string
+	// OffsetUnit is what the text offsets of the files count: "codepoint",
+	// "utf16" or "byte"; "" takes the format's documented default (see
+	// DefaultOffsetUnit).
+	OffsetUnit string
+	// Tiers chooses the tiers of ELAN and Praat files and who annotated
+	// them: "A=TierA,B=TierB" (annotator A is tier TierA…), a regular
+	// expression whose first group names the annotator ("Gesture_(.+)"),
+	// "annotator" (ELAN's ANNOTATOR attribute); "" takes ELAN's ANNOTATOR
+	// attributes when the tiers have them and each tier's name otherwise.
+	Tiers string
+	// Column is the 1-based column of the tags in BIO files; 0 means the
+	// last column.
+	Column int
+	// Layer is passed to readers that read one layer of several (WebAnno
+	// TSV, XMI); the measures choose their layer themselves.
+	Layer string
+	// Curation reads the curation documents of an INCEpTION/WebAnno
+	// project export too (as annotator CURATION_USER).
+	Curation bool
+	// Unaligned says what to do with ELAN time slots that have no time:
+	// "interpolate" (the default: evenly between the aligned slots around
+	// them, as ELAN shows them) or "refuse".
+	Unaligned string
+	// DropZeroLength drops spans with start = end (a Praat point tier, a
+	// zero-length unit) with a warning each, instead of keeping them.
+	DropZeroLength bool
+	// Warn receives warnings; nil discards them.
+	Warn func(msg string)
+	// Stdin is read for the path "-".
+	Stdin io.Reader
+}
+
+// format is one input name and its reader.
+type format struct {
+	name string
+	// exts are the lower-case file extensions the format is detected by.
+	exts []string
+	// sniff tells from the first bytes of a file (a UTF-8 prefix; UTF-16
+	// files are decoded) whether it is in the format; nil: by extension
+	// only.
+	sniff func(head []byte, base string) bool
+	// unit is the documented offset unit of a text format.
+	unit annotation.OffsetUnit
+	// read reads one file.
+	read func(data []byte, name string, o *Options, unit annotation.OffsetUnit) (*annotation.Corpus, error)
+	// isTree tells whether a directory (or archive) is an export in the
+	// format's layout, read as a whole by tree; nil for file formats.
+	isTree func(fsys fs.FS) bool
+	tree   func(fsys fs.FS, name string, o *Options, unit annotation.OffsetUnit) (*annotation.Corpus, error)
+}
+
+// registry returns the formats in detection order.
+func registry() []*format {
+	return []*format{
+		csvFormat, rttmFormat, jsonlFormat,
+	}
+}
+
+// Names returns the input names, in a stable order.
+func Names() []string {
+	var out []string
+	for _, f := range registry() {
+		out = append(out, f.name)
+	}
+	return out
+}
+
+func lookup(name string) *format {
+	for _, f := range registry() {
+		if f.name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// DefaultOffsetUnit returns the offset unit a format's tool documents
+// (UTF-16 for WebAnno, INCEpTION, UIMA and doccano; code points for the
+// others), or an error for an unknown name.
+func DefaultOffsetUnit(name string) (annotation.OffsetUnit, error) {
+	f := lookup(name)
+	if f == nil {
+		return 0, unknownFormat(name)
+	}
+	return f.unit, nil
+}
+
+func unknownFormat(name string) error {
+	return fmt.Errorf("unknown input %q (want one of %s, or auto)", name, strings.Join(Names(), ", "))
+}
+
+// Check validates the options (the format name, the offset unit, the
+// tier selection, the column) before any file is read; a command reports
+// its error as a usage error.
+func (o *Options) Check() error {
+	if o.Format != "" && o.Format != "auto" && lookup(o.Format) == nil {
+		return unknownFormat(o.Format)
+	}
+	if o.OffsetUnit != "" {
+		if _, err := annotation.ParseOffsetUnit(o.OffsetUnit); err != nil {
+			return err
+		}
+	}
+	if o.Column < 0 {
+		return fmt.Errorf("column %d: columns are counted from 1", o.Column)
+	}
+	switch o.Unaligned {
+	case "", "interpolate", "refuse":
+	default:
+		return fmt.Errorf("unaligned %q: want interpolate or refuse", o.Unaligned)
+	}
+	return checkTiers(o.Tiers)
+}
+
+// Read reads the paths (files, "-", directories, ZIP archives) into one
+// corpus. See the package documentation.
+func Read(paths []string, opt Options) (*annotation.Corpus, error) {
+	if err := opt.Check(); err != nil {
+		return nil, err
+	}
+	r := &reading{opt: &opt, owner: map[[2]string]string{}, corpus: &annotation.Corpus{}}
+	for _, p := range paths {
+		if err := r.path(p); err != nil {
+			return nil, err
+		}
+	}
+	c := r.corpus
+	if opt.DropZeroLength {
+		dropZeroLength(c, opt.Warn)
+	}
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	if err := c.CheckText(); err != nil {
+		var tm *annotation.TextMismatch
+		if errors.As(err, &tm) {
+			return nil, fmt.Errorf("%w (are the offsets counted in another unit? --offset-unit codepoint, utf16 or byte)", err)
+		}
+		return nil, err
+	}
+	return c, nil
+}
+
+// reading is the state of one Read.
+type reading struct {
+	opt    *Options
+	corpus *annotation.Corpus
+	// owner maps (document, annotator) to the file that gave them.
+	owner map[[2]string]string
+}
+
+func (r *reading) path(p string) error {
+	if p == "-" {
+		if r.opt.Stdin == nil {
+			return errors.New("-: no standard input")
+		}
+		data, err := io.ReadAll(r.opt.Stdin)
+		if err != nil {
+			return fmt.Errorf("stdin: %w", err)
+		}
+		return r.file(data, "stdin")
+	}
+	st, err := os.Stat(p)
+	if err != nil {
+		return err
+	}
+	if st.IsDir() {
+		return r.tree(os.DirFS(p), p)
+	}
+	if strings.EqualFold(filepath.Ext(p), ".zip") {
+		zr, err := zip.OpenReader(p)
+		if err != nil {
+			return fmt.Errorf("%s: %w", p, err)
+		}
+		defer zr.Close()
+		return r.tree(zr, p)
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return err
+	}
+	return r.file(data, p)
+}
+
+// tree reads a directory or an archive: as a project export when a format
+// recognises it, else file by file.
+func (r *reading) tree(fsys fs.FS, name string) error {
+	if f := r.chosen(); f != nil && f.tree != nil {
+		c, err := f.tree(fsys, name, r.opt, r.unit(f))
+		if err != nil {
+			return err
+		}
+		return r.add(c, name)
+	}
+	if r.chosen() == nil {
+		for _, f := range registry() {
+			if f.isTree != nil && f.isTree(fsys) {
+				c, err := f.tree(fsys, name, r.opt, r.unit(f))
+				if err != nil {
+					return err
+				}
+				return r.add(c, name)
+			}
+		}
+	}
+	var files []string
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if p != "." && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if !d.IsDir() && r.wanted(p) {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if len(files) == 0 {
+		return fmt.Errorf("%s: no file with a known extension (%s)", name, strings.Join(r.extensions(), " "))
+	}
+	sort.Strings(files)
+	for _, p := range files {
+		data, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		if err := r.file(data, path.Join(filepath.ToSlash(name), p)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// chosen returns the format named by the options, or nil to detect.
+func (r *reading) chosen() *format {
+	if r.opt.Format == "" || r.opt.Format == "auto" {
+		return nil
+	}
+	return lookup(r.opt.Format)
+}
+
+// wanted reports whether a file found in a directory is read.
+func (r *reading) wanted(p string) bool {
+	ext := strings.ToLower(path.Ext(p))
+	if f := r.chosen(); f != nil {
+		return slices.Contains(f.exts, ext)
+	}
+	for _, f := range registry() {
+		if f.read != nil && slices.Contains(f.exts, ext) {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *reading) extensions() []string {
+	var out []string
+	for _, f := range registry() {
+		if c := r.chosen(); c != nil && c != f {
+			continue
+		}
+		for _, e := range f.exts {
+			if !slices.Contains(out, e) {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
+func (r *reading) unit(f *format) annotation.OffsetUnit {
+	if r.opt.OffsetUnit != "" {
+		u, _ := annotation.ParseOffsetUnit(r.opt.OffsetUnit) // checked by Check
+		return u
+	}
+	return f.unit
+}
+
+// file reads one file.
+func (r *reading) file(data []byte, name string) error {
+	f := r.chosen()
+	if f == nil {
+		var err error
+		if f, err = detect(data, name); err != nil {
+			return err
+		}
+	}
+	if f.read == nil {
+		return fmt.Errorf("%s: %s input is a directory or an archive, not a single file", name, f.name)
+	}
+	c, err := f.read(data, name, r.opt, r.unit(f))
+	if err != nil {
+		return err
+	}
+	return r.add(c, name)
+}
+
+// add merges a partial corpus read from one file or tree, refusing a
+// document and annotator that an earlier file gave already.
+func (r *reading) add(c *annotation.Corpus, from string) error {
+	for d, anns := range c.Annotated() {
+		for _, a := range anns {
+			k := [2]string{c.Documents[d].Name, c.Annotators[a]}
+			if prev, ok := r.owner[k]; ok && prev != from {
+				return fmt.Errorf("%s: annotator %q of document %q was read from %s already (two files give one annotator's annotations of one document; rename a file or choose the tiers with --tiers)", from, k[1], k[0], prev)
+			}
+			r.owner[k] = from
+		}
+	}
+	return r.corpus.Merge(c)
+}
+
+// dropZeroLength removes the spans with start = end, with a warning each,
+// and the relations that link them.
+func dropZeroLength(c *annotation.Corpus, warn func(string)) {
+	keep := make([]int, len(c.Spans))
+	n := 0
+	for i, s := range c.Spans {
+		if s.Start == s.End {
+			keep[i] = -1
+			if warn != nil {
+				warn(fmt.Sprintf("%v: zero-length unit at %v skipped", s.Pos, s.Start))
+			}
+			continue
+		}
+		keep[i] = n
+		c.Spans[n] = s
+		n++
+	}
+	if n == len(c.Spans) {
+		return
+	}
+	c.Spans = c.Spans[:n]
+	rels := c.Relations[:0]
+	for _, rel := range c.Relations {
+		if keep[rel.Source] < 0 || keep[rel.Target] < 0 {
+			continue
+		}
+		rel.Source, rel.Target = keep[rel.Source], keep[rel.Target]
+		rels = append(rels, rel)
+	}
+	c.Relations = rels
+}
+
+// detect chooses the format of one file from its extension and content.
+func detect(data []byte, name string) (*format, error) {
+	head := sniffHead(data)
+	base := path.Base(filepath.ToSlash(name))
+	ext := strings.ToLower(path.Ext(base))
+	var byExt []*format
+	for _, f := range registry() {
+		if f.read != nil && ext != "" && slices.Contains(f.exts, ext) {
+			byExt = append(byExt, f)
+		}
+	}
+	for _, f := range byExt {
+		if f.sniff != nil && f.sniff(head, base) {
+			return f, nil
+		}
+	}
+	for _, f := range byExt {
+		if f.sniff == nil {
+			return f, nil // the extension's format that has no content test (csv)
+		}
+	}
+	for _, f := range registry() {
+		if f.read != nil && f.sniff != nil && !slices.Contains(byExt, f) && f.sniff(head, base) {
+			return f, nil
+		}
+	}
+	return nil, fmt.Errorf("%s: cannot tell the format from the name or the content; give --input NAME (%s)", name, strings.Join(Names(), ", "))
+}
+
+// sniffHead returns the first bytes of a file as UTF-8: UTF-16 with a
+// byte-order mark is decoded, a UTF-8 byte-order mark removed.
+func sniffHead(data []byte) []byte {
+	const n = 4096
+	if u, ok := textenc.UTF16(data[:min(len(data), 2*n)&^1]); ok {
+		return []byte(u)
+	}
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	return data[:min(len(data), n)]
+}
+
+// Detect returns the input name of a file from its name and content (its
+// first bytes suffice), or an error when no format recognises it.
+func Detect(data []byte, name string) (string, error) {
+	f, err := detect(data, name)
+	if err != nil {
+		return "", err
+	}
+	return f.name, nil
+}
+
+// KnownExtension reports whether some format is detected by the file
+// extension ext (".eaf"; any case).
+func KnownExtension(ext string) bool {
+	ext = strings.ToLower(ext)
+	for _, f := range registry() {
+		if slices.Contains(f.exts, ext) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,180 @@
+package formats
+
+import (
+	"archive/zip"
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"agree/annotation"
+)
+
+func write(t *testing.T, dir, name, content string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestDetect checks the choice of format from the extension and the
+// content, one case per rule.
+func TestDetect(t *testing.T) {
+	for _, tc := range []struct {
+		name, file, content, want string
+	}{
+		{"csv by extension", "a.csv", "A,x,1,2\n", "csv"},
+		{"span csv by extension", "a.csv", "document,annotator,start,end,label\nd,A,0,1,x\n", "csv"},
+		{"rttm by extension", "a.rttm", "SPEAKER f 1 0.5 1 <NA> <NA> s <NA> <NA>\n", "rttm"},
+		{"rttm by content", "a.txt", ";; comment\nSPEAKER f 1 0.5 1 <NA> <NA> s <NA> <NA>\n", "rttm"},
+		{"model jsonl by content", "x", `{"type":"annotator","annotator":"A"}` + "\n", "jsonl"},
+		{"model jsonl by extension", "x.jsonl", `{"type":"document","document":"d"}` + "\n", "jsonl"},
+	} {
+		got, err := Detect([]byte(tc.content), tc.file)
+		if err != nil || got != tc.want {
+			t.Errorf("%s: Detect = %q, %v; want %q", tc.name, got, err, tc.want)
+		}
+	}
+	if _, err := Detect([]byte("hello world\n"), "notes.txt"); err == nil || !strings.Contains(err.Error(), "--input") {
+		t.Errorf("unknown content: err %v, want a message naming --input", err)
+	}
+}
+
+// TestReadLegacyAndSpanCSV reads a unit CSV (one document per file, named
+// after it) and a span CSV together, and a directory of them.
+func TestReadLegacyAndSpanCSV(t *testing.T) {
+	dir := t.TempDir()
+	u := write(t, dir, "units/u1.csv", "annotator,category,start,end\nA,x,0,1.5\nB,x,0.5,2\n")
+	s := write(t, dir, "spans.csv", "document,annotator,start,end,label\nd1,A,0,3,PER\nd1,B,1,3,PER\nd2,A,0,1,ORG\n")
+	c, err := Read([]string{u, s}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Documents) != 3 || c.Documents[0].Name != u || !c.Documents[0].Time || c.Documents[1].Time {
+		t.Fatalf("documents %+v", c.Documents)
+	}
+	if len(c.Spans) != 5 || c.Spans[1].Start != 0.5 || c.Spans[4].Label != "ORG" {
+		t.Errorf("spans %+v", c.Spans)
+	}
+	// A directory is read file by file, at any depth.
+	c2, err := Read([]string{dir}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c2.Spans) != 5 {
+		t.Errorf("directory: %d spans, want 5", len(c2.Spans))
+	}
+	// --input csv forces the reader; a format name that does not exist is refused.
+	if _, err := Read([]string{s}, Options{Format: "csv"}); err != nil {
+		t.Error(err)
+	}
+	if _, err := Read([]string{s}, Options{Format: "nope"}); err == nil || !strings.Contains(err.Error(), "labelstudio") && !strings.Contains(err.Error(), "csv") {
+		t.Errorf("unknown format: %v", err)
+	}
+}
+
+// TestReadZipAndStdin reads a ZIP archive of files and standard input.
+func TestReadZipAndStdin(t *testing.T) {
+	dir := t.TempDir()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for name, content := range map[string]string{
+		"export/a.csv":  "document,annotator,start,end,label\nd,A,0,2,x\n",
+		"export/b.csv":  "document,annotator,start,end,label\nd,B,0,2,x\n",
+		"export/README": "not read",
+	} {
+		w, _ := zw.Create(name)
+		w.Write([]byte(content))
+	}
+	zw.Close()
+	z := write(t, dir, "export.zip", buf.String())
+	c, err := Read([]string{z}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Spans) != 2 || len(c.Annotators) != 2 || c.Spans[0].Pos.File != filepath.ToSlash(z)+"/export/a.csv" {
+		t.Errorf("zip: %d spans, annotators %v, first at %v", len(c.Spans), c.Annotators, c.Spans[0].Pos)
+	}
+	c, err = Read([]string{"-"}, Options{Stdin: strings.NewReader(`{"type":"span","document":"d","annotator":"A","start":0,"end":1,"label":"x"}` + "\n")})
+	if err != nil || len(c.Spans) != 1 || c.Spans[0].Pos.File != "stdin" {
+		t.Errorf("stdin: %v %+v", err, c)
+	}
+}
+
+// TestReadCollision refuses two files that give the same annotator's
+// annotations of the same document.
+func TestReadCollision(t *testing.T) {
+	dir := t.TempDir()
+	a := write(t, dir, "a.csv", "document,annotator,start,end,label\nd,A,0,2,x\n")
+	b := write(t, dir, "b.csv", "document,annotator,start,end,label\nd,A,3,4,y\n")
+	_, err := Read([]string{a, b}, Options{})
+	if err == nil || !strings.Contains(err.Error(), `annotator "A" of document "d" was read from`) {
+		t.Errorf("err = %v", err)
+	}
+}
+
+// TestDropZeroLength drops zero-length spans with a warning each, and the
+// relations that link them.
+func TestDropZeroLength(t *testing.T) {
+	dir := t.TempDir()
+	p := write(t, dir, "m.jsonl", strings.Join([]string{
+		`{"type":"span","document":"d","annotator":"A","id":"s1","start":1,"end":1,"label":"pt"}`,
+		`{"type":"span","document":"d","annotator":"A","id":"s2","start":1,"end":2,"label":"x"}`,
+		`{"type":"span","document":"d","annotator":"A","id":"s3","start":2,"end":3,"label":"y"}`,
+		`{"type":"relation","document":"d","annotator":"A","source":"s1","target":"s2","relation":"r1"}`,
+		`{"type":"relation","document":"d","annotator":"A","source":"s3","target":"s2","relation":"r2"}`,
+	}, "\n")+"\n")
+	var warned []string
+	c, err := Read([]string{p}, Options{DropZeroLength: true, Warn: func(m string) { warned = append(warned, m) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Spans) != 2 || c.Spans[0].ID != "s2" || len(c.Relations) != 1 || c.Relations[0].Source != 1 || c.Relations[0].Target != 0 {
+		t.Errorf("spans %+v relations %+v", c.Spans, c.Relations)
+	}
+	if len(warned) != 1 || !strings.Contains(warned[0], "m.jsonl:1") {
+		t.Errorf("warnings %q", warned)
+	}
+}
+
+// TestCoveredTextChecked: a span whose covered text differs from the
+// document text is an error naming the file, the span and both strings.
+func TestCoveredTextChecked(t *testing.T) {
+	dir := t.TempDir()
+	p := write(t, dir, "m.jsonl", `{"type":"document","document":"d","text":"😀 Alice"}`+"\n"+
+		`{"type":"span","document":"d","annotator":"A","id":"T1","start":3,"end":7,"label":"PER","text":"Alice"}`+"\n")
+	_, err := Read([]string{p}, Options{})
+	var tm *annotation.TextMismatch
+	if err == nil || !strings.Contains(err.Error(), "m.jsonl:2") || !strings.Contains(err.Error(), `"lice"`) ||
+		!strings.Contains(err.Error(), `"Alice"`) || !strings.Contains(err.Error(), "--offset-unit") {
+		t.Fatalf("err = %v", err)
+	}
+	_ = tm
+}
+
+// TestOptionsCheck refuses bad options before any file is read.
+func TestOptionsCheck(t *testing.T) {
+	for _, o := range []Options{
+		{Format: "bogus"},
+		{OffsetUnit: "chars"},
+		{Column: -1},
+		{Unaligned: "guess"},
+		{Tiers: "A=,B=x"},
+		{Tiers: "Gesture_(.+"},
+	} {
+		if err := o.Check(); err == nil {
+			t.Errorf("%+v: no error", o)
+		}
+	}
+	for _, o := range []Options{{}, {Format: "auto", OffsetUnit: "utf16", Tiers: "A=T1,B=T2", Unaligned: "refuse"}, {Tiers: "annotator"}, {Tiers: "Gesture_(.+)"}} {
+		if err := o.Check(); err != nil {
+			t.Errorf("%+v: %v", o, err)
+		}
+	}
+}

@@ -1,0 +1,160 @@
+package report
+
+import (
+	_ "embed"
+	"fmt"
+	"html/template"
+	"io"
+	"strings"
+)
+
+// Page is a self-contained HTML report: headline numbers, sections of
+// text, tables and plots, and what is needed to reproduce it. Commands
+// build a Page from the same result struct their JSON output is made of,
+// so the numbers on the page are the numbers of the JSON (rounded to the
+// decimals shown).
+type Page struct {
+	// Title is the page's heading; Kind names the command ("coding").
+	Title, Kind string
+	// Lead is a sentence under the title.
+	Lead string
+	// Headline holds the key numbers shown large at the top.
+	Headline []Stat
+	// Warnings are shown prominently under the headline.
+	Warnings []string
+	Sections []Section
+	// Reproduce lists what is needed to compute the report again.
+	Reproduce Provenance
+}
+
+// Stat is one headline number.
+type Stat struct {
+	Label, Value string
+	// Detail is a line under the value (an interval, a reading).
+	Detail string
+}
+
+// Section is a titled part of the page.
+type Section struct {
+	ID, Title string
+	Blocks    []Block
+}
+
+// Block is one element of a section; exactly one field is set.
+type Block struct {
+	Text    string   // a paragraph
+	Note    string   // a paragraph in the margin style (bounds, methods)
+	Warning string   // a highlighted warning
+	Table   *Table   // a table (its notes follow it)
+	Figure  *Figure  // a plot
+	List    []string // a bulleted list
+}
+
+// Figure is an inline SVG plot with its caption. The SVG carries its own
+// title and description; Caption is visible text under it.
+type Figure struct {
+	SVG     string
+	Caption string
+}
+
+// Provenance is what the report was computed from.
+type Provenance struct {
+	Command string // the command line, as it can be typed again
+	Inputs  []Input
+	Options [][2]string // name, value
+	Version string
+}
+
+// Input is one input file, identified by name, size and digest.
+type Input struct {
+	Name   string
+	Bytes  int64
+	SHA256 string
+}
+
+// Paragraph, NoteBlock, WarningBlock, TableBlock, FigureBlock and ListBlock
+// build blocks.
+func Paragraph(format string, args ...any) Block {
+	return Block{Text: fmt.Sprintf(format, args...)}
+}
+
+// NoteBlock is a block in the small style for methods and bounds.
+func NoteBlock(format string, args ...any) Block { return Block{Note: fmt.Sprintf(format, args...)} }
+
+// WarningBlock is a highlighted block.
+func WarningBlock(s string) Block { return Block{Warning: s} }
+
+// TableBlock wraps a table.
+func TableBlock(t Table) Block { return Block{Table: &t} }
+
+// FigureBlock wraps an SVG plot and its visible caption.
+func FigureBlock(svg, caption string) Block {
+	return Block{Figure: &Figure{SVG: svg, Caption: caption}}
+}
+
+//go:embed report.css
+var pageCSS string
+
+var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{
+	"svg":      func(s string) template.HTML { return template.HTML(s) }, // drawn by report/svg, which escapes its text
+	"css":      func(s string) template.CSS { return template.CSS(s) },
+	"numeric":  looksNumeric,
+	"interval": func(s string) bool { return strings.HasPrefix(s, "[") && strings.HasSuffix(s, "]") && len(s) < 48 },
+	"long":     func(s string) bool { return len(s) > 60 },
+	"kb":       func(n int64) string { return fmt.Sprintf("%.1f kB", float64(n)/1000) },
+}).Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="agree {{.Reproduce.Version}}">
+<title>{{.Title}}</title>
+<style>{{css .CSS}}</style>
+</head>
+<body>
+<header>
+<h1>{{.Title}}</h1>
+{{with .Lead}}<p class="lead">{{.}}</p>{{end}}
+{{with .Headline}}<dl class="headline" id="headline">{{range .}}<div class="stat"><dt>{{.Label}}</dt><dd><span class="value">{{.Value}}</span>{{with .Detail}}<span class="detail">{{.}}</span>{{end}}</dd></div>{{end}}</dl>{{end}}
+{{range .Warnings}}<p class="warning" role="note">{{.}}</p>{{end}}
+{{if gt (len .Sections) 1}}<nav aria-label="contents"><ol>{{range .Sections}}<li><a href="#{{.ID}}">{{.Title}}</a></li>{{end}}</ol></nav>{{end}}
+</header>
+<main>
+{{range .Sections}}<section id="{{.ID}}">
+<h2>{{.Title}}</h2>
+{{range .Blocks}}{{if .Text}}<p>{{.Text}}</p>
+{{else if .Note}}<p class="note">{{.Note}}</p>
+{{else if .Warning}}<p class="warning" role="note">{{.Warning}}</p>
+{{else if .List}}<ul>{{range .List}}<li>{{.}}</li>{{end}}</ul>
+{{else if .Figure}}<figure>{{svg .Figure.SVG}}{{with .Figure.Caption}}<figcaption>{{.}}</figcaption>{{end}}</figure>
+{{else if .Table}}<div class="table">{{with .Table.Title}}<h3 class="caption">{{.}}</h3>{{end}}<table{{with .Table.Title}} aria-label="{{.}}"{{end}}>
+{{with .Table.Header}}<thead><tr>{{range .}}<th scope="col">{{.}}</th>{{end}}</tr></thead>{{end}}
+<tbody>{{range .Table.Rows}}<tr>{{range $i, $c := .}}{{if eq $i 0}}<th scope="row">{{$c}}</th>{{else if numeric $c}}<td class="num">{{$c}}</td>{{else if interval $c}}<td class="range">{{$c}}</td>{{else if long $c}}<td class="long">{{$c}}</td>{{else}}<td>{{$c}}</td>{{end}}{{end}}</tr>
+{{end}}</tbody></table>{{range .Table.Notes}}<p class="note">{{.}}</p>{{end}}</div>
+{{end}}{{end}}</section>
+{{end}}<section id="reproduce">
+<h2>Reproduce</h2>
+{{with .Reproduce}}{{with .Command}}<pre><code>{{.}}</code></pre>{{end}}
+{{with .Inputs}}<h3 class="caption">input files</h3><table aria-label="input files"><thead><tr><th scope="col">file</th><th scope="col">size</th><th scope="col">SHA-256</th></tr></thead><tbody>{{range .}}<tr><th scope="row">{{.Name}}</th><td class="num">{{kb .Bytes}}</td><td><code>{{.SHA256}}</code></td></tr>{{end}}</tbody></table>{{end}}
+{{with .Options}}<h3 class="caption">options</h3><table aria-label="options"><tbody>{{range .}}<tr><th scope="row">{{index . 0}}</th><td>{{index . 1}}</td></tr>{{end}}</tbody></table>{{end}}
+<p class="note">agree {{.Version}}</p>{{end}}
+</section>
+</main>
+</body>
+</html>
+`))
+
+// WriteHTML writes the page as one self-contained HTML document: inline
+// CSS and SVG, no script, no external resource.
+func (p *Page) WriteHTML(w io.Writer) error {
+	var b strings.Builder
+	err := pageTemplate.Execute(&b, struct {
+		*Page
+		CSS string
+	}{p, pageCSS})
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,164 @@
+package svg
+
+import (
+	"encoding/xml"
+	"flag"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden SVG files under testdata/")
+
+var nan = math.NaN()
+
+// plots are one example of each plot, as the reports draw them.
+func plots() map[string]string {
+	return map[string]string{
+		"forest": Forest([]Estimate{
+			{Label: "Krippendorff's α", Value: 0.691, Low: 0.512, High: 0.87},
+			{Label: "Fleiss's κ", Value: 0.688, Low: 0.5, High: 0.87},
+			{Label: "percent agreement", Value: 0.82, Low: nan, High: nan, Muted: true, Note: "no scale"},
+			{Label: "κ_w (interval)", Value: -0.05, Low: -0.3, High: 0.2, Muted: true},
+			{Label: "AC1", Value: nan, Low: nan, High: nan, Note: "undefined: one category"},
+		}, ForestOptions{Title: "coefficients", Desc: "five coefficients", Scales: true}),
+		"heatmap": Heatmap([]string{"a", "b", "c"}, []string{"a", "b", "c"},
+			[][]float64{{10, 2, 0}, {2, 7.5, 1}, {0, 1, nan}},
+			HeatmapOptions{Title: "coincidences", RowTitle: "value", ColTitle: "value", Decimals: 1, Diagonal: true}),
+		"heatmap-rotated": Heatmap([]string{"annotator one", "annotator two"}, []string{"annotator one", "annotator two"},
+			[][]float64{{1, 0.42}, {0.42, 1}}, HeatmapOptions{Title: "pairs", Min: 0, Max: 1, Decimals: 3}),
+		"bars": Bars([]Bar{{"PER", 0.9, ""}, {"LOC", 0.45, "12 items"}, {"MISC", -0.2, ""}, {"ORG", nan, "undefined"}},
+			BarOptions{Title: "per category", Refs: []Ref{{0.8, "0.8"}}}),
+		"histogram": Histogram([]float64{0.1, 0.2, 0.2, 0.25, 0.3, 0.3, 0.3, 0.35, 0.4, nan},
+			HistogramOptions{Title: "bootstrap", XLabel: "α", Bins: 6, Marks: []Mark{{0.28, "observed 0.280", false}, {0.15, "2.5%", true}, {0.38, "97.5%", true}}, Shade: [2]float64{0.15, 0.38}}),
+		"timeline": Timeline([]Unit{
+			{Track: 0, Start: 1, End: 4, Category: "A"}, {Track: 1, Start: 1.5, End: 4, Category: "A"}, {Track: 2, Start: 1, End: 3.5, Category: "B"},
+			{Track: 0, Start: 6, End: 8, Category: "B"}, {Track: 1, Start: 6.5, End: 8, Category: "B"},
+			{Track: 2, Start: 9, End: 9.5, Category: "A", Unaligned: true},
+		}, []Link{{Units: []int{0, 1, 2}, Disorder: 0.4}, {Units: []int{3, 4}, Disorder: 0.1}, {Units: []int{5}, Disorder: 1}},
+			TimelineOptions{Title: "continuum", Tracks: []string{"ann1", "ann2", "ann3"}}),
+		"lines": Lines([]Series{{"γ", []float64{0, 0.5, 1}, []float64{1, 0.6, 0.2}}, {"αU", []float64{0, 0.5, 1}, []float64{1, nan, 0.1}}},
+			LinesOptions{Title: "shuffle", XLabel: "magnitude", YLabel: "value"}),
+		"segmentations": Segmentations([]Segmented{{"an1", []int{2, 5, 9}}, {"an2", []int{2, 6}}, {"an3", []int{2, 6, 8}}},
+			[]Edit{{Row: 0, Kind: "transposition", Pos: 5, To: 6}, {Row: 0, Kind: "addition", Pos: 9}, {Row: 1, Kind: "addition", Pos: 8}, {Row: 1, Kind: "substitution", Pos: 2}},
+			SegmentOptions{Title: "item 1", Units: 11}),
+	}
+}
+
+func TestGolden(t *testing.T) {
+	for name, got := range plots() {
+		path := filepath.Join("testdata", name+".svg")
+		if *update {
+			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run go test ./report/svg -update to create it)", err)
+		}
+		if got != string(want) {
+			t.Errorf("%s differs from %s (rerun with -update if the change is intended)", name, path)
+		}
+	}
+}
+
+// Every plot is well-formed XML with an accessible name, and the same
+// input draws the same bytes.
+func TestWellFormedAccessibleDeterministic(t *testing.T) {
+	again := plots()
+	for name, s := range plots() {
+		if s != again[name] {
+			t.Errorf("%s: two drawings of the same input differ", name)
+		}
+		dec := xml.NewDecoder(strings.NewReader(s))
+		depth, sawTitle := 0, false
+		for {
+			tok, err := dec.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s: not well-formed XML: %v", name, err)
+			}
+			switch el := tok.(type) {
+			case xml.StartElement:
+				depth++
+				if depth == 1 && (el.Name.Local != "svg" || !hasAttr(el, "role", "img")) {
+					t.Errorf("%s: root is <%s>, want <svg role=img>", name, el.Name.Local)
+				}
+				if depth == 2 && el.Name.Local == "title" {
+					sawTitle = true
+				}
+			case xml.EndElement:
+				depth--
+			}
+		}
+		if !sawTitle {
+			t.Errorf("%s: no <title> as the svg's first child (text alternative)", name)
+		}
+		for _, bad := range []string{"NaN", "Inf", "<script", "href=\"http"} {
+			if strings.Contains(s, bad) {
+				t.Errorf("%s: contains %q", name, bad)
+			}
+		}
+	}
+}
+
+func hasAttr(el xml.StartElement, name, value string) bool {
+	for _, a := range el.Attr {
+		if a.Name.Local == name && a.Value == value {
+			return true
+		}
+	}
+	return false
+}
+
+// The numbers a plot prints are the rounded values it was given.
+func TestPrintedNumbers(t *testing.T) {
+	s := Forest([]Estimate{{Label: "α", Value: 0.69139, Low: 0.51234, High: 0.8705}}, ForestOptions{Title: "t"})
+	if !strings.Contains(s, "0.691 [0.512, 0.871]") {
+		t.Errorf("forest does not print the value and interval with 3 decimals:\n%s", s)
+	}
+	s = Heatmap([]string{"x"}, []string{"y"}, [][]float64{{12}}, HeatmapOptions{Title: "t"})
+	if !strings.Contains(s, ">12</text>") {
+		t.Errorf("heatmap does not print its cell")
+	}
+	// Escaping: labels are text, never markup.
+	s = Bars([]Bar{{Label: "<b>&", Value: 0.5}}, BarOptions{Title: "a<b"})
+	if strings.Contains(s, "<b>") || !strings.Contains(s, "&lt;b&gt;&amp;") {
+		t.Errorf("labels not escaped")
+	}
+}
+
+func TestScalesAndTicks(t *testing.T) {
+	for _, c := range []struct {
+		lo, hi float64
+		n      int
+		want   string
+		reason string
+	}{
+		{0, 1, 5, "0 0.2 0.4 0.6 0.8 1", "unit interval in fifths"},
+		{-0.3, 1, 6, "-0.2 0 0.2 0.4 0.6 0.8 1", "negative start is rounded inwards"},
+		{0, 37, 4, "0 10 20 30", "counts: steps of 10"},
+		{2, 2, 4, "2", "empty range: one tick"},
+	} {
+		var parts []string
+		for _, v := range ticks(c.lo, c.hi, c.n) {
+			parts = append(parts, tickLabel(v))
+		}
+		if got := strings.Join(parts, " "); got != c.want {
+			t.Errorf("ticks(%v, %v, %d) = %s, want %s (%s)", c.lo, c.hi, c.n, got, c.want, c.reason)
+		}
+	}
+	if Sequential(0) != "#f7fbff" || Sequential(1) != "#08306b" || Sequential(nan) != "#eeeeee" {
+		t.Errorf("sequential ends: %s %s %s", Sequential(0), Sequential(1), Sequential(nan))
+	}
+	if Format(-0.0001, 3) != "0.000" || Format(nan, 3) != "undefined" {
+		t.Errorf("Format: %q %q", Format(-0.0001, 3), Format(nan, 3))
+	}
+}
