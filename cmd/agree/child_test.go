@@ -10,13 +10,13 @@ import (
 	"time"
 )
 
-// The test binary doubles as the command line: with AGREE_TEST_AS_CLI=1 it
+// The test binary doubles as the command line: with AGREE_TEST_AS_AGREE=1 it
 // runs agree on its arguments instead of the tests, after applying the
 // memory limit in AGREE_TEST_MEMLIMIT (bytes; see limitMemory), and writes
 // its peak memory to the file AGREE_TEST_PEAKFILE names. Tests use it to run
 // command lines that may exhaust memory in a process of their own.
 func TestMain(m *testing.M) {
-	if os.Getenv("AGREE_TEST_AS_CLI") == "1" {
+	if os.Getenv("AGREE_TEST_AS_AGREE") == "1" {
 		if n, err := strconv.ParseInt(os.Getenv("AGREE_TEST_MEMLIMIT"), 10, 64); err == nil && n > 0 {
 			limitMemory(n)
 		}
@@ -47,7 +47,7 @@ func agreeChild(t *testing.T, limit int64, timeout time.Duration, args ...string
 	}
 	cmd := exec.Command(exe, args...)
 	peakFile := filepath.Join(t.TempDir(), "peak")
-	cmd.Env = append(os.Environ(), "AGREE_TEST_AS_CLI=1", "AGREE_TEST_MEMLIMIT="+strconv.FormatInt(limit, 10), "AGREE_TEST_PEAKFILE="+peakFile)
+	cmd.Env = append(os.Environ(), "AGREE_TEST_AS_AGREE=1", "AGREE_TEST_MEMLIMIT="+strconv.FormatInt(limit, 10), "AGREE_TEST_PEAKFILE="+peakFile)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	start := time.Now()
