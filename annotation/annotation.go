@@ -109,7 +109,10 @@ type Relation struct {
 	// Source and Target index Corpus.Spans.
 	Source, Target int
 	Type           string
-	Pos            Pos
+	// Layer is the relation layer or type (a WebAnno relation layer, a UIMA
+	// type); "" when the format has a single one.
+	Layer string
+	Pos   Pos
 }
 
 // Pos is where something was read: a file with a line and column (1-based,

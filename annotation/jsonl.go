@@ -40,7 +40,7 @@ type jsonRecord struct {
 // "start","end","parts","label","layer","chain","attributes","text"}), the
 // document labels ({"type":"label","document","annotator","layer","value"}),
 // the relations ({"type":"relation","document","annotator","source",
-// "target","relation"}, source and target being span ids; a span without an
+// "target","relation","layer"}, source and target being span ids; a span without an
 // id that a relation needs is given "#" and its index) and the notes
 // ({"type":"note","note"}). ReadJSONL reads it back.
 func WriteJSONL(w io.Writer, c *Corpus) error {
@@ -100,7 +100,7 @@ func WriteJSONL(w io.Writer, c *Corpus) error {
 	}
 	for _, rel := range c.Relations {
 		r := jsonRecord{Type: "relation", Document: c.Documents[rel.Doc].Name, Annotator: c.Annotators[rel.Annotator],
-			Source: ids[rel.Source], Target: ids[rel.Target], Relation: rel.Type}
+			Source: ids[rel.Source], Target: ids[rel.Target], Relation: rel.Type, Layer: rel.Layer}
 		if err := enc.Encode(r); err != nil {
 			return err
 		}
@@ -196,7 +196,7 @@ func ReadJSONL(r io.Reader, name string) (*Corpus, error) {
 				return nil, err
 			}
 			d, a := c.Document(rec.Document), c.Annotator(rec.Annotator)
-			rel := Relation{Doc: d, Annotator: a, Type: rec.Relation, Pos: pos}
+			rel := Relation{Doc: d, Annotator: a, Type: rec.Relation, Layer: rec.Layer, Pos: pos}
 			var ok bool
 			if rel.Source, ok = byID[key{d, a, rec.Source}]; !ok {
 				return nil, fmt.Errorf("%v: relation source %q is not a span id of %s in %s read before", pos, rec.Source, rec.Annotator, rec.Document)

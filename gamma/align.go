@@ -1,9 +1,11 @@
 package gamma
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"sort"
+	"time"
 
 	"agree/internal/assign"
 	"agree/internal/unionfind"
@@ -26,6 +28,12 @@ type Alignment struct {
 	Unitary []Unitary
 	// Disorder is δ(â) = Σ δ(ă) / x̄, x̄ = units / annotators.
 	Disorder float64
+	// Exact reports that the alignment is proven optimal. Otherwise (a
+	// time limit or a gap was allowed) LowerBound is a proven lower bound
+	// on the optimal disorder: LowerBound ≤ optimum ≤ Disorder. When Exact,
+	// LowerBound = Disorder.
+	Exact      bool
+	LowerBound float64
 	// Candidates is the number of candidate unitary alignments with two or
 	// more units that survived the safe pruning; Components the number of
 	// independent components solved; Largest the size (units) of the
@@ -68,6 +76,7 @@ type aligner struct {
 	useLP bool
 	// tooMany is set when enumerate stops at maxCandidates.
 	tooMany bool
+	ctl     *alignCtl
 }
 
 // maxCandidates bounds the number of candidate tuples (about 64 bytes
@@ -102,22 +111,75 @@ type nb struct {
 // order, an option replacing the current best only if strictly cheaper — so
 // the alignment depends only on the input, never on timing or workers.
 func BestAlignment(c *unitizing.Continuum, d Dissimilarity) (*Alignment, error) {
+	return Align(context.Background(), c, d, AlignOptions{})
+}
+
+// AlignOptions bound the work of Align. The zero value asks for the proven
+// optimum however long it takes.
+type AlignOptions struct {
+	// TimeLimit (0: none) bounds the time spent proving components
+	// optimal: past it, each component not yet proven optimal keeps the
+	// best alignment found, and the Alignment reports a lower bound.
+	TimeLimit time.Duration
+	// MaxGap (0: exact) lets a component stop once its relative gap
+	// (best − lower bound)/best is at most MaxGap.
+	MaxGap float64
+	// Window, when > 0, aligns approximately (see doc.go, "Approximate
+	// alignment"): the result has Exact false and a NaN LowerBound.
+	Window int
+	// Progress, if not nil, is called after each solved component with the
+	// number done and the total, and with the relative gap of a component
+	// being solved (0 when none).
+	Progress func(done, total int, gap float64)
+}
+
+// Align is BestAlignment with a context and limits. A cancelled ctx stops
+// it with ctx's error.
+func Align(ctx context.Context, c *unitizing.Continuum, d Dissimilarity, opt AlignOptions) (*Alignment, error) {
+	switch {
+	case opt.TimeLimit < 0:
+		return nil, fmt.Errorf("time limit %v: want ≥ 0 (0: none)", opt.TimeLimit)
+	case !(opt.MaxGap >= 0 && opt.MaxGap < 1):
+		return nil, fmt.Errorf("max gap %v: want 0 ≤ gap < 1", opt.MaxGap)
+	case opt.Window < 0:
+		return nil, fmt.Errorf("window %d: want ≥ 0 (0: exact)", opt.Window)
+	}
+	ac := &alignCtl{ctx: ctx, maxGap: opt.MaxGap, window: opt.Window}
+	if opt.TimeLimit > 0 {
+		ac.deadline = time.Now().Add(opt.TimeLimit)
+	}
+	if p := opt.Progress; p != nil {
+		var done, total int
+		ac.onComponent = func(d, t int) { done, total = d, t; p(d, t, 0) }
+		ac.onGap = func(g float64) { p(done, total, g) }
+	}
+	return ac.align(c, d)
+}
+
+func (ac *alignCtl) align(c *unitizing.Continuum, d Dissimilarity) (*Alignment, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
 	if len(c.Units) == 0 {
 		return nil, fmt.Errorf("continuum %q has no units: its disorder is undefined (0/0)", c.Name)
 	}
+	if err := ac.ctx.Err(); err != nil {
+		return nil, err
+	}
 	a, err := newAligner(c, d)
 	if err != nil {
 		return nil, err
+	}
+	a.ctl = ac
+	if ac.window > 0 {
+		return a.windowed()
 	}
 	return a.solve()
 }
 
 func newAligner(c *unitizing.Continuum, d Dissimilarity) (*aligner, error) {
 	n := len(c.Annotators)
-	a := &aligner{n: n, c: float64(n*(n-1)) / 2, delta: d.Empty(), d: d, units: c.Units}
+	a := &aligner{n: n, c: float64(n*(n-1)) / 2, delta: d.Empty(), d: d, units: c.Units, ctl: &alignCtl{ctx: context.Background()}}
 	if !(a.delta > 0) || math.IsInf(a.delta, 0) {
 		return nil, fmt.Errorf("Δ∅ = %v; want a finite number > 0", a.delta)
 	}
@@ -156,8 +218,12 @@ func newAligner(c *unitizing.Continuum, d Dissimilarity) (*aligner, error) {
 func (a *aligner) dist(i, j int) float64 {
 	x, y := &a.items[i], &a.items[j]
 	if a.comb != nil {
+		cat := a.comb.Beta * a.comb.table[x.cat][y.cat]
+		if a.comb.Alpha == 0 {
+			return cat * a.delta
+		}
 		r := (math.Abs(x.start-y.start) + math.Abs(x.end-y.end)) / ((x.end - x.start) + (y.end - y.start))
-		return (a.comb.Alpha*r*r + a.comb.Beta*a.comb.table[x.cat][y.cat]) * a.delta
+		return (a.comb.Alpha*r*r + cat) * a.delta
 	}
 	return a.d.Between(a.units[x.unit], a.units[y.unit])
 }
@@ -361,9 +427,15 @@ func (a *aligner) solve() (*Alignment, error) {
 		c := compOf[t.members[0]]
 		compTuples[c] = append(compTuples[c], ti)
 	}
-	al := &Alignment{Candidates: len(a.tuples), Components: len(comps)}
+	al := &Alignment{Candidates: len(a.tuples), Components: len(comps), Exact: true}
 	chosen := make([]int, 0) // tuple indices
 	for ci, items := range comps {
+		if err := a.ctl.ctx.Err(); err != nil {
+			return nil, err
+		}
+		if a.ctl.onComponent != nil {
+			a.ctl.onComponent(ci, len(comps))
+		}
 		al.Largest = max(al.Largest, len(items))
 		if len(compTuples[ci]) == 0 {
 			continue
@@ -406,9 +478,13 @@ func (a *aligner) solve() (*Alignment, error) {
 			total += t.cost
 		}
 	}
+	if a.ctl.onComponent != nil {
+		a.ctl.onComponent(len(comps), len(comps))
+	}
 	if len(a.items) > 0 {
 		al.Disorder = total / (float64(len(a.items)) / float64(a.n))
 	}
+	al.LowerBound = al.Disorder
 	return al, nil
 }
 

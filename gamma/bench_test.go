@@ -1,6 +1,7 @@
 package gamma
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -69,7 +70,7 @@ func benchGamma(b *testing.B, c *unitizing.Continuum, alpha float64) {
 	var r *Result
 	for b.Loop() {
 		var err error
-		if r, err = Compute(unitizing.Corpus{Continua: []unitizing.Continuum{*c}}, d, Options{Seed: 1}); err != nil {
+		if r, err = Compute(context.Background(), unitizing.Corpus{Continua: []unitizing.Continuum{*c}}, d, Options{Seed: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,10 +1,13 @@
 package gamma
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"math"
+	"os"
 	"strconv"
+	"strings"
 
 	"agree/distance"
 	"agree/unitizing"
@@ -263,4 +266,55 @@ func (m matrix) Table(cats []string) ([][]float64, error) {
 		return d
 	})
 	return t, bad
+}
+
+// ErrCategoricalSpec is wrapped by the errors of ParseCategorical about
+// the spelling of the distance (an unknown name, a missing argument), as
+// opposed to errors reading a matrix file.
+var ErrCategoricalSpec = errors.New("bad categorical distance")
+
+// ParseCategorical returns the categorical distance named by spec:
+// "nominal", "numeric", "levenshtein", "ordinal:C1,C2,…" (the declared
+// order, categories trimmed) or "matrix:FILE" (a CSV distance matrix read
+// with distance.ReadMatrix, entries in [0, 1]).
+func ParseCategorical(spec string) (Categorical, error) {
+	name, arg, hasArg := strings.Cut(spec, ":")
+	noArg := func(c Categorical) (Categorical, error) {
+		if hasArg {
+			return nil, fmt.Errorf("%w: %q takes no argument (%q)", ErrCategoricalSpec, name, spec)
+		}
+		return c, nil
+	}
+	switch name {
+	case "nominal":
+		return noArg(Nominal())
+	case "numeric":
+		return noArg(Numeric())
+	case "levenshtein":
+		return noArg(Levenshtein())
+	case "ordinal":
+		if strings.TrimSpace(arg) == "" {
+			return nil, fmt.Errorf("%w: ordinal needs the declared order: ordinal:low,mid,high", ErrCategoricalSpec)
+		}
+		var order []string
+		for _, c := range strings.Split(arg, ",") {
+			order = append(order, strings.TrimSpace(c))
+		}
+		return Ordinal(order), nil
+	case "matrix":
+		if arg == "" {
+			return nil, fmt.Errorf("%w: matrix needs a file: matrix:FILE", ErrCategoricalSpec)
+		}
+		fh, err := os.Open(arg)
+		if err != nil {
+			return nil, err
+		}
+		defer fh.Close()
+		m, err := distance.ReadMatrix(bufio.NewReader(fh), arg)
+		if err != nil {
+			return nil, err
+		}
+		return Matrix(m), nil
+	}
+	return nil, fmt.Errorf("%w: unknown %q (want nominal, ordinal:…, numeric, levenshtein or matrix:FILE)", ErrCategoricalSpec, spec)
 }

@@ -1,6 +1,7 @@
 package gamma
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -8,8 +9,20 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+	"time"
 
 	"agree/unitizing"
+)
+
+// Limits of Options. A value above is refused by Compute (and by the
+// command line before any work).
+const (
+	// MaxSamples is the largest number of random samples Compute draws.
+	// Memory does not grow with the number of samples (they are summarised
+	// as they are solved); the limit bounds the time.
+	MaxSamples = 1_000_000
+	// MaxWorkers is the largest number of parallel workers.
+	MaxWorkers = 1024
 )
 
 // Options control Compute. The zero value of each field selects the default
@@ -28,16 +41,52 @@ type Options struct {
 	// least that large (or MaxSamples is reached). A negative Precision
 	// disables the top-ups.
 	Precision, Confidence float64
-	// MaxSamples caps the total number of samples (default 5000).
+	// MaxSamples caps the total number of samples (default 5000, at most
+	// the package's MaxSamples). Samples above it is an error, not a cap.
 	MaxSamples int
 	// Seed seeds the samplers; sample i uses its own PCG stream (Seed, i),
 	// so results do not depend on Workers.
 	Seed uint64
-	// Workers solves samples in parallel (default GOMAXPROCS).
+	// Workers solves samples in parallel (default GOMAXPROCS, at most
+	// MaxWorkers).
 	Workers int
-	// Progress, if not nil, is called after each finished sample with the
-	// number done and the current target.
-	Progress func(done, target int)
+	// TimeLimit bounds the time spent proving alignments optimal (0: no
+	// limit). Past it, every component not yet proven optimal keeps the
+	// best alignment found so far together with a proven lower bound on its
+	// disorder, Result.Exact is false and Result gives the gap and the
+	// bounds they imply on γ; no further top-up samples are drawn.
+	TimeLimit time.Duration
+	// MaxGap lets a component stop as soon as its relative gap
+	// (best − lower bound)/best is at most MaxGap (0: prove optimality).
+	MaxGap float64
+	// Window, when > 0, replaces the exact alignment by the approximate
+	// windowed method (see AlignOptions.Window): Result.Approximate is set,
+	// and no bound is claimed.
+	Window int
+	// KeepSamples keeps the disorder of every sample in
+	// Result.SampleDisorders (memory then grows with the samples).
+	KeepSamples bool
+	// Progress, if not nil, receives the state of the computation after
+	// each finished component of an observed alignment, each finished
+	// sample and each improvement of a bound. It may be called from several
+	// goroutines, one call at a time.
+	Progress func(Progress)
+}
+
+// Progress is the state of a running Compute.
+type Progress struct {
+	// Phase is "alignment" while the observed alignments are solved and
+	// "samples" while the random samples are.
+	Phase string
+	// ComponentsDone of Components are solved in the current observed
+	// alignment (continuum Continuum of Continua).
+	ComponentsDone, Components int
+	Continuum, Continua        int
+	// SamplesDone of SamplesNeeded random samples are solved (the target
+	// grows with the precision rule).
+	SamplesDone, SamplesNeeded int
+	// Gap is the relative gap of the component being solved, or 0.
+	Gap float64
 }
 
 // Result is γ and its parts for one corpus (or one continuum).
@@ -54,9 +103,31 @@ type Result struct {
 	// interval of Expected.
 	Expected, ExpectedSD, PrecisionReached float64
 	Samples                                int
-	// SampleDisorders are the best-alignment disorders of the chance
-	// samples, in sample order (the distribution Expected is the mean of).
+	// SampleDisorders are the best-alignment disorders of the random
+	// samples in sample order, kept only with Options.KeepSamples.
 	SampleDisorders []float64
+	// Exact reports that every alignment (observed and random) was proven
+	// optimal (to 1e-12·Δ∅). Otherwise Observed and Expected are the
+	// disorders of the best alignments found, which can only be above the
+	// optimal ones, ObservedLower and ExpectedLower are proven lower bounds
+	// (the same samples aligned optimally would give an expected disorder
+	// in [ExpectedLower, Expected]), Gap is the relative gap
+	// (Observed − ObservedLower)/Observed, and γ computed from optimal
+	// alignments lies in [GammaLow, GammaHigh] =
+	// [1 − Observed/ExpectedLower, 1 − ObservedLower/Expected]. When Exact,
+	// the lower bounds equal the values, Gap is 0 and GammaLow = GammaHigh
+	// = Gamma.
+	Exact                        bool
+	ObservedLower, ExpectedLower float64
+	Gap                          float64
+	GammaLow, GammaHigh          float64
+	// Approximate names the approximate method used ("window:N"), or "".
+	// Approximate results carry no bound: Exact is false and the lower
+	// bounds are NaN.
+	Approximate string
+	// StoppedEarly says why the top-up samples stopped before the required
+	// precision ("time limit"), or "".
+	StoppedEarly string
 	// GammaCat is γ-cat (Mathet 2018) on the same alignments; GammaK maps
 	// each category k to γ-k. NaN (with CatUndefined) when there is no
 	// categorical distance (a dissimilarity other than *Combined) or no
@@ -72,15 +143,8 @@ type Result struct {
 	Annotators, Units int
 }
 
-// Compute returns γ, γ-cat and γ-k for the corpus under d (a *Combined
-// built on every category of the corpus, or any Dissimilarity).
-//
-// γ = 1 − δ(â)/δ_e (Mathet et al. 2015, §4.4), δ_e estimated by sampling
-// (§5.2) with the sample size of §5.3.
-func Compute(corpus unitizing.Corpus, d Dissimilarity, opt Options) (*Result, error) {
-	if len(corpus.Continua) == 0 {
-		return nil, errors.New("no continuum")
-	}
+// normalize fills the defaults of opt and checks its values.
+func (opt Options) normalize() (Options, error) {
 	if opt.Samples == 0 {
 		opt.Samples = 30
 	}
@@ -90,26 +154,65 @@ func Compute(corpus unitizing.Corpus, d Dissimilarity, opt Options) (*Result, er
 	if opt.Confidence == 0 {
 		opt.Confidence = 0.95
 	}
-	if !(opt.Confidence > 0 && opt.Confidence < 1) {
-		return nil, fmt.Errorf("confidence %v must lie strictly between 0 and 1", opt.Confidence)
-	}
 	if opt.MaxSamples == 0 {
 		opt.MaxSamples = 5000
 	}
-	if opt.Workers <= 0 {
+	if opt.Workers == 0 {
 		opt.Workers = runtime.GOMAXPROCS(0)
 	}
-	res := &Result{Annotators: len(corpus.Continua[0].Annotators), GammaK: map[string]float64{}}
+	switch {
+	case !(opt.Confidence > 0 && opt.Confidence < 1):
+		return opt, fmt.Errorf("confidence %v must lie strictly between 0 and 1", opt.Confidence)
+	case math.IsNaN(opt.Precision) || math.IsInf(opt.Precision, 0) || opt.Precision >= 1:
+		return opt, fmt.Errorf("precision %v: want a relative precision below 1 (or negative: no top-ups)", opt.Precision)
+	case opt.MaxSamples < 1 || opt.MaxSamples > MaxSamples:
+		return opt, fmt.Errorf("max samples %d: want 1 to %d", opt.MaxSamples, MaxSamples)
+	case opt.Samples > opt.MaxSamples:
+		return opt, fmt.Errorf("%d samples requested but at most %d allowed (raise the maximum)", opt.Samples, opt.MaxSamples)
+	case opt.Workers < 0 || opt.Workers > MaxWorkers:
+		return opt, fmt.Errorf("workers %d: want 0 (all CPUs) to %d", opt.Workers, MaxWorkers)
+	case opt.TimeLimit < 0:
+		return opt, fmt.Errorf("time limit %v: want ≥ 0 (0: none)", opt.TimeLimit)
+	case !(opt.MaxGap >= 0 && opt.MaxGap < 1):
+		return opt, fmt.Errorf("max gap %v: want 0 ≤ gap < 1", opt.MaxGap)
+	case opt.Window < 0:
+		return opt, fmt.Errorf("window %d: want ≥ 0 (0: exact)", opt.Window)
+	}
+	return opt, nil
+}
+
+// Compute returns γ, γ-cat and γ-k for the corpus under d (a *Combined
+// built on every category of the corpus, or any Dissimilarity).
+//
+// γ = 1 − δ(â)/δ_e (Mathet et al. 2015, §4.4), δ_e estimated by sampling
+// (§5.2) with the sample size of §5.3. Memory does not depend on the number
+// of samples. A cancelled ctx stops the computation with ctx's error; a
+// failing sample stops the others at once.
+func Compute(ctx context.Context, corpus unitizing.Corpus, d Dissimilarity, opt Options) (*Result, error) {
+	if len(corpus.Continua) == 0 {
+		return nil, errors.New("no continuum")
+	}
+	opt, err := opt.normalize()
+	if err != nil {
+		return nil, err
+	}
+	ctl := newControl(ctx, opt)
+	res := &Result{Annotators: len(corpus.Continua[0].Annotators), GammaK: map[string]float64{}, Exact: true}
+	if opt.Window > 0 {
+		res.Approximate = fmt.Sprintf("window:%d", opt.Window)
+		res.Exact = false
+	}
 	comb, _ := d.(*Combined)
 	var cats []string
 	if comb != nil {
 		cats = comb.cats
 	}
 	obs := newCatAcc(len(cats))
-	var sum, xbar float64
+	var sum, gap, xbar float64
 	for i := range corpus.Continua {
 		c := &corpus.Continua[i]
-		al, err := BestAlignment(c, d)
+		cc := ctl.forObserved(i, len(corpus.Continua))
+		al, err := cc.align(c, d)
 		if err != nil {
 			return nil, err
 		}
@@ -117,60 +220,81 @@ func Compute(corpus unitizing.Corpus, d Dissimilarity, opt Options) (*Result, er
 		res.Units += len(c.Units)
 		xb := float64(len(c.Units)) / float64(len(c.Annotators))
 		sum += al.Disorder * xb
+		gap += (al.Disorder - al.LowerBound) * xb
 		xbar += xb
+		res.Exact = res.Exact && al.Exact
 		if comb != nil {
 			obs.add(comb, c, al)
 		}
 	}
 	if xbar > 0 {
 		res.Observed = sum / xbar
+		res.ObservedLower = res.Observed - gap/xbar
 	}
+	res.Gap = relGap(res.Observed, res.ObservedLower)
 	res.ObservedCat = obs.ratio()
-	res.Gamma, res.GammaCat, res.Expected, res.ExpectedSD, res.ExpectedCat = math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()
-	res.PrecisionReached = math.NaN()
+	nan := math.NaN()
+	res.Gamma, res.GammaCat, res.Expected, res.ExpectedSD, res.ExpectedCat = nan, nan, nan, nan, nan
+	res.PrecisionReached, res.ExpectedLower, res.GammaLow, res.GammaHigh = nan, nan, nan, nan
 	if opt.Samples < 0 {
 		res.Undefined = "no random samples were drawn (samples = 0): only the observed disorder is computed"
 		res.CatUndefined = res.Undefined
 		if res.Observed == 0 {
 			res.Gamma, res.Undefined = 1, ""
+			res.GammaLow, res.GammaHigh = 1, 1
 		}
 		return res, nil
 	}
-	samples, err := sampleAll(corpus, d, comb, opt)
+	acc, err := sampleAll(ctl, corpus, d, comb)
 	if err != nil {
 		return nil, err
 	}
-	res.Samples = len(samples)
-	ds := make([]float64, len(samples))
-	for i, s := range samples {
-		ds[i] = s.disorder
-	}
-	res.Expected, res.ExpectedSD = meanSD(ds)
-	res.SampleDisorders = ds
+	res.Samples = acc.n
+	res.SampleDisorders = acc.kept
+	res.Exact = res.Exact && acc.exact
+	res.StoppedEarly = acc.stopped
+	res.Expected, res.ExpectedSD = acc.mean, acc.sd()
+	res.ExpectedLower = res.Expected - acc.gapSum/float64(acc.n)
 	z := zOf(opt.Confidence)
 	if res.Expected > 0 {
-		res.PrecisionReached = z * res.ExpectedSD / res.Expected / math.Sqrt(float64(len(ds)))
+		res.PrecisionReached = z * res.ExpectedSD / res.Expected / math.Sqrt(float64(acc.n))
 	}
 	switch {
 	case res.Observed == 0:
-		res.Gamma = 1
+		res.Gamma, res.GammaLow, res.GammaHigh = 1, 1, 1
 	case !(res.Expected > 0):
 		res.Undefined = "the expected disorder is 0 (every random annotation aligns perfectly)"
 	default:
 		res.Gamma = 1 - res.Observed/res.Expected
+		res.GammaHigh = 1 - res.ObservedLower/res.Expected
+		if res.ExpectedLower > 0 {
+			res.GammaLow = 1 - res.Observed/res.ExpectedLower
+		} else {
+			res.GammaLow = math.Inf(-1)
+		}
+	}
+	if res.Approximate != "" {
+		res.ObservedLower, res.ExpectedLower, res.Gap, res.GammaLow, res.GammaHigh = nan, nan, nan, nan, nan
 	}
 	if comb == nil {
 		res.CatUndefined = "γ-cat needs a combined positional + categorical dissimilarity"
 		return res, nil
 	}
-	res.ExpectedCat = meanRatio(samples, func(s sampleResult) (float64, float64) { return s.cat.tot, s.cat.w })
+	res.ExpectedCat = acc.cat.mean()
 	res.GammaCat, res.CatUndefined = ratioGamma(res.ObservedCat, res.ExpectedCat)
 	for k, name := range cats {
 		o := safeDiv(obs.totK[k], obs.wK[k])
-		e := meanRatio(samples, func(s sampleResult) (float64, float64) { return s.cat.totK[k], s.cat.wK[k] })
-		res.GammaK[name], _ = ratioGamma(o, e)
+		res.GammaK[name], _ = ratioGamma(o, acc.catK[k].mean())
 	}
 	return res, nil
+}
+
+// relGap returns (ub − lb)/ub, 0 when ub = lb (including 0 = 0).
+func relGap(ub, lb float64) float64 {
+	if ub == lb || ub <= 0 {
+		return 0
+	}
+	return (ub - lb) / ub
 }
 
 func ratioGamma(o, e float64) (float64, string) {
@@ -190,22 +314,6 @@ func safeDiv(a, b float64) float64 {
 		return math.NaN()
 	}
 	return a / b
-}
-
-// meanRatio averages tot/w over the samples where w > 0.
-func meanRatio(s []sampleResult, f func(sampleResult) (float64, float64)) float64 {
-	var sum float64
-	n := 0
-	for _, x := range s {
-		if t, w := f(x); w > 0 {
-			sum += t / w
-			n++
-		}
-	}
-	if n == 0 {
-		return math.NaN()
-	}
-	return sum / float64(n)
 }
 
 // zOf returns z_{1−a/2} for confidence 1−a.
@@ -260,13 +368,80 @@ func (a *catAcc) add(comb *Combined, c *unitizing.Continuum, al *Alignment) {
 	}
 }
 
+// sampleResult is what one random sample contributes.
 type sampleResult struct {
-	disorder float64
-	cat      catAcc
+	disorder, lower float64
+	exact           bool
+	cat             catAcc
 }
 
+// ratioMean is the running mean of the ratios tot/w of the samples where
+// w > 0 (the expected categorical disorders).
+type ratioMean struct {
+	sum float64
+	n   int
+}
+
+func (r *ratioMean) add(tot, w float64) {
+	if w > 0 {
+		r.sum += tot / w
+		r.n++
+	}
+}
+
+func (r ratioMean) mean() float64 {
+	if r.n == 0 {
+		return math.NaN()
+	}
+	return r.sum / float64(r.n)
+}
+
+// sampleAcc summarises the samples in index order (Welford's running mean
+// and sum of squares), so memory does not grow with their number and the
+// result does not depend on the workers.
+type sampleAcc struct {
+	n        int
+	mean, m2 float64
+	gapSum   float64 // Σ (disorder − lower bound)
+	exact    bool
+	cat      ratioMean
+	catK     []ratioMean
+	stopped  string
+	keep     bool
+	kept     []float64
+}
+
+func (a *sampleAcc) add(r *sampleResult) {
+	a.n++
+	dx := r.disorder - a.mean
+	a.mean += dx / float64(a.n)
+	a.m2 += dx * (r.disorder - a.mean)
+	a.gapSum += r.disorder - r.lower
+	if a.keep {
+		a.kept = append(a.kept, r.disorder)
+	}
+	a.exact = a.exact && r.exact
+	a.cat.add(r.cat.tot, r.cat.w)
+	for k := range a.catK {
+		a.catK[k].add(r.cat.totK[k], r.cat.wK[k])
+	}
+}
+
+// sd returns the unbiased standard deviation (0 for fewer than 2 samples).
+func (a *sampleAcc) sd() float64 {
+	if a.n < 2 {
+		return 0
+	}
+	return math.Sqrt(a.m2 / float64(a.n-1))
+}
+
+// chunk is the number of samples solved between two reductions: the
+// memory held for sample results.
+const chunk = 256
+
 // sampleAll draws samples in batches until the precision rule is met.
-func sampleAll(corpus unitizing.Corpus, d Dissimilarity, comb *Combined, opt Options) ([]sampleResult, error) {
+func sampleAll(ctl *control, corpus unitizing.Corpus, d Dissimilarity, comb *Combined) (*sampleAcc, error) {
+	opt := ctl.opt
 	n := len(corpus.Continua[0].Annotators)
 	for _, c := range corpus.Continua {
 		if len(c.Annotators) != n && opt.Sampler == Corpus {
@@ -277,100 +452,127 @@ func sampleAll(corpus unitizing.Corpus, d Dissimilarity, comb *Combined, opt Opt
 	for i := range corpus.Continua {
 		st[i] = statsOf(&corpus.Continua[i])
 	}
-	var out []sampleResult
-	target := min(opt.Samples, opt.MaxSamples)
-	for len(out) < target {
-		batch, err := runBatch(corpus, st, d, comb, opt, len(out), target)
-		if err != nil {
+	acc := &sampleAcc{exact: true, keep: opt.KeepSamples}
+	if comb != nil {
+		acc.catK = make([]ratioMean, len(comb.cats))
+	}
+	target := opt.Samples
+	for acc.n < target {
+		if err := runBatch(ctl, corpus, st, d, comb, acc, target); err != nil {
 			return nil, err
 		}
-		out = append(out, batch...)
-		if opt.Precision < 0 || len(out) < 2 {
+		if opt.Precision < 0 || acc.n < 2 || !(acc.mean > 0) {
 			break
 		}
-		ds := make([]float64, len(out))
-		for i, s := range out {
-			ds[i] = s.disorder
-		}
-		m, sd := meanSD(ds)
-		if !(m > 0) {
+		need := int(math.Ceil(RequiredSamples(acc.mean, acc.sd(), opt.Precision, opt.Confidence)))
+		if need > acc.n && ctl.pastDeadline() {
+			acc.stopped = "time limit"
 			break
 		}
-		need := int(math.Ceil(RequiredSamples(m, sd, opt.Precision, opt.Confidence)))
 		target = min(max(target, need), opt.MaxSamples)
 	}
-	return out, nil
+	return acc, nil
 }
 
-// runBatch solves samples from..to−1 on opt.Workers goroutines; sample i is
-// drawn from its own stream, so the batch does not depend on scheduling.
-func runBatch(corpus unitizing.Corpus, st []contStats, d Dissimilarity, comb *Combined, opt Options, from, to int) ([]sampleResult, error) {
-	res := make([]sampleResult, to-from)
-	errs := make([]error, to-from)
-	next := from
-	var mu sync.Mutex
-	done := from
-	var wg sync.WaitGroup
-	for w := 0; w < min(opt.Workers, to-from); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				i := next
-				next++
-				mu.Unlock()
-				if i >= to {
-					return
-				}
-				res[i-from], errs[i-from] = oneSample(corpus, st, d, comb, opt, i)
-				if opt.Progress != nil {
+// runBatch solves samples acc.n … to−1 on opt.Workers goroutines, chunk by
+// chunk, and adds them to acc in index order; sample i is drawn from its
+// own stream, so the batch does not depend on scheduling. The first error
+// cancels the other samples of the batch.
+func runBatch(ctl *control, corpus unitizing.Corpus, st []contStats, d Dissimilarity, comb *Combined, acc *sampleAcc, to int) error {
+	opt := ctl.opt
+	ctx, cancel := context.WithCancel(ctl.ctx)
+	defer cancel()
+	sc := *ctl
+	sc.ctx = ctx
+	res := make([]sampleResult, min(chunk, to-acc.n))
+	for from := acc.n; from < to; from = acc.n {
+		end := min(from+chunk, to)
+		part := res[:end-from]
+		var (
+			mu       sync.Mutex
+			next     = from
+			firstErr error
+			wg       sync.WaitGroup
+		)
+		for w := 0; w < min(opt.Workers, end-from); w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
 					mu.Lock()
-					done++
-					opt.Progress(done, to)
+					i := next
+					next++
 					mu.Unlock()
+					if i >= end || ctx.Err() != nil {
+						return
+					}
+					r, err := oneSample(&sc, corpus, st, d, comb, i)
+					if err != nil {
+						mu.Lock()
+						if firstErr == nil {
+							firstErr = err
+						}
+						mu.Unlock()
+						cancel()
+						return
+					}
+					part[i-from] = r
+					ctl.sampleDone(to)
 				}
+			}()
+		}
+		wg.Wait()
+		if firstErr != nil {
+			if err := ctl.ctx.Err(); err != nil {
+				return err
 			}
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
+			return firstErr
+		}
+		if err := ctl.ctx.Err(); err != nil {
+			return err
+		}
+		for i := range part {
+			acc.add(&part[i])
 		}
 	}
-	return res, nil
+	return nil
 }
 
-func oneSample(corpus unitizing.Corpus, st []contStats, d Dissimilarity, comb *Combined, opt Options, i int) (sampleResult, error) {
-	rng := rand.New(rand.NewPCG(opt.Seed, uint64(i)))
-	conts, err := opt.Sampler.draw(rng, corpus.Continua, st)
+func oneSample(ctl *control, corpus unitizing.Corpus, st []contStats, d Dissimilarity, comb *Combined, i int) (sampleResult, error) {
+	rng := rand.New(rand.NewPCG(ctl.opt.Seed, uint64(i)))
+	conts, err := ctl.opt.Sampler.draw(rng, corpus.Continua, st)
 	if err != nil {
 		return sampleResult{}, err
 	}
-	var r sampleResult
+	r := sampleResult{exact: true}
 	if comb != nil {
 		r.cat = newCatAcc(len(comb.cats))
 	}
-	var sum, xbar float64
+	var sum, gap, xbar float64
 	for k := range conts {
 		c := &conts[k]
 		if len(c.Units) == 0 {
 			continue
 		}
-		al, err := BestAlignment(c, d)
+		al, err := ctl.forSample().align(c, d)
 		if err != nil {
+			if ctx := ctl.ctx.Err(); ctx != nil {
+				return r, ctx
+			}
 			return r, fmt.Errorf("random sample %d: %w", i, err)
 		}
 		xb := float64(len(c.Units)) / float64(len(c.Annotators))
 		sum += al.Disorder * xb
+		gap += (al.Disorder - al.LowerBound) * xb
 		xbar += xb
+		r.exact = r.exact && al.Exact
 		if comb != nil {
 			r.cat.add(comb, c, al)
 		}
 	}
 	if xbar > 0 {
 		r.disorder = sum / xbar
+		r.lower = r.disorder - gap/xbar
 	}
 	return r, nil
 }

@@ -1,6 +1,7 @@
 package gamma
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -60,7 +61,7 @@ func regular(rng *rand.Rand, n, k int, jitter float64) *unitizing.Continuum {
 func TestPerfectAgreement(t *testing.T) {
 	c := regular(rand.New(rand.NewPCG(1, 1)), 3, 12, 0)
 	d := combinedFor(t, c, 1, 1, 1)
-	r, err := Compute(corpusOf(c), d, Options{Seed: 1})
+	r, err := Compute(context.Background(), corpusOf(c), d, Options{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,15 +78,15 @@ func TestPerfectAgreement(t *testing.T) {
 func TestWorkersDoNotMatter(t *testing.T) {
 	c := regular(rand.New(rand.NewPCG(2, 2)), 3, 15, 4)
 	d := combinedFor(t, c, 1, 1, 1)
-	r1, err := Compute(corpusOf(c), d, Options{Seed: 42, Workers: 1})
+	r1, err := Compute(context.Background(), corpusOf(c), d, Options{Seed: 42, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r3, _ := Compute(corpusOf(c), d, Options{Seed: 42, Workers: 3})
+	r3, _ := Compute(context.Background(), corpusOf(c), d, Options{Seed: 42, Workers: 3})
 	if r1.Gamma != r3.Gamma || r1.Expected != r3.Expected || r1.Samples != r3.Samples || r1.GammaCat != r3.GammaCat {
 		t.Errorf("workers 1: γ %v δe %v N %d; workers 3: γ %v δe %v N %d", r1.Gamma, r1.Expected, r1.Samples, r3.Gamma, r3.Expected, r3.Samples)
 	}
-	r2, _ := Compute(corpusOf(c), d, Options{Seed: 43, Workers: 2})
+	r2, _ := Compute(context.Background(), corpusOf(c), d, Options{Seed: 43, Workers: 2})
 	if r2.Expected == r1.Expected {
 		t.Errorf("seeds 42 and 43 gave the same expected disorder %v", r1.Expected)
 	}
@@ -97,7 +98,7 @@ func TestPrecisionLoop(t *testing.T) {
 	c := regular(rand.New(rand.NewPCG(3, 3)), 2, 10, 3)
 	d := combinedFor(t, c, 1, 1, 1)
 	for _, e := range []float64{0.05, 0.01} {
-		r, err := Compute(corpusOf(c), d, Options{Seed: 7, Precision: e})
+		r, err := Compute(context.Background(), corpusOf(c), d, Options{Seed: 7, Precision: e})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -113,11 +114,11 @@ func TestPrecisionLoop(t *testing.T) {
 // the test a peer fails by scaling only one categorical code path.
 func TestDeltaEmptyScale(t *testing.T) {
 	c := regular(rand.New(rand.NewPCG(4, 4)), 3, 12, 5)
-	r1, err := Compute(corpusOf(c), combinedFor(t, c, 1, 1, 1), Options{Seed: 5, Precision: -1})
+	r1, err := Compute(context.Background(), corpusOf(c), combinedFor(t, c, 1, 1, 1), Options{Seed: 5, Precision: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r2, err := Compute(corpusOf(c), combinedFor(t, c, 1, 1, 2.5), Options{Seed: 5, Precision: -1})
+	r2, err := Compute(context.Background(), corpusOf(c), combinedFor(t, c, 1, 1, 2.5), Options{Seed: 5, Precision: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,14 +251,14 @@ func TestConsensus(t *testing.T) {
 
 func TestComputeErrors(t *testing.T) {
 	one := continuumOf([]fu{{"A", "x", 0, 1}})
-	if _, err := Compute(corpusOf(one), combinedFor(t, one, 1, 1, 1), Options{}); err == nil || !strings.Contains(err.Error(), "at least two") {
+	if _, err := Compute(context.Background(), corpusOf(one), combinedFor(t, one, 1, 1, 1), Options{}); err == nil || !strings.Contains(err.Error(), "at least two") {
 		t.Errorf("one annotator: error %v", err)
 	}
 	c := continuumOf([]fu{{"A", "x", 0, 1}, {"B", "x", 0, 1}})
-	if _, err := Compute(corpusOf(c), combinedFor(t, c, 1, 1, 1), Options{Sampler: Corpus}); err == nil {
+	if _, err := Compute(context.Background(), corpusOf(c), combinedFor(t, c, 1, 1, 1), Options{Sampler: Corpus}); err == nil {
 		t.Error("corpus sampler on one continuum: no error")
 	}
-	r, err := Compute(corpusOf(c), combinedFor(t, c, 1, 1, 1), Options{Samples: -1})
+	r, err := Compute(context.Background(), corpusOf(c), combinedFor(t, c, 1, 1, 1), Options{Samples: -1})
 	if err != nil || r.Gamma != 1 || r.Samples != 0 || !math.IsNaN(r.Expected) {
 		t.Errorf("samples 0: %+v %v", r, err)
 	}
@@ -288,11 +289,11 @@ func TestSamplersEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, s := range []Sampler{Shuffle, Corpus, Statistical} {
-		r1, err := Compute(corpus, d, Options{Sampler: s, Seed: 3})
+		r1, err := Compute(context.Background(), corpus, d, Options{Sampler: s, Seed: 3})
 		if err != nil {
 			t.Fatalf("%v: %v", s, err)
 		}
-		r2, _ := Compute(corpus, d, Options{Sampler: s, Seed: 3, Workers: 1})
+		r2, _ := Compute(context.Background(), corpus, d, Options{Sampler: s, Seed: 3, Workers: 1})
 		if !(r1.Expected > r1.Observed) || !(r1.Gamma < 1) || r1.Gamma != r2.Gamma {
 			t.Errorf("%v: observed %v expected %v γ %v (rerun %v)", s, r1.Observed, r1.Expected, r1.Gamma, r2.Gamma)
 		}

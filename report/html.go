@@ -127,7 +127,7 @@ var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{
 {{else if .Warning}}<p class="warning" role="note">{{.Warning}}</p>
 {{else if .List}}<ul>{{range .List}}<li>{{.}}</li>{{end}}</ul>
 {{else if .Figure}}<figure>{{svg .Figure.SVG}}{{with .Figure.Caption}}<figcaption>{{.}}</figcaption>{{end}}</figure>
-{{else if .Table}}<div class="table"><table>{{with .Table.Title}}<caption>{{.}}</caption>{{end}}
+{{else if .Table}}<div class="table">{{with .Table.Title}}<h3 class="caption">{{.}}</h3>{{end}}<table{{with .Table.Title}} aria-label="{{.}}"{{end}}>
 {{with .Table.Header}}<thead><tr>{{range .}}<th scope="col">{{.}}</th>{{end}}</tr></thead>{{end}}
 <tbody>{{range .Table.Rows}}<tr>{{range $i, $c := .}}{{if eq $i 0}}<th scope="row">{{$c}}</th>{{else if numeric $c}}<td class="num">{{$c}}</td>{{else if interval $c}}<td class="range">{{$c}}</td>{{else if long $c}}<td class="long">{{$c}}</td>{{else}}<td>{{$c}}</td>{{end}}{{end}}</tr>
 {{end}}</tbody></table>{{range .Table.Notes}}<p class="note">{{.}}</p>{{end}}</div>
@@ -135,8 +135,8 @@ var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{
 {{end}}<section id="reproduce">
 <h2>Reproduce</h2>
 {{with .Reproduce}}{{with .Command}}<pre><code>{{.}}</code></pre>{{end}}
-{{with .Inputs}}<table><caption>input files</caption><thead><tr><th scope="col">file</th><th scope="col">size</th><th scope="col">SHA-256</th></tr></thead><tbody>{{range .}}<tr><th scope="row">{{.Name}}</th><td class="num">{{kb .Bytes}}</td><td><code>{{.SHA256}}</code></td></tr>{{end}}</tbody></table>{{end}}
-{{with .Options}}<table><caption>options</caption><tbody>{{range .}}<tr><th scope="row">{{index . 0}}</th><td>{{index . 1}}</td></tr>{{end}}</tbody></table>{{end}}
+{{with .Inputs}}<h3 class="caption">input files</h3><table aria-label="input files"><thead><tr><th scope="col">file</th><th scope="col">size</th><th scope="col">SHA-256</th></tr></thead><tbody>{{range .}}<tr><th scope="row">{{.Name}}</th><td class="num">{{kb .Bytes}}</td><td><code>{{.SHA256}}</code></td></tr>{{end}}</tbody></table>{{end}}
+{{with .Options}}<h3 class="caption">options</h3><table aria-label="options"><tbody>{{range .}}<tr><th scope="row">{{index . 0}}</th><td>{{index . 1}}</td></tr>{{end}}</tbody></table>{{end}}
 <p class="note">agree {{.Version}}</p>{{end}}
 </section>
 </main>

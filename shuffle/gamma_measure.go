@@ -1,6 +1,7 @@
 package shuffle
 
 import (
+	"context"
 	"errors"
 	"math"
 	"math/rand/v2"
@@ -56,7 +57,7 @@ func gammaOf(s Set, rng *rand.Rand, alpha, beta float64) (float64, error) {
 	if len(s.Continua) >= len(s.Continua[0].Annotators) {
 		sampler = gamma.Corpus
 	}
-	r, err := gamma.Compute(unitizing.Corpus{Continua: s.Continua}, d, gamma.Options{
+	r, err := gamma.Compute(context.Background(), unitizing.Corpus{Continua: s.Continua}, d, gamma.Options{
 		Sampler: sampler, Samples: gammaSamples, Precision: -1, Seed: rng.Uint64(), Workers: 1,
 	})
 	if err != nil {

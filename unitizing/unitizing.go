@@ -52,13 +52,23 @@ func (c *Continuum) Validate() error {
 	return nil
 }
 
-// CheckSpan reports whether [start, end) is a valid unit span.
+// MaxCoordinate bounds the magnitude of unit coordinates: within
+// ±MaxCoordinate every length, every difference of two coordinates and
+// every sum of two such differences is a finite float64, so the measures
+// (γ's positional dissimilarity, for one) are defined. Readers refuse
+// larger coordinates with the file and line.
+const MaxCoordinate = 1e300
+
+// CheckSpan reports whether [start, end) is a valid unit span: finite
+// numbers within ±MaxCoordinate, start < end.
 func CheckSpan(start, end float64) error {
 	switch {
 	case math.IsNaN(start) || math.IsNaN(end):
 		return errors.New("start and end must be numbers, not NaN")
 	case math.IsInf(start, 0) || math.IsInf(end, 0):
 		return errors.New("start and end must be finite")
+	case math.Abs(start) > MaxCoordinate || math.Abs(end) > MaxCoordinate:
+		return fmt.Errorf("span [%v, %v) lies outside ±%g: lengths and differences of such coordinates overflow", start, end, MaxCoordinate)
 	case !(start < end):
 		return fmt.Errorf("start %v must be less than end %v", start, end)
 	}

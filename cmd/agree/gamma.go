@@ -1,20 +1,22 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"encoding/csv"
+	"errors"
+	"flag"
 	"fmt"
-	"math"
-	"math/rand/v2"
 	"os"
+	"os/signal"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 
-	"agree/distance"
+	"agree/annotation"
 	"agree/gamma"
 	"agree/inference"
+	"agree/internal/progress"
 	"agree/report"
 	"agree/unitizing"
 )
@@ -30,28 +32,43 @@ units, with γ-cat and γ-k (Mathet 2018). FILE is CSV annotator,category,start,
 document, from the spans of --layer.`
 
 type gammaJSON struct {
-	Gamma              report.Number            `json:"gamma"`
-	UndefinedReason    string                   `json:"undefined_reason,omitempty"`
-	ObservedDisorder   report.Number            `json:"observed_disorder"`
-	ExpectedDisorder   report.Number            `json:"expected_disorder"`
-	ExpectedDisorderSD report.Number            `json:"expected_disorder_sd"`
-	Samples            int                      `json:"samples"`
-	PrecisionReached   report.Number            `json:"precision_reached"`
-	GammaCat           report.Number            `json:"gamma_cat"`
-	GammaCatUndefined  string                   `json:"gamma_cat_undefined_reason,omitempty"`
-	ObservedCat        report.Number            `json:"observed_categorical_disorder"`
-	ExpectedCat        report.Number            `json:"expected_categorical_disorder"`
-	GammaK             map[string]report.Number `json:"gamma_k"`
-	Annotators         int                      `json:"annotators"`
-	Units              int                      `json:"units"`
-	Continua           int                      `json:"continua"`
-	Sampler            string                   `json:"sampler"`
-	Seed               uint64                   `json:"seed"`
-	Alpha              float64                  `json:"alpha"`
-	Beta               float64                  `json:"beta"`
-	DeltaEmpty         float64                  `json:"delta_empty"`
-	Categorical        string                   `json:"categorical"`
-	Alignment          []unitaryJSON            `json:"alignment"`
+	Gamma              report.Number `json:"gamma"`
+	UndefinedReason    string        `json:"undefined_reason,omitempty"`
+	ObservedDisorder   report.Number `json:"observed_disorder"`
+	ExpectedDisorder   report.Number `json:"expected_disorder"`
+	ExpectedDisorderSD report.Number `json:"expected_disorder_sd"`
+	Samples            int           `json:"samples"`
+	PrecisionReached   report.Number `json:"precision_reached"`
+	StoppedEarly       string        `json:"stopped_early,omitempty"`
+	// The certificate (issue 12): exact, or bounds from the best
+	// alignments found and proven lower bounds; approximate names an
+	// approximate method (no bounds then).
+	Exact         bool          `json:"exact"`
+	Approximate   string        `json:"approximate,omitempty"`
+	ObservedLower report.Number `json:"observed_disorder_lower_bound"`
+	ExpectedLower report.Number `json:"expected_disorder_lower_bound"`
+	Gap           report.Number `json:"gap"`
+	GammaLow      report.Number `json:"gamma_low"`
+	GammaHigh     report.Number `json:"gamma_high"`
+
+	GammaCat          report.Number            `json:"gamma_cat"`
+	GammaCatUndefined string                   `json:"gamma_cat_undefined_reason,omitempty"`
+	ObservedCat       report.Number            `json:"observed_categorical_disorder"`
+	ExpectedCat       report.Number            `json:"expected_categorical_disorder"`
+	GammaK            map[string]report.Number `json:"gamma_k"`
+	Annotators        int                      `json:"annotators"`
+	Units             int                      `json:"units"`
+	Continua          int                      `json:"continua"`
+	Sampler           string                   `json:"sampler"`
+	SamplerNote       string                   `json:"sampler_note,omitempty"`
+	Seed              uint64                   `json:"seed"`
+	Alpha             float64                  `json:"alpha"`
+	Beta              float64                  `json:"beta"`
+	DeltaEmpty        float64                  `json:"delta_empty"`
+	Categorical       string                   `json:"categorical"`
+	TimeLimit         float64                  `json:"time_limit_seconds"`
+	MaxGap            float64                  `json:"max_gap"`
+	Alignment         []unitaryJSON            `json:"alignment"`
 	// With --bootstrap: γ over corpora of resampled continua (issue 6).
 	SE     *report.Number           `json:"se,omitempty"`
 	CI     *intervalJSON            `json:"ci,omitempty"`
@@ -73,25 +90,55 @@ type unitJSON struct {
 	End       float64 `json:"end"`
 }
 
+// Limits of gamma's flags (README, "Limits").
+const (
+	maxGammaWeight   = 1e6              // --alpha, --beta, --delta-empty
+	maxGammaTime     = 1000 * time.Hour // --time-limit
+	maxGammaWindow   = 1_000_000        // --approximate window:N
+	defaultTimeLimit = 10 * time.Minute
+)
+
 func runGamma(e env, args []string) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return runGammaCtx(ctx, e, args)
+}
+
+func runGammaCtx(ctx context.Context, e env, args []string) error {
 	fs := newFlagSet(e, "gamma", gammaSynopsis)
 	alpha := fs.Float64("alpha", 1, "weight α of the positional dissimilarity (the original Java software uses 3)")
 	beta := fs.Float64("beta", 1, "weight β of the categorical dissimilarity")
 	deltaEmpty := fs.Float64("delta-empty", 1, "Δ∅, the cost of leaving a unit unaligned")
 	categorical := fs.String("categorical", "nominal", "categorical distance: nominal, ordinal:C1,C2,… (declared order), numeric, levenshtein, matrix:FILE (CSV matrix in [0,1])")
-	samplerName := fs.String("sampler", "auto", "chance model: shuffle (single continuum), corpus (needs ≥ as many files as annotators), statistical (pygamma's), auto (corpus when possible)")
+	samplerName := fs.String("sampler", "auto", "chance model: shuffle (single continuum), corpus (needs ≥ as many files as annotators, each with the same number of annotators), statistical (pygamma's), auto (corpus when it applies, else shuffle)")
 	samples := fs.Int("samples", 30, "first batch of random samples; 0 computes only the best alignment and the observed disorder")
 	precision := fs.Float64("precision", 0.02, "relative precision e of the expected disorder (more samples are drawn until it is reached); 0 disables the top-ups")
 	confidence := fs.Float64("confidence", 0.95, "confidence of the precision")
-	maxSamples := fs.Int("max-samples", 5000, "upper limit on the number of samples")
+	maxSamples := fs.Int("max-samples", 5000, "upper limit on the number of samples (the top-ups stop there)")
 	seed := fs.Uint64("seed", 1, "random seed")
-	workers := fs.Int("workers", 0, "parallel workers (default: all CPUs); results do not depend on it")
+	workers := fs.Int("workers", 0, "parallel workers (0: all CPUs); results do not depend on it")
 	showAlignment := fs.Bool("alignment", false, "list the best alignment (table formats; JSON always has it)")
-	consensus := fs.String("consensus", "", "write a consensus annotation (majority unitary alignments: median bounds, majority category) to this CSV file")
+	consensus := fs.String("consensus", "", "write a consensus annotation (majority unitary alignments: median bounds, majority category) to this span CSV file (document,annotator,start,end,label; gamma reads it back)")
+	force := fs.Bool("force", false, "let --consensus overwrite an existing file")
 	format := formatFlag(fs, "table")
 	dropZero := fs.Bool("drop-zero-length", false, "skip units with start = end (with a warning) instead of failing")
+	sep := sepFlag(fs)
 	bootstrap := fs.Int("bootstrap", 0, "bootstrap resamples of the continua (a corpus of ≥ 2 files) for an interval of γ; each recomputes γ with its own chance samples")
 	level := fs.Float64("level", 0.95, "confidence level of the bootstrap interval")
+	timeLimit := fs.Duration("time-limit", defaultTimeLimit, "time allowed for proving alignments optimal (e.g. 30s, 10m); past it, γ comes from the best alignments found, with proven bounds")
+	maxGap := fs.Float64("max-gap", 0, "relative gap (best − lower bound)/best at which a component may stop; 0 = exact")
+	approximate := fs.String("approximate", "", "window:N aligns approximately, in windows of about N units per annotator (like pygamma's fast mode); reported as approximate, without bounds")
+	bound(fs, "alpha", span(0, maxGammaWeight, ""))
+	bound(fs, "beta", span(0, maxGammaWeight, ""))
+	bound(fs, "delta-empty", span(0, maxGammaWeight, "lo"))
+	bound(fs, "samples", between(0, gamma.MaxSamples))
+	bound(fs, "max-samples", between(1, gamma.MaxSamples))
+	bound(fs, "precision", span(0, 1, "hi"))
+	bound(fs, "confidence", span(0, 1, "both"))
+	bound(fs, "workers", between(0, maxWorkers))
+	bound(fs, "bootstrap", between(0, maxResamples))
+	bound(fs, "level", span(0, 1, "both"))
+	bound(fs, "max-gap", span(0, 1, "hi"))
 	var in inputFlags
 	in.register(fs, true)
 	rep := reportFlag(fs)
@@ -102,16 +149,43 @@ func runGamma(e env, args []string) error {
 	if err := rep.check(files); err != nil {
 		return err
 	}
-	if *samples < 0 || *maxSamples < 1 || *precision < 0 || !(*confidence > 0 && *confidence < 1) {
-		return usagef("gamma: --samples ≥ 0, --max-samples ≥ 1, --precision ≥ 0 and 0 < --confidence < 1 are required")
+	if *samples > *maxSamples {
+		return usagef("gamma: --samples %d is above --max-samples %d (raise --max-samples, at most %d)", *samples, *maxSamples, gamma.MaxSamples)
 	}
-	if *bootstrap < 0 || (*bootstrap > 0 && *samples == 0) || !(*level > 0 && *level < 1) {
-		return usagef("gamma: --bootstrap needs a positive number of resamples and --samples > 0; 0 < --level < 1")
+	if *bootstrap > 0 && *samples == 0 {
+		return usagef("gamma: --bootstrap needs random samples (--samples > 0)")
+	}
+	if !(*timeLimit > 0 && *timeLimit <= maxGammaTime) {
+		return usagef("gamma: --time-limit %v: want a duration above 0 and at most %v", *timeLimit, maxGammaTime)
+	}
+	window, err := parseApproximate(*approximate)
+	if err != nil {
+		return err
+	}
+	comma, err := parseSep(*sep)
+	if err != nil {
+		return err
+	}
+	if err := checkOutput(*consensus, *force, files); err != nil {
+		return err
+	}
+	catDist, err := gamma.ParseCategorical(*categorical)
+	if err != nil {
+		if errors.Is(err, gamma.ErrCategoricalSpec) {
+			return usagef("gamma: --categorical: %v", err)
+		}
+		return err
+	}
+	var sampler gamma.Sampler
+	if *samplerName != "auto" {
+		if sampler, err = gamma.ParseSampler(*samplerName); err != nil {
+			return usagef("gamma: --sampler: %v", err)
+		}
 	}
 	if err := in.check("gamma"); err != nil {
 		return err
 	}
-	input, err := readUnits(e, "gamma", files, &in, *dropZero)
+	input, err := readUnits(e, "gamma", files, &in, *dropZero, comma)
 	if err != nil {
 		return err
 	}
@@ -121,9 +195,8 @@ func runGamma(e env, args []string) error {
 			return err
 		}
 	}
-	catDist, err := parseCategorical(*categorical)
-	if err != nil {
-		return err
+	if *bootstrap > 0 && len(corpus.Continua) < 2 {
+		return usagef("gamma: --bootstrap resamples continua, and the corpus has %d; give several files or a directory", len(corpus.Continua))
 	}
 	cats := corpusCategories(corpus)
 	if err := checkCategories(corpus, catDist); err != nil {
@@ -133,63 +206,58 @@ func runGamma(e env, args []string) error {
 	if err != nil {
 		return usageError{err}
 	}
-	var sampler gamma.Sampler
-	switch *samplerName {
-	case "auto":
-		sampler = gamma.Shuffle
-		if n := len(corpus.Continua[0].Annotators); len(corpus.Continua) > 1 && len(corpus.Continua) >= n {
-			sampler = gamma.Corpus
-		}
-	default:
-		if sampler, err = gamma.ParseSampler(*samplerName); err != nil {
-			return usageError{err}
-		}
+	samplerNote := ""
+	if *samplerName == "auto" {
+		sampler, samplerNote = autoSampler(corpus)
 	}
 	opt := gamma.Options{Sampler: sampler, Samples: *samples, Precision: *precision, Confidence: *confidence,
-		MaxSamples: *maxSamples, Seed: *seed, Workers: *workers}
+		MaxSamples: *maxSamples, Seed: *seed, Workers: *workers, TimeLimit: *timeLimit, MaxGap: *maxGap, Window: window,
+		KeepSamples: rep.active()}
 	if *samples == 0 {
 		opt.Samples = -1
 	}
 	if *precision == 0 {
 		opt.Precision = -1
 	}
-	if isTerminal(e.stderr) {
-		opt.Progress = func(done, target int) {
-			fmt.Fprintf(e.stderr, "\rgamma: sample %d/%d", done, target)
-		}
-	}
-	res, err := gamma.Compute(corpus, d, opt)
-	if opt.Progress != nil {
-		fmt.Fprint(e.stderr, "\r\033[K")
-	}
+	pl := startGammaProgress(e)
+	opt.Progress = pl.set
+	res, err := gamma.Compute(ctx, corpus, d, opt)
+	pl.finish()
 	if err != nil {
-		return err
+		return interrupted(err)
 	}
 	if *consensus != "" {
-		if err := writeConsensus(*consensus, corpus, res); err != nil {
+		if err := writeConsensus(*consensus, *force, corpus, res); err != nil {
 			return err
 		}
 	}
 	var boot *inference.Result
 	if *bootstrap > 0 {
-		if boot, err = bootstrapGamma(corpus, d, opt, *bootstrap, *level, *workers, rep.active()); err != nil {
-			return err
+		e.status.phase("bootstrap of γ", int64(*bootstrap))
+		bo := inference.Options{Resamples: *bootstrap, Seed: *seed, Workers: *workers, Level: *level, KeepSamples: rep.active(), Progress: e.status.set}
+		boot, err = gamma.Bootstrap(ctx, corpus, d, opt, bo)
+		e.status.phase("", 0)
+		if err != nil {
+			return interrupted(err)
 		}
 	}
 	out := gammaJSON{
 		Gamma: report.Number(res.Gamma), UndefinedReason: res.Undefined,
 		ObservedDisorder: report.Number(res.Observed), ExpectedDisorder: report.Number(res.Expected),
 		ExpectedDisorderSD: report.Number(res.ExpectedSD), Samples: res.Samples,
-		PrecisionReached: report.Number(res.PrecisionReached),
-		GammaCat:         report.Number(res.GammaCat), GammaCatUndefined: res.CatUndefined,
+		PrecisionReached: report.Number(res.PrecisionReached), StoppedEarly: res.StoppedEarly,
+		Exact: res.Exact, Approximate: res.Approximate,
+		ObservedLower: report.Number(res.ObservedLower), ExpectedLower: report.Number(res.ExpectedLower),
+		Gap: report.Number(res.Gap), GammaLow: report.Number(res.GammaLow), GammaHigh: report.Number(res.GammaHigh),
+		GammaCat: report.Number(res.GammaCat), GammaCatUndefined: res.CatUndefined,
 		ObservedCat: report.Number(res.ObservedCat), ExpectedCat: report.Number(res.ExpectedCat),
 		GammaK:     map[string]report.Number{},
 		Annotators: res.Annotators, Units: res.Units, Continua: len(corpus.Continua),
-		Sampler: sampler.String(), Seed: *seed, Alpha: *alpha, Beta: *beta, DeltaEmpty: *deltaEmpty,
-		Categorical: catDist.Name(), Alignment: []unitaryJSON{},
+		Sampler: sampler.String(), SamplerNote: samplerNote, Seed: *seed, Alpha: *alpha, Beta: *beta, DeltaEmpty: *deltaEmpty,
+		Categorical: catDist.Name(), TimeLimit: timeLimit.Seconds(), MaxGap: *maxGap, Alignment: []unitaryJSON{},
 	}
 	if res.Samples == 0 {
-		out.Sampler = "none"
+		out.Sampler, out.SamplerNote = "none", ""
 	}
 	if boot != nil {
 		out.SE, out.CI, out.PBelow = numberPtr(boot.SE), newIntervalJSON(boot.CI), pBelowJSON(boot.PBelow)
@@ -219,6 +287,149 @@ func runGamma(e env, args []string) error {
 	return report.WriteTables(e.stdout, f, gammaTables(out, *showAlignment)...)
 }
 
+// interrupted rephrases a cancellation (Ctrl-C) as a short message.
+func interrupted(err error) error {
+	if errors.Is(err, context.Canceled) {
+		return errors.New("gamma: interrupted")
+	}
+	return err
+}
+
+// autoSampler picks the corpus sampler when it applies (several continua,
+// at least as many as annotators, all with the same number of
+// annotators), and otherwise the shuffle sampler with a note saying why.
+func autoSampler(corpus unitizing.Corpus) (gamma.Sampler, string) {
+	cs := corpus.Continua
+	if len(cs) < 2 {
+		return gamma.Shuffle, ""
+	}
+	n := len(cs[0].Annotators)
+	for _, c := range cs[1:] {
+		if len(c.Annotators) != n {
+			return gamma.Shuffle, fmt.Sprintf("auto: shuffle, since the corpus sampler needs the same number of annotators in every continuum (%q has %d, %q has %d)", cs[0].Name, n, c.Name, len(c.Annotators))
+		}
+	}
+	if len(cs) < n {
+		return gamma.Shuffle, fmt.Sprintf("auto: shuffle, since the corpus sampler needs at least as many continua as annotators (%d continua, %d annotators)", len(cs), n)
+	}
+	return gamma.Corpus, ""
+}
+
+// parseApproximate parses --approximate: "" (exact) or window:N.
+func parseApproximate(s string) (int, error) {
+	if s == "" {
+		return 0, nil
+	}
+	name, arg, _ := strings.Cut(s, ":")
+	if name != "window" {
+		return 0, usagef("gamma: --approximate %q: the approximate method is window:N", s)
+	}
+	n, err := strconv.Atoi(arg)
+	if err != nil || n < 1 || n > maxGammaWindow {
+		return 0, usagef("gamma: --approximate %q: want window:N with 1 ≤ N ≤ %d units per annotator", s, maxGammaWindow)
+	}
+	return n, nil
+}
+
+// sepFlag registers --sep, the field separator of unit CSV files.
+func sepFlag(fs *flag.FlagSet) *string {
+	return fs.String("sep", ",", `field separator of CSV unit files: one character; "\t" or tab for a tab`)
+}
+
+// parseSep returns the separator rune of --sep.
+func parseSep(s string) (rune, error) {
+	switch s {
+	case `\t`, "tab":
+		return '\t', nil
+	}
+	r := []rune(s)
+	if len(r) != 1 || r[0] == '"' || r[0] == '#' || r[0] == '\n' || r[0] == '\r' || r[0] == 0xFFFD {
+		return 0, usagef("--sep %q: want one character other than a quote, '#' or a line break", s)
+	}
+	return r[0], nil
+}
+
+// gammaProgress draws gamma's progress line: the phase (which alignment,
+// components done / total, the gap of the component being solved) or the
+// samples drawn / needed, with the elapsed time. Nil when there is no
+// progress writer.
+type gammaProgress struct {
+	line  *progress.Line
+	mu    sync.Mutex
+	p     gamma.Progress
+	start time.Time
+	stop  chan struct{}
+	wg    sync.WaitGroup
+}
+
+func startGammaProgress(e env) *gammaProgress {
+	if e.progress == nil {
+		return nil
+	}
+	return startGammaProgressLine(progress.New(e.progress, "gamma"))
+}
+
+func startGammaProgressLine(line *progress.Line) *gammaProgress {
+	g := &gammaProgress{line: line, start: time.Now(), stop: make(chan struct{})}
+	g.wg.Add(1)
+	go func() {
+		defer g.wg.Done()
+		tk := time.NewTicker(tick)
+		defer tk.Stop()
+		for {
+			select {
+			case <-g.stop:
+				return
+			case <-tk.C:
+				g.draw()
+			}
+		}
+	}()
+	return g
+}
+
+func (g *gammaProgress) set(p gamma.Progress) {
+	if g == nil {
+		return
+	}
+	g.mu.Lock()
+	g.p = p
+	g.mu.Unlock()
+}
+
+func (g *gammaProgress) text() string {
+	g.mu.Lock()
+	p := g.p
+	g.mu.Unlock()
+	var msg string
+	switch p.Phase {
+	case "samples":
+		msg = fmt.Sprintf("random samples %d/%d", p.SamplesDone, p.SamplesNeeded)
+	case "alignment":
+		msg = fmt.Sprintf("best alignment, components %d/%d", p.ComponentsDone, p.Components)
+		if p.Continua > 1 {
+			msg = fmt.Sprintf("best alignment of continuum %d/%d, components %d/%d", p.Continuum, p.Continua, p.ComponentsDone, p.Components)
+		}
+	default:
+		msg = "starting"
+	}
+	if p.Gap > 0 {
+		msg += fmt.Sprintf(", gap %.2g", p.Gap)
+	}
+	return msg + ", " + roundDuration(time.Since(g.start))
+}
+
+func (g *gammaProgress) draw() { g.line.Update("%s", g.text()) }
+
+func (g *gammaProgress) finish() {
+	if g == nil {
+		return
+	}
+	close(g.stop)
+	g.wg.Wait()
+	g.line.Done()
+}
+
 func corpusCategories(corpus unitizing.Corpus) []string {
 	seen := map[string]bool{}
 	var cats []string
@@ -232,42 +443,6 @@ func corpusCategories(corpus unitizing.Corpus) []string {
 	}
 	sort.Strings(cats)
 	return cats
-}
-
-func parseCategorical(s string) (gamma.Categorical, error) {
-	name, arg, _ := strings.Cut(s, ":")
-	switch name {
-	case "nominal":
-		return gamma.Nominal(), nil
-	case "numeric":
-		return gamma.Numeric(), nil
-	case "levenshtein":
-		return gamma.Levenshtein(), nil
-	case "ordinal":
-		if arg == "" {
-			return nil, usagef("--categorical ordinal needs the declared order: ordinal:low,mid,high")
-		}
-		var order []string
-		for _, c := range strings.Split(arg, ",") {
-			order = append(order, strings.TrimSpace(c))
-		}
-		return gamma.Ordinal(order), nil
-	case "matrix":
-		if arg == "" {
-			return nil, usagef("--categorical matrix needs a file: matrix:FILE")
-		}
-		fh, err := os.Open(arg)
-		if err != nil {
-			return nil, err
-		}
-		defer fh.Close()
-		m, err := distance.ReadMatrix(bufio.NewReader(fh), arg)
-		if err != nil {
-			return nil, err
-		}
-		return gamma.Matrix(m), nil
-	}
-	return nil, usagef("unknown --categorical %q (want nominal, ordinal:…, numeric, levenshtein or matrix:FILE)", s)
 }
 
 // checkCategories reports the first unit (file, annotator, span) whose
@@ -288,34 +463,31 @@ func checkCategories(corpus unitizing.Corpus, cd gamma.Categorical) error {
 	return nil
 }
 
-func writeConsensus(path string, corpus unitizing.Corpus, res *gamma.Result) error {
-	fh, err := os.Create(path)
+// writeConsensus writes the consensus of every continuum as a span CSV
+// (document,annotator,start,end,label; annotator "consensus", document the
+// continuum's name), the corpus format that gamma and every command with
+// --input read back.
+func writeConsensus(path string, force bool, corpus unitizing.Corpus, res *gamma.Result) error {
+	var out annotation.Corpus
+	ann := out.Annotator("consensus")
+	for ci, al := range res.Alignments {
+		c := &corpus.Continua[ci]
+		d := out.Document(c.Name)
+		out.Documents[d].Time = true
+		out.MarkAnnotated(d, ann)
+		for _, u := range gamma.Consensus(c, al) {
+			out.Spans = append(out.Spans, annotation.Span{Doc: d, Annotator: ann, Start: u.Start, End: u.End, Label: u.Category})
+		}
+	}
+	fh, err := createOutput(path, force)
 	if err != nil {
 		return err
 	}
-	w := csv.NewWriter(fh)
-	w.Write([]string{"annotator", "category", "start", "end", "continuum"})
-	for ci, al := range res.Alignments {
-		c := &corpus.Continua[ci]
-		for _, u := range gamma.Consensus(c, al) {
-			w.Write([]string{"consensus", u.Category, strconv.FormatFloat(u.Start, 'g', -1, 64), strconv.FormatFloat(u.End, 'g', -1, 64), c.Name})
-		}
-	}
-	w.Flush()
-	if err := w.Error(); err != nil {
+	if err := annotation.WriteCSV(fh, &out); err != nil {
 		fh.Close()
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return fh.Close()
-}
-
-func isTerminal(w any) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 func gammaTables(o gammaJSON, showAlignment bool) []report.Table {
@@ -330,12 +502,30 @@ func gammaTables(o gammaJSON, showAlignment bool) []report.Table {
 			{"expected disorder sd", num(o.ExpectedDisorderSD)},
 			{"samples", strconv.Itoa(o.Samples)},
 			{"precision reached", num(o.PrecisionReached)},
+			{"exact", exactWord(o)},
 			{"gamma-cat", num(o.GammaCat)},
 			{"annotators", strconv.Itoa(o.Annotators)},
 			{"units", strconv.Itoa(o.Units)},
 			{"continua", strconv.Itoa(o.Continua)},
 		},
 		Notes: []string{fmt.Sprintf("α = %v, β = %v, Δ∅ = %v, categorical %s, sampler %s, seed %d", o.Alpha, o.Beta, o.DeltaEmpty, o.Categorical, o.Sampler, o.Seed)},
+	}
+	switch {
+	case o.Approximate != "":
+		main.Notes = append(main.Notes, "approximate: the alignments come from the "+o.Approximate+" method, not the proven optimum; γ is not bounded")
+	case !o.Exact:
+		main.Rows = append(main.Rows,
+			[]string{"observed disorder lower bound", num(o.ObservedLower)},
+			[]string{"expected disorder lower bound", num(o.ExpectedLower)},
+			[]string{"gap", report.Float(float64(o.Gap), 6)},
+			[]string{"gamma bounds", "[" + num(o.GammaLow) + ", " + num(o.GammaHigh) + "]"})
+		main.Notes = append(main.Notes, fmt.Sprintf("not proven optimal within --time-limit %gs / --max-gap %g: the disorders come from the best alignments found, the lower bounds are proven, and γ of the optimal alignments lies in the bounds", o.TimeLimit, o.MaxGap))
+	}
+	if o.StoppedEarly != "" {
+		main.Notes = append(main.Notes, "the samples stopped before the required precision: "+o.StoppedEarly)
+	}
+	if o.SamplerNote != "" {
+		main.Notes = append(main.Notes, "sampler "+o.SamplerNote)
 	}
 	if o.CI != nil {
 		main.Rows = append(main.Rows,
@@ -377,33 +567,13 @@ func gammaTables(o gammaJSON, showAlignment bool) []report.Table {
 	return tables
 }
 
-// bootstrapGamma resamples the continua of the corpus with replacement and
-// recomputes γ on each resample (alignments and chance samples included),
-// seeding each resample's chance sampling from its own generator so that
-// the result does not depend on the number of workers.
-func bootstrapGamma(corpus unitizing.Corpus, d gamma.Dissimilarity, opt gamma.Options, n int, level float64, workers int, keep bool) (*inference.Result, error) {
-	if len(corpus.Continua) < 2 {
-		return nil, usagef("gamma: --bootstrap resamples continua, and the corpus has %d; give several files or a directory", len(corpus.Continua))
+// exactWord is the table form of "exact".
+func exactWord(o gammaJSON) string {
+	switch {
+	case o.Approximate != "":
+		return "no (approximate)"
+	case o.Exact:
+		return "yes"
 	}
-	opt.Workers, opt.Progress = 1, nil // the bootstrap runs resamples in parallel
-	stat := func() inference.RandStatistic {
-		return func(items []int, rng *rand.Rand) (float64, error) {
-			var c unitizing.Corpus
-			for _, i := range items {
-				c.Continua = append(c.Continua, corpus.Continua[i])
-			}
-			o := opt
-			o.Seed = rng.Uint64()
-			r, err := gamma.Compute(c, d, o)
-			if err != nil {
-				return math.NaN(), err
-			}
-			return r.Gamma, nil
-		}
-	}
-	res, err := inference.ItemsRand(context.Background(), len(corpus.Continua), stat, inference.Options{Resamples: n, Seed: opt.Seed, Workers: workers, Level: level, KeepSamples: keep})
-	if err != nil {
-		return nil, fmt.Errorf("gamma bootstrap: %w", err)
-	}
-	return res, nil
+	return "no (certified gap)"
 }

@@ -90,7 +90,7 @@ func TestGammaPerfectAndConsensus(t *testing.T) {
 		t.Fatal(err)
 	}
 	// medians: [0,10] x; starts 20,21,22 → 21, ends 30,30,31 → 30, y twice
-	want := "annotator,category,start,end,continuum\nconsensus,x,0,10," + in + "\nconsensus,y,21,30," + in + "\n"
+	want := "document,annotator,start,end,label\n" + in + ",consensus,0,10,x\n" + in + ",consensus,21,30,y\n"
 	if string(b) != want {
 		t.Errorf("consensus file:\n%s\nwant:\n%s", b, want)
 	}

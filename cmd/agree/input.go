@@ -93,7 +93,7 @@ type unitInput struct {
 // files (and directories of them) are read as they always were, one
 // continuum per file; any other input goes through the annotation model,
 // one continuum per document, from the spans of --layer.
-func readUnits(e env, cmd string, files []string, in *inputFlags, dropZero bool) (unitInput, error) {
+func readUnits(e env, cmd string, files []string, in *inputFlags, dropZero bool, comma rune) (unitInput, error) {
 	out := unitInput{textLen: map[string]int{}}
 	var stdin []byte
 	for _, f := range files {
@@ -117,7 +117,7 @@ func readUnits(e env, cmd string, files []string, in *inputFlags, dropZero bool)
 	}
 	warn := func(msg string) { fmt.Fprintf(e.stderr, "agree %s: warning: %s\n", cmd, msg) }
 	if legacy {
-		rd := units.Reader{DropZeroLength: dropZero, Warn: warn}
+		rd := units.Reader{DropZeroLength: dropZero, Comma: comma, Warn: warn}
 		for _, name := range files {
 			if name == "-" {
 				c, err := rd.Read(bytes.NewReader(stdin), "stdin")
@@ -134,6 +134,9 @@ func readUnits(e env, cmd string, files []string, in *inputFlags, dropZero bool)
 			out.corpus.Continua = append(out.corpus.Continua, cs.Continua...)
 		}
 		return out, nil
+	}
+	if comma != 0 && comma != ',' {
+		return out, usagef("%s: --sep applies to unit CSV files (annotator,category,start,end); these inputs are read as %s", cmd, in.input)
 	}
 	opt := in.options(e, cmd, dropZero)
 	opt.Stdin = bytes.NewReader(stdin)

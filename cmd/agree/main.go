@@ -79,8 +79,11 @@ func commands() []command {
 		{"shuffle", "corpus shuffling tool: response curves of unitizing measures to simulated errors (CSV, SVG)", runShuffle},
 		{"coref", "coreference agreement: MUC, B³, CEAF, BLANC, LEA, CoNLL; Passonneau's link κ/α; chains as sets (MASI α)", runCoref},
 		{"segmentation", "segmentation agreement (B, S, BED, Pk, WindowDiff, GHD; SegEval π, κ) from SegEval JSON or CSV", runSegmentation},
+		{"spans", "span agreement (entities, mentions): pairwise precision, recall, F1 per label with exact, overlap, IoU or tolerance matching; κ/α on labels", runSpans},
 		{"gamma", "γ, γ-cat, γ-k from the exact best alignment of unit files (CSV, RTTM; a corpus of several files)", runGamma},
 		{"convert", "read annotation files (Label Studio, doccano, Prodigy, ELAN, Praat, BIO, brat, WebAnno, UIMA, …) and write the span CSV or JSONL", runConvert},
+		{"report", "self-contained HTML report with plots of the analysis that fits the files (-o FILE.html)", runReport},
+		{"serve", "local web page: drop files, choose the analysis, see its report (127.0.0.1 only)", runServe},
 	}
 }
 

@@ -212,7 +212,11 @@ func TestReportsInBrowser(t *testing.T) {
 				t.Errorf("console errors: %q", errs)
 			}
 			if *screenshots != "" {
-				if err := os.WriteFile(filepath.Join(*screenshots, "report-"+c.kind+".png"), shot, 0o644); err != nil {
+				top, err := p.ScreenshotTop(ctx, 1250)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(*screenshots, "report-"+c.kind+".png"), top, 0o644); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -138,7 +138,7 @@ func gammaPage(o *gammaJSON, inputs []string) *report.Page {
 // reportTimelineUnits units) with its alignment.
 func gammaTimeline(o *gammaJSON, name string, uas []int) (string, string) {
 	var units []svg.Unit
-	var links []svg.Link
+	links := []svg.Link{}
 	track := map[string]int{}
 	var tracks []string
 	type ref struct{ ua, k int }

@@ -104,7 +104,7 @@ func corefPage(out *corefJSON, inputs []string) *report.Page {
 	p := &report.Page{
 		Kind:  "coref",
 		Title: "Coreference agreement on " + strings.Join(baseNames(inputs), ", "),
-		Lead:  fmt.Sprintf("%d annotators (%s), %d documents; chains as sets (mode %s).", len(out.Annotators), strings.Join(out.Annotators, ", "), out.Documents, out.ChainsAsSets.Mode),
+		Lead:  fmt.Sprintf("%d annotators (%s), %d document%s; chains as sets (mode %s).", len(out.Annotators), strings.Join(out.Annotators, ", "), out.Documents, plural(out.Documents, "", "s"), out.ChainsAsSets.Mode),
 	}
 	p.Warnings = append(p.Warnings, out.Warnings...)
 	if len(out.Pairs) > 0 {

@@ -66,6 +66,7 @@ func runUnitizing(e env, args []string) error {
 	end := fs.Float64("end", 0, "end of the continuum (default: last unit end)")
 	atom := fs.Float64("atom", 1, "atom length for κ_d and α_d")
 	concat := fs.Bool("concatenate", false, "treat all inputs as one continuum, laid end to end (annotators matched by name)")
+	sep := sepFlag(fs)
 	cuOverlap := fs.Bool("cu-overlap", false, "compute c|uα and (k)uα even when an annotator's units overlap (Mathet et al. 2015 §6.3.5; uα and |uα stay undefined)")
 	bound(fs, "atom", span(0, math.MaxFloat64, "lo"))
 	bound(fs, "begin", span(-math.MaxFloat64, math.MaxFloat64, ""))
@@ -74,6 +75,10 @@ func runUnitizing(e env, args []string) error {
 	in.register(fs, true)
 	rep := reportFlag(fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
+	if err != nil {
+		return err
+	}
+	comma, err := parseSep(*sep)
 	if err != nil {
 		return err
 	}
@@ -89,7 +94,7 @@ func runUnitizing(e env, args []string) error {
 		return err
 	}
 	var results []unitizingResult
-	input, err := readUnits(e, "unitizing", files, &in, false)
+	input, err := readUnits(e, "unitizing", files, &in, false, comma)
 	if err != nil {
 		return err
 	}

@@ -273,7 +273,11 @@ func TestReadBratDir(t *testing.T) {
 	dir := t.TempDir()
 	for _, p := range []string{"x/d1.ann", "x/sub/d2.ann", "x/d1.txt"} {
 		os.MkdirAll(filepath.Join(dir, filepath.Dir(p)), 0o755)
-		os.WriteFile(filepath.Join(dir, p), []byte("T1\tP 0 1\ta\nT2\tP 2 3\tb\n*\tEquiv T1 T2\n"), 0o644)
+		content := "T1\tP 0 1\ta\nT2\tP 2 3\tb\n*\tEquiv T1 T2\n"
+		if strings.HasSuffix(p, ".txt") {
+			content = "a b" // the document text: the covered texts are checked against it
+		}
+		os.WriteFile(filepath.Join(dir, p), []byte(content), 0o644)
 	}
 	c := build(t, func(b *coref.Builder) error { return ReadBratDir(filepath.Join(dir, "x"), "x", BratOptions{}, b) })
 	if fmt.Sprint(c.Documents()) != "[d1 sub/d2]" {
@@ -281,6 +285,12 @@ func TestReadBratDir(t *testing.T) {
 	}
 	if err := ReadBratDir(t.TempDir(), "y", BratOptions{}, coref.NewBuilder(coref.KeepFirst)); err == nil {
 		t.Error("empty directory accepted")
+	}
+	// a .txt that does not match the covered texts is an error naming both
+	os.WriteFile(filepath.Join(dir, "x/d1.txt"), []byte("xyz"), 0o644)
+	err := ReadBratDir(filepath.Join(dir, "x"), "x", BratOptions{}, coref.NewBuilder(coref.KeepFirst))
+	if err == nil || !strings.Contains(err.Error(), `d1.ann:1: text-bound annotation T1 (P 0 1): the text has "x" there, the .ann gives "a"`) {
+		t.Errorf("mismatching .txt: %v", err)
 	}
 }
 

@@ -10,6 +10,11 @@
 //     is the category, start = field 4 and end = field 4 + field 5 (duration),
 //     as in pygamma-agreement.
 //
+// Reader.Comma sets another CSV separator (';', tab); a one-field line
+// holding ';', a tab or '|' gets an error suggesting it. Coordinates must lie within
+// ±unitizing.MaxCoordinate. Files of ELAN (.eaf) and Praat (TextGrid) are
+// recognised and refused with a message that names the tool.
+//
 // One file is one continuum; several files or a directory are a corpus.
 // Duplicate units are kept, never merged (Mathet et al. 2015, §2). Errors
 // name the file, the line and, where it helps, the column.

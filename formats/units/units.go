@@ -2,6 +2,7 @@ package units
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -32,6 +33,8 @@ type Reader struct {
 	// units). Each skipped unit is reported to Warn with its file and line.
 	// Units with start > end or non-numbers are still errors.
 	DropZeroLength bool
+	// Comma is the CSV field separator (0: ',').
+	Comma rune
 	// Warn receives warnings; nil discards them.
 	Warn func(msg string)
 }
@@ -49,9 +52,17 @@ func (rd Reader) skip(start, end float64, where string) bool {
 // ReadCSV is ReadCSV with the reader's options.
 func (rd Reader) ReadCSV(r io.Reader, name string) (unitizing.Continuum, error) {
 	c := unitizing.Continuum{Name: name}
-	cr := csvio.NewReader(r, name)
+	br := bufio.NewReader(r)
+	if err := sniff(br, name); err != nil {
+		return c, err
+	}
+	cr := csvio.NewReader(br, name)
+	if rd.Comma != 0 {
+		cr.SetComma(rd.Comma)
+	}
 	cr.ReuseRecord()
 	col := [4]int{0, 1, 2, 3} // annotator, category, start, end
+	header := false
 	first := true
 	for {
 		rec, line, err := cr.Next()
@@ -70,14 +81,22 @@ func (rd Reader) ReadCSV(r io.Reader, name string) (unitizing.Continuum, error) 
 				if err := headerColumns(rec, &col); err != nil {
 					return c, fmt.Errorf("%s:%d: %w", name, line, err)
 				}
+				header = true
 				continue
 			}
 		}
 		need := max(col[0], col[1], col[2], col[3]) + 1
 		if len(rec) < need {
+			if len(rec) == 1 && (rd.Comma == 0 || rd.Comma == ',') {
+				for _, sep := range []string{";", "\t", "|"} {
+					if strings.Contains(rec[0], sep) {
+						return c, fmt.Errorf("%s:%d: 1 field, but the line holds %q: is %q the separator? (agree: --sep %q)", name, line, sep, sep, sep)
+					}
+				}
+			}
 			return c, fmt.Errorf("%s:%d: %d field(s); want annotator,category,start,end", name, line, len(rec))
 		}
-		if col == [4]int{0, 1, 2, 3} && len(rec) > 4 {
+		if !header && len(rec) > 4 {
 			return c, fmt.Errorf("%s:%d: %d fields; want 4 (annotator,category,start,end) or a header row naming the columns", name, line, len(rec))
 		}
 		ann := strings.TrimSpace(rec[col[0]])
@@ -88,7 +107,7 @@ func (rd Reader) ReadCSV(r io.Reader, name string) (unitizing.Continuum, error) 
 		var bounds [2]float64
 		for k, ci := range col[2:] {
 			v, err := strconv.ParseFloat(strings.TrimSpace(rec[ci]), 64)
-			if err != nil {
+			if err != nil && !isRangeError(err) {
 				_, cn := cr.FieldPos(ci)
 				return c, fmt.Errorf("%s:%d:%d: %s %s is not a number", name, line, cn, [2]string{"start", "end"}[k], csvio.Quote(rec[ci]))
 			}
@@ -111,6 +130,31 @@ func (rd Reader) ReadCSV(r io.Reader, name string) (unitizing.Continuum, error) 
 		return c, fmt.Errorf("%s: no units (empty file)", name)
 	}
 	return c, nil
+}
+
+// isRangeError reports a number too large for a float64 ("1e999"):
+// ParseFloat returns ±Inf with it, which CheckSpan then refuses with the
+// reason.
+func isRangeError(err error) bool {
+	var ne *strconv.NumError
+	return errors.As(err, &ne) && errors.Is(ne.Err, strconv.ErrRange)
+}
+
+// sniff refuses, with a helpful message, files of the annotation tools
+// whose own readers are not here: ELAN (.eaf, XML) and Praat TextGrid.
+func sniff(br *bufio.Reader, name string) error {
+	head, _ := br.Peek(512)
+	s := strings.TrimPrefix(string(head), "\ufeff")
+	s = strings.TrimLeft(s, " \t\r\n")
+	switch {
+	case strings.HasPrefix(s, "<?xml") && strings.Contains(s, "ANNOTATION_DOCUMENT") || strings.HasPrefix(s, "<ANNOTATION_DOCUMENT"):
+		return fmt.Errorf("%s: this looks like an ELAN file (.eaf XML); unit files are CSV (annotator,category,start,end) or RTTM: export the tiers from ELAN as CSV with those columns", name)
+	case strings.HasPrefix(s, "<?xml") || strings.HasPrefix(s, "<"):
+		return fmt.Errorf("%s: this looks like an XML file; unit files are CSV (annotator,category,start,end) or RTTM", name)
+	case strings.HasPrefix(s, "File type = \"ooTextFile\"") || strings.Contains(s, "\"TextGrid\""):
+		return fmt.Errorf("%s: this looks like a Praat TextGrid; unit files are CSV (annotator,category,start,end) or RTTM: export the tiers from Praat as a table with those columns", name)
+	}
+	return nil
 }
 
 func isHeader(rec []string) bool {
@@ -171,7 +215,11 @@ func ReadRTTM(r io.Reader, name string) (unitizing.Continuum, error) {
 // ReadRTTM is ReadRTTM with the reader's options.
 func (rd Reader) ReadRTTM(r io.Reader, name string) (unitizing.Continuum, error) {
 	c := unitizing.Continuum{Name: name}
-	sc := bufio.NewScanner(r)
+	br := bufio.NewReader(r)
+	if err := sniff(br, name); err != nil {
+		return c, err
+	}
+	sc := bufio.NewScanner(br)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	line := 0
 	for sc.Scan() {
@@ -262,14 +310,22 @@ func (rd Reader) ReadCorpus(paths ...string) (unitizing.Corpus, error) {
 			if err != nil {
 				return corpus, err
 			}
+			var other []string
 			for _, e := range ents {
 				ext := strings.ToLower(filepath.Ext(e.Name()))
-				if !e.IsDir() && (ext == ".csv" || ext == ".rttm") {
+				switch {
+				case e.IsDir():
+				case ext == ".csv" || ext == ".rttm":
 					files = append(files, filepath.Join(p, e.Name()))
+				case ext == ".eaf" || ext == ".textgrid":
+					other = append(other, e.Name())
 				}
 			}
 			sort.Strings(files)
 			if len(files) == 0 {
+				if len(other) > 0 {
+					return corpus, fmt.Errorf("%s: directory holds no .csv or .rttm file, only ELAN/Praat files (%s): export their tiers as CSV (annotator,category,start,end)", p, strings.Join(other, ", "))
+				}
 				return corpus, fmt.Errorf("%s: directory holds no .csv or .rttm file", p)
 			}
 		}

@@ -19,7 +19,7 @@ func TestReadCSV(t *testing.T) {
 			[]unitizing.Unit{mk(0, "A", 4, 14), mk(1, "A", 4, 14), mk(0, "B", 20, 30)}, []string{"Joe", "Jack"}},
 		{"header, other order, extra column", "start,end,annotator,note,category\n1.5,2,a,x,N\n",
 			[]unitizing.Unit{mk(0, "N", 1.5, 2)}, []string{"a"}},
-		{"header in pygamma order", "annotator,category,start,end\nA,c,0,1\nB,c,0,1\n",
+		{"header in pygamma order, extra column", "annotator,category,start,end,note\nA,c,0,1,x\nB,c,0,1,\n",
 			[]unitizing.Unit{mk(0, "c", 0, 1), mk(1, "c", 0, 1)}, []string{"A", "B"}},
 		{"duplicates are kept", "A,c,0,1\nA,c,0,1\n",
 			[]unitizing.Unit{mk(0, "c", 0, 1), mk(0, "c", 0, 1)}, []string{"A"}},
@@ -66,6 +66,17 @@ func TestReadErrors(t *testing.T) {
 		{"rttm bad onset", "b.rttm", "SPEAKER a 1 x 1 <NA> <NA> s\n", "b.rttm:1: field 4 (onset)"},
 		{"rttm zero duration", "b.rttm", "SPEAKER a 1 2 0 <NA> <NA> s\n", "b.rttm:1: onset 2, duration 0"},
 		{"rttm empty", "b.rttm", "", "b.rttm: no SPEAKER lines"},
+		// issue 14: coordinates whose lengths or differences overflow
+		{"start near the float64 maximum", "a.csv", "A,c,0,1\nA,c,-1e308,1e308\n", "a.csv:2: span [-1e+308, 1e+308) lies outside ±1e+300"},
+		{"end above the maximum", "a.csv", "A,c,0,1e301\n", "a.csv:1: span [0, 1e+301) lies outside"},
+		{"beyond float64", "a.csv", "A,c,0,1e999\n", "a.csv:1: start and end must be finite"},
+		{"rttm onset + duration overflows", "b.rttm", "SPEAKER a 1 1e308 1e308 <NA> <NA> s\n", "b.rttm:1: onset 1e+308, duration 1e+308"},
+		// files of other tools
+		{"ELAN", "x.csv", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<ANNOTATION_DOCUMENT AUTHOR=\"\">\n", "x.csv: this looks like an ELAN file"},
+		{"ELAN as RTTM", "x.rttm", "<ANNOTATION_DOCUMENT>\n", "x.rttm: this looks like an ELAN file"},
+		{"Praat", "x.csv", "File type = \"ooTextFile\"\nObject class = \"TextGrid\"\n", "x.csv: this looks like a Praat TextGrid"},
+		{"semicolons", "a.csv", "A;c;0;1\n", `a.csv:1: 1 field, but the line holds ";": is ";" the separator? (agree: --sep ";")`},
+		{"tabs", "a.csv", "A\tc\t0\t1\n", `is "\t" the separator?`},
 	}
 	for _, tc := range tests {
 		_, err := Read(strings.NewReader(tc.in), tc.file)
@@ -123,14 +134,44 @@ func TestReadCorpus(t *testing.T) {
 	}
 }
 
+// TestSeparator: Reader.Comma reads semicolon and tab files.
+func TestSeparator(t *testing.T) {
+	for _, tc := range []struct {
+		comma rune
+		in    string
+	}{{';', "A;c;0;1\nB;c;0,5;2\n"}, {'\t', "A\tc\t0\t1\nB\tc\t0,5\t2\n"}} {
+		_, err := Reader{Comma: tc.comma}.ReadCSV(strings.NewReader(tc.in), "s.csv")
+		// "0,5" is not a number: the comma is no longer special
+		if err == nil || !strings.Contains(err.Error(), `s.csv:2:5: start "0,5" is not a number`) {
+			t.Errorf("%q: error %v", tc.comma, err)
+		}
+		good := strings.ReplaceAll(tc.in, "0,5", "0.5")
+		c, err := Reader{Comma: tc.comma}.ReadCSV(strings.NewReader(good), "s.csv")
+		if err != nil || len(c.Units) != 2 || c.Units[1] != mk(1, "c", 0.5, 2) {
+			t.Errorf("%q: %v %v", tc.comma, c.Units, err)
+		}
+	}
+}
+
+// TestDirectoryOfOtherTools: a directory holding only ELAN/Praat files says so.
+func TestDirectoryOfOtherTools(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.eaf"), []byte("<ANNOTATION_DOCUMENT/>"), 0o644)
+	os.WriteFile(filepath.Join(dir, "b.TextGrid"), []byte("File type = \"ooTextFile\""), 0o644)
+	_, err := ReadCorpus(dir)
+	if err == nil || !strings.Contains(err.Error(), "only ELAN/Praat files (a.eaf, b.TextGrid)") {
+		t.Errorf("error %v", err)
+	}
+}
+
 // TestReadShared reads the shared pygamma inputs when they are present.
 func TestReadShared(t *testing.T) {
 	for _, f := range []struct {
 		file  string
 		units int
 	}{{"2by1000.csv", 2000}, {"5by100.csv", 500}, {"sample_two_annotators.rttm", 8}} {
-		p := filepath.Join("..", "..", "..", "shared", "data", "unitizing", f.file)
-		if _, err := os.Stat(p); err != nil {
+		p := sharedPath(f.file)
+		if p == "" {
 			t.Skip("shared data absent")
 		}
 		c, err := ReadFile(p)
@@ -182,5 +223,39 @@ func TestDropZeroLength(t *testing.T) {
 	}
 	if _, err := Read(strings.NewReader("A,x,5,5\n"), "z.csv"); err == nil {
 		t.Error("the default reader accepted a zero-length unit")
+	}
+}
+
+// sharedPath finds shared/data/unitizing/name above the package (in the
+// main checkout or a worktree), or returns "".
+func sharedPath(name string) string {
+	for _, up := range []string{"../../..", "../../../.."} {
+		p := filepath.Join(up, "shared", "data", "unitizing", name)
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// TestReadFixtures reads the project's own files under testdata (the
+// always-running counterpart of TestReadShared).
+func TestReadFixtures(t *testing.T) {
+	for _, f := range []struct {
+		file        string
+		units, anns int
+	}{{"testdata/three_annotators.csv", 9, 3}, {"testdata/two_speakers.rttm", 5, 2}, {"testdata/semicolon_header.csv", 4, 2}} {
+		rd := Reader{}
+		if strings.Contains(f.file, "semicolon") {
+			rd.Comma = ';'
+		}
+		corpus, err := rd.ReadCorpus(f.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := corpus.Continua[0]
+		if len(corpus.Continua) != 1 || len(c.Units) != f.units || len(c.Annotators) != f.anns {
+			t.Errorf("%s: %d continua, %d units, %d annotators; want 1, %d, %d", f.file, len(corpus.Continua), len(c.Units), len(c.Annotators), f.units, f.anns)
+		}
 	}
 }

@@ -386,7 +386,11 @@ func (p *Page) Eval(ctx context.Context, expr string, out any) error {
 }
 
 // Screenshot captures the whole page (beyond the viewport) as PNG.
-func (p *Page) Screenshot(ctx context.Context) ([]byte, error) {
+func (p *Page) Screenshot(ctx context.Context) ([]byte, error) { return p.ScreenshotTop(ctx, 0) }
+
+// ScreenshotTop captures the top maxHeight CSS pixels of the page (the
+// whole page when maxHeight is 0) as PNG.
+func (p *Page) ScreenshotTop(ctx context.Context, maxHeight float64) ([]byte, error) {
 	var m struct {
 		CSSContentSize struct {
 			Width, Height float64
@@ -398,8 +402,23 @@ func (p *Page) Screenshot(ctx context.Context) ([]byte, error) {
 	var r struct {
 		Data string `json:"data"`
 	}
-	clip := map[string]any{"x": 0, "y": 0, "width": m.CSSContentSize.Width, "height": m.CSSContentSize.Height, "scale": 1}
+	h := m.CSSContentSize.Height
+	if maxHeight > 0 && h > maxHeight {
+		h = maxHeight
+	}
+	clip := map[string]any{"x": 0, "y": 0, "width": m.CSSContentSize.Width, "height": h, "scale": 1}
 	if err := p.b.call(ctx, p.session, "Page.captureScreenshot", map[string]any{"format": "png", "clip": clip, "captureBeyondViewport": true}, &r); err != nil {
+		return nil, err
+	}
+	return base64.StdEncoding.DecodeString(r.Data)
+}
+
+// ViewportScreenshot captures what the window shows, as PNG.
+func (p *Page) ViewportScreenshot(ctx context.Context) ([]byte, error) {
+	var r struct {
+		Data string `json:"data"`
+	}
+	if err := p.b.call(ctx, p.session, "Page.captureScreenshot", map[string]any{"format": "png"}, &r); err != nil {
 		return nil, err
 	}
 	return base64.StdEncoding.DecodeString(r.Data)

@@ -78,6 +78,9 @@ func (r *Reader) Next() (rec []string, line int, err error) {
 // FieldPos returns the line and column of field i of the last record.
 func (r *Reader) FieldPos(i int) (line, col int) { return r.cr.FieldPos(i) }
 
+// SetComma sets the field separator (',' by default).
+func (r *Reader) SetComma(c rune) { r.cr.Comma = c }
+
 // MaxQuoted is the longest value, in characters, that Quote shows whole.
 const MaxQuoted = 60
 

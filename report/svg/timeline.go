@@ -41,6 +41,8 @@ type TimelineOptions struct {
 // Timeline draws a continuum: one row per annotator with its units as
 // boxes coloured by category, the unitary alignments as lines between the
 // units they join, and the units left unaligned outlined and crossed.
+// With nil links, only the units are drawn (and the legend omits the
+// alignment).
 func Timeline(units []Unit, links []Link, o TimelineOptions) string {
 	cats := slices.Clone(o.Categories)
 	seen := map[string]bool{}
@@ -157,6 +159,9 @@ func Timeline(units []Unit, links []Link, o TimelineOptions) string {
 		c.rect(lx, ly-10, 14, 12, colour[cat], "", "")
 		c.text(lx+18, ly, "start", truncate(cat, 18), "fill", Ink, "font-size", "11")
 		item(textWidth(truncate(cat, 18), 11) + 34)
+	}
+	if links == nil {
+		return c.end() // no alignment drawn: units only
 	}
 	c.line(lx, ly-4, lx+18, ly-4, "#444444", 1.4)
 	c.text(lx+22, ly, "start", "alignment", "fill", Ink, "font-size", "11")

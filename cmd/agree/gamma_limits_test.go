@@ -1,0 +1,226 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"agree/gamma"
+	"agree/internal/progress"
+)
+
+// TestGammaFlagLimits: issue 14's findings for gamma, one case each: every
+// size flag has a maximum, absurd values are refused with exit 2 before
+// any work (the input file does not even exist), nothing is capped silently.
+func TestGammaFlagLimits(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "never-read.csv")
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"the crash of issue 14", []string{"--samples", "1000000000", "--max-samples", "1000000000"}, "--samples 1000000000: want 0 ≤ N ≤ 1000000"},
+		{"samples in scientific notation", []string{"--samples", "1e8"}, "--samples 1e8: want a whole number"},
+		{"samples above max-samples", []string{"--samples", "10000"}, "--samples 10000 is above --max-samples 5000"},
+		{"max-samples above its limit", []string{"--max-samples", "2000000"}, "want 1 ≤ N ≤ 1000000"},
+		{"negative samples", []string{"--samples", "-3"}, "want 0 ≤ N"},
+		{"NaN precision", []string{"--precision", "NaN"}, "--precision NaN: want 0 ≤ x < 1"},
+		{"confidence 1", []string{"--confidence", "1"}, "want 0 < x < 1"},
+		{"negative workers", []string{"--workers", "-1"}, "--workers -1: want 0 ≤ N ≤ 256"},
+		{"bootstrap above its limit", []string{"--bootstrap", "10000000"}, "want 0 ≤ N ≤ 100000"},
+		{"infinite alpha", []string{"--alpha", "Inf"}, "--alpha Inf: want 0 ≤ x ≤ 1000000"},
+		{"zero delta-empty", []string{"--delta-empty", "0"}, "want 0 < x ≤ 1000000"},
+		{"zero time limit", []string{"--time-limit", "0s"}, "--time-limit 0s: want a duration above 0"},
+		{"time limit not a duration", []string{"--time-limit", "10"}, "--time-limit"},
+		{"gap of 1", []string{"--max-gap", "1"}, "want 0 ≤ x < 1"},
+		{"approximate without N", []string{"--approximate", "window"}, "want window:N"},
+		{"approximate unknown", []string{"--approximate", "fast"}, "the approximate method is window:N"},
+		{"separator of two characters", []string{"--sep", ";;"}, `--sep ";;": want one character`},
+		{"unknown categorical", []string{"--categorical", "cosine"}, `unknown "cosine"`},
+		{"nominal with an argument", []string{"--categorical", "nominal:x"}, "takes no argument"},
+	}
+	for _, tc := range tests {
+		_, stderr, code := agree(t, "", append([]string{"gamma", missing}, tc.args...)...)
+		if code != 2 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%s: exit %d, stderr %q; want exit 2 and %q", tc.name, code, stderr, tc.want)
+		}
+	}
+}
+
+// TestGammaConsensusOutput: --consensus never overwrites a file (an input
+// not even with --force), is checked before the computation, and what it
+// writes is read back by agree gamma.
+func TestGammaConsensusOutput(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.csv")
+	os.WriteFile(in, []byte("A,x,0,10\nB,x,0,10\nC,x,1,10\nA,y,20,30\nB,y,20,31\nC,y,21,30\n"), 0o644)
+	existing := filepath.Join(dir, "old.csv")
+	os.WriteFile(existing, []byte("keep me"), 0o644)
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"existing file", []string{in, "--consensus", existing}, "old.csv: file exists (use --force to overwrite it)"},
+		{"the input", []string{in, "--consensus", in, "--force"}, "in.csv: refusing to overwrite an input file"},
+	} {
+		_, stderr, code := agree(t, "", append([]string{"gamma"}, tc.args...)...)
+		if code != 2 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%s: exit %d, %q", tc.name, code, stderr)
+		}
+	}
+	if b, _ := os.ReadFile(existing); string(b) != "keep me" {
+		t.Errorf("the existing file was changed: %q", b)
+	}
+	if _, stderr, code := agree(t, "", "gamma", in, "--consensus", existing, "--force", "--samples", "0"); code != 0 {
+		t.Fatalf("--force: exit %d %s", code, stderr)
+	}
+	// read back: the consensus is a span CSV (document = the continuum);
+	// with the three annotators of the input added as rows of the same
+	// document it is a valid γ input
+	cons, _ := os.ReadFile(existing)
+	if want := "document,annotator,start,end,label\n" + in + ",consensus,0,10,x\n" + in + ",consensus,20,30,y\n"; string(cons) != want {
+		t.Errorf("consensus file:\n%s\nwant:\n%s", cons, want)
+	}
+	orig, _ := os.ReadFile(in)
+	var both bytes.Buffer
+	both.Write(cons)
+	for _, l := range strings.Split(strings.TrimSpace(string(orig)), "\n") {
+		f := strings.Split(l, ",")
+		both.WriteString(in + "," + f[0] + "," + f[2] + "," + f[3] + "," + f[1] + "\n")
+	}
+	both2 := filepath.Join(dir, "both.csv")
+	os.WriteFile(both2, both.Bytes(), 0o644)
+	out, stderr, code := agree(t, "", "gamma", both2, "--samples", "0", "--format", "json")
+	if code != 0 {
+		t.Fatalf("reading the consensus back: exit %d %s", code, stderr)
+	}
+	var got struct {
+		Annotators int `json:"annotators"`
+		Units      int `json:"units"`
+	}
+	json.Unmarshal([]byte(out), &got)
+	if got.Annotators != 4 || got.Units != 8 {
+		t.Errorf("read back: %d annotators, %d units; want 4 and 8 (consensus x[0,10), y[20,30))", got.Annotators, got.Units)
+	}
+	// alone, the consensus is read, and refused for having one annotator
+	_, stderr, code = agree(t, "", "gamma", existing)
+	if code != 1 || !strings.Contains(stderr, "1 annotator") {
+		t.Errorf("consensus alone: exit %d %q", code, stderr)
+	}
+}
+
+// TestGammaAutoSampler: auto falls back to the shuffle sampler, with a
+// note, when the continua have different numbers of annotators.
+func TestGammaAutoSampler(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.csv"), []byte("A,x,0,10\nB,x,1,10\nC,x,0,9\nA,y,20,30\nB,y,21,30\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "b.csv"), []byte("A,x,0,10\nB,x,1,10\nA,y,20,30\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "c.csv"), []byte("A,x,0,10\nD,x,1,10\nA,y,20,30\nD,y,20,31\n"), 0o644)
+	out, stderr, code := agree(t, "", "gamma", dir, "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var got struct {
+		Sampler string   `json:"sampler"`
+		Note    string   `json:"sampler_note"`
+		Gamma   *float64 `json:"gamma"`
+		Exact   bool     `json:"exact"`
+	}
+	json.Unmarshal([]byte(out), &got)
+	if got.Sampler != "shuffle" || !strings.Contains(got.Note, "same number of annotators") || got.Gamma == nil || !got.Exact {
+		t.Errorf("sampler %q note %q gamma %v exact %v", got.Sampler, got.Note, got.Gamma, got.Exact)
+	}
+	out, _, _ = agree(t, "", "gamma", dir)
+	if !strings.Contains(out, "note: sampler auto: shuffle, since") {
+		t.Errorf("table without the sampler note:\n%s", out)
+	}
+}
+
+// TestGammaOtherToolsAndSeparator: ELAN and Praat files get a message that
+// names the tool; --sep reads semicolon files, and without it the error
+// suggests it.
+func TestGammaOtherToolsAndSeparator(t *testing.T) {
+	dir := t.TempDir()
+	eaf := filepath.Join(dir, "session.eaf")
+	os.WriteFile(eaf, []byte(`<?xml version="1.0" encoding="UTF-8"?>`+"\n"+`<ANNOTATION_DOCUMENT AUTHOR="" FORMAT="3.0">`+"\n"), 0o644)
+	tg := filepath.Join(dir, "session.TextGrid")
+	os.WriteFile(tg, []byte("File type = \"ooTextFile\"\nObject class = \"TextGrid\"\n"), 0o644)
+	semi := filepath.Join(dir, "semi.csv")
+	os.WriteFile(semi, []byte("A;x;0;10\nB;x;1;10\n"), 0o644)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{eaf}, "session.eaf: this looks like an ELAN file"},
+		{[]string{tg}, "session.TextGrid: this looks like a Praat TextGrid"},
+		{[]string{semi}, `is ";" the separator? (agree: --sep ";")`},
+	} {
+		_, stderr, code := agree(t, "", append([]string{"gamma"}, tc.args...)...)
+		if code != 1 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d %q, want %q", tc.args, code, stderr, tc.want)
+		}
+	}
+	if _, stderr, code := agree(t, "", "gamma", semi, "--sep", ";", "--samples", "0"); code != 0 {
+		t.Errorf("--sep ';': exit %d %s", code, stderr)
+	}
+	if _, stderr, code := agree(t, "", "unitizing", semi, "--sep", ";"); code != 0 {
+		t.Errorf("unitizing --sep ';': exit %d %s", code, stderr)
+	}
+}
+
+// TestGammaOverflowError: coordinates at ±1e308 are refused with file:line.
+func TestGammaOverflowError(t *testing.T) {
+	_, stderr, code := agree(t, "A,x,0,1\nB,x,-1e308,1e308\n", "gamma", "-")
+	if code != 1 || !strings.Contains(stderr, "stdin:2: span [-1e+308, 1e+308) lies outside ±1e+300") {
+		t.Errorf("exit %d %q", code, stderr)
+	}
+}
+
+// TestGammaCancel: a cancelled context (Ctrl-C: runGamma wires
+// signal.NotifyContext) stops the command with a short message.
+func TestGammaCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errb bytes.Buffer
+	e := env{stdin: strings.NewReader(gammaFixture01), stdout: &out, stderr: &errb}
+	err := runGammaCtx(ctx, e, []string{"-"})
+	if err == nil || err.Error() != "gamma: interrupted" || out.Len() != 0 {
+		t.Errorf("error %v, output %q", err, out.String())
+	}
+	if errors.Is(err, context.Canceled) {
+		t.Error("the interruption is reported in words, not as context.Canceled")
+	}
+}
+
+// TestGammaProgressLine: the line names the phase, the components or the
+// samples, and the gap.
+func TestGammaProgressLine(t *testing.T) {
+	var buf bytes.Buffer
+	g := startGammaProgressLine(progress.NewDelay(&buf, "gamma", 0))
+	g.set(gamma.Progress{Phase: "alignment", ComponentsDone: 3, Components: 10, Continuum: 1, Continua: 1, Gap: 0.0015})
+	g.draw()
+	first := buf.String()
+	g.set(gamma.Progress{Phase: "samples", SamplesDone: 12, SamplesNeeded: 30})
+	g.finish()
+	if !strings.Contains(first, "gamma: best alignment, components 3/10, gap 0.0015") {
+		t.Errorf("alignment line %q", first)
+	}
+	if !strings.HasSuffix(buf.String(), "\r\033[K") {
+		t.Errorf("line not erased: %q", buf.String())
+	}
+	var nilLine *gammaProgress
+	nilLine.set(gamma.Progress{})
+	nilLine.finish() // no panic without a terminal
+	g = startGammaProgressLine(progress.NewDelay(&buf, "gamma", 0))
+	g.set(gamma.Progress{Phase: "samples", SamplesDone: 12, SamplesNeeded: 30})
+	if txt := g.text(); !strings.HasPrefix(txt, "random samples 12/30, ") {
+		t.Errorf("samples text %q", txt)
+	}
+	g.finish()
+}

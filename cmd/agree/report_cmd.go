@@ -1,0 +1,194 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+const reportSynopsis = `report [-o FILE.html] [--as KIND] [--force] FILE... [flags of the command]
+
+Writes the self-contained HTML report of the analysis that fits the
+files (or of --as coding|gamma|unitizing|segmentation|coref|shuffle), to
+FILE.html or standard output. The other flags go to that command, so
+"agree report -o r.html data.csv --metric interval" is
+"agree coding --metric interval --report r.html data.csv".`
+
+// reportKinds are the commands that draw a report.
+var reportKinds = []string{"coding", "gamma", "unitizing", "segmentation", "coref", "shuffle"}
+
+func runReport(e env, args []string) error {
+	out, kind, force := "", "auto", false
+	var rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			rest = append(rest, args[i:]...)
+			break
+		}
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			rest = append(rest, a)
+			continue
+		}
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		switch name {
+		case "o", "output", "as":
+			if !hasVal {
+				if i+1 >= len(args) {
+					return usagef("report: %s needs a value", a)
+				}
+				i++
+				val = args[i]
+			}
+			if name == "as" {
+				kind = val
+			} else {
+				out = val
+			}
+		case "force":
+			force = !hasVal || val == "true" || val == "1"
+		case "h", "help":
+			// The flags of report itself, listed as every command lists them
+			// (the others go to the command, --quiet included).
+			fs := newFlagSet(e, "report", reportSynopsis)
+			fs.String("o", "", "write the report to this file (default: standard output)")
+			fs.String("as", "auto", "the analysis: auto (from the files), "+strings.Join(reportKinds, ", "))
+			fs.Bool("force", false, "overwrite an existing report file")
+			fs.Usage()
+			return nil
+		default:
+			rest = append(rest, a)
+		}
+	}
+	if kind == "auto" {
+		var err error
+		if kind, err = detectKind(rest); err != nil {
+			return err
+		}
+	}
+	known := false
+	for _, k := range reportKinds {
+		known = known || k == kind
+	}
+	if !known {
+		return usagef("report: --as %q (want %s)", kind, strings.Join(reportKinds, ", "))
+	}
+	if out == "" {
+		out = "-"
+	}
+	cmdArgs := append(append([]string{}, rest...), "--report", out)
+	if force {
+		cmdArgs = append(cmdArgs, "--force")
+	}
+	sub := e
+	if out != "-" {
+		sub.stdout = io.Discard
+	}
+	for _, c := range commands() {
+		if c.name == kind {
+			if err := c.run(sub, cmdArgs); err != nil {
+				return err
+			}
+			if out != "-" {
+				fmt.Fprintf(e.stderr, "agree report: %s report written to %s\n", kind, out)
+			}
+			return nil
+		}
+	}
+	return usagef("report: no command %q", kind)
+}
+
+// detectKind guesses the command from the first input that exists: its
+// extension, or the first line of a CSV file.
+func detectKind(args []string) (string, error) {
+	for _, a := range args {
+		if strings.HasPrefix(a, "-") {
+			continue
+		}
+		st, err := os.Stat(a)
+		if err != nil {
+			continue
+		}
+		if st.IsDir() {
+			kind := "gamma"
+			filepath.WalkDir(a, func(p string, d os.DirEntry, err error) error {
+				if err == nil && strings.HasSuffix(p, ".ann") {
+					kind = "coref"
+					return filepath.SkipAll
+				}
+				return nil
+			})
+			return kind, nil
+		}
+		switch strings.ToLower(filepath.Ext(a)) {
+		case ".rttm", ".eaf", ".textgrid":
+			return "gamma", nil
+		case ".conll", ".ann":
+			return "coref", nil
+		case ".json":
+			return "segmentation", nil
+		}
+		return kindFromHeader(a), nil
+	}
+	return "", usagef("report: no input file to guess the analysis from; give one, or --as KIND (%s)", strings.Join(reportKinds, ", "))
+}
+
+// kindFromHeader reads the first data line of a delimited file.
+func kindFromHeader(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return "coding"
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		sep := ","
+		if strings.Count(line, "\t") > strings.Count(line, ",") {
+			sep = "\t"
+		}
+		fields := strings.Split(strings.ToLower(line), sep)
+		has := map[string]bool{}
+		for _, fl := range fields {
+			has[strings.TrimSpace(fl)] = true
+		}
+		switch {
+		case has["annotator"] && has["start"] && has["end"]:
+			return "gamma"
+		case has["annotator"] && has["mention"] && has["chain"]:
+			return "coref"
+		case len(fields) == 3 && isMasses(fields[2]):
+			return "segmentation"
+		case len(fields) == 4 && isNumber(fields[2]) && isNumber(fields[3]):
+			return "gamma"
+		}
+		return "coding"
+	}
+	return "coding"
+}
+
+func isMasses(s string) bool {
+	parts := strings.Fields(s)
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if strings.Trim(p, "0123456789") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+func isNumber(s string) bool {
+	var x float64
+	_, err := fmt.Sscan(strings.TrimSpace(s), &x)
+	return err == nil
+}

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestReportCommand(t *testing.T) {
+	dir := t.TempDir()
+	gammaCSV := filepath.Join(dir, "units.csv")
+	os.WriteFile(gammaCSV, []byte("a,x,0,2\nb,x,0,2.5\na,y,5,7\nb,y,5,6\n"), 0o644)
+	segCSV := filepath.Join(dir, "seg.csv")
+	os.WriteFile(segCSV, []byte("d1,a,2 3\nd1,b,3 2\n"), 0o644)
+	cases := []struct {
+		args  []string
+		title string // the report's <title> starts with this
+		why   string
+	}{
+		{[]string{"examples/krippendorff.csv"}, "Agreement on krippendorff.csv", "a wide CSV is coding data"},
+		{[]string{"examples/krippendorff.csv", "--metric", "interval"}, "Agreement on krippendorff.csv", "the command's flags pass through"},
+		{[]string{"examples/continuum.csv", "--samples", "10"}, "γ on continuum.csv", "an annotator,category,start,end header is γ"},
+		{[]string{gammaCSV, "--samples", "10"}, "γ on units.csv", "four fields ending in two numbers: header-less units"},
+		{[]string{segCSV}, "Segmentation agreement on seg.csv", "item,coder,masses"},
+		{[]string{"testdata/coref/passonneau.csv", "--missing", "singletons"}, "Coreference agreement", "annotator,mention,chain"},
+		{[]string{"--as", "unitizing", "examples/continuum.csv"}, "Unitizing agreement", "--as chooses"},
+	}
+	for _, c := range cases {
+		out, errs, code := agree(t, "", append([]string{"report"}, c.args...)...)
+		if code != 0 || !strings.Contains(out, "<title>"+c.title) {
+			t.Errorf("%v (%s): exit %d, %s\n%.300s", c.args, c.why, code, errs, out)
+		}
+	}
+	// The flag reached the command: the interval distance is named.
+	out, _, _ := agree(t, "", "report", "examples/krippendorff.csv", "--metric", "interval")
+	if !strings.Contains(out, "distance interval") {
+		t.Error("--metric interval did not reach agree coding")
+	}
+	// -o writes a file, refuses to overwrite it, and --force overwrites.
+	path := filepath.Join(dir, "r.html")
+	if _, errs, code := agree(t, "", "report", "-o", path, "examples/krippendorff.csv"); code != 0 || !strings.Contains(errs, "written to") {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if _, errs, code := agree(t, "", "report", "-o", path, "examples/krippendorff.csv"); code != 2 || !strings.Contains(errs, "--force") {
+		t.Errorf("second write: exit %d, %s; want a usage error naming --force", code, errs)
+	}
+	if _, errs, code := agree(t, "", "report", "--force", "-o", path, "examples/krippendorff.csv"); code != 0 {
+		t.Errorf("--force: exit %d, %s", code, errs)
+	}
+	if _, _, code := agree(t, "", "report", "--as", "nonsense", "examples/krippendorff.csv"); code != 2 {
+		t.Errorf("--as nonsense: exit %d, want 2", code)
+	}
+	if _, _, code := agree(t, "", "report"); code != 2 {
+		t.Errorf("no file: exit %d, want 2", code)
+	}
+	// --report never overwrites an input.
+	if _, errs, code := agree(t, "", "coding", "--force", "--report", "examples/krippendorff.csv", "examples/krippendorff.csv"); code != 2 || !strings.Contains(errs, "input") {
+		t.Errorf("--report over the input: exit %d, %s", code, errs)
+	}
+}

@@ -1,0 +1,317 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	_ "embed"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+const serveSynopsis = `serve [--addr 127.0.0.1:PORT] [--max-upload MB] [--timeout D]
+
+A local web page to drop annotation files, choose the analysis and its
+options, and see its HTML report. It listens on a loopback address only,
+refuses requests whose Host or Origin is not its own (DNS rebinding,
+cross-site posts), bounds the upload size and the run time, and keeps
+nothing on disk after answering. Stop it with Ctrl-C.`
+
+// serveCommands are the analyses the page offers (shuffle reads no file).
+var serveCommands = []string{"coding", "gamma", "unitizing", "segmentation", "coref"}
+
+// serveOptions configure the web page's server.
+type serveOptions struct {
+	maxUpload int64         // bytes of one request
+	timeout   time.Duration // run time of one analysis
+	self      string        // the agree binary that runs the analyses
+	env       []string      // extra environment of the runs (tests)
+}
+
+func runServe(e env, args []string) error {
+	fs := newFlagSet(e, "serve", serveSynopsis)
+	addr := fs.String("addr", "127.0.0.1:0", "loopback address and port to listen on (port 0: any free port)")
+	maxMB := fs.Int("max-upload", 64, "largest upload in MB (all files of one analysis)")
+	timeout := fs.Duration("timeout", 2*time.Minute, "longest run time of one analysis")
+	bound(fs, "max-upload", between(1, 4096))
+	if _, err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *timeout <= 0 || *timeout > 24*time.Hour {
+		return usagef("serve: --timeout must be positive and at most 24h, got %v", *timeout)
+	}
+	host, _, err := net.SplitHostPort(*addr)
+	if err != nil {
+		return usagef("serve: --addr %q: %v", *addr, err)
+	}
+	if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
+		return usagef("serve: --addr %q: only a loopback address (127.0.0.1, ::1, 127.x.y.z) may be used: the page reads and runs on your files", *addr)
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("serve: cannot find the agree binary to run analyses: %w", err)
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: newServeHandler(ln.Addr().String(), serveOptions{maxUpload: int64(*maxMB) << 20, timeout: *timeout, self: self}),
+		ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(e.stdout, "agree serve: open http://%s/ (Ctrl-C to stop)\n", ln.Addr())
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, os.Interrupt)
+	defer signal.Stop(stop)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-stop:
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		return srv.Shutdown(ctx)
+	}
+}
+
+//go:embed serve.html
+var servePageText string
+
+var servePage = template.Must(template.New("serve").Parse(servePageText))
+
+type servePageData struct {
+	Commands []string
+	Command  string
+	Options  string
+	Error    string
+	Report   string // the report's HTML, shown in an iframe (srcdoc)
+	MaxMB    int64
+}
+
+// serveHandler answers the page (GET /) and runs analyses (POST /run).
+type serveHandler struct {
+	addr  string          // host:port the server listens on
+	hosts map[string]bool // Host values that name this server
+	opt   serveOptions
+	sem   chan struct{} // one analysis at a time
+}
+
+func newServeHandler(addr string, opt serveOptions) *serveHandler {
+	h := &serveHandler{addr: addr, opt: opt, hosts: map[string]bool{addr: true}, sem: make(chan struct{}, 1)}
+	if host, port, err := net.SplitHostPort(addr); err == nil {
+		if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+			h.hosts[net.JoinHostPort("localhost", port)] = true
+		}
+	}
+	return h
+}
+
+func (h *serveHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	hdr := w.Header()
+	hdr.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+	hdr.Set("X-Content-Type-Options", "nosniff")
+	hdr.Set("Referrer-Policy", "same-origin") // "no-referrer" would make form posts send "Origin: null"
+	hdr.Set("Cache-Control", "no-store")
+	// DNS rebinding: a page of another site resolved to 127.0.0.1 still
+	// sends its own name as Host.
+	if !h.hosts[r.Host] {
+		http.Error(w, "forbidden: this server answers only to http://"+h.addr+"/", http.StatusForbidden)
+		return
+	}
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		if o := r.Header.Get("Origin"); o != "" && !h.sameOrigin(o) {
+			http.Error(w, "forbidden: cross-origin request", http.StatusForbidden)
+			return
+		}
+		if s := r.Header.Get("Sec-Fetch-Site"); s != "" && s != "same-origin" && s != "none" {
+			http.Error(w, "forbidden: cross-site request", http.StatusForbidden)
+			return
+		}
+	}
+	switch {
+	case r.URL.Path == "/" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
+		h.page(w, http.StatusOK, servePageData{Command: "coding"})
+	case r.URL.Path == "/run" && r.Method == http.MethodPost:
+		h.run(w, r)
+	case r.URL.Path == "/" || r.URL.Path == "/run":
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+func (h *serveHandler) sameOrigin(origin string) bool {
+	rest, ok := strings.CutPrefix(origin, "http://")
+	return ok && h.hosts[rest]
+}
+
+func (h *serveHandler) page(w http.ResponseWriter, status int, d servePageData) {
+	d.Commands = serveCommands
+	d.MaxMB = h.opt.maxUpload >> 20
+	var b bytes.Buffer
+	if err := servePage.Execute(&b, d); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write(b.Bytes())
+}
+
+// forbiddenOptions write files or name the report: the page runs with its
+// own --report and keeps nothing.
+var forbiddenOptions = []string{"report", "force", "out", "consensus", "disagreements", "o", "format"}
+
+func checkServeOptions(fields []string) error {
+	for _, f := range fields {
+		if strings.ContainsAny(f, `/\`) || strings.HasPrefix(f, "..") || strings.HasPrefix(f, "~") {
+			return fmt.Errorf("option %q: paths are not accepted here (name an uploaded file instead)", f)
+		}
+		if !strings.HasPrefix(f, "-") {
+			continue
+		}
+		name, _, _ := strings.Cut(strings.TrimLeft(f, "-"), "=")
+		for _, bad := range forbiddenOptions {
+			if name == bad {
+				return fmt.Errorf("option %q is not available in the web page (it writes files or chooses the output)", f)
+			}
+		}
+	}
+	return nil
+}
+
+func (h *serveHandler) run(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, h.opt.maxUpload)
+	if err := r.ParseMultipartForm(8 << 20); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			h.page(w, http.StatusRequestEntityTooLarge, servePageData{Error: fmt.Sprintf("the upload is larger than %d MB (agree serve --max-upload)", h.opt.maxUpload>>20)})
+			return
+		}
+		h.page(w, http.StatusBadRequest, servePageData{Error: "cannot read the form: " + err.Error()})
+		return
+	}
+	defer r.MultipartForm.RemoveAll()
+	d := servePageData{Command: r.FormValue("command"), Options: r.FormValue("options")}
+	ok := false
+	for _, c := range serveCommands {
+		ok = ok || c == d.Command
+	}
+	if !ok {
+		d.Error = fmt.Sprintf("unknown analysis %q", d.Command)
+		h.page(w, http.StatusBadRequest, d)
+		return
+	}
+	opts := strings.Fields(d.Options)
+	if err := checkServeOptions(opts); err != nil {
+		d.Error = err.Error()
+		h.page(w, http.StatusBadRequest, d)
+		return
+	}
+	files := r.MultipartForm.File["files"]
+	if len(files) == 0 {
+		d.Error = "choose at least one file"
+		h.page(w, http.StatusBadRequest, d)
+		return
+	}
+	dir, err := os.MkdirTemp("", "agree-serve-")
+	if err != nil {
+		d.Error = err.Error()
+		h.page(w, http.StatusInternalServerError, d)
+		return
+	}
+	defer os.RemoveAll(dir)
+	var names []string
+	seen := map[string]bool{}
+	for _, fh := range files {
+		name := filepath.Base(strings.ReplaceAll(fh.Filename, `\`, "/"))
+		if name == "." || name == "/" || name == ".." || name == "" || strings.HasPrefix(name, "-") {
+			name = "upload"
+		}
+		for base, k := name, 2; seen[name]; k++ {
+			name = fmt.Sprintf("%d-%s", k, base)
+		}
+		seen[name] = true
+		src, err := fh.Open()
+		if err != nil {
+			d.Error = err.Error()
+			h.page(w, http.StatusBadRequest, d)
+			return
+		}
+		dst, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if err == nil {
+			_, err = io.Copy(dst, src)
+			if cerr := dst.Close(); err == nil {
+				err = cerr
+			}
+		}
+		src.Close()
+		if err != nil {
+			d.Error = err.Error()
+			h.page(w, http.StatusInternalServerError, d)
+			return
+		}
+		names = append(names, name)
+	}
+	select {
+	case h.sem <- struct{}{}:
+		defer func() { <-h.sem }()
+	case <-r.Context().Done():
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), h.opt.timeout)
+	defer cancel()
+	args := append(append(append([]string{d.Command}, opts...), "--report", "-", "--"), names...)
+	cmd := exec.CommandContext(ctx, h.opt.self, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), h.opt.env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout = &limitedBuffer{b: &stdout, max: 64 << 20}
+	cmd.Stderr = &limitedBuffer{b: &stderr, max: 1 << 20}
+	err = cmd.Run()
+	switch {
+	case ctx.Err() == context.DeadlineExceeded:
+		d.Error = fmt.Sprintf("the analysis took longer than %v and was stopped (agree serve --timeout)", h.opt.timeout)
+		h.page(w, http.StatusServiceUnavailable, d)
+	case err != nil:
+		msg := strings.TrimSpace(strings.ReplaceAll(stderr.String(), dir+string(filepath.Separator), ""))
+		msg = strings.TrimPrefix(msg, "agree: ")
+		if msg == "" {
+			msg = err.Error()
+		}
+		status := http.StatusUnprocessableEntity
+		if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 2 {
+			status = http.StatusBadRequest
+		}
+		d.Error = msg
+		h.page(w, status, d)
+	default:
+		d.Report = stdout.String()
+		h.page(w, http.StatusOK, d)
+	}
+}
+
+// limitedBuffer keeps at most max bytes (a runaway output cannot exhaust
+// memory).
+type limitedBuffer struct {
+	b   *bytes.Buffer
+	max int
+}
+
+func (l *limitedBuffer) Write(p []byte) (int, error) {
+	if room := l.max - l.b.Len(); room < len(p) {
+		if room > 0 {
+			l.b.Write(p[:room])
+		}
+		return 0, errors.New("output too large")
+	}
+	return l.b.Write(p)
+}

@@ -1,0 +1,275 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"mime/multipart"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"agree/report"
+)
+
+// TestMain lets the test binary stand in for agree when agree serve runs
+// an analysis in a child process.
+func TestMain(m *testing.M) {
+	if os.Getenv("AGREE_TEST_AS_AGREE") == "1" {
+		os.Exit(exitCode(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr), os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// startServe runs agree serve's handler on a free loopback port, its
+// analyses in children of the test binary, and its temporary files in a
+// directory of the test (so that the test can see that none are left).
+func startServe(t *testing.T, opt serveOptions) (base string, tmp string) {
+	t.Helper()
+	tmp = t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.self, opt.env = self, []string{"AGREE_TEST_AS_AGREE=1"}
+	if opt.maxUpload == 0 {
+		opt.maxUpload = 4 << 20
+	}
+	if opt.timeout == 0 {
+		opt.timeout = time.Minute
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: newServeHandler(ln.Addr().String(), opt)}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return "http://" + ln.Addr().String(), tmp
+}
+
+// upload builds the page's multipart form.
+func upload(t *testing.T, command, options string, files map[string]string) (io.Reader, string) {
+	t.Helper()
+	var b bytes.Buffer
+	mw := multipart.NewWriter(&b)
+	mw.WriteField("command", command)
+	mw.WriteField("options", options)
+	for name, content := range files {
+		w, err := mw.CreateFormFile("files", name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(w, content)
+	}
+	mw.Close()
+	return &b, mw.FormDataContentType()
+}
+
+func TestServeSecurityAndLimits(t *testing.T) {
+	base, tmp := startServe(t, serveOptions{maxUpload: 1 << 20})
+	u, _ := url.Parse(base)
+	data, err := os.ReadFile("examples/krippendorff.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := map[string]string{"krippendorff.csv": string(data)}
+	cases := []struct {
+		name    string
+		method  string
+		host    string
+		headers map[string]string
+		command string
+		options string
+		files   map[string]string
+		status  int
+		body    string // the answer contains this
+		reason  string
+	}{
+		{"page", "GET", "", nil, "", "", nil, 200, `type="file"`, "the page itself"},
+		{"localhost", "GET", "localhost:" + u.Port(), nil, "", "", nil, 200, "agree", "localhost names the loopback server too"},
+		{"rebinding", "GET", "evil.example", nil, "", "", nil, 403, "forbidden", "DNS rebinding: a foreign Host is refused"},
+		{"rebinding post", "POST", "evil.example:" + u.Port(), nil, "coding", "", good, 403, "forbidden", "a foreign Host with the right port"},
+		{"foreign origin", "POST", "", map[string]string{"Origin": "http://evil.example"}, "coding", "", good, 403, "cross-origin", "a cross-site form post"},
+		{"null origin", "POST", "", map[string]string{"Origin": "null"}, "coding", "", good, 403, "cross-origin", "a sandboxed or file: page"},
+		{"cross-site fetch", "POST", "", map[string]string{"Sec-Fetch-Site": "cross-site"}, "coding", "", good, 403, "cross-site", "the browser says the request is cross-site"},
+		{"same origin", "POST", "", map[string]string{"Origin": base, "Sec-Fetch-Site": "same-origin"}, "coding", "--bootstrap 50", good, 200, "srcdoc", "the page's own post runs"},
+		{"no origin", "POST", "", nil, "segmentation", "", map[string]string{"seg.csv": "d1,a,2 3\nd1,b,3 2\n"}, 200, "Segmentation agreement", "a script's post (no Origin) runs"},
+		{"data error", "POST", "", nil, "coding", "", map[string]string{"bad.csv": "item,a,b\n1,x,y\n2,z\n"}, 422, "bad.csv:3", "the data error names the uploaded file and line"},
+		{"usage error", "POST", "", nil, "coding", "--metric nonsense", good, 400, "nonsense", "a bad option is a usage error"},
+		{"writes files", "POST", "", nil, "coding", "--consensus x.csv", good, 400, "not available", "options that write files are refused"},
+		{"paths", "POST", "", nil, "coding", "--taxonomy /etc/passwd", good, 400, "paths are not accepted", "options cannot name files outside the upload"},
+		{"unknown command", "POST", "", nil, "rm", "", good, 400, "unknown analysis", "only the listed analyses run"},
+		{"no file", "POST", "", nil, "coding", "", nil, 400, "at least one file", "a file is needed"},
+		{"too large", "POST", "", nil, "coding", "", map[string]string{"big.csv": strings.Repeat("x", 2<<20)}, 413, "larger than 1 MB", "the upload limit"},
+		{"wrong method", "PUT", "", nil, "", "", nil, 405, "not allowed", "only GET / and POST /run"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var body io.Reader
+			ctype := ""
+			path := "/"
+			if c.method == "POST" {
+				body, ctype = upload(t, c.command, c.options, c.files)
+				path = "/run"
+			}
+			req, err := http.NewRequest(c.method, base+path, body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ctype != "" {
+				req.Header.Set("Content-Type", ctype)
+			}
+			if c.host != "" {
+				req.Host = c.host
+			}
+			for k, v := range c.headers {
+				req.Header.Set(k, v)
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != c.status || !strings.Contains(string(b), c.body) {
+				t.Errorf("%s: status %d, want %d with %q (%s)\n%.600s", c.name, resp.StatusCode, c.status, c.body, c.reason, b)
+			}
+			if csp := resp.Header.Get("Content-Security-Policy"); resp.StatusCode == 200 && !strings.Contains(csp, "default-src 'none'") {
+				t.Errorf("no restrictive Content-Security-Policy: %q", csp)
+			}
+		})
+	}
+	left, _ := os.ReadDir(tmp)
+	if len(left) > 0 {
+		var names []string
+		for _, e := range left {
+			names = append(names, e.Name())
+		}
+		t.Errorf("files left on disk after the responses: %v", names)
+	}
+}
+
+func TestServeTimeout(t *testing.T) {
+	base, _ := startServe(t, serveOptions{timeout: time.Nanosecond})
+	body, ctype := upload(t, "coding", "", map[string]string{"k.csv": "item,a,b\n1,x,x\n2,y,x\n"})
+	resp, err := http.Post(base+"/run", ctype, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(b), "longer than") {
+		t.Errorf("status %d: %.300s", resp.StatusCode, b)
+	}
+}
+
+func TestServeAddressIsLoopback(t *testing.T) {
+	for _, addr := range []string{"0.0.0.0:0", "10.1.2.3:8080", "example.com:80", ":0"} {
+		if _, _, code := agree(t, "", "serve", "--addr", addr); code != 2 {
+			t.Errorf("--addr %s: exit %d, want 2 (usage error: not loopback)", addr, code)
+		}
+	}
+}
+
+// TestServeInBrowser uploads a file through the page in headless Chromium,
+// as a user would, and reads the report it shows; then a file with an
+// error, whose file:line message the page shows.
+func TestServeInBrowser(t *testing.T) {
+	b, ctx := startBrowser(t)
+	base, tmp := startServe(t, serveOptions{})
+	p, err := b.NewPage(ctx, 1200, 900)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Navigate(ctx, base+"/"); err != nil {
+		t.Fatal(err)
+	}
+	file, _ := filepath.Abs("examples/krippendorff.csv")
+	if err := p.SetFiles(ctx, "#files", []string{file}); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Eval(ctx, `document.getElementById("command").value = "coding"; document.getElementById("options").value = "--bootstrap 200 --seed 4"; document.getElementById("run").click(); true`, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.WaitLoad(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var text string
+	for range 50 { // the iframe's document is parsed after the page's load event
+		if err := p.Eval(ctx, `(() => { const f = document.getElementById("report"); return f && f.contentDocument && f.contentDocument.body ? f.contentDocument.body.innerText : "" })()`, &text); err != nil {
+			t.Fatal(err)
+		}
+		if text != "" {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	out, errs, code := agree(t, "", "coding", "--bootstrap", "200", "--seed", "4", "--format", "json", "examples/krippendorff.csv")
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	var js struct {
+		Coefficients map[string]struct {
+			Value float64 `json:"value"`
+			CI    struct{ Low, High float64 }
+		} `json:"coefficients"`
+	}
+	if err := json.Unmarshal([]byte(out), &js); err != nil {
+		t.Fatal(err)
+	}
+	alpha := js.Coefficients["krippendorff_alpha"]
+	for _, want := range []string{report.Float(alpha.Value, 4), report.Float(alpha.CI.Low, 4), "krippendorff.csv", "Coincidence matrix"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the report in the page lacks %q:\n%.1500s", want, text)
+		}
+	}
+	if errs := p.ConsoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
+	}
+	// A data error shows as the command line's file:line message (the
+	// answer's status, 422, is the one console line then).
+	bad := filepath.Join(t.TempDir(), "bad.csv")
+	os.WriteFile(bad, []byte("item,a,b\n1,x,y\n2,z\n"), 0o644)
+	if err := p.SetFiles(ctx, "#files", []string{bad}); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Eval(ctx, `document.getElementById("options").value = ""; document.getElementById("run").click(); true`, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.WaitLoad(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var msg string
+	if err := p.Eval(ctx, `document.getElementById("error").innerText`, &msg); err != nil {
+		t.Fatal(err)
+	}
+	_, cliErr, _ := agree(t, "", "coding", bad)
+	want := strings.TrimSpace(strings.ReplaceAll(strings.TrimPrefix(cliErr, "agree: "), filepath.Dir(bad)+"/", ""))
+	if !strings.HasPrefix(msg, "bad.csv:3") || strings.TrimSpace(msg) != want {
+		t.Errorf("error shown %q, want the command line's file:line message %q", msg, want)
+	}
+	if errs := p.ConsoleErrors(); len(errs) != 1 || !strings.Contains(errs[0], "422") {
+		t.Errorf("console errors: %q, want only the 422 of the data error", errs)
+	}
+	if *screenshots != "" {
+		if err := p.Eval(ctx, `document.getElementById("options").value = "--bootstrap 200 --seed 4"; true`, nil); err == nil {
+			p.SetFiles(ctx, "#files", []string{file})
+			p.Eval(ctx, `document.getElementById("run").click(); true`, nil)
+			p.WaitLoad(ctx)
+			time.Sleep(300 * time.Millisecond)
+			if shot, err := p.ViewportScreenshot(ctx); err == nil {
+				os.WriteFile(filepath.Join(*screenshots, "serve.png"), shot, 0o644)
+			}
+		}
+	}
+	if left, _ := os.ReadDir(tmp); len(left) > 0 {
+		t.Errorf("%d files left on disk", len(left))
+	}
+}

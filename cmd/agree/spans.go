@@ -1,0 +1,350 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"agree/inference"
+	"agree/report"
+	"agree/spans"
+)
+
+const spansSynopsis = `spans [flags] FILE...
+
+Agreement on spans (named entities, mentions, evidence): for every pair of
+annotators and every label, the spans matched one to one, precision, recall
+and F1 (the first annotator of a pair is the reference; F1 is symmetric), the
+average pairwise F1, micro and macro averages, κ and α on the labels of the
+spans matched by extent, and an annotator × annotator matrix. FILEs are any
+input with spans (--input: span CSV document,annotator,start,end,label[,…],
+brat, WebAnno, XMI, Label Studio, doccano, Prodigy, BIO, …); several FILEs
+(or a directory) are one corpus.`
+
+// spansFlags are the flags agree spans and agree relations share.
+type spansFlags struct {
+	in                       inputFlags
+	match, labels, documents string
+	disagreements            string
+	force                    bool
+	bootstrap, workers       int
+	seed                     uint64
+	level                    float64
+}
+
+func (f *spansFlags) register(fs *flag.FlagSet) {
+	f.in.register(fs, true)
+	fs.StringVar(&f.match, "match", "exact", "when two spans match: exact, overlap (a shared character), iou:T (intersection over union ≥ T) or boundary-tolerance:N (starts and ends within N)")
+	fs.StringVar(&f.labels, "labels", "strict", "strict (matched spans must have the same label) or ignore (match by extent; labels are compared on the matched pairs with κ and α)")
+	fs.StringVar(&f.documents, "documents", "all", "documents a pair is compared on: all (an annotator without spans in a document marked nothing there) or annotated (only those both annotated)")
+	fs.StringVar(&f.disagreements, "disagreements", "", "write every disagreement (document, offsets, text, what each annotator marked) to this CSV file, sorted by document and offset")
+	fs.BoolVar(&f.force, "force", false, "overwrite existing output files (--disagreements)")
+	fs.IntVar(&f.bootstrap, "bootstrap", 0, "document bootstrap resamples for intervals of every F1 (needs ≥ 2 documents); 0: none")
+	fs.Uint64Var(&f.seed, "seed", 1, "seed of the bootstrap (results do not depend on --workers)")
+	fs.IntVar(&f.workers, "workers", 0, "parallel workers (0: all cores; results do not depend on it)")
+	fs.Float64Var(&f.level, "level", 0.95, "confidence level of the bootstrap intervals")
+	bound(fs, "bootstrap", between(0, maxResamples))
+	bound(fs, "workers", between(0, maxWorkers))
+	bound(fs, "level", span(0, 1, "both"))
+}
+
+// options checks the flags together, before any input is read.
+func (f *spansFlags) options(fs *flag.FlagSet, files []string) (spans.Options, error) {
+	var opt spans.Options
+	name := strings.TrimPrefix(fs.Name(), "agree ")
+	if err := f.in.check(name); err != nil {
+		return opt, err
+	}
+	m, err := spans.ParseMatch(f.match)
+	if err != nil {
+		return opt, usagef("%s: --match: %v", name, err)
+	}
+	if err := oneOf(fs, "labels", f.labels, "strict", "ignore"); err != nil {
+		return opt, err
+	}
+	if err := oneOf(fs, "documents", f.documents, "all", "annotated"); err != nil {
+		return opt, err
+	}
+	if err := requires(fs, "seed", "bootstrap"); err != nil {
+		return opt, err
+	}
+	if err := requires(fs, "level", "bootstrap"); err != nil {
+		return opt, err
+	}
+	if err := checkOutput(f.disagreements, f.force, files); err != nil {
+		return opt, err
+	}
+	opt.Match = m
+	opt.Labels, _ = spans.ParseLabelMode(f.labels)
+	opt.Documents, _ = spans.ParseScope(f.documents)
+	opt.Layer = f.in.layer
+	opt.Workers = f.workers
+	opt.Matches = f.disagreements != ""
+	return opt, nil
+}
+
+func runSpans(e env, args []string) error {
+	var f spansFlags
+	fs := newFlagSet(e, "spans", spansSynopsis)
+	f.register(fs)
+	format := formatFlag(fs, "table")
+	files, rf, err := commandArgs(fs, args, format, 1, -1)
+	if err != nil {
+		return err
+	}
+	opt, err := f.options(fs, files)
+	if err != nil {
+		return err
+	}
+	c, err := readCorpus(e, "spans", files, f.in.options(e, "spans", false))
+	if err != nil {
+		return err
+	}
+	if f.bootstrap > 0 && len(c.Documents) < 2 {
+		return usagef("spans: --bootstrap resamples documents, and there is %d", len(c.Documents))
+	}
+	ctx := context.Background()
+	e.status.phase("documents compared", int64(len(c.Documents)))
+	opt.Progress = e.status.add
+	res, err := spans.Compare(ctx, c, opt)
+	if err != nil {
+		return fmt.Errorf("spans: %w", err)
+	}
+	out := spansOutput(res)
+	if f.bootstrap > 0 {
+		e.status.phase("bootstrap resamples", int64(f.bootstrap))
+		iv, err := res.Bootstrap(ctx, inference.Options{Resamples: f.bootstrap, Seed: f.seed, Workers: f.workers, Level: f.level, Progress: e.status.set})
+		if err != nil {
+			return err
+		}
+		out.addBootstrap(iv, f.bootstrap, f.seed)
+	}
+	if f.disagreements != "" {
+		if err := writeSpanDisagreements(f.disagreements, f.force, res); err != nil {
+			return err
+		}
+	}
+	if rf == report.JSON {
+		return report.WriteJSON(e.stdout, out)
+	}
+	return report.WriteTables(e.stdout, rf, out.tables()...)
+}
+
+// prfCountsJSON is precision, recall and F1 with the counts they come from.
+type prfCountsJSON struct {
+	Matched        int           `json:"matched"`
+	ReferenceSpans int           `json:"reference_spans"`
+	ResponseSpans  int           `json:"response_spans"`
+	Precision      report.Number `json:"precision"`
+	Recall         report.Number `json:"recall"`
+	F1             report.Number `json:"f1"`
+}
+
+func countsJSON(c spans.Counts) prfCountsJSON {
+	return prfCountsJSON{c.Matched, c.Reference, c.Response, report.Number(c.Precision()), report.Number(c.Recall()), report.Number(c.F1())}
+}
+
+type averageJSON struct {
+	Averaging string        `json:"averaging"`
+	Labels    int           `json:"labels,omitempty"`
+	Precision report.Number `json:"precision"`
+	Recall    report.Number `json:"recall"`
+	F1        report.Number `json:"f1"`
+	// Bootstrap holds, with --bootstrap, the F1's document-bootstrap
+	// summaries {"se","ci","p_below","undefined_resamples"}.
+	Bootstrap *bootstrapResultJSON `json:"bootstrap,omitempty"`
+}
+
+type microJSON struct {
+	Averaging string `json:"averaging"`
+	prfCountsJSON
+	Bootstrap *bootstrapResultJSON `json:"bootstrap,omitempty"`
+}
+
+type labelAgreementJSON struct {
+	Pairs           int               `json:"pairs"`
+	Agreeing        int               `json:"agreeing"`
+	Kappa           report.Number     `json:"kappa"`
+	Alpha           report.Number     `json:"alpha"`
+	UndefinedReason map[string]string `json:"undefined_reason,omitempty"`
+}
+
+type spanPairJSON struct {
+	Annotators [2]string `json:"annotators"`
+	Documents  int       `json:"documents"`
+	prfCountsJSON
+	Macro          averageJSON              `json:"macro"`
+	PerLabel       map[string]prfCountsJSON `json:"per_label"`
+	LabelAgreement labelAgreementJSON       `json:"label_agreement"`
+	// Bootstrap holds, with --bootstrap, the F1's document-bootstrap summaries.
+	Bootstrap *bootstrapResultJSON `json:"bootstrap,omitempty"`
+}
+
+type spanMatrixJSON struct {
+	Annotators []string          `json:"annotators"`
+	F1         [][]report.Number `json:"f1"`
+}
+
+type bootstrapInfoJSON struct {
+	Resamples int                  `json:"resamples"`
+	Seed      uint64               `json:"seed"`
+	Method    string               `json:"method"`
+	AverageF1 *bootstrapResultJSON `json:"average_f1"`
+}
+
+// spansJSON is the output of agree spans; its keys are a contract (README).
+type spansJSON struct {
+	Match      string                   `json:"match"`
+	Labels     string                   `json:"labels"`
+	Layer      string                   `json:"layer"`
+	Scope      string                   `json:"scope"`
+	Documents  int                      `json:"documents"`
+	Spans      int                      `json:"spans"`
+	Annotators []string                 `json:"annotators"`
+	Pairs      []spanPairJSON           `json:"pairs"`
+	AverageF1  report.Number            `json:"average_f1"`
+	Micro      microJSON                `json:"micro"`
+	Macro      averageJSON              `json:"macro"`
+	PerLabel   map[string]prfCountsJSON `json:"per_label"`
+	Matrix     spanMatrixJSON           `json:"matrix"`
+	Bootstrap  *bootstrapInfoJSON       `json:"bootstrap,omitempty"`
+	Notes      []string                 `json:"notes,omitempty"`
+
+	res *spans.Result
+}
+
+func perLabelJSON(ls []spans.LabelCounts) map[string]prfCountsJSON {
+	out := make(map[string]prfCountsJSON, len(ls))
+	for _, l := range ls {
+		out[l.Label] = countsJSON(l.Counts)
+	}
+	return out
+}
+
+const (
+	microAveraging = "pooled: matched and marked spans summed over every pair (and label) before dividing"
+	macroAveraging = "mean over labels (equal weight) of each label's precision, recall and F1, counts pooled over pairs; macro F1 is the mean of the F1s"
+	pairMacro      = "mean over the pair's labels (equal weight) of each label's precision, recall and F1"
+)
+
+func spansOutput(res *spans.Result) *spansJSON {
+	out := &spansJSON{Match: res.Options.Match.String(), Labels: res.Options.Labels.String(), Layer: res.Layer,
+		Scope: res.Options.Documents.String(), Documents: res.Documents, Spans: res.Spans,
+		Annotators: res.Annotators, AverageF1: report.Number(res.AverageF1), res: res}
+	for _, p := range res.Pairs {
+		la := p.LabelAgreement
+		lj := labelAgreementJSON{Pairs: la.Pairs, Agreeing: la.Agreeing, Kappa: report.Number(la.Kappa.Value), Alpha: report.Number(la.Alpha.Value)}
+		for _, r := range []struct {
+			key string
+			res interface {
+				Defined() bool
+			}
+			reason string
+		}{{"kappa", la.Kappa, la.Kappa.Reason}, {"alpha", la.Alpha, la.Alpha.Reason}} {
+			if !r.res.Defined() {
+				if lj.UndefinedReason == nil {
+					lj.UndefinedReason = map[string]string{}
+				}
+				lj.UndefinedReason[r.key] = r.reason
+			}
+		}
+		out.Pairs = append(out.Pairs, spanPairJSON{
+			Annotators:     [2]string{res.Annotators[p.Annotators[0]], res.Annotators[p.Annotators[1]]},
+			Documents:      p.Documents,
+			prfCountsJSON:  countsJSON(p.Counts),
+			Macro:          averageJSON{Averaging: pairMacro, Labels: len(p.PerLabel), Precision: report.Number(p.Macro.Precision), Recall: report.Number(p.Macro.Recall), F1: report.Number(p.Macro.F1)},
+			PerLabel:       perLabelJSON(p.PerLabel),
+			LabelAgreement: lj,
+		})
+	}
+	out.Micro = microJSON{Averaging: microAveraging, prfCountsJSON: countsJSON(res.Micro)}
+	out.Macro = averageJSON{Averaging: macroAveraging, Labels: len(res.PerLabel), Precision: report.Number(res.Macro.Precision), Recall: report.Number(res.Macro.Recall), F1: report.Number(res.Macro.F1)}
+	out.PerLabel = perLabelJSON(res.PerLabel)
+	out.Matrix.Annotators = res.Annotators
+	for _, row := range res.Matrix {
+		r := make([]report.Number, len(row))
+		for j, x := range row {
+			r[j] = report.Number(x)
+		}
+		out.Matrix.F1 = append(out.Matrix.F1, r)
+	}
+	out.Notes = append(out.Notes, "the first annotator of a pair is the reference: precision = matched/response spans, recall = matched/reference spans; F1 = 2·matched/(reference + response spans) is symmetric (and equals the positive specific agreement, Hripcsak & Rothschild 2005); F1 is 0 when nothing matches")
+	if res.Options.Labels == spans.Strict {
+		out.Notes = append(out.Notes, "--labels strict: a span found with another label counts as a miss and a false alarm; label_agreement compares the labels of the spans matched by extent alone")
+	} else {
+		out.Notes = append(out.Notes, "--labels ignore: spans are matched by extent alone; per_label counts pair spans of the same label only; label_agreement compares the labels of the matched pairs")
+	}
+	if res.Options.Documents == spans.AllDocuments {
+		out.Notes = append(out.Notes, "every annotator is taken to have annotated every document (--documents all): a document without spans of an annotator counts as marked with nothing")
+	}
+	return out
+}
+
+func (out *spansJSON) addBootstrap(iv *spans.Intervals, n int, seed uint64) {
+	for k := range out.Pairs {
+		out.Pairs[k].Bootstrap = newBootstrapResultJSON(iv.Pairs[k])
+	}
+	out.Micro.Bootstrap = newBootstrapResultJSON(iv.MicroF1)
+	out.Macro.Bootstrap = newBootstrapResultJSON(iv.MacroF1)
+	out.Bootstrap = &bootstrapInfoJSON{Resamples: n, Seed: seed, Method: "document bootstrap, percentile", AverageF1: newBootstrapResultJSON(iv.AverageF1)}
+}
+
+// ciText is " " and the interval, or "" without a bootstrap.
+func ciText(r *bootstrapResultJSON) string {
+	if r == nil {
+		return ""
+	}
+	return " " + interval(r.CI)
+}
+
+func (out *spansJSON) tables() []report.Table {
+	title := fmt.Sprintf("%d spans in %d documents, %d annotators; match %s, labels %s", out.Spans, out.Documents, len(out.Annotators), out.Match, out.Labels)
+	if out.Layer != "" {
+		title += "; layer " + out.Layer
+	}
+	main := report.Table{Title: title, Header: []string{"reference", "response", "documents", "matched", "reference spans", "response spans", "precision", "recall", "F1", "macro F1", "label κ", "label α"}}
+	if out.Bootstrap != nil {
+		main.Header = append(main.Header, "F1 CI")
+	}
+	for _, p := range out.Pairs {
+		row := []string{p.Annotators[0], p.Annotators[1], strconv.Itoa(p.Documents), strconv.Itoa(p.Matched), strconv.Itoa(p.ReferenceSpans), strconv.Itoa(p.ResponseSpans),
+			report.Float(float64(p.Precision), 4), report.Float(float64(p.Recall), 4), report.Float(float64(p.F1), 4), report.Float(float64(p.Macro.F1), 4),
+			report.Float(float64(p.LabelAgreement.Kappa), 4), report.Float(float64(p.LabelAgreement.Alpha), 4)}
+		if out.Bootstrap != nil {
+			row = append(row, strings.TrimSpace(ciText(p.Bootstrap)))
+		}
+		main.Rows = append(main.Rows, row)
+	}
+	avg := "average pairwise F1 " + report.Float(float64(out.AverageF1), 4)
+	if out.Bootstrap != nil {
+		avg += ciText(out.Bootstrap.AverageF1)
+	}
+	main.Notes = append(main.Notes, avg,
+		fmt.Sprintf("micro (%s): precision %s, recall %s, F1 %s%s", out.Micro.Averaging, report.Float(float64(out.Micro.Precision), 4), report.Float(float64(out.Micro.Recall), 4), report.Float(float64(out.Micro.F1), 4), ciText(out.Micro.Bootstrap)),
+		fmt.Sprintf("macro (%s): precision %s, recall %s, F1 %s%s", out.Macro.Averaging, report.Float(float64(out.Macro.Precision), 4), report.Float(float64(out.Macro.Recall), 4), report.Float(float64(out.Macro.F1), 4), ciText(out.Macro.Bootstrap)))
+	if out.Bootstrap != nil {
+		main.Notes = append(main.Notes, fmt.Sprintf("intervals: %s, %d resamples, seed %d", out.Bootstrap.Method, out.Bootstrap.Resamples, out.Bootstrap.Seed))
+	}
+	main.Notes = append(main.Notes, out.Notes...)
+	per := report.Table{Title: "per label (pooled over pairs; spans of the same label only)", Header: []string{"label", "matched", "reference spans", "response spans", "precision", "recall", "F1"}}
+	for _, l := range out.res.PerLabel {
+		c := l.Counts
+		per.Rows = append(per.Rows, []string{l.Label, strconv.Itoa(c.Matched), strconv.Itoa(c.Reference), strconv.Itoa(c.Response),
+			report.Float(c.Precision(), 4), report.Float(c.Recall(), 4), report.Float(c.F1(), 4)})
+	}
+	tables := []report.Table{main, per}
+	if len(out.Annotators) > 2 {
+		m := report.Table{Title: "pairwise F1", Header: append([]string{""}, out.Annotators...)}
+		for i, row := range out.Matrix.F1 {
+			r := []string{out.Annotators[i]}
+			for _, x := range row {
+				r = append(r, report.Float(float64(x), 4))
+			}
+			m.Rows = append(m.Rows, r)
+		}
+		tables = append(tables, m)
+	}
+	return tables
+}

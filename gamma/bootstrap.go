@@ -1,0 +1,52 @@
+package gamma
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"agree/inference"
+	"agree/unitizing"
+)
+
+// Bootstrap resamples the continua of the corpus with replacement and
+// recomputes γ on each resample (alignments and random samples included),
+// for a standard error and a percentile interval of γ (issue 6; the item
+// bootstrap of inference.ItemsRand with the continua as items). Each
+// resample seeds its random samples from its own generator, so the result
+// does not depend on bo.Workers; opt.Workers and opt.Progress are ignored
+// (resamples run in parallel instead). A resample on which γ is undefined
+// counts as undefined. A cancelled ctx stops the bootstrap with ctx's error.
+func Bootstrap(ctx context.Context, corpus unitizing.Corpus, d Dissimilarity, opt Options, bo inference.Options) (*inference.Result, error) {
+	if len(corpus.Continua) < 2 {
+		return nil, fmt.Errorf("the bootstrap resamples continua, and the corpus has %d; give several", len(corpus.Continua))
+	}
+	if opt.Samples < 0 {
+		return nil, fmt.Errorf("the bootstrap needs random samples (Options.Samples ≥ 0)")
+	}
+	opt.Workers, opt.Progress, opt.KeepSamples = 1, nil, false
+	if _, err := opt.normalize(); err != nil {
+		return nil, err
+	}
+	stat := func() inference.RandStatistic {
+		return func(items []int, rng *rand.Rand) (float64, error) {
+			var c unitizing.Corpus
+			for _, i := range items {
+				c.Continua = append(c.Continua, corpus.Continua[i])
+			}
+			o := opt
+			o.Seed = rng.Uint64()
+			r, err := Compute(ctx, c, d, o)
+			if err != nil {
+				return math.NaN(), err
+			}
+			return r.Gamma, nil
+		}
+	}
+	res, err := inference.ItemsRand(ctx, len(corpus.Continua), stat, bo)
+	if err != nil {
+		return nil, fmt.Errorf("γ bootstrap: %w", err)
+	}
+	return res, nil
+}

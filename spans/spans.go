@@ -1,0 +1,576 @@
+package spans
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"agree/annotation"
+	"agree/coding"
+)
+
+// LabelMode says whether labels take part in matching.
+type LabelMode int
+
+const (
+	// Strict pairs only spans with the same label: a span found with the
+	// wrong label counts as one miss and one false alarm (CoNLL's
+	// convention).
+	Strict LabelMode = iota
+	// Ignore pairs spans by their extent alone; agreement on the labels of
+	// the paired spans is then measured apart (LabelAgreement).
+	Ignore
+)
+
+// String returns "strict" or "ignore".
+func (l LabelMode) String() string {
+	if l == Ignore {
+		return "ignore"
+	}
+	return "strict"
+}
+
+// ParseLabelMode reads "strict" or "ignore".
+func ParseLabelMode(s string) (LabelMode, error) {
+	switch s {
+	case "strict":
+		return Strict, nil
+	case "ignore":
+		return Ignore, nil
+	}
+	return 0, fmt.Errorf("unknown label mode %q (want strict or ignore)", s)
+}
+
+// Scope says on which documents two annotators are compared.
+type Scope int
+
+const (
+	// AllDocuments compares every pair of annotators on every document: an
+	// annotator with no span in a document marked nothing there (the only
+	// reading of a span CSV, which has no row for an empty annotation).
+	AllDocuments Scope = iota
+	// AnnotatedDocuments compares a pair only on the documents both
+	// annotated (annotation.Corpus.Annotated: the reader saw their
+	// annotation of it, or they marked something in it).
+	AnnotatedDocuments
+)
+
+// String returns "all" or "annotated".
+func (s Scope) String() string {
+	if s == AnnotatedDocuments {
+		return "annotated"
+	}
+	return "all"
+}
+
+// ParseScope reads "all" or "annotated".
+func ParseScope(s string) (Scope, error) {
+	switch s {
+	case "all":
+		return AllDocuments, nil
+	case "annotated":
+		return AnnotatedDocuments, nil
+	}
+	return 0, fmt.Errorf("unknown document scope %q (want all or annotated)", s)
+}
+
+// Options parameterise a comparison.
+type Options struct {
+	Match  Match
+	Labels LabelMode
+	// Layer chooses the spans' layer (annotation.Corpus.SpanLayer): ""
+	// when the spans have a single one.
+	Layer     string
+	Documents Scope
+	// Workers is the number of goroutines; 0 means GOMAXPROCS. Results do
+	// not depend on it.
+	Workers int
+	// Progress, when not nil, is called (from several goroutines) with the
+	// number of documents just compared.
+	Progress func(docs int)
+	// Matches keeps the matched pairs of spans: Disagreements needs them.
+	Matches bool
+}
+
+// Counts are the counts of one comparison: Matched pairs of spans (one to
+// one), Reference spans (of the first annotator, the reference) and
+// Response spans (of the second).
+type Counts struct {
+	Matched, Reference, Response int
+}
+
+// Add adds o to c.
+func (c *Counts) Add(o Counts) {
+	c.Matched += o.Matched
+	c.Reference += o.Reference
+	c.Response += o.Response
+}
+
+// Precision is Matched/Response: the share of the response's spans that
+// the reference has too; 0 when the response has no span.
+func (c Counts) Precision() float64 { return ratio(c.Matched, c.Response) }
+
+// Recall is Matched/Reference; 0 when the reference has no span.
+func (c Counts) Recall() float64 { return ratio(c.Matched, c.Reference) }
+
+// F1 is the harmonic mean of precision and recall,
+// 2·Matched/(Reference + Response); 0 when nothing matches (also when
+// neither annotator marked a span). It is symmetric: swapping the
+// annotators swaps precision and recall and leaves F1 unchanged. With
+// a = Matched, b and c the spans only one annotator marked, it is
+// 2a/(2a + b + c), the positive specific agreement of Hripcsak &
+// Rothschild (2005), who show that F1 between two annotators equals it
+// (and approaches κ as the unknown number of negatives grows).
+func (c Counts) F1() float64 { return ratio(2*c.Matched, c.Reference+c.Response) }
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+// LabelCounts are the counts of one label: the spans of that label of
+// each annotator, paired when they match (as under Strict) — in either
+// label mode.
+type LabelCounts struct {
+	Label string
+	Counts
+}
+
+// LabelAgreement is agreement on the labels of the spans paired by their
+// extent alone (the matching of Ignore): two coders, one item per matched
+// pair, its value the label each gave, through the coding engine.
+type LabelAgreement struct {
+	// Pairs is the number of matched pairs; Agreeing those with the same
+	// label.
+	Pairs, Agreeing int
+	// Kappa is Cohen's κ and Alpha Krippendorff's α (nominal) on them; a
+	// coefficient is undefined (NaN, with its Reason) when, for instance,
+	// nothing was matched or a single label was used.
+	Kappa, Alpha coding.Result
+}
+
+// PRF is an averaged precision, recall and F1.
+type PRF struct {
+	Precision, Recall, F1 float64
+}
+
+// Pair is the comparison of two annotators: Annotators[0] is the first (the
+// reference for precision and recall), Annotators[1] the second (the
+// response), indexes into Result.Annotators.
+type Pair struct {
+	Annotators [2]int
+	// Documents is the number of documents compared (see Scope).
+	Documents int
+	// Counts are under the options' label mode.
+	Counts
+	// PerLabel are the counts of each label either annotator used, in
+	// label order (Result.Labels).
+	PerLabel []LabelCounts
+	// Macro averages PerLabel with equal weight per label: the mean
+	// precision, the mean recall and the mean F1 (not the F1 of the means).
+	Macro PRF
+	// LabelAgreement is agreement on the labels of spans matched by extent.
+	LabelAgreement LabelAgreement
+}
+
+// Result is the comparison of every pair of annotators.
+type Result struct {
+	Options Options
+	// Layer is the layer compared.
+	Layer string
+	// Annotators are the corpus's annotators; Labels the distinct labels of
+	// the compared spans, sorted.
+	Annotators []string
+	Labels     []string
+	// Pairs are the pairs (i, j), i < j, in annotator order.
+	Pairs []Pair
+	// AverageF1 is the mean of the pairs' F1 (each pair equal).
+	AverageF1 float64
+	// Micro pools the counts of every pair (and label) before dividing.
+	Micro Counts
+	// PerLabel pools each label's counts over the pairs; Macro averages
+	// them with equal weight per label (mean precision, recall and F1).
+	PerLabel []LabelCounts
+	Macro    PRF
+	// Matrix[i][j] is the F1 of annotators i and j (symmetric; 1 on the
+	// diagonal).
+	Matrix [][]float64
+	// Spans is the number of spans compared; Documents the number of
+	// documents.
+	Spans, Documents int
+
+	corpus *annotation.Corpus
+	prep   *prepared
+	// per document (in corpus order): the counts of each pair, and the
+	// label counts (pair, label, counts)
+	docs []docResult
+	// matches[p] are the pairs of corpus span indexes matched for pair p
+	// under the label mode, in document order.
+	matches [][][2]int32
+}
+
+// docResult is what one document contributes.
+type docResult struct {
+	pairs  []docPair     // by pair
+	labels []labelRecord // per pair and label (pair-major, label order)
+}
+
+// docPair holds one pair's counts in one document: spans of each
+// annotator, pairs matched with labels (Strict) and by extent (Ignore).
+type docPair struct {
+	compared                    bool
+	ref, resp, strict, byExtent int32
+}
+
+func (d docPair) counts(mode LabelMode) Counts {
+	c := Counts{Matched: int(d.strict), Reference: int(d.ref), Response: int(d.resp)}
+	if mode == Ignore {
+		c.Matched = int(d.byExtent)
+	}
+	return c
+}
+
+type labelRecord struct {
+	pair, label                  int32
+	matched, reference, response int32
+}
+
+func (l labelRecord) counts() Counts {
+	return Counts{int(l.matched), int(l.reference), int(l.response)}
+}
+
+// Compare compares every pair of annotators of the corpus's spans of one
+// layer, document by document: the spans of the two annotators in a
+// document are matched one to one (at most one partner each) under
+// opt.Match and opt.Labels, choosing among the matchings with the most
+// pairs one with the largest total overlap (shared characters) — and, with
+// Ignore, then the most pairs with equal labels. The matching is exact
+// (see solver) and only spans that overlap or lie within the tolerance are
+// ever considered together (a sweep over the spans sorted by start), so the
+// work grows with the number of spans, never with their product. Both
+// matchings, with and without labels, are computed: the one of the label
+// mode gives the pair's counts, Strict's gives the per-label counts, and
+// Ignore's the agreement on labels. ctx stops the computation.
+func Compare(ctx context.Context, c *annotation.Corpus, opt Options) (*Result, error) {
+	layer, err := c.SpanLayer(opt.Layer)
+	if err != nil {
+		return nil, err
+	}
+	if len(c.Annotators) < 2 {
+		return nil, fmt.Errorf("span agreement needs at least two annotators, got %d", len(c.Annotators))
+	}
+	p := prepare(c, layer, opt)
+	res := &Result{Options: opt, Layer: layer, Annotators: c.Annotators, Labels: p.labels,
+		Spans: p.nSpans, Documents: len(c.Documents), corpus: c, prep: p}
+	nAnn := len(c.Annotators)
+	var pairs [][2]int
+	for i := 0; i < nAnn; i++ {
+		for j := i + 1; j < nAnn; j++ {
+			pairs = append(pairs, [2]int{i, j})
+		}
+	}
+	res.docs = make([]docResult, len(c.Documents))
+	var docMatches [][][3]int32
+	if opt.Matches {
+		docMatches = make([][][3]int32, len(c.Documents))
+	}
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = max(1, min(workers, len(c.Documents)))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	var stop atomic.Bool
+	ws := make([]*worker, workers)
+	for x := range workers {
+		w := newWorker(p, pairs)
+		ws[x] = w
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			done := 0
+			for !stop.Load() {
+				d := int(next.Add(1) - 1)
+				if d >= len(c.Documents) {
+					break
+				}
+				if d%64 == 0 && ctx.Err() != nil {
+					stop.Store(true)
+					break
+				}
+				var m [][3]int32
+				res.docs[d], m = w.document(d)
+				if docMatches != nil {
+					docMatches[d] = m
+				}
+				if done++; done == 32 && opt.Progress != nil {
+					opt.Progress(done)
+					done = 0
+				}
+			}
+			if done > 0 && opt.Progress != nil {
+				opt.Progress(done)
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+
+	// Sum the documents (integer counts: the order does not matter).
+	res.Pairs = make([]Pair, len(pairs))
+	perLabel := make([][]Counts, len(pairs))
+	for k, pr := range pairs {
+		res.Pairs[k] = Pair{Annotators: pr}
+		perLabel[k] = make([]Counts, len(p.labels))
+	}
+	for d := range res.docs {
+		dr := &res.docs[d]
+		for k, dp := range dr.pairs {
+			if !dp.compared {
+				continue
+			}
+			pr := &res.Pairs[k]
+			pr.Documents++
+			pr.Counts.Add(dp.counts(opt.Labels))
+		}
+		for _, r := range dr.labels {
+			perLabel[r.pair][r.label].Add(r.counts())
+		}
+	}
+	if docMatches != nil {
+		res.matches = make([][][2]int32, len(pairs))
+		for _, ms := range docMatches {
+			for _, m := range ms {
+				res.matches[m[0]] = append(res.matches[m[0]], [2]int32{m[1], m[2]})
+			}
+		}
+	}
+	// The label pairs of the matchings by extent, counted per pair.
+	table := make([]map[[2]int32]int, len(pairs))
+	for k := range table {
+		table[k] = map[[2]int32]int{}
+		for _, w := range ws {
+			for lp, n := range w.table[k] {
+				table[k][lp] += n
+			}
+		}
+	}
+	pooled := make([]Counts, len(p.labels))
+	res.Matrix = make([][]float64, nAnn)
+	for i := range res.Matrix {
+		res.Matrix[i] = make([]float64, nAnn)
+		res.Matrix[i][i] = 1
+	}
+	for k := range res.Pairs {
+		pr := &res.Pairs[k]
+		for l, cnt := range perLabel[k] {
+			pooled[l].Add(cnt)
+			if cnt.Reference+cnt.Response > 0 {
+				pr.PerLabel = append(pr.PerLabel, LabelCounts{p.labels[l], cnt})
+			}
+		}
+		pr.Macro = macro(pr.PerLabel)
+		res.Micro.Add(pr.Counts)
+		res.AverageF1 += pr.F1() / float64(len(res.Pairs))
+		res.Matrix[pr.Annotators[0]][pr.Annotators[1]] = pr.F1()
+		res.Matrix[pr.Annotators[1]][pr.Annotators[0]] = pr.F1()
+	}
+	// Label agreement, one pair per goroutine at a time.
+	errs := make([]error, len(res.Pairs))
+	next.Store(0)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				k := int(next.Add(1) - 1)
+				if k >= len(res.Pairs) || ctx.Err() != nil {
+					return
+				}
+				pr := &res.Pairs[k]
+				pr.LabelAgreement, errs[k] = labelAgreement(c.Annotators[pr.Annotators[0]], c.Annotators[pr.Annotators[1]], p.labels, table[k])
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for l, cnt := range pooled {
+		if cnt.Reference+cnt.Response > 0 {
+			res.PerLabel = append(res.PerLabel, LabelCounts{p.labels[l], cnt})
+		}
+	}
+	res.Macro = macro(res.PerLabel)
+	return res, nil
+}
+
+// macro averages per-label counts with equal weight per label.
+func macro(ls []LabelCounts) PRF {
+	var m PRF
+	if len(ls) == 0 {
+		return m
+	}
+	for _, l := range ls {
+		m.Precision += l.Precision()
+		m.Recall += l.Recall()
+		m.F1 += l.F1()
+	}
+	n := float64(len(ls))
+	return PRF{m.Precision / n, m.Recall / n, m.F1 / n}
+}
+
+// labelAgreement computes κ and α on the labels of matched pairs through
+// the coding engine: one item per pair, the reference's label and the
+// response's; table counts the pairs of each pair of labels.
+func labelAgreement(ref, resp string, labels []string, table map[[2]int32]int) (LabelAgreement, error) {
+	var la LabelAgreement
+	cells := make([][2]int32, 0, len(table))
+	for lp, n := range table {
+		la.Pairs += n
+		if lp[0] == lp[1] {
+			la.Agreeing += n
+		}
+		cells = append(cells, lp)
+	}
+	if la.Pairs == 0 {
+		const why = "no spans were matched, so there are no labels to compare"
+		la.Kappa = coding.Result{Coefficient: coding.CohenKappa, Value: nan(), Reason: why}
+		la.Alpha = coding.Result{Coefficient: coding.KrippendorffAlpha, Value: nan(), Reason: why}
+		return la, nil
+	}
+	if ref == resp {
+		return la, errors.New("two annotators have the same name")
+	}
+	// Items in the order of the cells, so that the data do not depend on
+	// map order (the coefficients would not either).
+	slices.SortFunc(cells, func(x, y [2]int32) int {
+		if x[0] != y[0] {
+			return int(x[0] - y[0])
+		}
+		return int(x[1] - y[1])
+	})
+	b := coding.NewBuilder()
+	a, r := b.Coder(ref), b.Coder(resp)
+	for _, lp := range cells {
+		for range table[lp] {
+			i := b.AppendItem("")
+			if err := b.Set(i, a, labels[lp[0]], coding.Pos{}); err != nil {
+				return la, err
+			}
+			if err := b.Set(i, r, labels[lp[1]], coding.Pos{}); err != nil {
+				return la, err
+			}
+		}
+	}
+	d, err := b.Build()
+	if err != nil {
+		return la, err
+	}
+	an, err := coding.Analyze(d, coding.Options{})
+	if err != nil {
+		return la, err
+	}
+	la.Kappa = an.Coefficient(coding.CohenKappa)
+	la.Alpha = an.Coefficient(coding.KrippendorffAlpha)
+	return la, nil
+}
+
+// prepared is the corpus indexed for matching.
+type prepared struct {
+	c      *annotation.Corpus
+	opt    Options
+	labels []string
+	nSpans int
+	shapes []shape  // by corpus span index (zero for spans of other layers)
+	spans  []int32  // corpus span indexes grouped by (document, annotator)
+	bucket []int32  // bucket[d·A + a] is where (d, a)'s spans start in spans
+	ann    [][]bool // ann[d][a]: a annotated d (AnnotatedDocuments only)
+}
+
+func prepare(c *annotation.Corpus, layer string, opt Options) *prepared {
+	p := &prepared{c: c, opt: opt}
+	labelIndex := map[string]int32{}
+	for i := range c.Spans {
+		s := &c.Spans[i]
+		if s.Layer != layer {
+			continue
+		}
+		if _, ok := labelIndex[s.Label]; !ok {
+			labelIndex[s.Label] = 0
+			p.labels = append(p.labels, s.Label)
+		}
+	}
+	slices.Sort(p.labels)
+	for k, l := range p.labels {
+		labelIndex[l] = int32(k)
+	}
+	nAnn := len(c.Annotators)
+	p.shapes = make([]shape, len(c.Spans))
+	p.bucket = make([]int32, len(c.Documents)*nAnn+1)
+	contiguous := make([]annotation.Part, len(c.Spans))
+	for i := range c.Spans {
+		s := &c.Spans[i]
+		if s.Layer != layer {
+			continue
+		}
+		p.nSpans++
+		parts := s.Parts
+		if len(parts) == 0 {
+			contiguous[i] = annotation.Part{Start: s.Start, End: s.End}
+			parts = contiguous[i : i+1 : i+1]
+		}
+		p.shapes[i] = shape{parts: parts, label: labelIndex[s.Label]}
+		p.bucket[s.Doc*nAnn+s.Annotator+1]++
+	}
+	for k := 1; k < len(p.bucket); k++ {
+		p.bucket[k] += p.bucket[k-1]
+	}
+	p.spans = make([]int32, p.nSpans)
+	fillAt := slices.Clone(p.bucket[:len(p.bucket)-1])
+	for i := range c.Spans {
+		s := &c.Spans[i]
+		if s.Layer != layer {
+			continue
+		}
+		k := s.Doc*nAnn + s.Annotator
+		p.spans[fillAt[k]] = int32(i)
+		fillAt[k]++
+	}
+	if opt.Documents == AnnotatedDocuments {
+		p.ann = make([][]bool, len(c.Documents))
+		for d, anns := range c.Annotated() {
+			p.ann[d] = make([]bool, nAnn)
+			for _, a := range anns {
+				p.ann[d][a] = true
+			}
+		}
+	}
+	return p
+}
+
+// of returns the spans of annotator a in document d.
+func (p *prepared) of(d, a int) []int32 {
+	k := d*len(p.c.Annotators) + a
+	return p.spans[p.bucket[k]:p.bucket[k+1]]
+}
+
+// compared reports whether annotators i and j are compared on document d.
+func (p *prepared) compared(d, i, j int) bool {
+	return p.ann == nil || (p.ann[d][i] && p.ann[d][j])
+}
+
+// Corpus returns the compared corpus.
+func (r *Result) Corpus() *annotation.Corpus { return r.corpus }

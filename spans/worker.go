@@ -1,0 +1,229 @@
+package spans
+
+import (
+	"cmp"
+	"math"
+	"slices"
+)
+
+// worker compares the annotators of one document at a time, reusing its
+// buffers.
+type worker struct {
+	p     *prepared
+	pairs [][2]int
+	solve solver
+	cand  []candidate
+	edges []edge
+	m     [][2]int32
+	actA  []int32
+	actB  []int32
+	// per-label counts of the current pair, and the labels touched
+	lc      []Counts
+	touched []int32
+	// table[pair] counts the label pairs of the matchings by extent
+	table []map[[2]int32]int
+}
+
+type candidate struct {
+	a, b    int32
+	overlap float64
+	dist    float64 // Σ |Δstart| + |Δend| over the parts (hulls if they differ in number)
+	same    bool
+}
+
+func newWorker(p *prepared, pairs [][2]int) *worker {
+	w := &worker{p: p, pairs: pairs, lc: make([]Counts, len(p.labels)), table: make([]map[[2]int32]int, len(pairs))}
+	for k := range w.table {
+		w.table[k] = map[[2]int32]int{}
+	}
+	return w
+}
+
+// canonical orders the spans of one annotator in one document by start,
+// end, parts, label, then id and corpus position, so that results do not
+// depend on the order of the input.
+func (w *worker) canonical(x, y int32) int {
+	a, b := &w.p.shapes[x], &w.p.shapes[y]
+	if c := cmp.Compare(a.start(), b.start()); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.end(), b.end()); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(len(a.parts), len(b.parts)); c != 0 {
+		return c
+	}
+	for k := range a.parts {
+		if c := cmp.Compare(a.parts[k].Start, b.parts[k].Start); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.parts[k].End, b.parts[k].End); c != 0 {
+			return c
+		}
+	}
+	if c := cmp.Compare(a.label, b.label); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(w.p.c.Spans[x].ID, w.p.c.Spans[y].ID); c != 0 {
+		return c
+	}
+	return cmp.Compare(x, y)
+}
+
+// document compares every pair of annotators on document d. It returns
+// the document's counts and, when the options ask for them, the matches
+// under the label mode as (pair, reference span, response span), corpus
+// span indexes; it counts the label pairs of the matchings by extent in
+// w.table.
+func (w *worker) document(d int) (dr docResult, matches [][3]int32) {
+	p := w.p
+	for a := range p.c.Annotators {
+		slices.SortFunc(p.of(d, a), w.canonical)
+	}
+	dr.pairs = make([]docPair, len(w.pairs))
+	for k, pr := range w.pairs {
+		if !p.compared(d, pr[0], pr[1]) {
+			continue
+		}
+		A, B := p.of(d, pr[0]), p.of(d, pr[1])
+		dp := &dr.pairs[k]
+		dp.compared = true
+		dp.ref, dp.resp = int32(len(A)), int32(len(B))
+		w.touched = w.touched[:0]
+		for _, s := range A {
+			w.count(p.shapes[s].label).Reference++
+		}
+		for _, s := range B {
+			w.count(p.shapes[s].label).Response++
+		}
+		if len(A) > 0 && len(B) > 0 {
+			w.candidates(A, B)
+			// Matching by extent: most pairs, then most overlap, then most
+			// equal labels, then the closest boundaries: the weight
+			// overlap·S² + same·S + 1/(1 + distance), S = E + 1, is
+			// lexicographic in the first two for whole-number overlaps, and
+			// the last term only breaks the remaining ties.
+			w.edges = w.edges[:0]
+			scale := float64(len(w.cand) + 1)
+			for _, c := range w.cand {
+				x := c.overlap*scale*scale + 1/(1+c.dist)
+				if c.same {
+					x += scale
+				}
+				w.edges = append(w.edges, edge{c.a, c.b, x})
+			}
+			w.m = w.solve.match(len(A), len(B), w.edges, w.m[:0])
+			dp.byExtent = int32(len(w.m))
+			for _, m := range w.m {
+				w.table[k][[2]int32{p.shapes[A[m[0]]].label, p.shapes[B[m[1]]].label}]++
+				if p.opt.Matches && p.opt.Labels == Ignore {
+					matches = append(matches, [3]int32{int32(k), A[m[0]], B[m[1]]})
+				}
+			}
+			// Matching with labels.
+			w.edges = w.edges[:0]
+			scale = float64(len(w.cand) + 1)
+			for _, c := range w.cand {
+				if c.same {
+					w.edges = append(w.edges, edge{c.a, c.b, c.overlap*scale + 1/(1+c.dist)})
+				}
+			}
+			w.m = w.solve.match(len(A), len(B), w.edges, w.m[:0])
+			dp.strict = int32(len(w.m))
+			for _, m := range w.m {
+				w.lc[p.shapes[A[m[0]]].label].Matched++
+				if p.opt.Matches && p.opt.Labels == Strict {
+					matches = append(matches, [3]int32{int32(k), A[m[0]], B[m[1]]})
+				}
+			}
+		}
+		slices.Sort(w.touched)
+		for _, l := range w.touched {
+			c := w.lc[l]
+			dr.labels = append(dr.labels, labelRecord{int32(k), l, int32(c.Matched), int32(c.Reference), int32(c.Response)})
+			w.lc[l] = Counts{}
+		}
+	}
+	return dr, matches
+}
+
+func (w *worker) count(label int32) *Counts {
+	c := &w.lc[label]
+	if c.Reference == 0 && c.Response == 0 {
+		w.touched = append(w.touched, label)
+	}
+	return c
+}
+
+// candidates fills w.cand with the pairs (a, b) of spans A[a], B[b] that
+// may be matched: a sweep over both lists, sorted by start, keeping the
+// spans still open; each span is checked only against those whose hull
+// (widened by the tolerance) touches its own.
+func (w *worker) candidates(A, B []int32) {
+	p := w.p
+	m := p.opt.Match
+	reach := m.reach()
+	w.cand = w.cand[:0]
+	actA, actB := w.actA[:0], w.actB[:0]
+	check := func(a, b int32) {
+		sa, sb := &p.shapes[A[a]], &p.shapes[B[b]]
+		if ok, ov := m.pairs(sa, sb); ok {
+			w.cand = append(w.cand, candidate{a, b, ov, boundaryDistance(sa, sb), sa.label == sb.label})
+		}
+	}
+	ia, ib := 0, 0
+	for ia < len(A) || ib < len(B) {
+		if ib >= len(B) || (ia < len(A) && p.shapes[A[ia]].start()-reach <= p.shapes[B[ib]].start()) {
+			s := p.shapes[A[ia]].start() - reach
+			k := 0
+			for _, b := range actB {
+				if p.shapes[B[b]].end() >= s {
+					actB[k] = b
+					k++
+				}
+			}
+			actB = actB[:k]
+			if ib >= len(B) && k == 0 {
+				break // no response span is left to pair with
+			}
+			for _, b := range actB {
+				check(int32(ia), b)
+			}
+			actA = append(actA, int32(ia))
+			ia++
+			continue
+		}
+		s := p.shapes[B[ib]].start()
+		k := 0
+		for _, a := range actA {
+			if p.shapes[A[a]].end()+reach >= s {
+				actA[k] = a
+				k++
+			}
+		}
+		actA = actA[:k]
+		if ia >= len(A) && k == 0 {
+			break
+		}
+		for _, a := range actA {
+			check(a, int32(ib))
+		}
+		actB = append(actB, int32(ib))
+		ib++
+	}
+	w.actA, w.actB = actA, actB
+}
+
+// boundaryDistance is how far apart the boundaries of two spans are: the
+// sum of the differences of their parts' starts and ends, or of their
+// hulls' when they have different numbers of parts.
+func boundaryDistance(a, b *shape) float64 {
+	if len(a.parts) != len(b.parts) {
+		return math.Abs(a.start()-b.start()) + math.Abs(a.end()-b.end())
+	}
+	d := 0.0
+	for k := range a.parts {
+		d += math.Abs(a.parts[k].Start-b.parts[k].Start) + math.Abs(a.parts[k].End-b.parts[k].End)
+	}
+	return d
+}
