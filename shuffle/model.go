@@ -73,18 +73,16 @@ func CategorizationModel() Model {
 
 // Limits of a model: the number of reference units and the largest length
 // or gap (positions stay exact integers in float64 well below 2^53).
-const (
-	maxUnits  = 1_000_000
-	maxLength = 1e9
-)
+// maxLength bounds unit lengths and gaps.
+const maxLength = 1e9
 
 // Validate reports a model that cannot be drawn from.
 func (m Model) Validate() error {
 	if len(m.Categories) == 0 {
 		return errors.New("shuffle: model has no category")
 	}
-	if m.Units < 1 || m.Units > maxUnits {
-		return fmt.Errorf("shuffle: model has %d units; want 1 to %d", m.Units, maxUnits)
+	if m.Units < 1 || m.Units > MaxUnits {
+		return fmt.Errorf("shuffle: model has %d units; want 1 to %d", m.Units, MaxUnits)
 	}
 	seen := map[string]bool{}
 	total := 0.0

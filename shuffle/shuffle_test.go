@@ -2,6 +2,7 @@ package shuffle
 
 import (
 	"bytes"
+	"context"
 	"encoding/xml"
 	"math"
 	"strings"
@@ -239,7 +240,7 @@ func sweepFor(t *testing.T, errs []ErrorType, step float64, sets int, workers in
 		ms = append(ms, m)
 	}
 	pts, err := Sweep{Model: model, Shuffler: Shuffler{Annotators: 3, Disjoint: true}, Errors: errs,
-		Step: step, Sets: sets, Seed: 11, Workers: workers, Measures: ms}.Run()
+		Step: step, Sets: sets, Seed: 11, Workers: workers, Measures: ms}.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

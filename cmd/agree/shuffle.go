@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	iofs "io/fs"
@@ -156,7 +157,7 @@ func runShuffle(e env, args []string) error {
 			return f(s, rng)
 		}
 	}
-	pts, err := sw.Run()
+	pts, err := sw.Run(context.Background())
 	e.status.phase("", 0)
 	if err != nil {
 		return err

@@ -90,14 +90,19 @@ func runSpans(e env, args []string) error {
 	fs := newFlagSet(e, "spans", spansSynopsis)
 	f.register(fs)
 	format := formatFlag(fs, "table")
+	rep := reportFlag(fs)
 	files, rf, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := rep.check(files); err != nil {
 		return err
 	}
 	opt, err := f.options(fs, files)
 	if err != nil {
 		return err
 	}
+	opt.Matches = opt.Matches || rep.active() // the report draws the disagreements
 	c, err := readCorpus(e, "spans", files, f.in.options(e, "spans", false))
 	if err != nil {
 		return err
@@ -125,6 +130,9 @@ func runSpans(e env, args []string) error {
 		if err := writeSpanDisagreements(f.disagreements, f.force, res); err != nil {
 			return err
 		}
+	}
+	if err := rep.write(e, spansPage(out, c, files), files); err != nil || rep.only() {
+		return err
 	}
 	if rf == report.JSON {
 		return report.WriteJSON(e.stdout, out)
