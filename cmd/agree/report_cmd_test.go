@@ -25,6 +25,8 @@ func TestReportCommand(t *testing.T) {
 		{[]string{segCSV}, "Segmentation agreement on seg.csv", "item,coder,masses"},
 		{[]string{"testdata/coref/passonneau.csv", "--missing", "singletons"}, "Coreference agreement", "annotator,mention,chain"},
 		{[]string{"--as", "unitizing", "examples/continuum.csv"}, "Unitizing agreement", "--as chooses"},
+		{[]string{"examples/entities.csv"}, "Span agreement on entities.csv", "the span CSV header"},
+		{[]string{"examples/entities.jsonl"}, "Span agreement on entities.jsonl", "the annotation model's JSONL"},
 	}
 	for _, c := range cases {
 		out, errs, code := agree(t, "", append([]string{"report"}, c.args...)...)
