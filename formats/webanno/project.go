@@ -114,9 +114,9 @@ func ReadProjectPath(c *annotation.Corpus, p string, opt Options) error {
 }
 
 type project struct {
-	c     *annotation.Corpus
-	fsys  fs.FS
-	name  string
+	c       *annotation.Corpus
+	fsys    fs.FS
+	name    string
 	opt     *Options
 	total   int64
 	initial int
