@@ -1,8 +1,10 @@
 package main
 
 import (
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -59,5 +61,44 @@ func TestReportCommand(t *testing.T) {
 	// --report never overwrites an input.
 	if _, errs, code := agree(t, "", "coding", "--force", "--report", "examples/krippendorff.csv", "examples/krippendorff.csv"); code != 2 || !strings.Contains(errs, "input") {
 		t.Errorf("--report over the input: exit %d, %s", code, errs)
+	}
+}
+
+// A large input keeps the report bounded, and the page says what it left
+// out.
+func TestReportBounded(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("item")
+	for c := range 40 {
+		b.WriteString(",c" + strconv.Itoa(c))
+	}
+	b.WriteString("\n")
+	rng := rand.New(rand.NewPCG(7, 7))
+	for i := range 400 {
+		b.WriteString("i" + strconv.Itoa(i))
+		truth := rng.IntN(120)
+		for range 40 {
+			v := truth
+			if rng.Float64() < 0.3 {
+				v = rng.IntN(120)
+			}
+			b.WriteString(",k" + strconv.Itoa(v))
+		}
+		b.WriteString("\n")
+	}
+	data := filepath.Join(dir, "big.csv")
+	os.WriteFile(data, []byte(b.String()), 0o644)
+	out, errs, code := agree(t, "", "coding", "--report", "-", data)
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	for _, want := range []string{"Showing the 20 most frequent of 120 categories", "Showing the 25 coders with the most shared items, of 40", "showing the first 100 of 780 pairs"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the page does not say %q", want)
+		}
+	}
+	if len(out) > 1<<20 {
+		t.Errorf("report of %d bytes for 400 items × 40 coders: plots and tables are not bounded", len(out))
 	}
 }
