@@ -244,7 +244,7 @@ func Lines(series []Series, o LinesOptions) string {
 			d.WriteString(num(x.at(s.X[i])) + " " + num(y.at(clamp(s.Y[i], y0, y1))))
 			pen = true
 		}
-		if d.Len() > 0 {
+		if strings.Contains(d.String(), "L") { // a lone point is drawn by its marker alone
 			c.path(d.String(), "none", col, 2)
 		}
 		for i := range min(len(s.X), len(s.Y)) {
