@@ -29,6 +29,7 @@ type codingFlags struct {
 	layout, sep, columns, na, setSep, taxonomy string
 	closed, header                             bool
 	in                                         inputFlags // --input NAME and its options (input.go)
+	tok                                        tokenFlags // span inputs: token agreement (coding_tokens.go)
 	inf                                        inferenceFlags
 }
 
@@ -52,6 +53,7 @@ type inferenceFlags struct {
 
 func (f *codingFlags) register(fs *flag.FlagSet) {
 	f.in.register(fs, true)
+	f.tok.register(fs)
 	fs.StringVar(&f.metric, "metric", "nominal", "distance for the weighted coefficients: nominal, ordinal, interval, linear, ratio, circular[:U], bipolar[:min,max], matrix:FILE, jaccard, dice, passonneau, masi, geertzen-bunt[:a,b], melamed-resnik, extended:SET (the last three need --taxonomy)")
 	fs.StringVar(&f.missing, "missing", "judgment", "weighting of items with missing values: judgment (Krippendorff) or item (each item equal)")
 	fs.StringVar(&f.incomplete, "incomplete", "drop", "κ-style coefficients on incomplete items: drop them (and say how many) or refuse")
@@ -99,6 +101,9 @@ func runCoding(e env, args []string) error {
 	if err := f.validate(fs, files[0]); err != nil {
 		return err
 	}
+	if err := f.tok.check(fs); err != nil {
+		return err
+	}
 	if err := rep.check(files); err != nil {
 		return err
 	}
@@ -113,10 +118,14 @@ func runCoding(e env, args []string) error {
 		name = "<stdin>"
 	}
 	var d *coding.Data
+	var notes []string
 	if model {
 		name = strings.Join(files, ", ")
-		d, err = readCodingInput(e, files, &f.in, f.setSep)
+		d, notes, err = readCodingInput(e, files, &f.in, &f.tok, fs, f.setSep)
 	} else {
+		if n := f.tok.given(fs); n != "" {
+			return usagef("coding: --%s is for span inputs (token agreement), not a table", n)
+		}
 		var in io.ReadCloser
 		if in, err = openInput(e, files[0]); err != nil {
 			return err
@@ -134,6 +143,7 @@ func runCoding(e env, args []string) error {
 	if err != nil {
 		return err
 	}
+	res.Notes = append(notes, res.Notes...)
 	if res.PairableItems == 0 {
 		return fmt.Errorf("%s: no item has values from two or more coders, so nothing can be compared", name)
 	}

@@ -222,6 +222,7 @@ type spansJSON struct {
 	Notes      []string                 `json:"notes,omitempty"`
 
 	sum *spans.Summary
+	res *spans.Result // agree spans only (the report draws its documents)
 	// unit and label name what is compared in tables ("spans", "label";
 	// "relations", "type").
 	unit, label string
@@ -243,7 +244,7 @@ const (
 
 func spansOutput(res *spans.Result) *spansJSON {
 	out := pairwiseOutput(&res.Summary, "spans", "label")
-	out.Layer, out.Spans = res.Layer, res.Spans
+	out.Layer, out.Spans, out.res = res.Layer, res.Spans, res
 	out.Notes = append(out.Notes, "the first annotator of a pair is the reference: precision = matched/response spans, recall = matched/reference spans; F1 = 2·matched/(reference + response spans) is symmetric (and equals the positive specific agreement, Hripcsak & Rothschild 2005); F1 is 0 when nothing matches")
 	if res.Options.Labels == spans.Strict {
 		out.Notes = append(out.Notes, "--labels strict: a span found with another label counts as a miss and a false alarm; label_agreement compares the labels of the spans matched by extent alone")
