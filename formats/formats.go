@@ -78,7 +78,7 @@ type format struct {
 // registry returns the formats in detection order.
 func registry() []*format {
 	return []*format{
-		csvFormat, rttmFormat, jsonlFormat,
+		csvFormat, rttmFormat, jsonlFormat, labelstudioFormat, prodigyFormat, doccanoFormat,
 	}
 }
 

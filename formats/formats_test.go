@@ -35,6 +35,11 @@ func TestDetect(t *testing.T) {
 		{"rttm by content", "a.txt", ";; comment\nSPEAKER f 1 0.5 1 <NA> <NA> s <NA> <NA>\n", "rttm"},
 		{"model jsonl by content", "x", `{"type":"annotator","annotator":"A"}` + "\n", "jsonl"},
 		{"model jsonl by extension", "x.jsonl", `{"type":"document","document":"d"}` + "\n", "jsonl"},
+		{"label studio export", "export.json", `[{"id":1,"annotations":[],"data":{"text":"x"}}]`, "labelstudio"},
+		{"label studio by content", "project-7-at-2024.txt", `[{"id":1,"data":{"text":"x"},"annotations":[]}]`, "labelstudio"},
+		{"prodigy db-out", "news.jsonl", `{"text":"x","_input_hash":1,"_task_hash":2,"answer":"accept"}`, "prodigy"},
+		{"doccano member file", "alice.jsonl", `{"id":1,"text":"x","label":[[0,1,"A"]]}`, "doccano"},
+		{"doccano collaborative export", "all.jsonl", `{"id":1,"text":"x","label":[]}`, "doccano"},
 	} {
 		got, err := Detect([]byte(tc.content), tc.file)
 		if err != nil || got != tc.want {

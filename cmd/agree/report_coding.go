@@ -100,7 +100,7 @@ func codingPage(res *codingResult) *report.Page {
 	}
 	if t, ok := take(""); ok { // the first table: the coefficients
 		t.Title = "coefficients"
-		sec.Blocks = append(sec.Blocks, report.TableBlock(definedRows(dropColumn(t, "key"), 2)))
+		sec.Blocks = append(sec.Blocks, report.TableBlock(definedRows(dropColumn(t, "key"), "value")))
 	}
 	if len(undefined) > 0 {
 		sec.Blocks = append(sec.Blocks, report.NoteBlock("Undefined here: %s.", strings.Join(undefined, "; ")))
@@ -290,9 +290,18 @@ func dropColumn(t report.Table, name string) report.Table {
 	return out
 }
 
-// definedRows drops the rows whose column col is "undefined" (the page
-// lists them, with their reasons, under the table).
-func definedRows(t report.Table, col int) report.Table {
+// definedRows drops the rows whose column named col is "undefined" (the
+// page lists them, with their reasons, under the table).
+func definedRows(t report.Table, name string) report.Table {
+	col := -1
+	for i, h := range t.Header {
+		if h == name {
+			col = i
+		}
+	}
+	if col < 0 {
+		return t
+	}
 	out := t
 	out.Rows = nil
 	for _, r := range t.Rows {

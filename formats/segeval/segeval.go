@@ -126,6 +126,39 @@ type jsonReader struct {
 	*builder
 	data []byte
 	dec  *json.Decoder
+	at   cursor // the position of the last token, advanced incrementally
+}
+
+// cursor is a byte offset with its 1-based line and rune column. Tokens
+// come in increasing offsets, so each position is found from the previous
+// one by scanning only the bytes between them: reading is linear in the
+// input, not quadratic (issue 13; a file on one line is the worst case of
+// recounting from the start or from the line start).
+type cursor struct {
+	off       int64
+	line, col int
+}
+
+// pos returns the line and column of offset off, moving the cursor there
+// when off is not before it (and computing from the start otherwise).
+func (jr *jsonReader) pos(off int64) (int, int) {
+	off = min(max(off, 0), int64(len(jr.data)))
+	c := &jr.at
+	if c.line == 0 {
+		*c = cursor{line: 1, col: 1}
+	}
+	if off < c.off {
+		return lineCol(jr.data, off)
+	}
+	seg := jr.data[c.off:off]
+	if nl := bytes.LastIndexByte(seg, '\n'); nl >= 0 {
+		c.line += bytes.Count(seg, []byte{'\n'})
+		c.col = 1
+		seg = seg[nl+1:]
+	}
+	c.col += utf8.RuneCount(seg)
+	c.off = off
+	return c.line, c.col
 }
 
 // lineCol converts a byte offset into a 1-based line and column (in runes).
@@ -159,7 +192,7 @@ func (jr *jsonReader) tokenStart() int64 {
 // token reads the next token, returning its start line and column.
 func (jr *jsonReader) token() (json.Token, int, int, error) {
 	off := jr.tokenStart()
-	line, col := lineCol(jr.data, off)
+	line, col := jr.pos(off)
 	tok, err := jr.dec.Token()
 	if err != nil {
 		var se *json.SyntaxError

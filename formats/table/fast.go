@@ -165,14 +165,14 @@ func (rd *reader) fast(data []byte) (d *coding.Data, ok bool, err error) {
 		}
 		return nil, true, rd.errorf(int(first.line), int(first.col), "%s", first.msg)
 	}
-	if err := rd.duplicates(items, lines); err != nil {
-		return nil, true, err
-	}
 	if len(items) == 0 {
 		return nil, true, rd.noItems()
 	}
 	d, err = coding.FromColumns(rd.name, items, names, labels, declared, cols, firstSeen)
-	return d, true, err
+	if err != nil {
+		return nil, true, rd.duplicate(err, lines)
+	}
+	return d, true, nil
 }
 
 // chunk is one parsed piece of the body, with chunk-local line numbers

@@ -3,6 +3,7 @@ package table
 import (
 	"bytes"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -102,7 +103,7 @@ func Read(r io.Reader, name string, opt Options) (*coding.Data, error) {
 	}
 	d, err := rd.b.Build()
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, rd.duplicate(err, rd.lines)
 	}
 	if d.NumItems() == 0 {
 		return nil, rd.noItems()
@@ -116,6 +117,7 @@ type reader struct {
 	b       *coding.Builder
 	csv     *csv.Reader
 	missing map[string]bool
+	lines   []int32 // wide layout: the line of each item
 }
 
 // errorf formats an error at a line and column (column 0: none).
@@ -160,12 +162,15 @@ func (rd *reader) raggedError(line, got, want int) error {
 	return rd.errorf(line, 0, "%d fields, want %d (item id and %d coders, as in the header)", got, want, want-1)
 }
 
-// duplicates reports the first item id that appears on two rows.
-func (rd *reader) duplicates(items []string, lines []int32) error {
-	if i, j, dup := coding.FirstDuplicate(items); dup {
-		return rd.errorf(int(lines[j]), 1, "item %s appears on two rows (first on line %d)", csvio.Quote(items[i]), lines[i])
+// duplicate turns the error of an item id given on two rows into one
+// naming the lines (lines[i] is the line of the i-th item); other errors
+// get the file name.
+func (rd *reader) duplicate(err error, lines []int32) error {
+	var de *coding.DuplicateItemError
+	if errors.As(err, &de) && de.Second < len(lines) {
+		return rd.errorf(int(lines[de.Second]), 1, "item %s appears on two rows (first on line %d)", csvio.Quote(de.ID), lines[de.First])
 	}
-	return nil
+	return fmt.Errorf("%s: %w", rd.name, err)
 }
 
 func (rd *reader) noItems() error { return fmt.Errorf("%s: no items", rd.name) }
@@ -267,7 +272,8 @@ func (rd *reader) wide(header []string) error {
 	for {
 		rec, err := rd.next()
 		if err == io.EOF {
-			return rd.duplicates(rd.b.Items(), lines)
+			rd.lines = lines // duplicates are found by Build
+			return nil
 		}
 		if err != nil {
 			return err
