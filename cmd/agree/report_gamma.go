@@ -12,9 +12,9 @@ import (
 )
 
 const (
-	reportContinua      = 3   // continua drawn as timelines
+	reportContinua      = 3  // continua drawn as timelines
 	reportTimelineUnits = 40 // units drawn per annotator in a timeline (a window of the continuum)
-	reportWorstUnitary  = 15  // unitary alignments listed for adjudication
+	reportWorstUnitary  = 15 // unitary alignments listed for adjudication
 )
 
 // gammaPage builds the HTML report of agree gamma from the struct its JSON
