@@ -113,14 +113,25 @@ func codingPage(res *codingResult) *report.Page {
 		labels, cells, note := topMatrix(m.Labels, m.Cells, reportTopCategories)
 		sec.Blocks = append(sec.Blocks, report.FigureBlock(
 			svg.Heatmap(labels, labels, cells, svg.HeatmapOptions{Title: "Coincidence matrix", RowTitle: "value", ColTitle: "value paired with it",
-				Desc: matrixDesc("coincidence matrix", labels, cells), Decimals: countDecimals(cells), Diagonal: true}),
-			"Coincidence matrix (Krippendorff): each pair of values given to the same item by two coders, counted in both orders. The diagonal is agreement."+note))
+				Desc: matrixDesc("coincidence matrix", labels, cells), Decimals: countDecimals(cells), Diagonal: true, Sqrt: true}),
+			"Coincidence matrix (Krippendorff): each pair of values given to the same item by two coders, counted in both orders (each item's pairs weighted 1/(m−1)). The diagonal is agreement; colour grows with the square root of the count."+note))
+		if len(m.Labels) <= 12 {
+			t := report.Table{Title: "coincidence matrix", Header: append([]string{""}, m.Labels...)}
+			for i, row := range m.Cells {
+				r := []string{m.Labels[i]}
+				for _, x := range row {
+					r = append(r, report.Float(x, countDecimals(m.Cells)*3))
+				}
+				t.Rows = append(t.Rows, r)
+			}
+			sec.Blocks = append(sec.Blocks, report.TableBlock(t))
+		}
 	}
 	if m := res.Contingency; m != nil && len(m.Labels) > 0 && len(res.CoderNames) == 2 {
 		labels, cells, note := topMatrix(m.Labels, m.Cells, reportTopCategories)
 		sec.Blocks = append(sec.Blocks, report.FigureBlock(
 			svg.Heatmap(labels, labels, cells, svg.HeatmapOptions{Title: "Contingency table", RowTitle: res.CoderNames[0], ColTitle: res.CoderNames[1],
-				Desc: matrixDesc("contingency table", labels, cells), Decimals: countDecimals(cells), Diagonal: true}),
+				Desc: matrixDesc("contingency table", labels, cells), Decimals: countDecimals(cells), Diagonal: true, Sqrt: true}),
 			"Confusion (contingency) table of the two coders: rows "+res.CoderNames[0]+", columns "+res.CoderNames[1]+"."+note))
 	}
 	if len(res.PerCategory) > 0 {

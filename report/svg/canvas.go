@@ -195,6 +195,8 @@ func textWidth(s string, size float64) float64 {
 			n += 0.3
 		case r >= 'A' && r <= 'Z', r == 'm', r == 'w':
 			n += 0.7
+		case r >= '0' && r <= '9':
+			n += 0.64 // tabular digits of the common sans-serif faces
 		default:
 			n += 0.56
 		}

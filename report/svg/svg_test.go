@@ -227,3 +227,23 @@ func TestExtremeInputs(t *testing.T) {
 		}
 	}
 }
+
+func TestCellLabel(t *testing.T) {
+	for _, c := range []struct {
+		v        float64
+		decimals int
+		width    float64
+		want     string
+		reason   string
+	}{
+		{12.5, 1, 40, "12.5", "fits"},
+		{48668.3, 1, 40, "48668", "decimals dropped first"},
+		{48668.3, 1, 30, "49k", "then thousands (48.7k is wider than 48668)"},
+		{4.8e9, 0, 30, "4.8G", "billions"},
+		{48668.3, 1, 5, "", "nothing fits: the tooltip and the table keep it"},
+	} {
+		if got := cellLabel(c.v, c.decimals, c.width, 12); got != c.want {
+			t.Errorf("cellLabel(%v, %d, %v) = %q, want %q (%s)", c.v, c.decimals, c.width, got, c.want, c.reason)
+		}
+	}
+}
