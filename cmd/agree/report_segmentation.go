@@ -113,8 +113,17 @@ func segmentationPage(r *segResultJSON, d *segmentation.Dataset, inputs []string
 			for _, s := range e.Substitutions {
 				edits = append(edits, svg.Edit{Row: k, Kind: "substitution", Pos: s.Slot + 1})
 			}
+			top := map[int]bool{}
+			for _, slot := range segs[k].Slots() {
+				top[slot] = true
+			}
 			for _, t := range e.Transpositions {
-				edits = append(edits, svg.Edit{Row: k, Kind: "transposition", Pos: t.From + 1, To: t.To + 1})
+				// Draw from the upper row's boundary to the lower row's.
+				from, to := t.From, t.To
+				if !top[from] {
+					from, to = to, from
+				}
+				edits = append(edits, svg.Edit{Row: k, Kind: "transposition", Pos: from + 1, To: to + 1})
 			}
 			counts[0] += len(e.Additions)
 			counts[1] += len(e.Substitutions)
@@ -140,6 +149,7 @@ func segmentationPage(r *segResultJSON, d *segmentation.Dataset, inputs []string
 	}
 	p.Sections = append(p.Sections, report.Section{ID: "adjudicate", Title: "Items to adjudicate first", Blocks: []report.Block{report.TableBlock(t)}},
 		report.Section{ID: "pairs", Title: "Every item and pair", Blocks: []report.Block{report.TableBlock(truncRows(tables[1], reportTableRows, "item and coder pairs"))}})
+	p.Order("items") // the data first: the segmentations with their edits
 	return p
 }
 
