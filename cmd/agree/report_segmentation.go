@@ -47,21 +47,13 @@ func segmentationPage(r *segResultJSON, d *segmentation.Dataset, inputs []string
 		"SegEval's chance-corrected agreement (π, κ) and the mean boundary similarities. Shaded: Krippendorff's zones; above, Landis & Koch's bands (for the chance-corrected rows)."),
 		report.TableBlock(tables[0]))
 	if len(r.CoderPairs) > 0 && len(r.Coders) > 2 {
-		at := map[string]int{}
-		for i, c := range r.Coders {
-			at[c] = i
-		}
 		n := len(r.Coders)
-		cells := make([][]float64, n)
-		for i := range cells {
-			cells[i] = make([]float64, n)
-			cells[i][i] = 1
-		}
-		for _, cp := range r.CoderPairs {
-			i, j := at[cp.CoderA], at[cp.CoderB]
-			cells[i][j], cells[j][i] = float64(cp.MeanB), float64(cp.MeanB)
-		}
-		names, cells := r.Coders, cells
+		cells := pairCells(r.Coders, func(set func(a, b string, v float64)) {
+			for _, cp := range r.CoderPairs {
+				set(cp.CoderA, cp.CoderB, float64(cp.MeanB))
+			}
+		})
+		names := r.Coders
 		note := ""
 		if n > reportTopCoders {
 			names, cells = names[:reportTopCoders], cells[:reportTopCoders]
