@@ -79,7 +79,7 @@ type format struct {
 func registry() []*format {
 	return []*format{
 		csvFormat, rttmFormat, jsonlFormat, inceptionFormat, bratFormat, webannoFormat, xmiFormat, jsoncasFormat,
-		labelstudioFormat, prodigyFormat, doccanoFormat,
+		labelstudioFormat, prodigyFormat, doccanoFormat, eafFormat, textgridFormat,
 	}
 }
 

@@ -46,6 +46,10 @@ func TestDetect(t *testing.T) {
 		{"xmi as .xml", "d1.xml", `<?xml version="1.0"?><xmi:XMI xmlns:xmi="http://www.omg.org/XMI">`, "xmi"},
 		{"json cas", "d1.json", `{"%TYPES":{},"%FEATURE_STRUCTURES":[]}`, "jsoncas"},
 		{"brat", "d1.ann", "T1\tPER 0 5\tAlice\n", "brat"},
+		{"eaf", "rec.eaf", `<?xml version="1.0" encoding="UTF-8"?>` + "\n<ANNOTATION_DOCUMENT FORMAT=\"3.0\">", "eaf"},
+		{"eaf as .xml", "rec.xml", "<ANNOTATION_DOCUMENT FORMAT=\"3.0\">", "eaf"},
+		{"textgrid", "rec.TextGrid", "File type = \"ooTextFile\"\nObject class = \"TextGrid\"\n", "textgrid"},
+		{"textgrid in UTF-16", "rec.txt", "\xfe\xff\x00\"\x00o\x00o\x00T\x00e\x00x\x00t\x00F\x00i\x00l\x00e\x00\"\x00\n\x00\"\x00T\x00e\x00x\x00t\x00G\x00r\x00i\x00d\x00\"", "textgrid"},
 	} {
 		got, err := Detect([]byte(tc.content), tc.file)
 		if err != nil || got != tc.want {
