@@ -29,6 +29,7 @@ type codingFlags struct {
 	layout, sep, columns, na, setSep, taxonomy string
 	closed, header                             bool
 	in                                         inputFlags // --input NAME and its options (input.go)
+	tok                                        tokenFlags // span inputs: token agreement (coding_tokens.go)
 	inf                                        inferenceFlags
 }
 
@@ -52,6 +53,7 @@ type inferenceFlags struct {
 
 func (f *codingFlags) register(fs *flag.FlagSet) {
 	f.in.register(fs, true)
+	f.tok.register(fs)
 	fs.StringVar(&f.metric, "metric", "nominal", "distance for the weighted coefficients: nominal, ordinal, interval, linear, ratio, circular[:U], bipolar[:min,max], matrix:FILE, jaccard, dice, passonneau, masi, geertzen-bunt[:a,b], melamed-resnik, extended:SET (the last three need --taxonomy)")
 	fs.StringVar(&f.missing, "missing", "judgment", "weighting of items with missing values: judgment (Krippendorff) or item (each item equal)")
 	fs.StringVar(&f.incomplete, "incomplete", "drop", "κ-style coefficients on incomplete items: drop them (and say how many) or refuse")
@@ -99,6 +101,9 @@ func runCoding(e env, args []string) error {
 	if err := f.validate(fs, files[0]); err != nil {
 		return err
 	}
+	if err := f.tok.check(fs); err != nil {
+		return err
+	}
 	if err := rep.check(files); err != nil {
 		return err
 	}
@@ -113,10 +118,14 @@ func runCoding(e env, args []string) error {
 		name = "<stdin>"
 	}
 	var d *coding.Data
+	var notes []string
 	if model {
 		name = strings.Join(files, ", ")
-		d, err = readCodingInput(e, files, &f.in, f.setSep)
+		d, notes, err = readCodingInput(e, files, &f.in, &f.tok, fs, f.setSep)
 	} else {
+		if n := f.tok.given(fs); n != "" {
+			return usagef("coding: --%s is for span inputs (token agreement), not a table", n)
+		}
 		var in io.ReadCloser
 		if in, err = openInput(e, files[0]); err != nil {
 			return err
@@ -132,6 +141,10 @@ func runCoding(e env, args []string) error {
 	}
 	res, err := analyzeCoding(d, copt)
 	if err != nil {
+		return err
+	}
+	res.Notes = append(notes, res.Notes...)
+	if err := res.addPerLabel(d, f.setSep); err != nil {
 		return err
 	}
 	if res.PairableItems == 0 {
@@ -252,6 +265,7 @@ type codingResult struct {
 	order          []coding.Coefficient       // display order
 	Bias           biasJSON                   `json:"annotator_bias"`
 	PerCategory    []categoryJSON             `json:"per_category,omitempty"`
+	PerLabel       []codingLabelJSON          `json:"per_label,omitempty"` // set-valued data (coding_multilabel.go)
 	Pairwise       []pairJSON                 `json:"pairwise,omitempty"`
 	Coincidences   *matrixJSON                `json:"coincidence_matrix,omitempty"`
 	Contingency    *matrixJSON                `json:"contingency_matrix,omitempty"`
@@ -455,7 +469,7 @@ func (res *codingResult) tables() []report.Table {
 	if len(clipped) > 0 {
 		main.Notes = append(main.Notes, "analytic intervals cut at the coefficient's bounds (1; below, 0 for percent agreement and −1 for nominal chance-corrected coefficients): "+strings.Join(clipped, ", "))
 	}
-	out := []report.Table{main}
+	out := append([]report.Table{main}, res.perLabelTable()...)
 	if len(res.PerCategory) > 0 {
 		t := report.Table{Title: "per category (nominal)", Header: []string{"category", "count", "share", "specific agreement", "α (k vs rest)"}}
 		for _, c := range res.PerCategory {

@@ -210,6 +210,7 @@ type spansJSON struct {
 	Scope      string                   `json:"scope"`
 	Documents  int                      `json:"documents"`
 	Spans      int                      `json:"spans"`
+	Relations  int                      `json:"-"`
 	Annotators []string                 `json:"annotators"`
 	Pairs      []spanPairJSON           `json:"pairs"`
 	AverageF1  report.Number            `json:"average_f1"`
@@ -220,7 +221,11 @@ type spansJSON struct {
 	Bootstrap  *bootstrapInfoJSON       `json:"bootstrap,omitempty"`
 	Notes      []string                 `json:"notes,omitempty"`
 
-	res *spans.Result
+	sum *spans.Summary
+	res *spans.Result // agree spans only (the report draws its documents)
+	// unit and label name what is compared in tables ("spans", "label";
+	// "relations", "type").
+	unit, label string
 }
 
 func perLabelJSON(ls []spans.LabelCounts) map[string]prfCountsJSON {
@@ -232,15 +237,32 @@ func perLabelJSON(ls []spans.LabelCounts) map[string]prfCountsJSON {
 }
 
 const (
-	microAveraging = "pooled: matched and marked spans summed over every pair (and label) before dividing"
-	macroAveraging = "mean over labels (equal weight) of each label's precision, recall and F1, counts pooled over pairs; macro F1 is the mean of the F1s"
-	pairMacro      = "mean over the pair's labels (equal weight) of each label's precision, recall and F1"
+	microAveraging = "pooled: matched and marked %s summed over every pair (and %s) before dividing"
+	macroAveraging = "mean over %[1]ss (equal weight) of each %[1]s's precision, recall and F1, counts pooled over pairs; macro F1 is the mean of the F1s"
+	pairMacro      = "mean over the pair's %[1]ss (equal weight) of each %[1]s's precision, recall and F1"
 )
 
 func spansOutput(res *spans.Result) *spansJSON {
-	out := &spansJSON{Match: res.Options.Match.String(), Labels: res.Options.Labels.String(), Layer: res.Layer,
-		Scope: res.Options.Documents.String(), Documents: res.Documents, Spans: res.Spans,
-		Annotators: res.Annotators, AverageF1: report.Number(res.AverageF1), res: res}
+	out := pairwiseOutput(&res.Summary, "spans", "label")
+	out.Layer, out.Spans, out.res = res.Layer, res.Spans, res
+	out.Notes = append(out.Notes, "the first annotator of a pair is the reference: precision = matched/response spans, recall = matched/reference spans; F1 = 2·matched/(reference + response spans) is symmetric (and equals the positive specific agreement, Hripcsak & Rothschild 2005); F1 is 0 when nothing matches")
+	if res.Options.Labels == spans.Strict {
+		out.Notes = append(out.Notes, "--labels strict: a span found with another label counts as a miss and a false alarm; label_agreement compares the labels of the spans matched by extent alone")
+	} else {
+		out.Notes = append(out.Notes, "--labels ignore: spans are matched by extent alone; per_label counts pair spans of the same label only; label_agreement compares the labels of the matched pairs")
+	}
+	if res.Options.Documents == spans.AllDocuments {
+		out.Notes = append(out.Notes, "every annotator is taken to have annotated every document (--documents all): a document without spans of an annotator counts as marked with nothing")
+	}
+	return out
+}
+
+// pairwiseOutput is the JSON form of a pairwise comparison, spans or
+// relations; unit and label name them in tables.
+func pairwiseOutput(res *spans.Summary, unit, label string) *spansJSON {
+	out := &spansJSON{Match: res.Options.Match.String(), Labels: res.Options.Labels.String(),
+		Scope: res.Options.Documents.String(), Documents: res.Documents,
+		Annotators: res.Annotators, AverageF1: report.Number(res.AverageF1), sum: res, unit: unit, label: label}
 	for _, p := range res.Pairs {
 		la := p.LabelAgreement
 		lj := labelAgreementJSON{Pairs: la.Pairs, Agreeing: la.Agreeing, Kappa: report.Number(la.Kappa.Value), Alpha: report.Number(la.Alpha.Value)}
@@ -262,13 +284,13 @@ func spansOutput(res *spans.Result) *spansJSON {
 			Annotators:     [2]string{res.Annotators[p.Annotators[0]], res.Annotators[p.Annotators[1]]},
 			Documents:      p.Documents,
 			prfCountsJSON:  countsJSON(p.Counts),
-			Macro:          averageJSON{Averaging: pairMacro, Labels: len(p.PerLabel), Precision: report.Number(p.Macro.Precision), Recall: report.Number(p.Macro.Recall), F1: report.Number(p.Macro.F1)},
+			Macro:          averageJSON{Averaging: fmt.Sprintf(pairMacro, label), Labels: len(p.PerLabel), Precision: report.Number(p.Macro.Precision), Recall: report.Number(p.Macro.Recall), F1: report.Number(p.Macro.F1)},
 			PerLabel:       perLabelJSON(p.PerLabel),
 			LabelAgreement: lj,
 		})
 	}
-	out.Micro = microJSON{Averaging: microAveraging, prfCountsJSON: countsJSON(res.Micro)}
-	out.Macro = averageJSON{Averaging: macroAveraging, Labels: len(res.PerLabel), Precision: report.Number(res.Macro.Precision), Recall: report.Number(res.Macro.Recall), F1: report.Number(res.Macro.F1)}
+	out.Micro = microJSON{Averaging: fmt.Sprintf(microAveraging, unit, label), prfCountsJSON: countsJSON(res.Micro)}
+	out.Macro = averageJSON{Averaging: fmt.Sprintf(macroAveraging, label), Labels: len(res.PerLabel), Precision: report.Number(res.Macro.Precision), Recall: report.Number(res.Macro.Recall), F1: report.Number(res.Macro.F1)}
 	out.PerLabel = perLabelJSON(res.PerLabel)
 	out.Matrix.Annotators = res.Annotators
 	for _, row := range res.Matrix {
@@ -277,15 +299,6 @@ func spansOutput(res *spans.Result) *spansJSON {
 			r[j] = report.Number(x)
 		}
 		out.Matrix.F1 = append(out.Matrix.F1, r)
-	}
-	out.Notes = append(out.Notes, "the first annotator of a pair is the reference: precision = matched/response spans, recall = matched/reference spans; F1 = 2·matched/(reference + response spans) is symmetric (and equals the positive specific agreement, Hripcsak & Rothschild 2005); F1 is 0 when nothing matches")
-	if res.Options.Labels == spans.Strict {
-		out.Notes = append(out.Notes, "--labels strict: a span found with another label counts as a miss and a false alarm; label_agreement compares the labels of the spans matched by extent alone")
-	} else {
-		out.Notes = append(out.Notes, "--labels ignore: spans are matched by extent alone; per_label counts pair spans of the same label only; label_agreement compares the labels of the matched pairs")
-	}
-	if res.Options.Documents == spans.AllDocuments {
-		out.Notes = append(out.Notes, "every annotator is taken to have annotated every document (--documents all): a document without spans of an annotator counts as marked with nothing")
 	}
 	return out
 }
@@ -308,11 +321,15 @@ func ciText(r *bootstrapResultJSON) string {
 }
 
 func (out *spansJSON) tables() []report.Table {
-	title := fmt.Sprintf("%d spans in %d documents, %d annotators; match %s, labels %s", out.Spans, out.Documents, len(out.Annotators), out.Match, out.Labels)
+	n := out.Spans
+	if out.unit != "spans" {
+		n = out.Relations
+	}
+	title := fmt.Sprintf("%d %s in %d documents, %d annotators; match %s, labels %s", n, out.unit, out.Documents, len(out.Annotators), out.Match, out.Labels)
 	if out.Layer != "" {
 		title += "; layer " + out.Layer
 	}
-	main := report.Table{Title: title, Header: []string{"reference", "response", "documents", "matched", "reference spans", "response spans", "precision", "recall", "F1", "macro F1", "label κ", "label α"}}
+	main := report.Table{Title: title, Header: []string{"reference", "response", "documents", "matched", "reference " + out.unit, "response " + out.unit, "precision", "recall", "F1", "macro F1", out.label + " κ", out.label + " α"}}
 	if out.Bootstrap != nil {
 		main.Header = append(main.Header, "F1 CI")
 	}
@@ -336,8 +353,9 @@ func (out *spansJSON) tables() []report.Table {
 		main.Notes = append(main.Notes, fmt.Sprintf("intervals: %s, %d resamples, seed %d", out.Bootstrap.Method, out.Bootstrap.Resamples, out.Bootstrap.Seed))
 	}
 	main.Notes = append(main.Notes, out.Notes...)
-	per := report.Table{Title: "per label (pooled over pairs; spans of the same label only)", Header: []string{"label", "matched", "reference spans", "response spans", "precision", "recall", "F1"}}
-	for _, l := range out.res.PerLabel {
+	per := report.Table{Title: fmt.Sprintf("per %s (pooled over pairs; %s of the same %s only)", out.label, out.unit, out.label),
+		Header: []string{out.label, "matched", "reference " + out.unit, "response " + out.unit, "precision", "recall", "F1"}}
+	for _, l := range out.sum.PerLabel {
 		c := l.Counts
 		per.Rows = append(per.Rows, []string{l.Label, strconv.Itoa(c.Matched), strconv.Itoa(c.Reference), strconv.Itoa(c.Response),
 			report.Float(c.Precision(), 4), report.Float(c.Recall(), 4), report.Float(c.F1(), 4)})

@@ -141,4 +141,3 @@ func jsonNode(s *jsonScanner, id string, where annotation.Pos) (fsNode, error) {
 	n.hasSpan = hasBegin && hasEnd
 	return n, nil
 }
-
