@@ -144,6 +144,9 @@ func runCoding(e env, args []string) error {
 		return err
 	}
 	res.Notes = append(notes, res.Notes...)
+	if err := res.addPerLabel(d, f.setSep); err != nil {
+		return err
+	}
 	if res.PairableItems == 0 {
 		return fmt.Errorf("%s: no item has values from two or more coders, so nothing can be compared", name)
 	}
@@ -262,6 +265,7 @@ type codingResult struct {
 	order          []coding.Coefficient       // display order
 	Bias           biasJSON                   `json:"annotator_bias"`
 	PerCategory    []categoryJSON             `json:"per_category,omitempty"`
+	PerLabel       []codingLabelJSON          `json:"per_label,omitempty"` // set-valued data (coding_multilabel.go)
 	Pairwise       []pairJSON                 `json:"pairwise,omitempty"`
 	Coincidences   *matrixJSON                `json:"coincidence_matrix,omitempty"`
 	Contingency    *matrixJSON                `json:"contingency_matrix,omitempty"`
@@ -465,7 +469,7 @@ func (res *codingResult) tables() []report.Table {
 	if len(clipped) > 0 {
 		main.Notes = append(main.Notes, "analytic intervals cut at the coefficient's bounds (1; below, 0 for percent agreement and −1 for nominal chance-corrected coefficients): "+strings.Join(clipped, ", "))
 	}
-	out := []report.Table{main}
+	out := append([]report.Table{main}, res.perLabelTable()...)
 	if len(res.PerCategory) > 0 {
 		t := report.Table{Title: "per category (nominal)", Header: []string{"category", "count", "share", "specific agreement", "α (k vs rest)"}}
 		for _, c := range res.PerCategory {

@@ -47,7 +47,7 @@ func (res *codingResult) infer(f inferenceFlags) error {
 				ses = inference.StandardErrors(an, res.order, inference.GwetOptions{Population: f.population, Level: f.level})
 			}
 			if f.top > 0 {
-				res.ItemsByDisagreement = itemsJSON(inference.TopItems(an, f.top))
+				res.ItemsByDisagreement = itemsJSON(inference.TopItems(an, f.top), an.Coefficient(coding.KrippendorffAlpha).Reason)
 			}
 			return nil
 		},

@@ -76,9 +76,13 @@ func unitizingPage(results []unitizingResult, continua []unitizing.Continuum, in
 			sorted := append([]unitizing.Unit(nil), c.Units...)
 			sort.SliceStable(sorted, func(a, b int) bool { return sorted[a].Start < sorted[b].Start })
 			note := ""
-			if len(sorted) > reportTimelineUnits {
-				to = sorted[reportTimelineUnits].Start
-				note = fmt.Sprintf(" Showing [%s, %s) of [%s, %s): the first %d of %d units.", fmtCoord(from), fmtCoord(to), fmtCoord(r.Extent.Begin), fmtCoord(r.Extent.End), reportTimelineUnits, len(sorted))
+			if window := reportTimelineUnits * max(len(c.Annotators), 1); len(sorted) > window {
+				to = sorted[window].Start
+				note = fmt.Sprintf(" Showing [%s, %s) of [%s, %s): the first %d of %d units.", fmtCoord(from), fmtCoord(to), fmtCoord(r.Extent.Begin), fmtCoord(r.Extent.End), window, len(sorted))
+			}
+			cats := map[string]bool{}
+			for _, u := range sorted {
+				cats[u.Category] = true
 			}
 			for _, u := range sorted {
 				if u.Start < to {
@@ -86,7 +90,7 @@ func unitizingPage(results []unitizingResult, continua []unitizing.Continuum, in
 				}
 			}
 			sec.Blocks = append(sec.Blocks, report.FigureBlock(
-				svg.Timeline(units, nil, svg.TimelineOptions{Title: "Units of " + r.Name, Desc: fmt.Sprintf("%d annotators, %d units drawn", len(c.Annotators), len(units)), Tracks: c.Annotators, From: from, To: to}),
+				svg.Timeline(units, nil, svg.TimelineOptions{Title: "Units of " + r.Name, Desc: fmt.Sprintf("%d annotators, %d units drawn", len(c.Annotators), len(units)), Tracks: c.Annotators, From: from, To: to, Categories: sortedKeys(cats)}),
 				"Each annotator's units on the continuum (colour: category)."+note))
 		}
 		for _, t := range unitizingTables(r) {

@@ -106,10 +106,23 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 	if err := c.SetText(d, text, annotation.Pos{File: name}); err != nil {
 		return err
 	}
-	byID := make(map[string]int, len(nodes))
+	// ids are only needed to follow chains and relations
+	var byID map[string]int
 	for i := range nodes {
-		if nodes[i].id != "" {
-			byID[nodes[i].id] = i
+		if _, ok := nodes[i].get("first"); ok {
+			byID = map[string]int{}
+			break
+		}
+		if _, ok := nodes[i].get("Governor"); ok {
+			byID = map[string]int{}
+			break
+		}
+	}
+	if byID != nil {
+		for i := range nodes {
+			if nodes[i].id != "" {
+				byID[nodes[i].id] = i
+			}
 		}
 	}
 	// chains: a …Chain's first link, then each link's next

@@ -58,6 +58,7 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 		return nil, nil
 	}
 	nodes := make([]fsNode, 0, bytes.Count(data, []byte{'<'}))
+	var lastName, lastType string // the type of the last element name seen
 	for {
 		t, ok, err := s.next()
 		if err != nil {
@@ -69,15 +70,20 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 		if t.end {
 			break
 		}
-		n := fsNode{where: annotation.Pos{File: name, Line: t.line, Path: "<" + t.name + ">"}}
-		prefix, local, hasPrefix := strings.Cut(t.name, ":")
-		switch {
-		case !hasPrefix:
-			n.typ = t.name
-		case ns[prefix] != "":
-			n.typ = ns[prefix] + "." + local
-		default:
-			n.typ = t.name
+		n := fsNode{where: annotation.Pos{File: name, Line: t.line}, features: make([]feature, 0, len(t.attrs))}
+		if t.name == lastName {
+			n.typ = lastType
+		} else {
+			prefix, local, hasPrefix := strings.Cut(t.name, ":")
+			switch {
+			case !hasPrefix:
+				n.typ = t.name
+			case ns[prefix] != "":
+				n.typ = ns[prefix] + "." + local
+			default:
+				n.typ = t.name
+			}
+			lastName, lastType = t.name, n.typ
 		}
 		var hasBegin, hasEnd bool
 		for _, a := range t.attrs {
@@ -105,6 +111,8 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 		n.hasSpan = hasBegin && hasEnd
 		if n.id != "" {
 			n.where.Path = "<" + t.name + " xmi:id=\"" + n.id + "\">"
+		} else {
+			n.where.Path = "<" + t.name + ">"
 		}
 		if !t.empty {
 			if err := s.skip(t.name); err != nil {

@@ -195,6 +195,8 @@ func textWidth(s string, size float64) float64 {
 			n += 0.3
 		case r >= 'A' && r <= 'Z', r == 'm', r == 'w':
 			n += 0.7
+		case r >= '0' && r <= '9':
+			n += 0.64 // tabular digits of the common sans-serif faces
 		default:
 			n += 0.56
 		}
@@ -242,6 +244,9 @@ func (s linear) at(x float64) float64 {
 
 // ticks returns about n round tick values covering [lo, hi].
 func ticks(lo, hi float64, n int) []float64 {
+	if !isFinite(lo) || !isFinite(hi) || !isFinite(hi-lo) {
+		return nil
+	}
 	if !(hi > lo) || n < 1 {
 		return []float64{lo}
 	}
@@ -264,6 +269,9 @@ func ticks(lo, hi float64, n int) []float64 {
 
 // tickLabel prints a tick value without spurious digits.
 func tickLabel(v float64) string {
+	if !isFinite(v) {
+		return Format(v, 3)
+	}
 	s := strconv.FormatFloat(v, 'f', -1, 64)
 	if len(s) > 8 {
 		s = strconv.FormatFloat(v, 'g', 4, 64)
@@ -273,6 +281,8 @@ func tickLabel(v float64) string {
 	}
 	return s
 }
+
+func isFinite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 // finite returns the finite values of xs.
 func finite(xs ...float64) []float64 {

@@ -1,0 +1,145 @@
+package coding
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+)
+
+// LabelStats is agreement on one label of set-valued (multi-label) data:
+// the data recoded as present (1) or absent (0) of the label, per item and
+// coder, a coder without a value staying missing.
+type LabelStats struct {
+	Label string
+	// Present counts the values (item, coder) whose set holds the label;
+	// Values counts every value.
+	Present, Values int
+	// Alpha is Krippendorff's α, Kappa Cohen's κ (two coders; undefined
+	// otherwise) and AC1 Gwet's AC1 on the binary data, all through the
+	// engine (their Reason says why one is undefined).
+	Alpha, Kappa, AC1 Result
+	// PositiveAgreement is the specific agreement on "present",
+	// o_11/n_1 (for two coders 2a/(2a + b + c), Hripcsak & Rothschild
+	// 2005's positive specific agreement, which F1 equals); NaN with
+	// PositiveReason when the label is never present.
+	PositiveAgreement float64
+	PositiveReason    string
+}
+
+// SetValued reports whether some value of d is a set written with sep
+// ("a|b" for sep "|").
+func SetValued(d *Data, sep string) bool {
+	if sep == "" {
+		return false
+	}
+	for _, l := range d.Labels() {
+		if strings.Contains(l, sep) {
+			return true
+		}
+	}
+	return false
+}
+
+// SetElements returns the elements of a set-valued label: split at sep,
+// trimmed, without empty or repeated elements, sorted.
+func SetElements(label, sep string) []string {
+	var out []string
+	for _, e := range strings.Split(label, sep) {
+		if e = strings.TrimSpace(e); e != "" && !slices.Contains(out, e) {
+			out = append(out, e)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// PerLabel decomposes set-valued data label by label (the labels are the
+// elements of the sets, split at sep, in sorted order): for each, the
+// binary data "label present / absent" per item and coder is analysed by
+// the engine, giving α, κ, AC1 and the positive specific agreement. This
+// is the multi-label treatment of fast-krippendorff's and NLTK's users:
+// one binary reliability question per label, next to α with a set
+// distance (MASI, Jaccard) on the whole sets.
+func PerLabel(d *Data, sep string) ([]LabelStats, error) {
+	if sep == "" {
+		return nil, fmt.Errorf("per-label agreement needs a set separator")
+	}
+	values := d.Labels()
+	elems := make([][]int, len(values)) // value → element indexes
+	index := map[string]int{}
+	var names []string
+	for _, l := range values {
+		for _, e := range SetElements(l, sep) {
+			if _, ok := index[e]; !ok {
+				index[e] = len(names)
+				names = append(names, e)
+			}
+		}
+	}
+	sorted := slices.Clone(names)
+	slices.Sort(sorted)
+	for k, n := range sorted {
+		index[n] = k
+	}
+	for v, l := range values {
+		for _, e := range SetElements(l, sep) {
+			elems[v] = append(elems[v], index[e])
+		}
+	}
+	out := make([]LabelStats, len(sorted))
+	for k, name := range sorted {
+		b := NewBuilder()
+		if err := b.DeclareCategories([]string{"0", "1"}, true); err != nil {
+			return nil, err
+		}
+		for _, c := range d.Coders() {
+			b.Coder(c)
+		}
+		st := LabelStats{Label: name}
+		for i := range d.NumItems() {
+			item := b.AppendItem("")
+			for c := range d.NumCoders() {
+				v := d.Value(i, c)
+				if v == Missing {
+					continue
+				}
+				x := "0"
+				if slices.Contains(elems[v], k) {
+					x = "1"
+					st.Present++
+				}
+				st.Values++
+				if err := b.Set(item, c, x, Pos{}); err != nil {
+					return nil, err
+				}
+			}
+		}
+		bin, err := b.Build()
+		if err != nil {
+			return nil, err
+		}
+		an, err := Analyze(bin, Options{})
+		if err != nil {
+			return nil, err
+		}
+		st.Alpha = an.Coefficient(KrippendorffAlpha)
+		st.Kappa = an.Coefficient(CohenKappa)
+		st.AC1 = an.Coefficient(GwetAC)
+		st.PositiveAgreement = math.NaN()
+		cats, err := an.PerCategory()
+		switch {
+		case err != nil:
+			st.PositiveReason = err.Error()
+		default:
+			st.PositiveReason = "the label is present in no pairable value"
+			for _, cs := range cats {
+				if cs.Label == "1" && cs.Count > 0 {
+					st.PositiveAgreement, st.PositiveReason = cs.Specific, ""
+				}
+			}
+		}
+		out[k] = st
+	}
+	return out, nil
+}
