@@ -159,7 +159,8 @@ func issue14Findings() []finding {
 		{name: "a,X,0,1e308 was caught only inside a random sample", args: []string{"gamma", "{dir}/huge.csv"}, code: 1, stderr: "huge.csv:1"},
 		{name: "spans at ±1e308 overflow their lengths", args: []string{"unitizing", "{dir}/huge2.csv"}, code: 1, stderr: "huge2.csv:1"},
 
-		{name: "values like ±1e308 made JSON fail; every null carries its reason", args: []string{"coding", "--metric", "interval", "--format", "json", "{dir}/hugevalues.csv"}, code: 0, stdout: `"coefficients"`,
+		{name: "values like ±1e308 made JSON fail: refused when read, with file:line:col", args: []string{"coding", "--metric", "interval", "--format", "json", "{dir}/hugevalues.csv"}, code: 1, stderr: "hugevalues.csv:2:9:"},
+		{name: "every NaN in a result carries a reason (JSON null with undefined_reason)", args: []string{"coding", "--metric", "interval", "--format", "json", k}, code: 0, stdout: `"coefficients"`,
 			check: func(t *testing.T, out string) {
 				var v struct {
 					Coefficients map[string]struct {
