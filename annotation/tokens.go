@@ -80,6 +80,15 @@ type TokenStats struct {
 	// Tokenisation is "whitespace", "format" (the tokens the input
 	// carries) or "format and whitespace" when documents differ.
 	Tokenisation string
+	// Items are each document's items, [First, End) in the data, in
+	// document order (documents without items are left out).
+	Items []DocumentItems
+}
+
+// DocumentItems are the items of one document in token data.
+type DocumentItems struct {
+	Document   string
+	First, End int
 }
 
 // TokenCoding projects the spans of one layer onto the tokens of their
@@ -130,7 +139,6 @@ func (c *Corpus) TokenCoding(opt TokenOptions) (*coding.Data, TokenStats, error)
 		b.Coder(a)
 	}
 	kinds := map[string]bool{}
-	var cells [][]string // per annotator: the token's labels joined
 	for d := range c.Documents {
 		doc := &c.Documents[d]
 		if opt.AnnotatedOnly && len(annotated[d]) == 0 {
@@ -178,10 +186,7 @@ func (c *Corpus) TokenCoding(opt TokenOptions) (*coding.Data, TokenStats, error)
 				coded[a] = true
 			}
 		}
-		cells = cells[:0]
-		for range nAnn {
-			cells = append(cells, nil)
-		}
+		first := st.Tokens
 		for t := range toks {
 			marked := false
 			for a := range nAnn {
@@ -213,6 +218,9 @@ func (c *Corpus) TokenCoding(opt TokenOptions) (*coding.Data, TokenStats, error)
 					return nil, st, err
 				}
 			}
+		}
+		if st.Tokens > first {
+			st.Items = append(st.Items, DocumentItems{doc.Name, first, st.Tokens})
 		}
 	}
 	switch {

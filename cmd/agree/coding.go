@@ -30,6 +30,7 @@ type codingFlags struct {
 	closed, header                             bool
 	in                                         inputFlags // --input NAME and its options (input.go)
 	tok                                        tokenFlags // span inputs: token agreement (coding_tokens.go)
+	by                                         byFlags    // --by document (breakdown.go)
 	inf                                        inferenceFlags
 }
 
@@ -54,6 +55,7 @@ type inferenceFlags struct {
 func (f *codingFlags) register(fs *flag.FlagSet) {
 	f.in.register(fs, true)
 	f.tok.register(fs)
+	f.by.register(fs, "pooled", "macro")
 	fs.StringVar(&f.metric, "metric", "nominal", "distance for the weighted coefficients: nominal, ordinal, interval, linear, ratio, circular[:U], bipolar[:min,max], matrix:FILE, jaccard, dice, passonneau, masi, geertzen-bunt[:a,b], melamed-resnik, extended:SET (the last three need --taxonomy)")
 	fs.StringVar(&f.missing, "missing", "judgment", "weighting of items with missing values: judgment (Krippendorff) or item (each item equal)")
 	fs.StringVar(&f.incomplete, "incomplete", "drop", "κ-style coefficients on incomplete items: drop them (and say how many) or refuse")
@@ -104,6 +106,9 @@ func runCoding(e env, args []string) error {
 	if err := f.tok.check(fs); err != nil {
 		return err
 	}
+	if err := f.by.check(fs); err != nil {
+		return err
+	}
 	if err := rep.check(files); err != nil {
 		return err
 	}
@@ -152,6 +157,14 @@ func runCoding(e env, args []string) error {
 	}
 	if err := res.infer(f.inf); err != nil {
 		return err
+	}
+	if f.by.active() {
+		if f.tok.items == nil {
+			return usagef("coding: --by document needs documents of several items: span inputs, compared token by token (here the items are %s)", map[bool]string{true: "the documents", false: "the table's rows"}[model])
+		}
+		if err := res.addDocuments(d, copt, f.tok.items, f.by.average); err != nil {
+			return err
+		}
 	}
 	if err := rep.write(e, codingPage(res), files); err != nil || rep.only() {
 		return err
@@ -265,7 +278,10 @@ type codingResult struct {
 	order          []coding.Coefficient       // display order
 	Bias           biasJSON                   `json:"annotator_bias"`
 	PerCategory    []categoryJSON             `json:"per_category,omitempty"`
-	PerLabel       []codingLabelJSON          `json:"per_label,omitempty"` // set-valued data (coding_multilabel.go)
+	PerLabel       []codingLabelJSON          `json:"per_label,omitempty"`    // set-valued data (coding_multilabel.go)
+	PerDocument    []codingDocJSON            `json:"per_document,omitempty"` // --by document (coding_breakdown.go)
+	Corpus         *codingCorpusJSON          `json:"corpus,omitempty"`
+	Matrix         *codingMatrixJSON          `json:"matrix,omitempty"`
 	Pairwise       []pairJSON                 `json:"pairwise,omitempty"`
 	Coincidences   *matrixJSON                `json:"coincidence_matrix,omitempty"`
 	Contingency    *matrixJSON                `json:"contingency_matrix,omitempty"`
@@ -469,7 +485,7 @@ func (res *codingResult) tables() []report.Table {
 	if len(clipped) > 0 {
 		main.Notes = append(main.Notes, "analytic intervals cut at the coefficient's bounds (1; below, 0 for percent agreement and −1 for nominal chance-corrected coefficients): "+strings.Join(clipped, ", "))
 	}
-	out := append([]report.Table{main}, res.perLabelTable()...)
+	out := append(append([]report.Table{main}, res.perLabelTable()...), res.documentTable()...)
 	if len(res.PerCategory) > 0 {
 		t := report.Table{Title: "per category (nominal)", Header: []string{"category", "count", "share", "specific agreement", "α (k vs rest)"}}
 		for _, c := range res.PerCategory {

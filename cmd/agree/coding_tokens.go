@@ -13,6 +13,9 @@ import (
 // token by token (token agreement).
 type tokenFlags struct {
 	outside, tags, tokens, documents string
+	// items are the documents' items once token data are read (nil
+	// otherwise), for --by document.
+	items []annotation.DocumentItems
 }
 
 func (t *tokenFlags) register(fs *flag.FlagSet) {
@@ -56,6 +59,7 @@ func (t *tokenFlags) tokenData(c *annotation.Corpus, layer, setSep string) (*cod
 	if err != nil {
 		return nil, nil, err
 	}
+	t.items = st.Items
 	notes := []string{fmt.Sprintf("token agreement: %d tokens of %d documents (%s tokens), each coded with the label of the span covering it (%s)",
 		st.Tokens, st.Documents, st.Tokenisation, map[bool]string{false: "--token-tags label", true: "--token-tags bio: B-/I-label"}[opt.BIO])}
 	if outside == annotation.OutsideExclude {

@@ -82,7 +82,18 @@ type relationsJSON struct {
 	PerType          map[string]relCountsJSON `json:"per_type"`
 	Matrix           spanMatrixJSON           `json:"matrix"`
 	Bootstrap        *bootstrapInfoJSON       `json:"bootstrap,omitempty"`
+	PerDocument      []relDocJSON             `json:"per_document,omitempty"`
+	Corpus           *corpusValueJSON         `json:"corpus,omitempty"`
 	Notes            []string                 `json:"notes,omitempty"`
+}
+
+// relDocJSON is spanDocJSON with the keys of relations.
+type relDocJSON struct {
+	Document string `json:"document"`
+	Pairs    int    `json:"pairs"`
+	relCountsJSON
+	AverageF1       report.Number `json:"average_f1"`
+	UndefinedReason string        `json:"undefined_reason,omitempty"`
 }
 
 func runRelations(e env, args []string) error {
@@ -114,6 +125,9 @@ func runRelations(e env, args []string) error {
 	}
 	view := pairwiseOutput(&rr.Summary, "relations", "type")
 	view.Layer, view.Relations = rr.Spans.Layer, rr.Relations
+	if f.by.active() {
+		view.addDocuments(&rr.Summary, c.Documents, f.by.average)
+	}
 	view.Notes = append(view.Notes,
 		"two relations match when their sources are matched spans and their targets are matched spans (relations are directed); the span matching follows --match and --labels",
 		"the first annotator of a pair is the reference: precision = matched/response relations, recall = matched/reference relations; F1 is symmetric, 0 when nothing matches")
@@ -144,7 +158,10 @@ func runRelations(e env, args []string) error {
 	out := relationsJSON{Match: view.Match, Labels: view.Labels, Layer: view.Layer, Scope: view.Scope, Documents: view.Documents,
 		Relations: rr.Relations, IgnoredRelations: rr.Ignored, SpanAverageF1: report.Number(rr.Spans.AverageF1),
 		Annotators: view.Annotators, AverageF1: view.AverageF1, Macro: view.Macro, PerType: relCountsMap(view.PerLabel),
-		Matrix: view.Matrix, Bootstrap: view.Bootstrap, Notes: view.Notes}
+		Matrix: view.Matrix, Bootstrap: view.Bootstrap, Corpus: view.Corpus, Notes: view.Notes}
+	for _, d := range view.PerDocument {
+		out.PerDocument = append(out.PerDocument, relDocJSON{d.Document, d.Pairs, relCounts(d.prfCountsJSON), d.AverageF1, d.UndefinedReason})
+	}
 	out.Micro = relMicroJSON{view.Micro.Averaging, relCounts(view.Micro.prfCountsJSON), view.Micro.Bootstrap}
 	for _, p := range view.Pairs {
 		out.Pairs = append(out.Pairs, relationPairJSON{Annotators: p.Annotators, Documents: p.Documents, relCountsJSON: relCounts(p.prfCountsJSON),

@@ -4,9 +4,11 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
+	"agree/annotation"
 	"agree/inference"
 	"agree/report"
 	"agree/spans"
@@ -32,6 +34,7 @@ type spansFlags struct {
 	bootstrap, workers       int
 	seed                     uint64
 	level                    float64
+	by                       byFlags
 }
 
 func (f *spansFlags) register(fs *flag.FlagSet) {
@@ -48,6 +51,7 @@ func (f *spansFlags) register(fs *flag.FlagSet) {
 	bound(fs, "bootstrap", between(0, maxResamples))
 	bound(fs, "workers", between(0, maxWorkers))
 	bound(fs, "level", span(0, 1, "both"))
+	f.by.register(fs, "micro", "macro")
 }
 
 // options checks the flags together, before any input is read.
@@ -71,6 +75,9 @@ func (f *spansFlags) options(fs *flag.FlagSet, files []string) (spans.Options, e
 		return opt, err
 	}
 	if err := requires(fs, "level", "bootstrap"); err != nil {
+		return opt, err
+	}
+	if err := f.by.check(fs); err != nil {
 		return opt, err
 	}
 	if err := checkOutput(f.disagreements, f.force, files); err != nil {
@@ -118,6 +125,9 @@ func runSpans(e env, args []string) error {
 		return fmt.Errorf("spans: %w", err)
 	}
 	out := spansOutput(res)
+	if f.by.active() {
+		out.addDocuments(&res.Summary, c.Documents, f.by.average)
+	}
 	if f.bootstrap > 0 {
 		e.status.phase("bootstrap resamples", int64(f.bootstrap))
 		iv, err := res.Bootstrap(ctx, inference.Options{Resamples: f.bootstrap, Seed: f.seed, Workers: f.workers, Level: f.level, Progress: e.status.set})
@@ -219,7 +229,10 @@ type spansJSON struct {
 	PerLabel   map[string]prfCountsJSON `json:"per_label"`
 	Matrix     spanMatrixJSON           `json:"matrix"`
 	Bootstrap  *bootstrapInfoJSON       `json:"bootstrap,omitempty"`
-	Notes      []string                 `json:"notes,omitempty"`
+	// With --by document: each document's value and the corpus value.
+	PerDocument []spanDocJSON    `json:"per_document,omitempty"`
+	Corpus      *corpusValueJSON `json:"corpus,omitempty"`
+	Notes       []string         `json:"notes,omitempty"`
 
 	sum *spans.Summary
 	res *spans.Result // agree spans only (the report draws its documents)
@@ -360,7 +373,7 @@ func (out *spansJSON) tables() []report.Table {
 		per.Rows = append(per.Rows, []string{l.Label, strconv.Itoa(c.Matched), strconv.Itoa(c.Reference), strconv.Itoa(c.Response),
 			report.Float(c.Precision(), 4), report.Float(c.Recall(), 4), report.Float(c.F1(), 4)})
 	}
-	tables := []report.Table{main, per}
+	tables := append([]report.Table{main, per}, out.documentTable()...)
 	if len(out.Annotators) > 2 {
 		m := report.Table{Title: "pairwise F1", Header: append([]string{""}, out.Annotators...)}
 		for i, row := range out.Matrix.F1 {
@@ -373,4 +386,51 @@ func (out *spansJSON) tables() []report.Table {
 		tables = append(tables, m)
 	}
 	return tables
+}
+
+// spanDocJSON is one document of --by document: its counts pooled over the
+// pairs compared on it, their F1 (the document's value; null with the
+// reason when the document has no span) and the mean of the pairs' F1.
+type spanDocJSON struct {
+	Document string `json:"document"`
+	Pairs    int    `json:"pairs"`
+	prfCountsJSON
+	AverageF1       report.Number `json:"average_f1"`
+	UndefinedReason string        `json:"undefined_reason,omitempty"`
+}
+
+// addDocuments adds the per-document table and the corpus F1 under the
+// averaging convention avg (micro or macro).
+func (out *spansJSON) addDocuments(s *spans.Summary, docs []annotation.Document, avg string) {
+	for _, d := range s.PerDocument() {
+		j := spanDocJSON{Document: docs[d.Doc].Name, Pairs: d.Pairs, prfCountsJSON: countsJSON(d.Counts),
+			AverageF1: report.Number(d.AverageF1), UndefinedReason: d.Reason}
+		if d.Reason != "" {
+			j.Precision, j.Recall, j.F1 = report.Number(math.NaN()), report.Number(math.NaN()), report.Number(math.NaN())
+		}
+		out.PerDocument = append(out.PerDocument, j)
+	}
+	a := spans.Micro
+	desc := fmt.Sprintf("micro: matched and marked %s pooled over every document and pair before dividing (each %s weighs the same)", out.unit, strings.TrimSuffix(out.unit, "s"))
+	if avg == "macro" {
+		a = spans.Macro
+		desc = "macro: the mean of the documents' F1 (each document weighs the same; documents without " + out.unit + " are left out)"
+	}
+	v, n, und := s.CorpusF1(a)
+	out.Corpus = &corpusValueJSON{Average: a.String(), Description: desc, Value: report.Number(v), Documents: n, UndefinedDocuments: und}
+}
+
+// documentTable is the table of --by document.
+func (out *spansJSON) documentTable() []report.Table {
+	if out.Corpus == nil {
+		return nil
+	}
+	t := report.Table{Title: "per document (counts pooled over the pairs of annotators)",
+		Header: []string{"document", "pairs", "matched", "reference " + out.unit, "response " + out.unit, "precision", "recall", "F1", "average pairwise F1", "note"}}
+	for _, d := range out.PerDocument {
+		t.Rows = append(t.Rows, []string{d.Document, strconv.Itoa(d.Pairs), strconv.Itoa(d.Matched), strconv.Itoa(d.ReferenceSpans), strconv.Itoa(d.ResponseSpans),
+			report.Float(float64(d.Precision), 4), report.Float(float64(d.Recall), 4), report.Float(float64(d.F1), 4), report.Float(float64(d.AverageF1), 4), d.UndefinedReason})
+	}
+	t.Notes = append(t.Notes, fmt.Sprintf("corpus F1 %s (%s; %d documents, %d undefined)", report.Float(float64(out.Corpus.Value), 4), out.Corpus.Description, out.Corpus.Documents, out.Corpus.UndefinedDocuments))
+	return []report.Table{t}
 }
