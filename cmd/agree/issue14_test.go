@@ -75,7 +75,7 @@ func issue14Fixtures(t *testing.T) string {
 		"existing.csv":   "keep me\n",
 		"crowd.csv":      crowd.String(),
 		"bounds.csv":     bounds.String(),
-		"elan.eaf":       `<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<ANNOTATION_DOCUMENT AUTHOR="" FORMAT="3.0" VERSION="3.0"><HEADER/><TIME_ORDER/></ANNOTATION_DOCUMENT>` + "\n",
+		"elan.eaf":       elanFixture,
 		"key.conll":      "#begin document (d); part 000\nw0 (0\nw1 0)\nw2 (1)\nw3 -\nw4 (1)\n#end document\n",
 		"response.conll": "#begin document (d); part 000\nw0 (0)\nw1 -\nw2 (1\nw3 1)\nw4 (1)\n#end document\n",
 		"manyatoms.csv":  "a,X,0,1000000000\nb,X,0,999999999\n",
@@ -190,7 +190,7 @@ func issue14Findings() []finding {
 		{name: "--missing fail refused scorer pairs with different mentions", args: []string{"coref", "{dir}/key.conll", "{dir}/response.conll"}, code: 0, stdout: "MUC"},
 
 		// 6. Messages a user can act on.
-		{name: "an ELAN file given to gamma", args: []string{"gamma", "{dir}/elan.eaf"}, code: 1, stderr: "ELAN"},
+		{name: "an ELAN file given to gamma (read since the readers landed)", args: []string{"gamma", "--samples", "0", "{dir}/elan.eaf"}, code: 0, stdout: "observed disorder"},
 		{name: "a semicolon file without --sep", args: []string{"coding", "{dir}/semi.csv"}, code: 1, stderr: "try --sep ';'"},
 		{name: "a TSV file without --sep", args: []string{"coding", "{dir}/tab.txt"}, code: 1, stderr: `try --sep '\t'`},
 		{name: "a semicolon unit file", args: []string{"unitizing", "{dir}/semiunits.csv"}, code: 1, stderr: "semicolon-separated"},
@@ -304,3 +304,24 @@ func btoi(b bool) int {
 	}
 	return 0
 }
+
+// elanFixture is an ELAN file of two annotators (tiers with an ANNOTATOR
+// attribute) marking one gesture each.
+const elanFixture = `<?xml version="1.0" encoding="UTF-8"?>
+<ANNOTATION_DOCUMENT AUTHOR="" DATE="2024-01-01T00:00:00+00:00" FORMAT="3.0" VERSION="3.0">
+<HEADER MEDIA_FILE="" TIME_UNITS="milliseconds"/>
+<TIME_ORDER>
+<TIME_SLOT TIME_SLOT_ID="ts1" TIME_VALUE="0"/>
+<TIME_SLOT TIME_SLOT_ID="ts2" TIME_VALUE="1000"/>
+<TIME_SLOT TIME_SLOT_ID="ts3" TIME_VALUE="100"/>
+<TIME_SLOT TIME_SLOT_ID="ts4" TIME_VALUE="1100"/>
+</TIME_ORDER>
+<TIER ANNOTATOR="A" LINGUISTIC_TYPE_REF="gesture" TIER_ID="Gesture_A">
+<ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID="a1" TIME_SLOT_REF1="ts1" TIME_SLOT_REF2="ts2"><ANNOTATION_VALUE>point</ANNOTATION_VALUE></ALIGNABLE_ANNOTATION></ANNOTATION>
+</TIER>
+<TIER ANNOTATOR="B" LINGUISTIC_TYPE_REF="gesture" TIER_ID="Gesture_B">
+<ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID="a2" TIME_SLOT_REF1="ts3" TIME_SLOT_REF2="ts4"><ANNOTATION_VALUE>point</ANNOTATION_VALUE></ALIGNABLE_ANNOTATION></ANNOTATION>
+</TIER>
+<LINGUISTIC_TYPE GRAPHIC_REFERENCES="false" LINGUISTIC_TYPE_ID="gesture" TIME_ALIGNABLE="true"/>
+</ANNOTATION_DOCUMENT>
+`
