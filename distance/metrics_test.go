@@ -244,3 +244,29 @@ func TestNumericErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestNumbersRefuseOverflow(t *testing.T) {
+	// Values whose squared differences could overflow are refused with the
+	// value named (issue 14: 1e308 made α NaN without a reason), and so is
+	// a number beyond float64's range; 1e100 itself is accepted.
+	for _, c := range []struct{ label, want string }{
+		{"1e308", "magnitude above 1e+100"},
+		{"-1e101", "magnitude above 1e+100"},
+		{"1e400", "too large to represent"},
+		{"NaN", "not a number"},
+		{"Inf", "too large to represent"},
+		{"x", "not a number"},
+	} {
+		_, err := Numbers([]string{"1", c.label})
+		var ve *ValueError
+		if !errors.As(err, &ve) || ve.Index != 1 || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Numbers(%q): %v, want a *ValueError at index 1 with %q", c.label, err, c.want)
+		}
+	}
+	if _, err := Interval().Bind([]string{"1e100", "-1e100"}, nil); err != nil {
+		t.Errorf("±1e100: %v", err)
+	}
+	if _, err := NewMatrix("m", []string{"a", "b"}, [][]float64{{0, 1e300}, {1e300, 0}}); err == nil {
+		t.Error("a matrix distance of 1e300 accepted")
+	}
+}

@@ -17,15 +17,19 @@ func checkTiers(spec string) error {
 	return err
 }
 
-// csv: the span CSV (header document,annotator,start,end,label…) or the
-// unit CSV annotator,category,start,end that gamma and unitizing have
-// always read (one document per file, named after the file).
+// csv: the span CSV (header document,annotator,start,end,label…), the
+// relation CSV (document,annotator,source_start,…,relation) or the unit
+// CSV annotator,category,start,end that gamma and unitizing have always
+// read (one document per file, named after the file).
 var csvFormat = &format{
 	name: "csv",
 	exts: []string{".csv"},
 	read: func(data []byte, name string, o *Options, _ annotation.OffsetUnit) (*annotation.Corpus, error) {
 		if IsSpanCSV(data) {
 			return annotation.ReadCSV(bytes.NewReader(data), name)
+		}
+		if IsRelationCSV(data) {
+			return annotation.ReadRelationCSV(bytes.NewReader(data), name)
 		}
 		rd := units.Reader{DropZeroLength: o.DropZeroLength, Warn: o.Warn}
 		c, err := rd.ReadCSV(bytes.NewReader(data), name)
@@ -94,6 +98,15 @@ func IsSpanCSV(data []byte) bool {
 		return false
 	}
 	return annotation.IsSpanCSVHeader(rec)
+}
+
+// IsRelationCSV reports whether a CSV file's first record is the relation
+// CSV's header (annotation.IsRelationCSVHeader).
+func IsRelationCSV(data []byte) bool {
+	cr := csvio.NewReader(bytes.NewReader(data), "")
+	cr.SkipBlank = true
+	rec, _, err := cr.Next()
+	return err == nil && annotation.IsRelationCSVHeader(rec)
 }
 
 // FromContinuum returns a one-document corpus (the document named name, a

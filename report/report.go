@@ -2,7 +2,6 @@ package report
 
 import (
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -90,14 +89,6 @@ func Float(x float64, decimals int) string {
 		s = s[1:]
 	}
 	return s
-}
-
-// WriteJSON writes v as indented JSON followed by a newline.
-func WriteJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
 }
 
 // WriteTables renders tables in the Text, Markdown or CSV format.

@@ -25,7 +25,7 @@ type Intervals struct {
 // by (opt.Seed, r), so results do not depend on opt.Workers; memory holds
 // the documents' counts once, a pair's and a label's sums per worker, and
 // the bootstrap's summaries (not growing with the resamples). ctx stops it.
-func (r *Result) Bootstrap(ctx context.Context, opt inference.Options) (*Intervals, error) {
+func (r *Summary) Bootstrap(ctx context.Context, opt inference.Options) (*Intervals, error) {
 	if len(r.docs) < 2 {
 		return nil, fmt.Errorf("the document bootstrap needs at least two documents, got %d", len(r.docs))
 	}

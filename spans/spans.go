@@ -179,13 +179,12 @@ type Pair struct {
 	LabelAgreement LabelAgreement
 }
 
-// Result is the comparison of every pair of annotators.
-type Result struct {
+// Summary is what a comparison of annotators pair by pair gives, for spans
+// (Result) and relations (RelationResult) alike.
+type Summary struct {
 	Options Options
-	// Layer is the layer compared.
-	Layer string
-	// Annotators are the corpus's annotators; Labels the distinct labels of
-	// the compared spans, sorted.
+	// Annotators are the corpus's annotators; Labels the distinct labels
+	// (relation types) compared, sorted.
 	Annotators []string
 	Labels     []string
 	// Pairs are the pairs (i, j), i < j, in annotator order.
@@ -201,15 +200,23 @@ type Result struct {
 	// Matrix[i][j] is the F1 of annotators i and j (symmetric; 1 on the
 	// diagonal).
 	Matrix [][]float64
-	// Spans is the number of spans compared; Documents the number of
-	// documents.
-	Spans, Documents int
+	// Documents is the number of documents.
+	Documents int
 
-	corpus *annotation.Corpus
-	prep   *prepared
 	// per document (in corpus order): the counts of each pair, and the
 	// label counts (pair, label, counts)
 	docs []docResult
+}
+
+// Result is the comparison of every pair of annotators on spans.
+type Result struct {
+	Summary
+	// Layer is the layer compared; Spans the number of its spans.
+	Layer string
+	Spans int
+
+	corpus *annotation.Corpus
+	prep   *prepared
 	// matches[p] are the pairs of corpus span indexes matched for pair p
 	// under the label mode, in document order.
 	matches [][][2]int32
@@ -266,8 +273,8 @@ func Compare(ctx context.Context, c *annotation.Corpus, opt Options) (*Result, e
 		return nil, fmt.Errorf("span agreement needs at least two annotators, got %d", len(c.Annotators))
 	}
 	p := prepare(c, layer, opt)
-	res := &Result{Options: opt, Layer: layer, Annotators: c.Annotators, Labels: p.labels,
-		Spans: p.nSpans, Documents: len(c.Documents), corpus: c, prep: p}
+	res := &Result{Layer: layer, Spans: p.nSpans, corpus: c, prep: p}
+	res.Summary = Summary{Options: opt, Annotators: c.Annotators, Labels: p.labels, Documents: len(c.Documents)}
 	nAnn := len(c.Annotators)
 	var pairs [][2]int
 	for i := 0; i < nAnn; i++ {
@@ -325,27 +332,6 @@ func Compare(ctx context.Context, c *annotation.Corpus, opt Options) (*Result, e
 		return nil, err
 	}
 
-	// Sum the documents (integer counts: the order does not matter).
-	res.Pairs = make([]Pair, len(pairs))
-	perLabel := make([][]Counts, len(pairs))
-	for k, pr := range pairs {
-		res.Pairs[k] = Pair{Annotators: pr}
-		perLabel[k] = make([]Counts, len(p.labels))
-	}
-	for d := range res.docs {
-		dr := &res.docs[d]
-		for k, dp := range dr.pairs {
-			if !dp.compared {
-				continue
-			}
-			pr := &res.Pairs[k]
-			pr.Documents++
-			pr.Counts.Add(dp.counts(opt.Labels))
-		}
-		for _, r := range dr.labels {
-			perLabel[r.pair][r.label].Add(r.counts())
-		}
-	}
 	if docMatches != nil {
 		res.matches = make([][][2]int32, len(pairs))
 		for _, ms := range docMatches {
@@ -354,67 +340,104 @@ func Compare(ctx context.Context, c *annotation.Corpus, opt Options) (*Result, e
 			}
 		}
 	}
-	// The label pairs of the matchings by extent, counted per pair.
+	tables := make([][]map[[2]int32]int, len(ws))
+	for x, w := range ws {
+		tables[x] = w.table
+	}
+	if err := res.Summary.summarize(ctx, pairs, tables, workers); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// summarize sums the documents' counts (s.docs) into the pairs, the
+// averages and the matrix, and computes the label agreement of each pair
+// from tables[worker][pair], the label pairs of the matchings by extent
+// counted by each worker.
+func (s *Summary) summarize(ctx context.Context, pairs [][2]int, tables [][]map[[2]int32]int, workers int) error {
+	nAnn := len(s.Annotators)
+	s.Pairs = make([]Pair, len(pairs))
+	perLabel := make([][]Counts, len(pairs))
+	for k, pr := range pairs {
+		s.Pairs[k] = Pair{Annotators: pr}
+		perLabel[k] = make([]Counts, len(s.Labels))
+	}
+	// Integer counts: the order of the sums does not matter.
+	for d := range s.docs {
+		dr := &s.docs[d]
+		for k, dp := range dr.pairs {
+			if !dp.compared {
+				continue
+			}
+			pr := &s.Pairs[k]
+			pr.Documents++
+			pr.Counts.Add(dp.counts(s.Options.Labels))
+		}
+		for _, r := range dr.labels {
+			perLabel[r.pair][r.label].Add(r.counts())
+		}
+	}
 	table := make([]map[[2]int32]int, len(pairs))
 	for k := range table {
 		table[k] = map[[2]int32]int{}
-		for _, w := range ws {
-			for lp, n := range w.table[k] {
+		for _, t := range tables {
+			for lp, n := range t[k] {
 				table[k][lp] += n
 			}
 		}
 	}
-	pooled := make([]Counts, len(p.labels))
-	res.Matrix = make([][]float64, nAnn)
-	for i := range res.Matrix {
-		res.Matrix[i] = make([]float64, nAnn)
-		res.Matrix[i][i] = 1
+	pooled := make([]Counts, len(s.Labels))
+	s.Matrix = make([][]float64, nAnn)
+	for i := range s.Matrix {
+		s.Matrix[i] = make([]float64, nAnn)
+		s.Matrix[i][i] = 1
 	}
-	for k := range res.Pairs {
-		pr := &res.Pairs[k]
+	for k := range s.Pairs {
+		pr := &s.Pairs[k]
 		for l, cnt := range perLabel[k] {
 			pooled[l].Add(cnt)
 			if cnt.Reference+cnt.Response > 0 {
-				pr.PerLabel = append(pr.PerLabel, LabelCounts{p.labels[l], cnt})
+				pr.PerLabel = append(pr.PerLabel, LabelCounts{s.Labels[l], cnt})
 			}
 		}
 		pr.Macro = macro(pr.PerLabel)
-		res.Micro.Add(pr.Counts)
-		res.AverageF1 += pr.F1() / float64(len(res.Pairs))
-		res.Matrix[pr.Annotators[0]][pr.Annotators[1]] = pr.F1()
-		res.Matrix[pr.Annotators[1]][pr.Annotators[0]] = pr.F1()
+		s.Micro.Add(pr.Counts)
+		s.AverageF1 += pr.F1() / float64(len(s.Pairs))
+		s.Matrix[pr.Annotators[0]][pr.Annotators[1]] = pr.F1()
+		s.Matrix[pr.Annotators[1]][pr.Annotators[0]] = pr.F1()
 	}
 	// Label agreement, one pair per goroutine at a time.
-	errs := make([]error, len(res.Pairs))
-	next.Store(0)
-	for range workers {
+	errs := make([]error, len(s.Pairs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range max(1, workers) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for {
 				k := int(next.Add(1) - 1)
-				if k >= len(res.Pairs) || ctx.Err() != nil {
+				if k >= len(s.Pairs) || ctx.Err() != nil {
 					return
 				}
-				pr := &res.Pairs[k]
-				pr.LabelAgreement, errs[k] = labelAgreement(c.Annotators[pr.Annotators[0]], c.Annotators[pr.Annotators[1]], p.labels, table[k])
+				pr := &s.Pairs[k]
+				pr.LabelAgreement, errs[k] = labelAgreement(s.Annotators[pr.Annotators[0]], s.Annotators[pr.Annotators[1]], s.Labels, table[k])
 			}
 		}()
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
-		return nil, err
+		return err
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return err
 	}
 	for l, cnt := range pooled {
 		if cnt.Reference+cnt.Response > 0 {
-			res.PerLabel = append(res.PerLabel, LabelCounts{p.labels[l], cnt})
+			s.PerLabel = append(s.PerLabel, LabelCounts{s.Labels[l], cnt})
 		}
 	}
-	res.Macro = macro(res.PerLabel)
-	return res, nil
+	s.Macro = macro(s.PerLabel)
+	return nil
 }
 
 // macro averages per-label counts with equal weight per label.

@@ -314,3 +314,28 @@ func TestDisagreements(t *testing.T) {
 		t.Error("disagreements without the matches")
 	}
 }
+
+// TestPerDocument: each document's pooled counts, and the corpus F1 as
+// micro (pooled) and macro (mean of documents) averages.
+//
+//	d1: A [0,5) X, B [0,5) X → 1 of 1, 1: F1 1
+//	d2: A [0,5) X [6,9) X, B [0,5) X [7,9) X → 1 of 2, 2: F1 1/2
+//	d3: nothing → undefined
+//
+// micro: 2 matched of 3 and 3 → 4/6; macro: (1 + 1/2)/2 = 3/4.
+func TestPerDocument(t *testing.T) {
+	c := corpus(t, "d1,A,0,5,X", "d1,B,0,5,X", "d2,A,0,5,X", "d2,A,6,9,X", "d2,B,0,5,X", "d2,B,7,9,X")
+	c.Document("d3")
+	r := compare(t, c, "exact", Strict)
+	per := r.PerDocument()
+	if len(per) != 3 || per[0].F1 != 1 || per[1].F1 != 0.5 || per[2].Reason == "" {
+		t.Fatalf("per document %+v", per)
+	}
+	f1, n, und := r.CorpusF1(Micro)
+	near(t, "micro", f1, 4.0/6, 1e-15)
+	f1, n2, und2 := r.CorpusF1(Macro)
+	near(t, "macro", f1, 0.75, 1e-15)
+	if n != 2 || und != 1 || n2 != 2 || und2 != 1 {
+		t.Errorf("documents %d/%d, undefined %d/%d", n, n2, und, und2)
+	}
+}

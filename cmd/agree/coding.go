@@ -29,6 +29,8 @@ type codingFlags struct {
 	layout, sep, columns, na, setSep, taxonomy string
 	closed, header                             bool
 	in                                         inputFlags // --input NAME and its options (input.go)
+	tok                                        tokenFlags // span inputs: token agreement (coding_tokens.go)
+	by                                         byFlags    // --by document (breakdown.go)
 	inf                                        inferenceFlags
 	stream                                     streamFlags // large data (coding_stream.go)
 }
@@ -54,6 +56,8 @@ type inferenceFlags struct {
 
 func (f *codingFlags) register(fs *flag.FlagSet) {
 	f.in.register(fs, true)
+	f.tok.register(fs)
+	f.by.register(fs, "pooled", "macro")
 	fs.StringVar(&f.metric, "metric", "nominal", "distance for the weighted coefficients: nominal, ordinal, interval, linear, ratio, circular[:U], bipolar[:min,max], matrix:FILE, jaccard, dice, passonneau, masi, geertzen-bunt[:a,b], melamed-resnik, extended:SET (the last three need --taxonomy)")
 	fs.StringVar(&f.missing, "missing", "judgment", "weighting of items with missing values: judgment (Krippendorff) or item (each item equal)")
 	fs.StringVar(&f.incomplete, "incomplete", "drop", "κ-style coefficients on incomplete items: drop them (and say how many) or refuse")
@@ -104,6 +108,12 @@ func runCoding(e env, args []string) error {
 	if err := f.validate(fs, files[0]); err != nil {
 		return err
 	}
+	if err := f.tok.check(fs); err != nil {
+		return err
+	}
+	if err := f.by.check(fs); err != nil {
+		return err
+	}
 	if err := rep.check(files); err != nil {
 		return err
 	}
@@ -116,7 +126,12 @@ func runCoding(e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	an, name, err := f.codingAnalysis(e, files, model, topt, copt)
+	if !model {
+		if n := f.tok.given(fs); n != "" {
+			return usagef("coding: --%s is for span inputs (token agreement), not a table", n)
+		}
+	}
+	an, name, notes, err := f.codingAnalysis(e, fs, files, model, topt, copt)
 	if err != nil || an == nil {
 		return err
 	}
@@ -127,11 +142,23 @@ func runCoding(e env, args []string) error {
 	if err != nil {
 		return err
 	}
+	res.Notes = append(notes, res.Notes...)
+	if err := res.addPerLabel(an.Stats(), f.setSep); err != nil {
+		return err
+	}
 	if res.PairableItems == 0 {
 		return fmt.Errorf("%s: no item has values from two or more coders, so nothing can be compared", name)
 	}
 	if err := res.infer(f.inf); err != nil {
 		return err
+	}
+	if f.by.active() {
+		if f.tok.items == nil {
+			return usagef("coding: --by document needs documents of several items: span inputs, compared token by token (here the items are %s)", map[bool]string{true: "the documents", false: "the table's rows"}[model])
+		}
+		if err := res.addDocuments(an.Data(), copt, f.tok.items, f.by.average); err != nil {
+			return err
+		}
 	}
 	if err := rep.write(e, codingPage(res), files); err != nil || rep.only() {
 		return err
@@ -245,6 +272,10 @@ type codingResult struct {
 	order          []coding.Coefficient       // display order
 	Bias           biasJSON                   `json:"annotator_bias"`
 	PerCategory    []categoryJSON             `json:"per_category,omitempty"`
+	PerLabel       []codingLabelJSON          `json:"per_label,omitempty"`    // set-valued data (coding_multilabel.go)
+	PerDocument    []codingDocJSON            `json:"per_document,omitempty"` // --by document (coding_breakdown.go)
+	Corpus         *codingCorpusJSON          `json:"corpus,omitempty"`
+	Matrix         *codingMatrixJSON          `json:"matrix,omitempty"`
 	Pairwise       []pairJSON                 `json:"pairwise,omitempty"`
 	// PairwiseOmitted counts the pairs with shared items left out of
 	// Pairwise by --max-rows (those with the fewest shared items).
@@ -451,7 +482,7 @@ func (res *codingResult) tables() []report.Table {
 	if len(clipped) > 0 {
 		main.Notes = append(main.Notes, "analytic intervals cut at the coefficient's bounds (1; below, 0 for percent agreement and −1 for nominal chance-corrected coefficients): "+strings.Join(clipped, ", "))
 	}
-	out := []report.Table{main}
+	out := append(append([]report.Table{main}, res.perLabelTable()...), res.documentTable()...)
 	if len(res.PerCategory) > 0 {
 		t := report.Table{Title: "per category (nominal)", Header: []string{"category", "count", "share", "specific agreement", "α (k vs rest)"}}
 		for _, c := range res.PerCategory {
@@ -465,6 +496,7 @@ func (res *codingResult) tables() []report.Table {
 		for _, p := range res.Pairwise {
 			t.Rows = append(t.Rows, []string{p.Coders[0], p.Coders[1], strconv.Itoa(p.Items), report.Float(float64(p.Kappa), 4), report.Float(float64(p.Alpha), 4)})
 		}
+		t.Notes = omittedNote(len(res.Pairwise), res.PairwiseOmitted, "pairs", "those with the most shared items")
 		out = append(out, t)
 	}
 	if m := res.Contingency; m != nil {

@@ -92,26 +92,27 @@ func (f *codingFlags) validateStream(fs *flag.FlagSet, files []string, model, re
 // from statistics streamed from a table, or from the data in memory when
 // an option needs the items or the input is not a table. It returns nil
 // when the statistics were emitted instead (--emit-stats).
-func (f *codingFlags) codingAnalysis(e env, files []string, model bool, topt table.Options, copt coding.Options) (*coding.Analysis, string, error) {
-	name := files[0]
+// The notes are those of the input (annotation files).
+func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, model bool, topt table.Options, copt coding.Options) (an *coding.Analysis, name string, notes []string, err error) {
+	name = files[0]
 	if name == "-" {
 		name = "<stdin>"
 	}
 	if f.stream.mergeStats {
-		return mergeCodingStats(e, files, copt)
+		an, name, err = mergeCodingStats(e, files, copt)
+		return an, name, nil, err
 	}
 	var d *coding.Data
 	switch {
 	case model:
 		name = strings.Join(files, ", ")
-		var err error
-		if d, err = readCodingInput(e, files, &f.in, f.setSep); err != nil {
-			return nil, name, err
+		if d, notes, err = readCodingInput(e, files, &f.in, &f.tok, fs, f.setSep); err != nil {
+			return nil, name, nil, err
 		}
 	default:
 		in, err := openInput(e, files[0])
 		if err != nil {
-			return nil, name, err
+			return nil, name, nil, err
 		}
 		defer in.Close()
 		if f.needsItems() == "" {
@@ -126,23 +127,23 @@ func (f *codingFlags) codingAnalysis(e env, files []string, model bool, topt tab
 			}
 			s, err := table.Stream(in, name, topt)
 			if err != nil {
-				return nil, name, err
+				return nil, name, nil, err
 			}
 			if f.stream.emitStats != "" {
-				return nil, name, emitCodingStats(e, f.stream.emitStats, f.inf.force, s)
+				return nil, name, nil, emitCodingStats(e, f.stream.emitStats, f.inf.force, s)
 			}
 			an, err := coding.AnalyzeStats(s, copt)
-			return an, name, err
+			return an, name, nil, err
 		}
 		if d, err = table.Read(in, name, topt); err != nil {
-			return nil, name, err
+			return nil, name, nil, err
 		}
 	}
 	if f.stream.emitStats != "" {
-		return nil, name, emitCodingStats(e, f.stream.emitStats, f.inf.force, d.Stats(f.inf.top))
+		return nil, name, nil, emitCodingStats(e, f.stream.emitStats, f.inf.force, d.Stats(f.inf.top))
 	}
-	an, err := coding.Analyze(d, copt)
-	return an, name, err
+	an, err = coding.Analyze(d, copt)
+	return an, name, notes, err
 }
 
 // emitCodingStats writes statistics to path ("-": standard output).
@@ -188,26 +189,26 @@ func mergeCodingStats(e env, files []string, copt coding.Options) (*coding.Analy
 }
 
 // boundPairs keeps at most max pairs of coders (0: all), those with the
-// most shared items (ties in coder order), and returns a note saying how
-// many were left out.
-func (res *codingResult) boundPairs(max int) []string {
+// most shared items (ties in coder order), and counts the others
+// (PairwiseOmitted; the pairs table says so).
+func (res *codingResult) boundPairs(max int) {
 	n := len(res.Pairwise)
 	if max <= 0 || n <= max {
-		return nil
+		return
 	}
 	slices.SortStableFunc(res.Pairwise, func(a, b pairJSON) int { return cmp.Compare(b.Items, a.Items) })
 	res.Pairwise = res.Pairwise[:max]
 	res.PairwiseOmitted = n - max
-	return []string{fmt.Sprintf("pairs of coders: the %d with the most shared items are listed, %d more pairs with shared items are not (--max-rows)", max, n-max)}
 }
 
 // boundLeaveOneOut keeps at most max coders (0: all) in the table of α
 // without each coder: those whose removal changes α most (by absolute
-// change; undefined changes last, ties in coder order).
-func (res *codingResult) boundLeaveOneOut(max int) []string {
+// change; undefined changes last, ties in coder order); the others are
+// counted (LeaveOneCoderOutOmitted; the table says so).
+func (res *codingResult) boundLeaveOneOut(max int) {
 	n := len(res.LeaveOneCoderOut)
 	if max <= 0 || n <= max {
-		return nil
+		return
 	}
 	size := func(c coderInfluenceJSON) float64 {
 		if x := math.Abs(float64(c.Change)); !math.IsNaN(x) {
@@ -218,5 +219,12 @@ func (res *codingResult) boundLeaveOneOut(max int) []string {
 	slices.SortStableFunc(res.LeaveOneCoderOut, func(a, b coderInfluenceJSON) int { return cmp.Compare(size(b), size(a)) })
 	res.LeaveOneCoderOut = res.LeaveOneCoderOut[:max]
 	res.LeaveOneCoderOutOmitted = n - max
-	return []string{fmt.Sprintf("α without each coder: the %d coders whose removal changes α most are listed, %d more are not (--max-rows)", max, n-max)}
+}
+
+// omittedNote is the note of a table cut by --max-rows.
+func omittedNote(shown, omitted int, what, which string) []string {
+	if omitted == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("showing the first %d of %d %s (%s; --max-rows); the JSON output counts the others", shown, shown+omitted, what, which)}
 }

@@ -283,8 +283,8 @@ func codingModelInput(in *inputFlags, files []string) (bool, error) {
 			if err != nil {
 				return false, err
 			}
-			if f, err := formats.Detect(data, name); err == nil && f != "csv" {
-				model = true
+			if f, err := formats.Detect(data, name); err == nil && (f != "csv" || formats.IsSpanCSV(data) || formats.IsRelationCSV(data)) {
+				model = true // an annotation format, or the span CSV (token agreement)
 			}
 		}
 	default:
@@ -299,13 +299,15 @@ func codingModelInput(in *inputFlags, files []string) (bool, error) {
 // readCodingInput reads annotation files and projects their document
 // labels (of --layer) onto reliability data: items are documents, coders
 // annotators; an annotator's several labels of a document form a set
-// (joined by setSep, for the set distances).
-func readCodingInput(e env, files []string, in *inputFlags, setSep string) (*coding.Data, error) {
+// (joined by setSep, for the set distances). Files with spans and no
+// document labels are compared token by token (coding_tokens.go); notes
+// say how.
+func readCodingInput(e env, files []string, in *inputFlags, tok *tokenFlags, fs *flag.FlagSet, setSep string) (*coding.Data, []string, error) {
 	c, err := readCorpus(e, "coding", files, in.options(e, "coding", false))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return c.Coding(in.layer, setSep)
+	return codingCorpusData(c, in, tok, fs, setSep)
 }
 
 // corefCSVKind tells a span CSV (read through the annotation model: spans

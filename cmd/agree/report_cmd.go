@@ -18,7 +18,7 @@ FILE.html or standard output. The other flags go to that command, so
 "agree coding --metric interval --report r.html data.csv".`
 
 // reportKinds are the commands that draw a report.
-var reportKinds = []string{"coding", "gamma", "unitizing", "segmentation", "coref", "shuffle"}
+var reportKinds = []string{"coding", "spans", "gamma", "unitizing", "segmentation", "coref", "shuffle"}
 
 func runReport(e env, args []string) error {
 	out, kind, force := "", "auto", false
@@ -130,6 +130,8 @@ func detectKind(args []string) (string, error) {
 			return "coref", nil
 		case ".json":
 			return "segmentation", nil
+		case ".jsonl":
+			return "spans", nil
 		}
 		return kindFromHeader(a), nil
 	}
@@ -160,6 +162,8 @@ func kindFromHeader(path string) string {
 			has[strings.TrimSpace(fl)] = true
 		}
 		switch {
+		case has["document"] && has["annotator"] && has["start"] && has["end"] && has["label"]:
+			return "spans" // the span CSV (annotation model)
 		case has["annotator"] && has["start"] && has["end"]:
 			return "gamma"
 		case has["annotator"] && has["mention"] && has["chain"]:

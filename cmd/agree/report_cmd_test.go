@@ -1,8 +1,10 @@
 package main
 
 import (
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -25,6 +27,8 @@ func TestReportCommand(t *testing.T) {
 		{[]string{segCSV}, "Segmentation agreement on seg.csv", "item,coder,masses"},
 		{[]string{"testdata/coref/passonneau.csv", "--missing", "singletons"}, "Coreference agreement", "annotator,mention,chain"},
 		{[]string{"--as", "unitizing", "examples/continuum.csv"}, "Unitizing agreement", "--as chooses"},
+		{[]string{"examples/entities.csv"}, "Span agreement on entities.csv", "the span CSV header"},
+		{[]string{"examples/entities.jsonl"}, "Span agreement on entities.jsonl", "the annotation model's JSONL"},
 	}
 	for _, c := range cases {
 		out, errs, code := agree(t, "", append([]string{"report"}, c.args...)...)
@@ -57,5 +61,112 @@ func TestReportCommand(t *testing.T) {
 	// --report never overwrites an input.
 	if _, errs, code := agree(t, "", "coding", "--force", "--report", "examples/krippendorff.csv", "examples/krippendorff.csv"); code != 2 || !strings.Contains(errs, "input") {
 		t.Errorf("--report over the input: exit %d, %s", code, errs)
+	}
+}
+
+// A large input keeps the report bounded, and the page says what it left
+// out.
+func TestReportBounded(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("item")
+	for c := range 40 {
+		b.WriteString(",c" + strconv.Itoa(c))
+	}
+	b.WriteString("\n")
+	rng := rand.New(rand.NewPCG(7, 7))
+	for i := range 400 {
+		b.WriteString("i" + strconv.Itoa(i))
+		truth := rng.IntN(120)
+		for range 40 {
+			v := truth
+			if rng.Float64() < 0.3 {
+				v = rng.IntN(120)
+			}
+			b.WriteString(",k" + strconv.Itoa(v))
+		}
+		b.WriteString("\n")
+	}
+	data := filepath.Join(dir, "big.csv")
+	os.WriteFile(data, []byte(b.String()), 0o644)
+	out, errs, code := agree(t, "", "coding", "--report", "-", data)
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	for _, want := range []string{"Showing the 20 most frequent of 120 categories", "Showing the 25 coders with the most shared items, of 40", "showing the first 100 of 780 pairs"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the page does not say %q", want)
+		}
+	}
+	if len(out) > 1<<20 {
+		t.Errorf("report of %d bytes for 400 items × 40 coders: plots and tables are not bounded", len(out))
+	}
+}
+
+// The survey's warnings appear where they apply, and only there.
+func TestCodingReportWarnings(t *testing.T) {
+	dir := t.TempDir()
+	// 100 items, two coders: 92 agree on "no", 2 on "yes", 6 split, so A_o
+	// is high and κ low (prevalence, §3.2).
+	var b strings.Builder
+	b.WriteString("item,a,b\n")
+	for i := range 100 {
+		switch {
+		case i < 92:
+			b.WriteString("i" + strconv.Itoa(i) + ",no,no\n")
+		case i < 94:
+			b.WriteString("i" + strconv.Itoa(i) + ",yes,yes\n")
+		default:
+			b.WriteString("i" + strconv.Itoa(i) + ",no,yes\n")
+		}
+	}
+	skewed := filepath.Join(dir, "skewed.csv")
+	os.WriteFile(skewed, []byte(b.String()), 0o644)
+	// Coder b says "yes" far more often than a: κ = 0.06/0.41 = 0.146, π = −0.00125/0.34875 = −0.004 (bias,
+	// §3.1).
+	b.Reset()
+	b.WriteString("item,a,b\n")
+	for i := range 100 {
+		switch {
+		case i < 60:
+			b.WriteString("i" + strconv.Itoa(i) + ",no,no\n")
+		case i < 65:
+			b.WriteString("i" + strconv.Itoa(i) + ",yes,yes\n")
+		default:
+			b.WriteString("i" + strconv.Itoa(i) + ",no,yes\n")
+		}
+	}
+	biased := filepath.Join(dir, "biased.csv")
+	os.WriteFile(biased, []byte(b.String()), 0o644)
+	cases := []struct {
+		args []string
+		want []string
+		not  []string
+		why  string
+	}{
+		{[]string{"coding", "--report", "-", skewed}, []string{"the prevalence problem", "§3.2"}, []string{"weighted coefficient", "annotator bias"}, "skewed two-coder data"},
+		{[]string{"coding", "--report", "-", biased}, []string{"annotator bias", "§3.1", "0.146", "-0.004"}, []string{"the prevalence problem"}, "coders with different marginals"},
+		{[]string{"coding", "--metric", "interval", "--report", "-", "examples/krippendorff.csv"}, []string{"weighted coefficient: its value depends strongly on the chosen distance"}, []string{"the prevalence problem"}, "a non-nominal distance"},
+		{[]string{"coding", "--report", "-", "examples/krippendorff.csv"}, nil, []string{"the prevalence problem", "weighted coefficient:", "annotator bias ("}, "balanced nominal data: no warning"},
+	}
+	for _, c := range cases {
+		out, errs, code := agree(t, "", c.args...)
+		if code != 0 {
+			t.Fatalf("%v: %s", c.args, errs)
+		}
+		warnings := ""
+		for _, part := range strings.Split(out, `<p class="warning" role="note">`)[1:] {
+			warnings += part[:strings.Index(part, "</p>")] + "\n"
+		}
+		for _, w := range c.want {
+			if !strings.Contains(warnings, w) {
+				t.Errorf("%s: no warning %q in\n%s", c.why, w, warnings)
+			}
+		}
+		for _, w := range c.not {
+			if strings.Contains(warnings, w) {
+				t.Errorf("%s: unexpected warning %q", c.why, w)
+			}
+		}
 	}
 }

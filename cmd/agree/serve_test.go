@@ -17,14 +17,8 @@ import (
 	"agree/report"
 )
 
-// TestMain lets the test binary stand in for agree when agree serve runs
-// an analysis in a child process.
-func TestMain(m *testing.M) {
-	if os.Getenv("AGREE_TEST_AS_AGREE") == "1" {
-		os.Exit(exitCode(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr), os.Stderr))
-	}
-	os.Exit(m.Run())
-}
+// TestMain (child_test.go) runs the test binary as agree when
+// AGREE_TEST_AS_AGREE=1, as startServe needs.
 
 // startServe runs agree serve's handler on a free loopback port, its
 // analyses in children of the test binary, and its temporary files in a

@@ -4,9 +4,11 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
+	"agree/annotation"
 	"agree/inference"
 	"agree/report"
 	"agree/spans"
@@ -32,6 +34,7 @@ type spansFlags struct {
 	bootstrap, workers       int
 	seed                     uint64
 	level                    float64
+	by                       byFlags
 }
 
 func (f *spansFlags) register(fs *flag.FlagSet) {
@@ -48,6 +51,7 @@ func (f *spansFlags) register(fs *flag.FlagSet) {
 	bound(fs, "bootstrap", between(0, maxResamples))
 	bound(fs, "workers", between(0, maxWorkers))
 	bound(fs, "level", span(0, 1, "both"))
+	f.by.register(fs, "micro", "macro")
 }
 
 // options checks the flags together, before any input is read.
@@ -73,6 +77,9 @@ func (f *spansFlags) options(fs *flag.FlagSet, files []string) (spans.Options, e
 	if err := requires(fs, "level", "bootstrap"); err != nil {
 		return opt, err
 	}
+	if err := f.by.check(fs); err != nil {
+		return opt, err
+	}
 	if err := checkOutput(f.disagreements, f.force, files); err != nil {
 		return opt, err
 	}
@@ -90,14 +97,19 @@ func runSpans(e env, args []string) error {
 	fs := newFlagSet(e, "spans", spansSynopsis)
 	f.register(fs)
 	format := formatFlag(fs, "table")
+	rep := reportFlag(fs)
 	files, rf, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := rep.check(files); err != nil {
 		return err
 	}
 	opt, err := f.options(fs, files)
 	if err != nil {
 		return err
 	}
+	opt.Matches = opt.Matches || rep.active() // the report draws the disagreements
 	c, err := readCorpus(e, "spans", files, f.in.options(e, "spans", false))
 	if err != nil {
 		return err
@@ -113,6 +125,9 @@ func runSpans(e env, args []string) error {
 		return fmt.Errorf("spans: %w", err)
 	}
 	out := spansOutput(res)
+	if f.by.active() {
+		out.addDocuments(&res.Summary, c.Documents, f.by.average)
+	}
 	if f.bootstrap > 0 {
 		e.status.phase("bootstrap resamples", int64(f.bootstrap))
 		iv, err := res.Bootstrap(ctx, inference.Options{Resamples: f.bootstrap, Seed: f.seed, Workers: f.workers, Level: f.level, Progress: e.status.set})
@@ -125,6 +140,9 @@ func runSpans(e env, args []string) error {
 		if err := writeSpanDisagreements(f.disagreements, f.force, res); err != nil {
 			return err
 		}
+	}
+	if err := rep.write(e, spansPage(out, c, files), files); err != nil || rep.only() {
+		return err
 	}
 	if rf == report.JSON {
 		return report.WriteJSON(e.stdout, out)
@@ -202,6 +220,7 @@ type spansJSON struct {
 	Scope      string                   `json:"scope"`
 	Documents  int                      `json:"documents"`
 	Spans      int                      `json:"spans"`
+	Relations  int                      `json:"-"`
 	Annotators []string                 `json:"annotators"`
 	Pairs      []spanPairJSON           `json:"pairs"`
 	AverageF1  report.Number            `json:"average_f1"`
@@ -210,9 +229,16 @@ type spansJSON struct {
 	PerLabel   map[string]prfCountsJSON `json:"per_label"`
 	Matrix     spanMatrixJSON           `json:"matrix"`
 	Bootstrap  *bootstrapInfoJSON       `json:"bootstrap,omitempty"`
-	Notes      []string                 `json:"notes,omitempty"`
+	// With --by document: each document's value and the corpus value.
+	PerDocument []spanDocJSON    `json:"per_document,omitempty"`
+	Corpus      *corpusValueJSON `json:"corpus,omitempty"`
+	Notes       []string         `json:"notes,omitempty"`
 
-	res *spans.Result
+	sum *spans.Summary
+	res *spans.Result // agree spans only (the report draws its documents)
+	// unit and label name what is compared in tables ("spans", "label";
+	// "relations", "type").
+	unit, label string
 }
 
 func perLabelJSON(ls []spans.LabelCounts) map[string]prfCountsJSON {
@@ -224,15 +250,32 @@ func perLabelJSON(ls []spans.LabelCounts) map[string]prfCountsJSON {
 }
 
 const (
-	microAveraging = "pooled: matched and marked spans summed over every pair (and label) before dividing"
-	macroAveraging = "mean over labels (equal weight) of each label's precision, recall and F1, counts pooled over pairs; macro F1 is the mean of the F1s"
-	pairMacro      = "mean over the pair's labels (equal weight) of each label's precision, recall and F1"
+	microAveraging = "pooled: matched and marked %s summed over every pair (and %s) before dividing"
+	macroAveraging = "mean over %[1]ss (equal weight) of each %[1]s's precision, recall and F1, counts pooled over pairs; macro F1 is the mean of the F1s"
+	pairMacro      = "mean over the pair's %[1]ss (equal weight) of each %[1]s's precision, recall and F1"
 )
 
 func spansOutput(res *spans.Result) *spansJSON {
-	out := &spansJSON{Match: res.Options.Match.String(), Labels: res.Options.Labels.String(), Layer: res.Layer,
-		Scope: res.Options.Documents.String(), Documents: res.Documents, Spans: res.Spans,
-		Annotators: res.Annotators, AverageF1: report.Number(res.AverageF1), res: res}
+	out := pairwiseOutput(&res.Summary, "spans", "label")
+	out.Layer, out.Spans, out.res = res.Layer, res.Spans, res
+	out.Notes = append(out.Notes, "the first annotator of a pair is the reference: precision = matched/response spans, recall = matched/reference spans; F1 = 2·matched/(reference + response spans) is symmetric (and equals the positive specific agreement, Hripcsak & Rothschild 2005); F1 is 0 when nothing matches")
+	if res.Options.Labels == spans.Strict {
+		out.Notes = append(out.Notes, "--labels strict: a span found with another label counts as a miss and a false alarm; label_agreement compares the labels of the spans matched by extent alone")
+	} else {
+		out.Notes = append(out.Notes, "--labels ignore: spans are matched by extent alone; per_label counts pair spans of the same label only; label_agreement compares the labels of the matched pairs")
+	}
+	if res.Options.Documents == spans.AllDocuments {
+		out.Notes = append(out.Notes, "every annotator is taken to have annotated every document (--documents all): a document without spans of an annotator counts as marked with nothing")
+	}
+	return out
+}
+
+// pairwiseOutput is the JSON form of a pairwise comparison, spans or
+// relations; unit and label name them in tables.
+func pairwiseOutput(res *spans.Summary, unit, label string) *spansJSON {
+	out := &spansJSON{Match: res.Options.Match.String(), Labels: res.Options.Labels.String(),
+		Scope: res.Options.Documents.String(), Documents: res.Documents,
+		Annotators: res.Annotators, AverageF1: report.Number(res.AverageF1), sum: res, unit: unit, label: label}
 	for _, p := range res.Pairs {
 		la := p.LabelAgreement
 		lj := labelAgreementJSON{Pairs: la.Pairs, Agreeing: la.Agreeing, Kappa: report.Number(la.Kappa.Value), Alpha: report.Number(la.Alpha.Value)}
@@ -254,13 +297,13 @@ func spansOutput(res *spans.Result) *spansJSON {
 			Annotators:     [2]string{res.Annotators[p.Annotators[0]], res.Annotators[p.Annotators[1]]},
 			Documents:      p.Documents,
 			prfCountsJSON:  countsJSON(p.Counts),
-			Macro:          averageJSON{Averaging: pairMacro, Labels: len(p.PerLabel), Precision: report.Number(p.Macro.Precision), Recall: report.Number(p.Macro.Recall), F1: report.Number(p.Macro.F1)},
+			Macro:          averageJSON{Averaging: fmt.Sprintf(pairMacro, label), Labels: len(p.PerLabel), Precision: report.Number(p.Macro.Precision), Recall: report.Number(p.Macro.Recall), F1: report.Number(p.Macro.F1)},
 			PerLabel:       perLabelJSON(p.PerLabel),
 			LabelAgreement: lj,
 		})
 	}
-	out.Micro = microJSON{Averaging: microAveraging, prfCountsJSON: countsJSON(res.Micro)}
-	out.Macro = averageJSON{Averaging: macroAveraging, Labels: len(res.PerLabel), Precision: report.Number(res.Macro.Precision), Recall: report.Number(res.Macro.Recall), F1: report.Number(res.Macro.F1)}
+	out.Micro = microJSON{Averaging: fmt.Sprintf(microAveraging, unit, label), prfCountsJSON: countsJSON(res.Micro)}
+	out.Macro = averageJSON{Averaging: fmt.Sprintf(macroAveraging, label), Labels: len(res.PerLabel), Precision: report.Number(res.Macro.Precision), Recall: report.Number(res.Macro.Recall), F1: report.Number(res.Macro.F1)}
 	out.PerLabel = perLabelJSON(res.PerLabel)
 	out.Matrix.Annotators = res.Annotators
 	for _, row := range res.Matrix {
@@ -269,15 +312,6 @@ func spansOutput(res *spans.Result) *spansJSON {
 			r[j] = report.Number(x)
 		}
 		out.Matrix.F1 = append(out.Matrix.F1, r)
-	}
-	out.Notes = append(out.Notes, "the first annotator of a pair is the reference: precision = matched/response spans, recall = matched/reference spans; F1 = 2·matched/(reference + response spans) is symmetric (and equals the positive specific agreement, Hripcsak & Rothschild 2005); F1 is 0 when nothing matches")
-	if res.Options.Labels == spans.Strict {
-		out.Notes = append(out.Notes, "--labels strict: a span found with another label counts as a miss and a false alarm; label_agreement compares the labels of the spans matched by extent alone")
-	} else {
-		out.Notes = append(out.Notes, "--labels ignore: spans are matched by extent alone; per_label counts pair spans of the same label only; label_agreement compares the labels of the matched pairs")
-	}
-	if res.Options.Documents == spans.AllDocuments {
-		out.Notes = append(out.Notes, "every annotator is taken to have annotated every document (--documents all): a document without spans of an annotator counts as marked with nothing")
 	}
 	return out
 }
@@ -300,11 +334,15 @@ func ciText(r *bootstrapResultJSON) string {
 }
 
 func (out *spansJSON) tables() []report.Table {
-	title := fmt.Sprintf("%d spans in %d documents, %d annotators; match %s, labels %s", out.Spans, out.Documents, len(out.Annotators), out.Match, out.Labels)
+	n := out.Spans
+	if out.unit != "spans" {
+		n = out.Relations
+	}
+	title := fmt.Sprintf("%d %s in %d documents, %d annotators; match %s, labels %s", n, out.unit, out.Documents, len(out.Annotators), out.Match, out.Labels)
 	if out.Layer != "" {
 		title += "; layer " + out.Layer
 	}
-	main := report.Table{Title: title, Header: []string{"reference", "response", "documents", "matched", "reference spans", "response spans", "precision", "recall", "F1", "macro F1", "label κ", "label α"}}
+	main := report.Table{Title: title, Header: []string{"reference", "response", "documents", "matched", "reference " + out.unit, "response " + out.unit, "precision", "recall", "F1", "macro F1", out.label + " κ", out.label + " α"}}
 	if out.Bootstrap != nil {
 		main.Header = append(main.Header, "F1 CI")
 	}
@@ -328,13 +366,14 @@ func (out *spansJSON) tables() []report.Table {
 		main.Notes = append(main.Notes, fmt.Sprintf("intervals: %s, %d resamples, seed %d", out.Bootstrap.Method, out.Bootstrap.Resamples, out.Bootstrap.Seed))
 	}
 	main.Notes = append(main.Notes, out.Notes...)
-	per := report.Table{Title: "per label (pooled over pairs; spans of the same label only)", Header: []string{"label", "matched", "reference spans", "response spans", "precision", "recall", "F1"}}
-	for _, l := range out.res.PerLabel {
+	per := report.Table{Title: fmt.Sprintf("per %s (pooled over pairs; %s of the same %s only)", out.label, out.unit, out.label),
+		Header: []string{out.label, "matched", "reference " + out.unit, "response " + out.unit, "precision", "recall", "F1"}}
+	for _, l := range out.sum.PerLabel {
 		c := l.Counts
 		per.Rows = append(per.Rows, []string{l.Label, strconv.Itoa(c.Matched), strconv.Itoa(c.Reference), strconv.Itoa(c.Response),
 			report.Float(c.Precision(), 4), report.Float(c.Recall(), 4), report.Float(c.F1(), 4)})
 	}
-	tables := []report.Table{main, per}
+	tables := append([]report.Table{main, per}, out.documentTable()...)
 	if len(out.Annotators) > 2 {
 		m := report.Table{Title: "pairwise F1", Header: append([]string{""}, out.Annotators...)}
 		for i, row := range out.Matrix.F1 {
@@ -347,4 +386,51 @@ func (out *spansJSON) tables() []report.Table {
 		tables = append(tables, m)
 	}
 	return tables
+}
+
+// spanDocJSON is one document of --by document: its counts pooled over the
+// pairs compared on it, their F1 (the document's value; null with the
+// reason when the document has no span) and the mean of the pairs' F1.
+type spanDocJSON struct {
+	Document string `json:"document"`
+	Pairs    int    `json:"pairs"`
+	prfCountsJSON
+	AverageF1       report.Number `json:"average_f1"`
+	UndefinedReason string        `json:"undefined_reason,omitempty"`
+}
+
+// addDocuments adds the per-document table and the corpus F1 under the
+// averaging convention avg (micro or macro).
+func (out *spansJSON) addDocuments(s *spans.Summary, docs []annotation.Document, avg string) {
+	for _, d := range s.PerDocument() {
+		j := spanDocJSON{Document: docs[d.Doc].Name, Pairs: d.Pairs, prfCountsJSON: countsJSON(d.Counts),
+			AverageF1: report.Number(d.AverageF1), UndefinedReason: d.Reason}
+		if d.Reason != "" {
+			j.Precision, j.Recall, j.F1 = report.Number(math.NaN()), report.Number(math.NaN()), report.Number(math.NaN())
+		}
+		out.PerDocument = append(out.PerDocument, j)
+	}
+	a := spans.Micro
+	desc := fmt.Sprintf("micro: matched and marked %s pooled over every document and pair before dividing (each %s weighs the same)", out.unit, strings.TrimSuffix(out.unit, "s"))
+	if avg == "macro" {
+		a = spans.Macro
+		desc = "macro: the mean of the documents' F1 (each document weighs the same; documents without " + out.unit + " are left out)"
+	}
+	v, n, und := s.CorpusF1(a)
+	out.Corpus = &corpusValueJSON{Average: a.String(), Description: desc, Value: report.Number(v), Documents: n, UndefinedDocuments: und}
+}
+
+// documentTable is the table of --by document.
+func (out *spansJSON) documentTable() []report.Table {
+	if out.Corpus == nil {
+		return nil
+	}
+	t := report.Table{Title: "per document (counts pooled over the pairs of annotators)",
+		Header: []string{"document", "pairs", "matched", "reference " + out.unit, "response " + out.unit, "precision", "recall", "F1", "average pairwise F1", "note"}}
+	for _, d := range out.PerDocument {
+		t.Rows = append(t.Rows, []string{d.Document, strconv.Itoa(d.Pairs), strconv.Itoa(d.Matched), strconv.Itoa(d.ReferenceSpans), strconv.Itoa(d.ResponseSpans),
+			report.Float(float64(d.Precision), 4), report.Float(float64(d.Recall), 4), report.Float(float64(d.F1), 4), report.Float(float64(d.AverageF1), 4), d.UndefinedReason})
+	}
+	t.Notes = append(t.Notes, fmt.Sprintf("corpus F1 %s (%s; %d documents, %d undefined)", report.Float(float64(out.Corpus.Value), 4), out.Corpus.Description, out.Corpus.Documents, out.Corpus.UndefinedDocuments))
+	return []report.Table{t}
 }

@@ -216,7 +216,15 @@ func measureUnitizing(e env, c *unitizing.Continuum, ext unitizing.Extent, atom 
 	}
 
 	r.KappaD, r.AlphaD, r.PiD = nan, nan, nan
-	if kd, err := unitizing.KappaD(c, ext, atom); err != nil {
+	var tooMany *unitizing.TooManyAtomsError
+	if kd, err := unitizing.KappaD(c, ext, atom); errors.As(err, &tooMany) {
+		// κ_d cannot be computed at this atom length; the other measures
+		// still are.
+		why := fmt.Sprintf("not computed: %d atoms of length %g, more than %d (give a longer --atom)", tooMany.Atoms, tooMany.Atom, unitizing.MaxAtoms)
+		for _, k := range []string{"kappa_d", "alpha_d", "pi_d"} {
+			r.UndefinedReason[k] = why
+		}
+	} else if err != nil {
 		if err := overlap(err, "kappa_d", "alpha_d", "pi_d"); err != nil {
 			return r, err
 		}

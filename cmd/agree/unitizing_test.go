@@ -230,3 +230,31 @@ func TestUnitizingCUOverlap(t *testing.T) {
 		t.Errorf("stderr %q: want the --cu-overlap warning", errb.String())
 	}
 }
+
+func TestUnitizingTooManyAtomsKeepsTheOthers(t *testing.T) {
+	// Issue 14: a continuum of 2·10⁷ unit-length atoms is beyond κ_d's
+	// limit; κ_d, α_d and π_d are undefined with the reason and the advice,
+	// and every other measure is still reported (exit 0).
+	in := "annotator,category,start,end\nA,x,0,10\nB,x,1,9\nA,y,20000000,20000010\nB,y,20000001,20000010\n"
+	out, errs, code := agree(t, in, "unitizing", "--format", "json", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var c struct {
+		AlphaU          *float64          `json:"alpha_u"`
+		KappaD          *float64          `json:"kappa_d"`
+		UndefinedReason map[string]string `json:"undefined_reason"`
+	}
+	if err := json.Unmarshal([]byte(out), &c); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if c.KappaD != nil || !strings.Contains(c.UndefinedReason["kappa_d"], "more than 5000000") || !strings.Contains(c.UndefinedReason["alpha_d"], "--atom") {
+		t.Errorf("kappa_d %v, reasons %v", c.KappaD, c.UndefinedReason)
+	}
+	if c.AlphaU == nil {
+		t.Error("αU missing")
+	}
+	if _, _, code := agree(t, in, "unitizing", "--atom", "10", "-"); code != 0 {
+		t.Error("a longer atom should compute κ_d")
+	}
+}

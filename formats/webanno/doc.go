@@ -48,10 +48,23 @@
 // file is UTF-8: they are converted to code points of the rebuilt text.
 // Options.Unit reads files that count code points or bytes.
 //
-// Errors name the file and line and say what was expected.
+// A project export (Project > Export with a secondary format, a ZIP
+// archive or its unpacked directory) holds each annotator's work on each
+// document as annotation/<document>/<user>.<ext>: the user is the
+// annotator, the document is named as the source document; .tsv, .xmi
+// (package uima) and .json (UIMA JSON CAS) files are read, and .zip files
+// holding one of them with its type system. The curation/<document>/
+// CURATION_USER files are read (as annotator CURATION_USER) only with
+// Options.Curation, and counted in a note otherwise; INITIAL_CAS files are
+// skipped with a note. Entries of more than MaxEntrySize bytes, or an
+// export of more than MaxTotalSize bytes uncompressed, are refused.
+//
+// Errors name the file (inside an archive: archive!path) and line and say
+// what was expected.
 //
 // API:
 //
 //	ReadTSV(c, r, name, doc, annotator, opt)   one TSV file
-//	ReadProject(c, fsys, name, opt)            a project export (IsProject tells one; coming next)
+//	ReadProject(c, fsys, name, opt)            a project export as an fs.FS (IsProject tells one)
+//	ReadProjectPath(c, path, opt)              a project export directory or .zip
 package webanno

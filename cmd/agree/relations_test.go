@@ -1,0 +1,91 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"agree/formats"
+)
+
+func TestRelationsGolden(t *testing.T) {
+	for _, tc := range []struct {
+		golden string
+		args   []string
+	}{
+		{"relations.txt", []string{"relations", "examples/relations.csv"}},
+		{"relations-overlap-ignore.json", []string{"relations", "--match", "overlap", "--labels", "ignore", "--format", "json", "examples/relations.csv"}},
+	} {
+		out, errs, code := agree(t, "", tc.args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", tc.args, code, errs)
+		}
+		golden(t, tc.golden, out)
+	}
+}
+
+// TestRelationsBrat reads brat R lines (one directory per annotator; text
+// outside the BMP, so offsets are code points) and writes the
+// disagreements with the covered texts.
+func TestRelationsBrat(t *testing.T) {
+	if !slices.Contains(formats.Names(), "brat") {
+		t.Skip("the brat reader is not in --input yet")
+	}
+	dir := t.TempDir()
+	text := "Ada Lovelace 😀 met Charles Babbage in London.\n"
+	ents := "T1\tPER 0 12\tAda Lovelace\nT2\tPER 19 34\tCharles Babbage\nT3\tLOC 38 44\tLondon\n"
+	for ann, rels := range map[string]string{
+		"ana": "R1\tmet Arg1:T1 Arg2:T2\nR2\tlocated_in Arg1:T2 Arg2:T3\n",
+		"ben": "R1\tmet Arg1:T1 Arg2:T2\nR2\tlocated_in Arg1:T1 Arg2:T3\n",
+	} {
+		if err := os.MkdirAll(filepath.Join(dir, ann), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, ann, "doc.txt"), []byte(text), 0o644)
+		os.WriteFile(filepath.Join(dir, ann, "doc.ann"), []byte(ents+rels), 0o644)
+	}
+	dis := filepath.Join(dir, "dis.csv")
+	out, errs, code := agree(t, "", "relations", "--format", "json", "--disagreements", dis, filepath.Join(dir, "ana"), filepath.Join(dir, "ben"))
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	var v struct {
+		Pairs []struct {
+			Matched int     `json:"matched"`
+			F1      float64 `json:"f1"`
+		} `json:"pairs"`
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatal(err)
+	}
+	// "met" matches; located_in links Babbage for ana, Lovelace for ben.
+	if v.Pairs[0].Matched != 1 || v.Pairs[0].F1 != 0.5 {
+		t.Errorf("pair %+v, want 1 matched, F1 1/2", v.Pairs[0])
+	}
+	got, err := os.ReadFile(dis)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "document,source_start,source_end,source_text,target_start,target_end,target_text,kind,ana,ben\n" +
+		"doc,0,12,Ada Lovelace,38,44,London,missing,,\"located_in: PER [0,12) → LOC [38,44)\"\n" +
+		"doc,19,34,Charles Babbage,38,44,London,missing,\"located_in: PER [19,34) → LOC [38,44)\",\n"
+	if string(got) != want {
+		t.Errorf("disagreements\n%s\nwant\n%s", got, want)
+	}
+	if _, errs, code := agree(t, "", "relations", "--disagreements", dis, filepath.Join(dir, "ana"), filepath.Join(dir, "ben")); code != 2 || !strings.Contains(errs, "--force") {
+		t.Errorf("existing disagreements file: exit %d %q", code, errs)
+	}
+}
+
+func TestRelationsErrors(t *testing.T) {
+	// Spans without relations.
+	if _, errs, code := agree(t, "", "relations", "examples/entities.csv"); code != 1 || !strings.Contains(errs, "no relations") {
+		t.Errorf("no relations: exit %d %q", code, errs)
+	}
+	if _, errs, code := agree(t, "", "relations", "--match", "iou:7", "examples/relations.csv"); code != 2 {
+		t.Errorf("bad --match: exit %d %q", code, errs)
+	}
+}
