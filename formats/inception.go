@@ -114,6 +114,7 @@ var webannoFormat = &format{
 var xmiFormat = &format{
 	name: "xmi",
 	exts: []string{".xmi", ".xml"},
+	sure: []string{".xmi"},
 	unit: annotation.UTF16,
 	sniff: func(head []byte, _ string) bool {
 		return bytes.Contains(head, []byte("http://www.omg.org/XMI")) || bytes.Contains(head, []byte("<xmi:XMI"))
