@@ -78,7 +78,8 @@ type format struct {
 // registry returns the formats in detection order.
 func registry() []*format {
 	return []*format{
-		csvFormat, rttmFormat, jsonlFormat, labelstudioFormat, prodigyFormat, doccanoFormat,
+		csvFormat, rttmFormat, jsonlFormat, inceptionFormat, bratFormat, webannoFormat, xmiFormat, jsoncasFormat,
+		labelstudioFormat, prodigyFormat, doccanoFormat, eafFormat, textgridFormat,
 	}
 }
 
@@ -211,7 +212,7 @@ func (r *reading) path(p string) error {
 // tree reads a directory or an archive: as a project export when a format
 // recognises it, else file by file.
 func (r *reading) tree(fsys fs.FS, name string) error {
-	if f := r.chosen(); f != nil && f.tree != nil {
+	if f := r.chosen(); f != nil && f.tree != nil && (f.isTree == nil || f.isTree(fsys)) {
 		c, err := f.tree(fsys, name, r.opt, r.unit(f))
 		if err != nil {
 			return err
@@ -335,7 +336,7 @@ func (r *reading) add(c *annotation.Corpus, from string) error {
 		for _, a := range anns {
 			k := [2]string{c.Documents[d].Name, c.Annotators[a]}
 			if prev, ok := r.owner[k]; ok && prev != from {
-				return fmt.Errorf("%s: annotator %q of document %q was read from %s already (two files give one annotator's annotations of one document; rename a file or choose the tiers with --tiers)", from, k[1], k[0], prev)
+				return fmt.Errorf("%s: annotator %q of document %q was read from %s already (two files give one annotator's annotations of one document: give one of them, or rename a file; for ELAN and Praat files see --tiers)", from, k[1], k[0], prev)
 			}
 			r.owner[k] = from
 		}
@@ -436,3 +437,5 @@ func KnownExtension(ext string) bool {
 	}
 	return false
 }
+
+func errorsIsNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -40,6 +41,15 @@ func TestDetect(t *testing.T) {
 		{"prodigy db-out", "news.jsonl", `{"text":"x","_input_hash":1,"_task_hash":2,"answer":"accept"}`, "prodigy"},
 		{"doccano member file", "alice.jsonl", `{"id":1,"text":"x","label":[[0,1,"A"]]}`, "doccano"},
 		{"doccano collaborative export", "all.jsonl", `{"id":1,"text":"x","label":[]}`, "doccano"},
+		{"webanno tsv", "alice.tsv", "#FORMAT=WebAnno TSV 3.3\n", "webanno"},
+		{"xmi", "d1.xmi", `<?xml version="1.0"?><xmi:XMI xmlns:xmi="http://www.omg.org/XMI" xmi:version="2.0">`, "xmi"},
+		{"xmi as .xml", "d1.xml", `<?xml version="1.0"?><xmi:XMI xmlns:xmi="http://www.omg.org/XMI">`, "xmi"},
+		{"json cas", "d1.json", `{"%TYPES":{},"%FEATURE_STRUCTURES":[]}`, "jsoncas"},
+		{"brat", "d1.ann", "T1\tPER 0 5\tAlice\n", "brat"},
+		{"eaf", "rec.eaf", `<?xml version="1.0" encoding="UTF-8"?>` + "\n<ANNOTATION_DOCUMENT FORMAT=\"3.0\">", "eaf"},
+		{"eaf as .xml", "rec.xml", "<ANNOTATION_DOCUMENT FORMAT=\"3.0\">", "eaf"},
+		{"textgrid", "rec.TextGrid", "File type = \"ooTextFile\"\nObject class = \"TextGrid\"\n", "textgrid"},
+		{"textgrid in UTF-16", "rec.txt", "\xfe\xff\x00\"\x00o\x00o\x00T\x00e\x00x\x00t\x00F\x00i\x00l\x00e\x00\"\x00\n\x00\"\x00T\x00e\x00x\x00t\x00G\x00r\x00i\x00d\x00\"", "textgrid"},
 	} {
 		got, err := Detect([]byte(tc.content), tc.file)
 		if err != nil || got != tc.want {
@@ -180,6 +190,38 @@ func TestOptionsCheck(t *testing.T) {
 	for _, o := range []Options{{}, {Format: "auto", OffsetUnit: "utf16", Tiers: "A=T1,B=T2", Unaligned: "refuse"}, {Tiers: "annotator"}, {Tiers: "Gesture_(.+)"}} {
 		if err := o.Check(); err != nil {
 			t.Errorf("%+v: %v", o, err)
+		}
+	}
+}
+
+// TestProjectsAndDirectories reads the project export and the directories
+// per annotator of the readers of brat, WebAnno and UIMA through the
+// dispatch, and checks the documents and annotators it names.
+func TestProjectsAndDirectories(t *testing.T) {
+	for _, tc := range []struct {
+		why   string
+		paths []string
+		opt   Options
+		docs  int
+		anns  []string
+	}{
+		{"INCEpTION project export, detected", []string{"webanno/testdata/project"}, Options{}, 2, []string{"alice", "bob", "碧"}},
+		{"with the curation", []string{"webanno/testdata/project"}, Options{Curation: true}, 2, []string{"alice", "bob", "碧", "CURATION_USER"}},
+		{"brat, a directory per annotator", []string{"brat/testdata/common"}, Options{}, 2, []string{"alice", "bob", "碧"}},
+		{"brat, one annotator's directory", []string{"brat/testdata/common/bob"}, Options{}, 2, []string{"bob"}},
+		{"XMI files, a directory per annotator", []string{"uima/testdata/common"}, Options{Format: "xmi"}, 2, []string{"alice", "bob", "碧"}},
+	} {
+		c, err := Read(tc.paths, tc.opt)
+		if err != nil {
+			t.Errorf("%s: %v", tc.why, err)
+			continue
+		}
+		anns := append([]string(nil), c.Annotators...)
+		slices.Sort(anns)
+		want := append([]string(nil), tc.anns...)
+		slices.Sort(want)
+		if len(c.Documents) != tc.docs || !slices.Equal(anns, want) {
+			t.Errorf("%s: %d documents, annotators %v; want %d, %v", tc.why, len(c.Documents), anns, tc.docs, want)
 		}
 	}
 }

@@ -265,3 +265,26 @@ func sortInts(a []int) {
 		}
 	}
 }
+
+// Order moves the sections with the given ids to the front, in that
+// order; the others follow in their order.
+func (p *Page) Order(ids ...string) {
+	var front, rest []Section
+	for _, id := range ids {
+		for _, s := range p.Sections {
+			if s.ID == id {
+				front = append(front, s)
+			}
+		}
+	}
+	for _, s := range p.Sections {
+		moved := false
+		for _, id := range ids {
+			moved = moved || s.ID == id
+		}
+		if !moved {
+			rest = append(rest, s)
+		}
+	}
+	p.Sections = append(front, rest...)
+}

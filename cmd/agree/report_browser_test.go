@@ -22,16 +22,7 @@ var screenshots = flag.String("screenshots", "", "also write each report's scree
 // reason when none is installed (.ci/run installs Debian's chromium).
 func startBrowser(t *testing.T) (*chrome.Browser, context.Context) {
 	t.Helper()
-	path, err := chrome.Find()
-	if err != nil {
-		if why := os.Getenv("AGREE_NO_BROWSER"); why != "" {
-			t.Skipf("skipping the browser test: %s", why)
-		}
-		if os.Getenv("CI") != "" {
-			t.Fatalf("CI runs the browser tests (.ci/run installs chromium, or sets AGREE_NO_BROWSER when it cannot): %v", err)
-		}
-		t.Skipf("skipping the browser test: %v (apt-get install chromium)", err)
-	}
+	path := chrome.Require(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	t.Cleanup(cancel)
 	b, err := chrome.Start(ctx, path)

@@ -379,6 +379,18 @@ func pairMatrix(res *codingResult) ([]string, [][]float64, string) {
 		}
 		names = order
 	}
+	cells := pairCells(names, func(set func(a, b string, v float64)) {
+		for _, p := range res.Pairwise {
+			set(p.Coders[0], p.Coders[1], float64(p.Kappa))
+		}
+	})
+	return names, cells, note
+}
+
+// pairCells lays values of pairs out as a symmetric names × names matrix:
+// 1 on the diagonal, NaN where no pair gives a value. pairs calls set for
+// each pair; pairs with a name outside names are left out.
+func pairCells(names []string, pairs func(set func(a, b string, v float64))) [][]float64 {
 	at := map[string]int{}
 	for i, n := range names {
 		at[n] = i
@@ -391,14 +403,14 @@ func pairMatrix(res *codingResult) ([]string, [][]float64, string) {
 		}
 		cells[i][i] = 1
 	}
-	for _, p := range res.Pairwise {
-		i, ok1 := at[p.Coders[0]]
-		j, ok2 := at[p.Coders[1]]
+	pairs(func(a, b string, v float64) {
+		i, ok1 := at[a]
+		j, ok2 := at[b]
 		if ok1 && ok2 {
-			cells[i][j], cells[j][i] = float64(p.Kappa), float64(p.Kappa)
+			cells[i][j], cells[j][i] = v, v
 		}
-	}
-	return names, cells, note
+	})
+	return cells
 }
 
 // countDecimals is 0 when every cell is a whole number, else 1.

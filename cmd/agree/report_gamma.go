@@ -131,6 +131,7 @@ func gammaPage(o *gammaJSON, inputs []string) *report.Page {
 	} else {
 		p.Sections = append(p.Sections, sec)
 	}
+	p.Order("alignment") // the data first: the continuum and its alignment
 	return p
 }
 

@@ -156,25 +156,11 @@ func corefPage(out *corefJSON, inputs []string) *report.Page {
 		if len(names) > reportTopCoders {
 			names = names[:reportTopCoders]
 		}
-		at := map[string]int{}
-		for i, n := range names {
-			at[n] = i
-		}
-		cells := make([][]float64, len(names))
-		for i := range cells {
-			cells[i] = make([]float64, len(names))
-			for j := range cells[i] {
-				cells[i][j] = math.NaN()
+		cells := pairCells(names, func(set func(a, b string, v float64)) {
+			for _, pr := range out.Pairs {
+				set(pr.Annotators[0], pr.Annotators[1], float64(pr.CoNLLF1))
 			}
-			cells[i][i] = 1
-		}
-		for _, pr := range out.Pairs {
-			i, ok1 := at[pr.Annotators[0]]
-			j, ok2 := at[pr.Annotators[1]]
-			if ok1 && ok2 {
-				cells[i][j], cells[j][i] = float64(pr.CoNLLF1), float64(pr.CoNLLF1)
-			}
-		}
+		})
 		sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: "CoNLL F1 per pair of annotators", Desc: matrixDesc("CoNLL F1 per pair", names, cells), Min: 0, Max: 1, Decimals: 3}),
 			"CoNLL F1 (the mean of MUC, B³ and CEAFe F1) for each pair of annotators."))
 	}

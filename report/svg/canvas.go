@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"agree/report"
 )
 
 // Palette is the Okabe–Ito palette without its yellow (too light on white
@@ -213,24 +215,9 @@ func truncate(s string, max int) string {
 	return string(r[:max-1]) + "…"
 }
 
-// Format prints x with the given decimals ("–" for NaN): the numbers drawn
-// in plots use the same rounding as the report's tables.
-func Format(x float64, decimals int) string {
-	if math.IsNaN(x) {
-		return "undefined"
-	}
-	if math.IsInf(x, 0) {
-		if x > 0 {
-			return "inf"
-		}
-		return "-inf"
-	}
-	s := strconv.FormatFloat(x, 'f', decimals, 64)
-	if strings.Trim(s, "-0.") == "" && strings.HasPrefix(s, "-") {
-		s = s[1:]
-	}
-	return s
-}
+// Format prints x with the given decimals ("undefined" for NaN): the
+// numbers drawn in plots use the rounding of the report's tables.
+func Format(x float64, decimals int) string { return report.Float(x, decimals) }
 
 // linear maps [d0, d1] onto [r0, r1].
 type linear struct{ d0, d1, r0, r1 float64 }

@@ -1,0 +1,229 @@
+package formats
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"agree/annotation"
+	"agree/formats/brat"
+	"agree/formats/internal/names"
+	"agree/formats/uima"
+	"agree/formats/webanno"
+)
+
+// The readers of brat, WebAnno/INCEpTION and UIMA name a document and its
+// annotator from where the file is: in a project export
+// annotation/<document>/<user>.<ext> (curation/<document>/CURATION_USER.<ext>),
+// else <annotator>/<document>.<ext>, a directory per annotator as brat
+// keeps them.
+func docAndAnnotator(name string) (doc, annotator string) {
+	p := filepath.ToSlash(name)
+	dir := path.Dir(p)
+	if top := path.Base(path.Dir(dir)); top == "annotation" || top == "curation" {
+		return path.Base(dir), names.Base(p)
+	}
+	ann := path.Base(dir)
+	if dir == "." || dir == "/" {
+		ann = names.Base(p) // a lone file in the working directory: its own name
+	}
+	return names.Base(p), ann
+}
+
+// brat: standoff .ann files with their .txt, a directory per annotator.
+var bratFormat = &format{
+	name:   "brat",
+	exts:   []string{".ann"},
+	unit:   annotation.CodePoint,
+	isTree: hasAnn,
+	tree: func(fsys fs.FS, name string, _ *Options, unit annotation.OffsetUnit) (*annotation.Corpus, error) {
+		c := &annotation.Corpus{}
+		opt := brat.Options{Unit: unit}
+		// .ann files at the top: the directory is one annotator's;
+		// otherwise each subdirectory with .ann files is an annotator's.
+		ents, err := fs.ReadDir(fsys, ".")
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		top := slices.ContainsFunc(ents, func(e fs.DirEntry) bool { return !e.IsDir() && strings.HasSuffix(e.Name(), ".ann") })
+		if top {
+			return c, brat.ReadFS(c, fsys, ".", names.Base(filepath.Clean(name)), opt)
+		}
+		for _, e := range ents {
+			if !e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+				continue
+			}
+			if !hasAnn(subFS(fsys, e.Name())) {
+				continue
+			}
+			if err := brat.ReadFS(c, fsys, e.Name(), e.Name(), opt); err != nil {
+				return nil, err
+			}
+		}
+		return c, nil
+	},
+	read: func(data []byte, name string, _ *Options, unit annotation.OffsetUnit) (*annotation.Corpus, error) {
+		c := &annotation.Corpus{}
+		doc, ann := docAndAnnotator(name)
+		return c, brat.ReadFile(c, name, doc, ann, brat.Options{Unit: unit})
+	},
+}
+
+// hasAnn reports whether a directory holds a .ann file at any depth.
+func hasAnn(fsys fs.FS) bool {
+	found := false
+	fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".ann") {
+			found = true
+			return fs.SkipAll
+		}
+		return nil
+	})
+	return found
+}
+
+func subFS(fsys fs.FS, dir string) fs.FS {
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		return fsys
+	}
+	return sub
+}
+
+// webanno: WebAnno TSV 3.x files.
+var webannoFormat = &format{
+	name: "webanno",
+	exts: []string{".tsv"},
+	unit: annotation.UTF16,
+	sniff: func(head []byte, _ string) bool {
+		return bytes.HasPrefix(bytes.TrimLeft(head, " \t\r\n"), []byte("#FORMAT=WebAnno TSV"))
+	},
+	read: func(data []byte, name string, o *Options, unit annotation.OffsetUnit) (*annotation.Corpus, error) {
+		c := &annotation.Corpus{}
+		doc, ann := docAndAnnotator(name)
+		return c, webanno.ReadTSV(c, bytes.NewReader(data), name, doc, ann, webanno.Options{Unit: unit.String(), Curation: o.Curation})
+	},
+}
+
+// xmi: UIMA CAS XMI.
+var xmiFormat = &format{
+	name: "xmi",
+	exts: []string{".xmi", ".xml"},
+	unit: annotation.UTF16,
+	sniff: func(head []byte, _ string) bool {
+		return bytes.Contains(head, []byte("http://www.omg.org/XMI")) || bytes.Contains(head, []byte("<xmi:XMI"))
+	},
+	read: func(data []byte, name string, _ *Options, unit annotation.OffsetUnit) (*annotation.Corpus, error) {
+		c := &annotation.Corpus{}
+		doc, ann := docAndAnnotator(name)
+		return c, uima.ReadXMI(c, bytes.NewReader(data), name, doc, ann, uima.Options{Unit: unit.String()})
+	},
+}
+
+// jsoncas: UIMA JSON CAS.
+var jsoncasFormat = &format{
+	name: "jsoncas",
+	exts: []string{".json"},
+	unit: annotation.UTF16,
+	sniff: func(head []byte, _ string) bool {
+		h := bytes.TrimLeft(head, " \t\r\n")
+		return len(h) > 0 && h[0] == '{' && (bytes.Contains(h, []byte(`"%TYPES"`)) || bytes.Contains(h, []byte(`"%FEATURE_STRUCTURES"`)) || bytes.Contains(h, []byte(`"%VIEWS"`)))
+	},
+	read: func(data []byte, name string, _ *Options, unit annotation.OffsetUnit) (*annotation.Corpus, error) {
+		c := &annotation.Corpus{}
+		doc, ann := docAndAnnotator(name)
+		return c, uima.ReadJSON(c, bytes.NewReader(data), name, doc, ann, uima.Options{Unit: unit.String()})
+	},
+}
+
+// inception: an INCEpTION or WebAnno project export (a directory or a ZIP
+// archive): annotation/<document>/<user>.<tsv|xmi|json>, and with --curation
+// curation/<document>/CURATION_USER.<ext>; the rest (source documents, the
+// project description, annotation_ser) is not annotation.
+var inceptionFormat = &format{
+	name: "inception",
+	exts: nil,
+	unit: annotation.UTF16,
+	isTree: func(fsys fs.FS) bool {
+		st, err := fs.Stat(fsys, "annotation")
+		if err != nil || !st.IsDir() {
+			return false
+		}
+		ents, _ := fs.ReadDir(fsys, ".")
+		return slices.ContainsFunc(ents, func(e fs.DirEntry) bool {
+			return e.Name() == "source" || strings.HasPrefix(e.Name(), "exportedproject") || e.Name() == "curation"
+		})
+	},
+	tree: func(fsys fs.FS, name string, o *Options, unit annotation.OffsetUnit) (*annotation.Corpus, error) {
+		c := &annotation.Corpus{}
+		dirs := []string{"annotation"}
+		if o.Curation {
+			dirs = append(dirs, "curation")
+		}
+		var files []string
+		skipped := 0
+		for _, dir := range dirs {
+			err := fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
+				if err != nil {
+					return err
+				}
+				if d.IsDir() {
+					return nil
+				}
+				switch strings.ToLower(path.Ext(p)) {
+				case ".tsv", ".xmi", ".json":
+					if strings.Count(p, "/") == 2 {
+						files = append(files, p)
+						return nil
+					}
+				}
+				skipped++
+				return nil
+			})
+			if err != nil && !(dir == "curation" && errorsIsNotExist(err)) {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+		}
+		if len(files) == 0 {
+			return nil, fmt.Errorf("%s: a project export without annotation/<document>/<user>.tsv, .xmi or .json files (export the project with a secondary format: WebAnno TSV, UIMA XMI or UIMA JSON)", name)
+		}
+		sort.Strings(files)
+		for _, p := range files {
+			data, err := fs.ReadFile(fsys, p)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			display := path.Join(filepath.ToSlash(name), p)
+			doc, ann := docAndAnnotator(display)
+			var rerr error
+			switch strings.ToLower(path.Ext(p)) {
+			case ".tsv":
+				rerr = webanno.ReadTSV(c, bytes.NewReader(data), display, doc, ann, webanno.Options{Unit: unit.String(), Curation: o.Curation})
+			case ".xmi":
+				rerr = uima.ReadXMI(c, bytes.NewReader(data), display, doc, ann, uima.Options{Unit: unit.String()})
+			case ".json":
+				rerr = uima.ReadJSON(c, bytes.NewReader(data), display, doc, ann, uima.Options{Unit: unit.String()})
+			}
+			if rerr != nil {
+				return nil, rerr
+			}
+		}
+		if skipped > 0 {
+			c.Notes = append(c.Notes, fmt.Sprintf("%s: inception: %d file(s) under annotation/ that are not <document>/<user>.tsv, .xmi or .json not read", name, skipped))
+		}
+		return c, nil
+	},
+}
+
+func init() {
+	// A project export given as --input webanno, xmi or jsoncas is read
+	// as a project too.
+	for _, f := range []*format{webannoFormat, xmiFormat, jsoncasFormat} {
+		f.isTree, f.tree = inceptionFormat.isTree, inceptionFormat.tree
+	}
+}
