@@ -13,7 +13,7 @@ import (
 // that an allocation past it fails at once instead of swapping.
 func limitMemory(n int64) {
 	debug.SetMemoryLimit(n)
-	as := uint64(n) + 1<<30
+	as := uint64(n) + 4<<30
 	_ = syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: as, Max: as})
 }
 

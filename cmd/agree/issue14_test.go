@@ -23,6 +23,8 @@ type finding struct {
 	stdout  string // a fragment of standard output ("" = not checked)
 	waiting string // the helper whose fix has not landed yet ("" = landed)
 	memory  bool   // a size flag or size: TestIssue14Memory runs it under a memory limit
+	check   func(t *testing.T, stdout string)
+	stable  bool // run five times: the output must not change
 }
 
 // issue14Fixtures are the inputs of the findings, written once per test.
@@ -73,10 +75,15 @@ func issue14Fixtures(t *testing.T) string {
 		"existing.csv":   "keep me\n",
 		"crowd.csv":      crowd.String(),
 		"bounds.csv":     bounds.String(),
-		"elan.eaf":       `<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<ANNOTATION_DOCUMENT AUTHOR="" FORMAT="3.0" VERSION="3.0"><HEADER/><TIME_ORDER/></ANNOTATION_DOCUMENT>` + "\n",
+		"elan.eaf":       elanFixture,
 		"key.conll":      "#begin document (d); part 000\nw0 (0\nw1 0)\nw2 (1)\nw3 -\nw4 (1)\n#end document\n",
 		"response.conll": "#begin document (d); part 000\nw0 (0)\nw1 -\nw2 (1\nw3 1)\nw4 (1)\n#end document\n",
 		"manyatoms.csv":  "a,X,0,1000000000\nb,X,0,999999999\n",
+		"hugevalues.csv": "item,a,b\n1,1e308,-1e308\n2,1,2\n3,5,5\n",
+		"ab.csv":         "a,X,0,10\nb,X,1,10\n",
+		"ac.csv":         "a,X,0,10\nc,X,2,10\n",
+		"abc.csv":        "a,X,0,10\nb,X,1,10\nc,X,0,9\n",
+		"corefnotes.csv": "document,annotator,mention,chain\nd2,A,m1,1\nd2,B,m2,1\nd1,C,m3,1\nd1,A,m4,2\nd1,B,m4,2\nd2,C,m5,3\nd1,C,m6,3\n",
 	}
 	for name, s := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(s), 0o644); err != nil {
@@ -90,22 +97,22 @@ func issue14Findings() []finding {
 	k := "examples/krippendorff.csv"
 	return []finding{
 		// 1. Flags validated up front, resources bounded.
-		{name: "gamma --samples 1e9 --max-samples 1e9 crashed out of memory", args: []string{"gamma", "--samples", "1000000000", "--max-samples", "1000000000", "{dir}/units.csv"}, code: 2, stderr: "--samples", waiting: "gamma", memory: true},
-		{name: "gamma --samples 1e8 reached 9 GB", args: []string{"gamma", "--samples", "100000000", "{dir}/units.csv"}, code: 2, stderr: "--samples", waiting: "gamma", memory: true},
+		{name: "gamma --samples 1e9 --max-samples 1e9 crashed out of memory", args: []string{"gamma", "--samples", "1000000000", "--max-samples", "1000000000", "{dir}/units.csv"}, code: 2, stderr: "--samples", memory: true},
+		{name: "gamma --samples 1e8 reached 9 GB", args: []string{"gamma", "--samples", "100000000", "{dir}/units.csv"}, code: 2, stderr: "--samples", memory: true},
 		{name: "coding --bootstrap 10000000 grew to GBs", args: []string{"coding", "--bootstrap", "10000000", k}, code: 2, stderr: "--bootstrap 10000000: want 0 ≤ N ≤ 1000000", memory: true},
 		{name: "shuffle --sets 1000000000 took 11 GB", args: []string{"shuffle", "--sets", "1000000000"}, code: 2, stderr: "--sets 1000000000: want 1 ≤ N ≤ 10000", memory: true},
-		{name: "shuffle --step 1e-9 took 22 GB", args: []string{"shuffle", "--step", "1e-9"}, code: 2, stderr: "--step 1e-9: want 0.001 ≤ x ≤ 1", memory: true},
-		{name: "shuffle --annotators 1000 was killed at 24 GB", args: []string{"shuffle", "--annotators", "1000"}, code: 2, stderr: "--annotators 1000: want 2 ≤ N ≤ 20", memory: true},
+		{name: "shuffle --step 1e-9 took 22 GB", args: []string{"shuffle", "--step", "1e-9"}, code: 2, stderr: "--step 1e-9: want 0.0001 ≤ x ≤ 1", memory: true},
+		{name: "shuffle --annotators 1000 was killed at 24 GB", args: []string{"shuffle", "--annotators", "1000"}, code: 2, stderr: "--annotators 1000: want 2 ≤ N ≤ 100", memory: true},
 		{name: "shuffle --fp-scale 1e9 hung", args: []string{"shuffle", "--fp-scale", "1e9"}, code: 2, stderr: "--fp-scale 1e9: want 0 < x ≤ 100", memory: true},
-		{name: `a shuffle model with "units":1000000 hung`, args: []string{"shuffle", "--model", "{dir}/model.json"}, code: 1, stderr: `"units": 1000000 is above the limit of 10000`, memory: true},
-		{name: "a simulated set too large for memory", args: []string{"shuffle", "--units", "10000", "--annotators", "20"}, code: 2, stderr: "the limit is 1000000", memory: true},
+		{name: `a shuffle model with "units":1000000 hung`, args: []string{"shuffle", "--model", "{dir}/model.json"}, code: 2, stderr: "a simulated set would hold about 6.3e+07 units", memory: true},
+		{name: "a simulated set too large for memory", args: []string{"shuffle", "--units", "10000", "--annotators", "20"}, code: 2, stderr: "at most 2000000: lower --continua", memory: true},
 		{name: "--bootstrap -5", args: []string{"coding", "--bootstrap", "-5", k}, code: 2, stderr: "--bootstrap -5: want 0 ≤ N"},
 		{name: "--population -3", args: []string{"coding", "--population", "-3", k}, code: 2, stderr: "--population -3: want N ≥ 0"},
 		{name: "--top -1", args: []string{"coding", "--top", "-1", k}, code: 2, stderr: "--top -1: want 0 ≤ N ≤ 10000"},
 		{name: "--workers -1", args: []string{"coding", "--workers", "-1", "--bootstrap", "10", k}, code: 2, stderr: "--workers -1: want 0 ≤ N ≤ 256"},
 		{name: "--workers -1 (shuffle)", args: []string{"shuffle", "--workers", "-1"}, code: 2, stderr: "--workers -1"},
 		{name: "--workers -1 (coref)", args: []string{"coref", "--workers", "-1", "{dir}/key.conll", "{dir}/response.conll"}, code: 2, stderr: "--workers -1"},
-		{name: "--precision NaN", args: []string{"gamma", "--precision", "NaN", "{dir}/units.csv"}, code: 2, stderr: "--precision NaN", waiting: "gamma"},
+		{name: "--precision NaN", args: []string{"gamma", "--precision", "NaN", "{dir}/units.csv"}, code: 2, stderr: "--precision NaN"},
 		{name: "--level NaN", args: []string{"coding", "--level", "NaN", k}, code: 2, stderr: "--level NaN: want 0 < x < 1"},
 		{name: "--min-gap 10 --max-gap 1", args: []string{"shuffle", "--min-gap", "10", "--max-gap", "1"}, code: 2, stderr: "--max-gap 1 is below --min-gap 10"},
 		{name: "a gap raised silently", args: []string{"shuffle", "--min-gap", "20"}, code: 2, stderr: "give --max-gap too"},
@@ -115,34 +122,79 @@ func issue14Findings() []finding {
 		{name: "--step that does not divide 1 was rounded silently", args: []string{"shuffle", "--step", "0.3"}, code: 2, stderr: "--step 0.3 does not divide 1"},
 		{name: "segmentation --nt -1", args: []string{"segmentation", "--nt", "-1", "{dir}/bounds.csv"}, code: 2, stderr: "--nt -1: want 2 ≤ N ≤ 1000"},
 		{name: "unitizing --atom NaN", args: []string{"unitizing", "--atom", "NaN", "{dir}/units.csv"}, code: 2, stderr: "--atom NaN"},
-		{name: "--samples capped silently at 5000", args: []string{"gamma", "--samples", "6000", "{dir}/units.csv"}, code: 2, stderr: "--max-samples", waiting: "gamma"},
-		{name: "crowd data: the pairwise table listed all coder pairs", args: []string{"coding", "--format", "json", "{dir}/crowd.csv"}, code: 0, stdout: `"pairwise"`, waiting: "stream"},
+		{name: "--samples capped silently at 5000", args: []string{"gamma", "--samples", "6000", "{dir}/units.csv"}, code: 2, stderr: "--max-samples"},
+		{name: "crowd data: the pairwise table listed all coder pairs", args: []string{"coding", "--format", "json", "{dir}/crowd.csv"}, code: 0, stdout: `"pairwise"`,
+			check: func(t *testing.T, out string) {
+				var v struct {
+					Pairwise []struct{ Items int } `json:"pairwise"`
+				}
+				if err := json.Unmarshal([]byte(out), &v); err != nil {
+					t.Fatal(err)
+				}
+				// 400 items × 5 judgments: at most 400 × 10 pairs share an item, of 19900.
+				if n := len(v.Pairwise); n == 0 || n > 4000 {
+					t.Errorf("%d pairs listed; want those with shared items only (≤ 4000 of 19900)", n)
+				}
+				for _, p := range v.Pairwise {
+					if p.Items == 0 {
+						t.Errorf("a pair without shared items is listed")
+						break
+					}
+				}
+			}},
 		{name: "segmentation with 200k boundaries in one item was quadratic", args: []string{"segmentation", "--format", "json", "{dir}/bounds.csv"}, code: 0, stdout: `"pairs"`, waiting: "lib"},
 
 		// 2. No file lost.
 		{name: "coding --consensus over an existing file", args: []string{"coding", "--dawid-skene", "--consensus", "{dir}/existing.csv", k}, code: 2, stderr: "existing.csv: file exists (use --force"},
 		{name: "coding --consensus over its own input", args: []string{"coding", "--consensus", k, "--force", k}, code: 2, stderr: "refusing to overwrite an input file"},
-		{name: "gamma --consensus over an existing file", args: []string{"gamma", "--samples", "0", "--consensus", "{dir}/existing.csv", "{dir}/units.csv"}, code: 2, stderr: "file exists", waiting: "gamma"},
-		{name: "gamma --consensus over its own input", args: []string{"gamma", "--samples", "0", "--consensus", "{dir}/units.csv", "--force", "{dir}/units.csv"}, code: 2, stderr: "input file", waiting: "gamma"},
+		{name: "gamma --consensus over an existing file", args: []string{"gamma", "--samples", "0", "--consensus", "{dir}/existing.csv", "{dir}/units.csv"}, code: 2, stderr: "file exists"},
+		{name: "gamma --consensus over its own input", args: []string{"gamma", "--samples", "0", "--consensus", "{dir}/units.csv", "--force", "{dir}/units.csv"}, code: 2, stderr: "input file"},
+		{name: "any other output: spans --disagreements", args: []string{"spans", "--disagreements", "{dir}/existing.csv", "examples/entities.csv"}, code: 2, stderr: "file exists (use --force"},
+		{name: "any other output: --report", args: []string{"coding", "--report", "{dir}/existing.csv", k}, code: 2, stderr: "file exists (use --force"},
+		{name: "any other output: agree report -o", args: []string{"report", "-o", "{dir}/existing.csv", k}, code: 2, stderr: "file exists (use --force"},
+		{name: "any other output: agree convert -o", args: []string{"convert", "--to", "csv", "-o", "{dir}/existing.csv", "{dir}/units.csv"}, code: 2, stderr: "file exists (use --force"},
 		{name: "shuffle --out some_file.txt failed after 100 s", args: []string{"shuffle", "--out", "{dir}/some_file.txt"}, code: 2, stderr: "is a file; want a directory"},
 
 		// 3. Numbers that overflow are named.
-		{name: "a,X,0,1e308 was caught only inside a random sample", args: []string{"gamma", "{dir}/huge.csv"}, code: 1, stderr: "huge.csv:1", waiting: "gamma"},
-		{name: "spans at ±1e308 overflow their lengths", args: []string{"unitizing", "{dir}/huge2.csv"}, code: 1, stderr: "huge2.csv:1", waiting: "gamma"},
+		{name: "a,X,0,1e308 was caught only inside a random sample", args: []string{"gamma", "{dir}/huge.csv"}, code: 1, stderr: "huge.csv:1"},
+		{name: "spans at ±1e308 overflow their lengths", args: []string{"unitizing", "{dir}/huge2.csv"}, code: 1, stderr: "huge2.csv:1"},
+
+		{name: "values like ±1e308 made JSON fail: refused when read, with file:line:col", args: []string{"coding", "--metric", "interval", "--format", "json", "{dir}/hugevalues.csv"}, code: 1, stderr: "hugevalues.csv:2:9:"},
+		{name: "every NaN in a result carries a reason (JSON null with undefined_reason)", args: []string{"coding", "--metric", "interval", "--format", "json", k}, code: 0, stdout: `"coefficients"`,
+			check: func(t *testing.T, out string) {
+				var v struct {
+					Coefficients map[string]struct {
+						Value  *float64 `json:"value"`
+						Reason string   `json:"undefined_reason"`
+					} `json:"coefficients"`
+				}
+				if err := json.Unmarshal([]byte(out), &v); err != nil {
+					t.Fatal(err)
+				}
+				for k, c := range v.Coefficients {
+					if c.Value == nil && c.Reason == "" {
+						t.Errorf("%s is null without a reason", k)
+					}
+				}
+			}},
 
 		// 4. Results that look wrong.
+		{name: "gamma --sampler auto on files with different annotators falls back to a sampler that works", args: []string{"gamma", "--format", "json", "--samples", "5", "{dir}/abc.csv", "{dir}/ab.csv", "{dir}/ac.csv"}, code: 0, stdout: `"sampler_note"`},
+		{name: "the order of coref notes is deterministic", args: []string{"coref", "--missing", "singletons", "{dir}/corefnotes.csv"}, code: 0, stdout: "note:", stable: true},
+		{name: "--consensus output is written (gamma)", args: []string{"gamma", "--samples", "0", "--consensus", "{dir}/consensus.csv", "{dir}/units3.csv"}, code: 0},
+		{name: "--consensus output can be read back by the command that wrote it", args: []string{"gamma", "--samples", "0", "{dir}/consensus.csv", "{dir}/units3.csv"}, code: 0, stdout: "gamma"},
 		{name: "analytic intervals outside the coefficient's range", args: []string{"coding", "--format", "json", "{dir}/twoitems.csv"}, code: 0, stdout: `"clipped"`},
 		{name: "unitizing reports a measure it cannot compute (κ_d with too many atoms) and prints the others", args: []string{"unitizing", "{dir}/manyatoms.csv"}, code: 0, stdout: "uα", waiting: "lib"},
 
 		// 5. Coreference as the scorer's users run it.
-		{name: "--missing fail refused scorer pairs with different mentions", args: []string{"coref", "{dir}/key.conll", "{dir}/response.conll"}, code: 0, stdout: "MUC", waiting: "lib"},
+		{name: "--missing fail refused scorer pairs with different mentions", args: []string{"coref", "{dir}/key.conll", "{dir}/response.conll"}, code: 0, stdout: "MUC"},
 
 		// 6. Messages a user can act on.
-		{name: "an ELAN file given to gamma", args: []string{"gamma", "{dir}/elan.eaf"}, code: 1, stderr: "ELAN", waiting: "gamma"},
+		{name: "an ELAN file given to gamma (read since the readers landed)", args: []string{"gamma", "--samples", "0", "{dir}/elan.eaf"}, code: 0, stdout: "observed disorder"},
 		{name: "a semicolon file without --sep", args: []string{"coding", "{dir}/semi.csv"}, code: 1, stderr: "try --sep ';'"},
 		{name: "a TSV file without --sep", args: []string{"coding", "{dir}/tab.txt"}, code: 1, stderr: `try --sep '\t'`},
 		{name: "a semicolon unit file", args: []string{"unitizing", "{dir}/semiunits.csv"}, code: 1, stderr: "semicolon-separated"},
-		{name: "gamma gets --sep", args: []string{"gamma", "--sep", ";", "--samples", "0", "{dir}/semiunits.csv"}, code: 0, waiting: "gamma"},
+		{name: "gamma gets --sep", args: []string{"gamma", "--sep", ";", "--samples", "0", "{dir}/semiunits.csv"}, code: 0},
 		{name: "a 50 MB field is not echoed whole", args: []string{"coding", "--metric", "interval", "{dir}/bigfield.csv"}, code: 1, stderr: `… (52428800 bytes)`},
 		{name: "a brat .ann with no valid line", args: []string{"coref", "{dir}/notbrat.ann", "{dir}/empty.ann"}, code: 1, stderr: "not a brat standoff line"},
 		{name: "an empty brat .ann", args: []string{"coref", "{dir}/empty.ann", "{dir}/notbrat.ann"}, code: 1, stderr: "no text-bound annotation"},
@@ -183,6 +235,15 @@ func TestIssue14Findings(t *testing.T) {
 				t.Errorf("agree %s\nexit %d, want %d\nstderr %.600q\nwant a fragment %q\nstdout %.300q\nwant a fragment %q",
 					strings.Join(args, " "), code, f.code, errs, f.stderr, out, f.stdout)
 			}
+			if f.check != nil && code == f.code {
+				f.check(t, out)
+			}
+			for range 4 * btoi(f.stable) {
+				if again, _, _ := agree(t, f.stdin, args...); again != out {
+					t.Errorf("the output changed between runs:\n%s\n---\n%s", out, again)
+					break
+				}
+			}
 			if utf8.RuneCountInString(errs) > 2*maxMessageLine {
 				t.Errorf("stderr has %d characters", utf8.RuneCountInString(errs))
 			}
@@ -200,8 +261,8 @@ func TestIssue14Findings(t *testing.T) {
 }
 
 // TestIssue14Memory runs the findings about size flags in a process of
-// their own under a memory limit: each must be refused (exit 2, or 1 for a
-// model file) before it allocates, in well under the limit and at once.
+// their own under a memory limit: each must be refused (exit 2) before it
+// allocates, in well under the limit and at once.
 func TestIssue14Memory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts processes")
@@ -236,3 +297,31 @@ func TestIssue14Memory(t *testing.T) {
 		})
 	}
 }
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// elanFixture is an ELAN file of two annotators (tiers with an ANNOTATOR
+// attribute) marking one gesture each.
+const elanFixture = `<?xml version="1.0" encoding="UTF-8"?>
+<ANNOTATION_DOCUMENT AUTHOR="" DATE="2024-01-01T00:00:00+00:00" FORMAT="3.0" VERSION="3.0">
+<HEADER MEDIA_FILE="" TIME_UNITS="milliseconds"/>
+<TIME_ORDER>
+<TIME_SLOT TIME_SLOT_ID="ts1" TIME_VALUE="0"/>
+<TIME_SLOT TIME_SLOT_ID="ts2" TIME_VALUE="1000"/>
+<TIME_SLOT TIME_SLOT_ID="ts3" TIME_VALUE="100"/>
+<TIME_SLOT TIME_SLOT_ID="ts4" TIME_VALUE="1100"/>
+</TIME_ORDER>
+<TIER ANNOTATOR="A" LINGUISTIC_TYPE_REF="gesture" TIER_ID="Gesture_A">
+<ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID="a1" TIME_SLOT_REF1="ts1" TIME_SLOT_REF2="ts2"><ANNOTATION_VALUE>point</ANNOTATION_VALUE></ALIGNABLE_ANNOTATION></ANNOTATION>
+</TIER>
+<TIER ANNOTATOR="B" LINGUISTIC_TYPE_REF="gesture" TIER_ID="Gesture_B">
+<ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID="a2" TIME_SLOT_REF1="ts3" TIME_SLOT_REF2="ts4"><ANNOTATION_VALUE>point</ANNOTATION_VALUE></ALIGNABLE_ANNOTATION></ANNOTATION>
+</TIER>
+<LINGUISTIC_TYPE GRAPHIC_REFERENCES="false" LINGUISTIC_TYPE_ID="gesture" TIME_ALIGNABLE="true"/>
+</ANNOTATION_DOCUMENT>
+`
