@@ -72,7 +72,9 @@ func (res *codingResult) infer(f inferenceFlags) error {
 				if !math.IsNaN(se.SE0) {
 					cj.SE0 = numberPtr(se.SE0)
 				}
-				cj.Z, cj.P = numberPtr(se.Z), numberPtr(se.P)
+				if !math.IsNaN(se.Z) && !math.IsInf(se.Z, 0) { // no test statistic when the SE is 0
+					cj.Z, cj.P = numberPtr(se.Z), numberPtr(se.P)
+				}
 				cj.CI = newIntervalJSON(se.CI)
 				if est := se.Estimate; math.Abs(est-r.Value) > 1e-12 {
 					cj.SEEstimate = numberPtr(est)
