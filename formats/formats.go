@@ -481,5 +481,3 @@ func KnownExtension(ext string) bool {
 	}
 	return false
 }
-
-func errorsIsNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }
