@@ -76,6 +76,10 @@ type corefJSON struct {
 	ChainsAsSets chainSetsJSON   `json:"chains_as_sets"`
 	Warnings     []string        `json:"warnings,omitempty"`
 	Notes        []string        `json:"notes,omitempty"`
+	// With --by document (coref_breakdown.go).
+	PerDocument []corefDocJSON   `json:"per_document,omitempty"`
+	Corpus      *corefCorpusJSON `json:"corpus,omitempty"`
+	Matrix      *corefMatrixJSON `json:"matrix,omitempty"`
 }
 
 func runCoref(e env, args []string) error {
@@ -97,9 +101,14 @@ func runCoref(e env, args []string) error {
 	bound(fs, "bootstrap", between(0, maxResamples))
 	bound(fs, "workers", between(0, maxWorkers))
 	bound(fs, "level", span(0, 1, "both"))
+	var by byFlags
+	by.register(fs, "micro", "macro")
 	rep := reportFlag(fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := by.check(fs); err != nil {
 		return err
 	}
 	if err := in.check("coref"); err != nil {
@@ -230,6 +239,9 @@ func runCoref(e env, args []string) error {
 			}
 			out.Pairs = append(out.Pairs, p)
 		}
+	}
+	if by.active() {
+		out.addCorefDocuments(c, by.average)
 	}
 	if err := rep.write(e, corefPage(&out, files), files); err != nil || rep.only() {
 		return err
@@ -503,7 +515,7 @@ func corefTables(out corefJSON) []report.Table {
 		}
 		tables = append(tables, m)
 	}
-	return tables
+	return append(tables, corefDocumentTable(out)...)
 }
 
 // corefBootstrapJSON is the "bootstrap" object of a pair: each F1's

@@ -144,3 +144,40 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 		t.Errorf("only %d keys found: the runs do not exercise the commands", len(keys))
 	}
 }
+
+// TestREADMEListsFlagLimits: every flag with a limit (bound, shown in -h
+// as "(0 ≤ N ≤ 100)") has a row in the README's table of limits that names
+// its command and the flag.
+func TestREADMEListsFlagLimits(t *testing.T) {
+	var rows []string
+	for _, l := range strings.Split(readme(t), "\n") {
+		if strings.HasPrefix(l, "| `") {
+			rows = append(rows, l)
+		}
+	}
+	flagLine := regexp.MustCompile(`^  -([a-z0-9-]+) `)
+	limited := regexp.MustCompile(`\((?:[-0-9.e+]+ [<≤] )?[Nx] [<≤≥>]`)
+	for _, c := range commands() {
+		_, help, code := agree(t, "", c.name, "-h")
+		if code != 0 {
+			t.Fatalf("%s -h: exit %d", c.name, code)
+		}
+		lines := strings.Split(help, "\n")
+		for i := 0; i+1 < len(lines); i++ {
+			m := flagLine.FindStringSubmatch(lines[i])
+			if m == nil || !limited.MatchString(lines[i+1]) {
+				continue
+			}
+			found := false
+			for _, r := range rows {
+				if strings.Contains(r, "`"+c.name+"`") && strings.Contains(r, "`--"+m[1]+"`") {
+					found = true
+					break
+				}
+			}
+			if !found {
+				t.Errorf("agree %s --%s has a limit (%s) but no row in the README's table of limits", c.name, m[1], strings.TrimSpace(lines[i+1]))
+			}
+		}
+	}
+}

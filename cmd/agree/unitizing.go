@@ -73,6 +73,8 @@ func runUnitizing(e env, args []string) error {
 	bound(fs, "end", span(-math.MaxFloat64, math.MaxFloat64, ""))
 	var in inputFlags
 	in.register(fs, true)
+	var by byFlags
+	by.register(fs, "pooled", "macro")
 	rep := reportFlag(fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
@@ -87,6 +89,12 @@ func runUnitizing(e env, args []string) error {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	if err := by.check(fs); err != nil {
+		return err
+	}
+	if by.active() && *concat {
+		return usagef("unitizing: --by document compares the documents; --concatenate makes them one")
+	}
 	if set["begin"] && set["end"] && !(*begin < *end) {
 		return usagef("unitizing: --begin %v must be before --end %v", *begin, *end)
 	}
@@ -130,6 +138,16 @@ func runUnitizing(e env, args []string) error {
 			return err
 		}
 		results = append(results, r)
+	}
+	if by.active() && len(continua) > 0 {
+		bd, err := unitizingBreakdown(e, continua, exts, results, *atom, *cuOverlap, by.average)
+		if err != nil {
+			return err
+		}
+		if f == report.JSON {
+			return report.WriteJSON(e.stdout, bd)
+		}
+		return report.WriteTables(e.stdout, f, bd.tables()...)
 	}
 	if err := rep.write(e, unitizingPage(results, continua, files), files); err != nil || rep.only() {
 		return err
