@@ -61,7 +61,7 @@ func (f *codingFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.incomplete, "incomplete", "drop", "κ-style coefficients on incomplete items: drop them (and say how many) or refuse")
 	fs.StringVar(&f.categories, "categories", "", "declared categories in order, comma-separated (for S, Gwet, ordinal order)")
 	fs.BoolVar(&f.closed, "closed", false, "with --categories: any other value is an error")
-	fs.StringVar(&f.layout, "layout", "auto", "file layout: auto, wide, long or columns")
+	fs.StringVar(&f.layout, "layout", "auto", "file layout: auto, wide, long, columns, transposed (rows = coders), counts (item × category counts) or contingency (a two-coder square table)")
 	fs.StringVar(&f.sep, "sep", "", `field separator (default ",", or tab for .tsv files); "\t" for tab`)
 	fs.StringVar(&f.columns, "columns", "", "with --layout columns: the coders' columns, 1-based, e.g. 2,3")
 	fs.BoolVar(&f.header, "header", false, "with --layout columns: the first line names the columns")
@@ -96,10 +96,6 @@ func runCoding(e env, args []string) error {
 		fs.Usage()
 		return usagef("coding: want one FILE, got 0")
 	}
-	model, err := codingModelInput(&f.in, files) // annotation files: document labels (input.go)
-	if err != nil {
-		return err
-	}
 	if err := f.validate(fs, files[0]); err != nil {
 		return err
 	}
@@ -115,6 +111,13 @@ func runCoding(e env, args []string) error {
 	f.inf.keepSamples = rep.active()
 	f.inf.status = e.status
 	topt, copt, err := f.options(files[0])
+	if err != nil {
+		return err
+	}
+	if err := layoutNeedsIdentity(topt.Layout, f.inf.dawidSkene, f.inf.consensus != ""); err != nil {
+		return err
+	}
+	model, err := codingModelInput(&f.in, files) // annotation files: document labels or spans (input.go)
 	if err != nil {
 		return err
 	}
@@ -157,6 +160,9 @@ func runCoding(e env, args []string) error {
 	}
 	if err := res.infer(f.inf); err != nil {
 		return err
+	}
+	if !model && table.CodersAnonymous(topt.Layout) {
+		res.anonymousCoders() // coding_layouts.go
 	}
 	if f.by.active() {
 		if f.tok.items == nil {

@@ -35,7 +35,10 @@ func ParseLayout(s string) (Layout, error) {
 	case "columns":
 		return Columns, nil
 	}
-	return Auto, fmt.Errorf("unknown layout %q (want auto, wide, long or columns)", s)
+	if l, ok := parseLayout2(s); ok { // layouts.go
+		return l, nil
+	}
+	return Auto, fmt.Errorf("unknown layout %q (want %s)", s, layoutNames)
 }
 
 // Options control reading.
@@ -81,6 +84,9 @@ func Read(r io.Reader, name string, opt Options) (*coding.Data, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	if opt.Layout >= Transposed { // layouts.go
+		return readLayout(data, name, opt, rd.missing)
+	}
 	if !opt.noFastPath {
 		if d, ok, err := rd.fast(data); ok {
 			return d, err
