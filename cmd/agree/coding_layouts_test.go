@@ -39,7 +39,7 @@ func TestCodingLayouts(t *testing.T) {
 	if a := v["coefficients"].(map[string]any)["krippendorff_alpha"].(map[string]any)["value"].(float64); math.Abs(a-0.743) > 5e-4 {
 		t.Errorf("transposed α %v", a)
 	}
-	if _, errs, code := agree(t, "", "coding", "--layout", "matrix", "x.csv"); code != 2 || !strings.Contains(errs, "transposed, counts or contingency") {
+	if _, errs, code := agree(t, "", "coding", "--layout", "matrix", "../../formats/table/testdata/sas-contingency.csv"); code != 2 || !strings.Contains(errs, "transposed, counts or contingency") {
 		t.Errorf("unknown layout: exit %d %s", code, errs)
 	}
 }

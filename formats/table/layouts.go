@@ -73,7 +73,12 @@ var IdentityNeeded = []string{"cohen_kappa", "multi_kappa", "weighted_kappa", "a
 const AnonymousReason = "needs to know which coder gave which value, and a counts table (--layout counts) does not say"
 
 // readLayout reads the layouts of this file.
-func readLayout(data []byte, name string, opt Options, missing map[string]bool) (*coding.Data, error) {
+func readLayout(r io.Reader, name string, opt Options, missing map[string]bool) (*coding.Data, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	cr := csvio.NewReader(bytes.NewReader(data), name)
 	cr.SkipBlank = true
 	if opt.Comma != 0 {
