@@ -369,3 +369,83 @@ func TestLeaveOneCoderOutMatchesReanalysis(t *testing.T) {
 		}
 	}
 }
+
+// TestPruningKeepsTheFirstItems: dropping the ids of patterns that cannot
+// rank (often, here) leaves the first k items of the nominal ranking as
+// they are with every id kept.
+func TestPruningKeepsTheFirstItems(t *testing.T) {
+	top := func(s *Stats, w Weighting, k int) []string {
+		type cand struct {
+			key float64
+			id  string
+		}
+		var cands []cand
+		buf := make([]int32, 0, 16)
+		for p := range s.NumPatterns() {
+			cv, _ := s.Pattern(p)
+			ids, _ := s.PatternItems(p)
+			for _, id := range ids {
+				cands = append(cands, cand{nominalKey(cv, w, buf), id})
+			}
+		}
+		slices.SortFunc(cands, func(x, y cand) int {
+			if x.key != y.key {
+				if x.key > y.key {
+					return -1
+				}
+				return 1
+			}
+			return CompareNatural(x.id, y.id)
+		})
+		var out []string
+		for _, c := range cands[:min(k, len(cands))] {
+			out = append(out, fmt.Sprintf("%s:%g", c.id, c.key))
+		}
+		return out
+	}
+	for seed := range uint64(5) {
+		d := randomSparse(t, seed, 2000, 7, 5, 3)
+		for _, w := range []Weighting{ByJudgment, ByItem} {
+			for _, k := range []int{1, 3, 20} {
+				pruned, err := NewAccumulator(StatsOptions{Coders: d.coders, KeepItems: k, Rank: &Ranking{Missing: w}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				pruned.pruneAfter = 5
+				all, _ := NewAccumulator(StatsOptions{Coders: d.coders, KeepItems: k})
+				for _, acc := range []*Accumulator{pruned, all} {
+					for v, l := range d.labels {
+						if x, _ := acc.Value(l, Pos{}); x != v {
+							t.Fatal("value order")
+						}
+					}
+					var cv []int32
+					for i := range d.n {
+						cv = cv[:0]
+						for c, col := range d.cols {
+							if v := col[i]; v != Missing {
+								cv = append(cv, int32(c), v)
+							}
+						}
+						if err := acc.Add(d.items[i], cv); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+				ps, as := pruned.Stats(), all.Stats()
+				dropped := 0
+				for p := range ps.NumPatterns() {
+					if _, pr := ps.PatternItems(p); pr {
+						dropped++
+					}
+				}
+				if dropped == 0 {
+					t.Errorf("seed %d k %d: nothing was pruned", seed, k)
+				}
+				if g, w := top(ps, w, k), top(as, w, k); fmt.Sprint(g) != fmt.Sprint(w) {
+					t.Errorf("seed %d %v k %d: first items %v, want %v", seed, w, k, g, w)
+				}
+			}
+		}
+	}
+}

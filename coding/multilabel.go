@@ -61,11 +61,16 @@ func SetElements(label, sep string) []string {
 // is the multi-label treatment of fast-krippendorff's and NLTK's users:
 // one binary reliability question per label, next to α with a set
 // distance (MASI, Jaccard) on the whole sets.
-func PerLabel(d *Data, sep string) ([]LabelStats, error) {
+func PerLabel(d *Data, sep string) ([]LabelStats, error) { return PerLabelStats(d.Stats(0), sep) }
+
+// PerLabelStats is PerLabel on the statistics of the data: each label's
+// binary data are made pattern by pattern (the counts carry over), so the
+// cost does not grow with the items.
+func PerLabelStats(s *Stats, sep string) ([]LabelStats, error) {
 	if sep == "" {
 		return nil, fmt.Errorf("per-label agreement needs a set separator")
 	}
-	values := d.Labels()
+	values := s.Labels()
 	elems := make([][]int, len(values)) // value → element indexes
 	index := map[string]int{}
 	var names []string
@@ -88,38 +93,29 @@ func PerLabel(d *Data, sep string) ([]LabelStats, error) {
 		}
 	}
 	out := make([]LabelStats, len(sorted))
+	buf := make([]int32, 0, 16)
 	for k, name := range sorted {
-		b := NewBuilder()
-		if err := b.DeclareCategories([]string{"0", "1"}, true); err != nil {
-			return nil, err
-		}
-		for _, c := range d.Coders() {
-			b.Coder(c)
-		}
-		st := LabelStats{Label: name}
-		for i := range d.NumItems() {
-			item := b.AppendItem("")
-			for c := range d.NumCoders() {
-				v := d.Value(i, c)
-				if v == Missing {
-					continue
-				}
-				x := "0"
-				if slices.Contains(elems[v], k) {
-					x = "1"
-					st.Present++
-				}
-				st.Values++
-				if err := b.Set(item, c, x, Pos{}); err != nil {
-					return nil, err
-				}
-			}
-		}
-		bin, err := b.Build()
+		a, err := NewAccumulator(StatsOptions{Source: s.source, Categories: []string{"0", "1"}, Closed: true, Coders: s.coders})
 		if err != nil {
 			return nil, err
 		}
-		an, err := Analyze(bin, Options{})
+		st := LabelStats{Label: name}
+		for p := range s.NumPatterns() {
+			cv, n := s.Pattern(p)
+			buf = buf[:0]
+			for i := 0; i < len(cv); i += 2 {
+				x := int32(0)
+				if slices.Contains(elems[cv[i+1]], k) {
+					x = 1
+					st.Present += int(n)
+				}
+				st.Values += int(n)
+				buf = append(buf, cv[i], x)
+			}
+			a.addPattern(buf, n, nil, false)
+		}
+		a.empty += s.empty
+		an, err := AnalyzeStats(a.Stats(), Options{})
 		if err != nil {
 			return nil, err
 		}
@@ -142,4 +138,18 @@ func PerLabel(d *Data, sep string) ([]LabelStats, error) {
 		out[k] = st
 	}
 	return out, nil
+}
+
+// SetValued reports whether some value is a set written with sep ("a|b"
+// for sep "|").
+func (s *Stats) SetValued(sep string) bool {
+	if sep == "" {
+		return false
+	}
+	for _, l := range s.labels {
+		if strings.Contains(l, sep) {
+			return true
+		}
+	}
+	return false
 }

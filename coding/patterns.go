@@ -82,3 +82,21 @@ func (t *patternTable) grow() {
 		t.slots[s] = int32(p + 1)
 	}
 }
+
+// find returns the index of pattern cv, or −1.
+func (t *patternTable) find(cv []int32) int {
+	if len(t.slots) == 0 {
+		return -1
+	}
+	h := t.hashPairs(cv)
+	mask := uint64(len(t.slots) - 1)
+	for s := h & mask; ; s = (s + 1) & mask {
+		p := t.slots[s]
+		if p == 0 {
+			return -1
+		}
+		if t.hash[p-1] == h && slices.Equal(t.pattern(int(p-1)), cv) {
+			return int(p - 1)
+		}
+	}
+}

@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"agree/distance"
+	"agree/internal/csvio"
 )
 
 // Stats are the sufficient statistics of reliability data: the value
@@ -153,12 +156,13 @@ type Accumulator struct {
 	ordered    int // labels[:ordered] keep their order (≥ declared)
 	firstSeen  []Pos
 
-	pats   *patternTable
-	empty  int64
-	ids    [][]string // per pattern, sorted (natural), at most opt.KeepItems
-	pruned []bool
-	stored int // ids stored since the last pruning
-	items  int64
+	pats       *patternTable
+	empty      int64
+	ids        [][]string // per pattern, sorted (natural), at most opt.KeepItems
+	pruned     []bool
+	stored     int // ids stored since the last pruning
+	pruneAfter int // prune when stored exceeds this
+	items      int64
 }
 
 // NewAccumulator returns an empty Accumulator.
@@ -166,17 +170,18 @@ func NewAccumulator(opt StatsOptions) (*Accumulator, error) {
 	if opt.KeepItems < 0 {
 		return nil, fmt.Errorf("KeepItems %d is negative", opt.KeepItems)
 	}
-	a := &Accumulator{opt: opt, coderIndex: map[string]int32{}, labelIndex: map[string]int32{}, pats: newPatternTable()}
+	a := &Accumulator{opt: opt, coderIndex: map[string]int32{}, labelIndex: map[string]int32{}, pats: newPatternTable(),
+		pruneAfter: 4*opt.KeepItems + 4096}
 	for _, c := range opt.Coders {
 		if _, dup := a.coderIndex[c]; dup {
-			return nil, fmt.Errorf("coder %q appears twice", c)
+			return nil, fmt.Errorf("coder %s appears twice", csvio.Quote(c))
 		}
 		a.coderIndex[c] = int32(len(a.coders))
 		a.coders = append(a.coders, c)
 	}
 	for _, l := range opt.Categories {
 		if _, dup := a.labelIndex[l]; dup {
-			return nil, fmt.Errorf("category %q declared twice", l)
+			return nil, fmt.Errorf("category %s declared twice", csvio.Quote(l))
 		}
 		a.labelIndex[l] = int32(len(a.labels))
 		a.labels = append(a.labels, l)
@@ -193,8 +198,21 @@ func (a *Accumulator) Coder(name string) (int, error) {
 	if c, ok := a.coderIndex[name]; ok {
 		return int(c), nil
 	}
+	return a.newCoder(name)
+}
+
+// CoderBytes is Coder for a name held in a byte slice (no allocation when
+// the coder is already known).
+func (a *Accumulator) CoderBytes(name []byte) (int, error) {
+	if c, ok := a.coderIndex[string(name)]; ok {
+		return int(c), nil
+	}
+	return a.newCoder(string(name))
+}
+
+func (a *Accumulator) newCoder(name string) (int, error) {
 	if a.opt.Coders != nil {
-		return 0, fmt.Errorf("unknown coder %q", name)
+		return 0, fmt.Errorf("unknown coder %s", csvio.Quote(name))
 	}
 	c := int32(len(a.coders))
 	name = strings.Clone(name)
@@ -202,6 +220,12 @@ func (a *Accumulator) Coder(name string) (int, error) {
 	a.coders = append(a.coders, name)
 	return int(c), nil
 }
+
+// CoderName returns the name of coder c.
+func (a *Accumulator) CoderName(c int) string { return a.coders[c] }
+
+// Label returns value v.
+func (a *Accumulator) Label(v int) string { return a.labels[v] }
 
 // Value returns the index of a value, adding it to the value table if new;
 // at is where it was read (kept for later messages about the value). It is
@@ -226,7 +250,7 @@ func (a *Accumulator) value(label string, at Pos) (int, error) {
 		return int(v), nil
 	}
 	if a.opt.Closed && a.declared > 0 {
-		return 0, fmt.Errorf("value %q is not among the declared categories", label)
+		return 0, fmt.Errorf("value %s is not among the declared categories", csvio.Quote(label))
 	}
 	v := int32(len(a.labels))
 	label = strings.Clone(label)
@@ -286,7 +310,7 @@ func (a *Accumulator) add(id string, cv []int32) {
 	}
 	if a.keepID(p, id) {
 		a.stored++
-		if a.opt.Rank != nil && a.stored > 4*a.opt.KeepItems+4096 {
+		if a.opt.Rank != nil && a.stored > a.pruneAfter {
 			a.prune()
 		}
 	}
@@ -738,4 +762,67 @@ func radixSort(keys []uint64, order []int32) {
 		copy(keys, src)
 		copy(order, osrc)
 	}
+}
+
+// ItemIDs returns, for every pattern of the analysis' Stats, the ids of
+// its items in natural order: at most k of them (k ≤ 0: all). They come
+// from the data when the analysis has them, and otherwise from the ids the
+// Stats kept — which must be at least k, and must not have been dropped for
+// a ranking other than that of the analysis (the nominal distance with its
+// weighting).
+func (a *Analysis) ItemIDs(k int) ([][]string, error) {
+	s := a.stats
+	if a.data != nil {
+		return a.data.itemIDs(s, k), nil
+	}
+	if s.keep == 0 || (k <= 0) || s.keep < k {
+		return nil, fmt.Errorf("the statistics kept %d item ids per pattern; ranking %s needs the data or statistics that keep at least that many", s.keep, itemsWanted(k))
+	}
+	if r := s.rankBy; r != nil && (!distance.IsNominal(a.metric[1]) || r.Missing != a.opt.Missing) {
+		return nil, fmt.Errorf("the statistics kept the item ids for ranking by the nominal distance with %s weighting; this analysis ranks by the %s distance with %s weighting", r.Missing, a.dist, a.opt.Missing)
+	}
+	out := make([][]string, len(s.ids))
+	for p, ids := range s.ids {
+		out[p] = ids[:min(len(ids), k)]
+	}
+	return out, nil
+}
+
+func itemsWanted(k int) string {
+	if k <= 0 {
+		return "all items"
+	}
+	return fmt.Sprintf("the first %d items", k)
+}
+
+// itemIDs returns the ids of d's items by pattern of s (d's own Stats),
+// at most k per pattern (k ≤ 0: all), in natural order.
+func (d *Data) itemIDs(s *Stats, k int) [][]string {
+	t := newPatternTable()
+	for p := range s.NumPatterns() {
+		cv, _ := s.Pattern(p)
+		t.add(cv, 1)
+	}
+	out := make([][]string, s.NumPatterns())
+	cv := make([]int32, 0, 2*len(d.cols))
+	for i := range d.n {
+		cv = cv[:0]
+		for c, col := range d.cols {
+			if v := col[i]; v != Missing {
+				cv = append(cv, int32(c), v)
+			}
+		}
+		if len(cv) == 0 {
+			continue
+		}
+		p := t.find(cv)
+		out[p] = append(out[p], d.items[i])
+	}
+	for p, ids := range out {
+		slices.SortFunc(ids, CompareNatural)
+		if k > 0 && len(ids) > k {
+			out[p] = ids[:k]
+		}
+	}
+	return out
 }

@@ -45,6 +45,7 @@ var csvFormat = &format{
 var rttmFormat = &format{
 	name: "rttm",
 	exts: []string{".rttm"},
+	sure: []string{".rttm"},
 	sniff: func(head []byte, _ string) bool {
 		for _, line := range bytes.Split(head, []byte("\n")) {
 			line = bytes.TrimSpace(line)

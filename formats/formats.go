@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"agree/annotation"
@@ -59,8 +60,10 @@ type Options struct {
 // format is one input name and its reader.
 type format struct {
 	name string
-	// exts are the lower-case file extensions the format is detected by.
-	exts []string
+	// exts are the lower-case file extensions the format is detected by;
+	// sure are those of them that identify it without a look at the
+	// content (.eaf, but not .json).
+	exts, sure []string
 	// sniff tells from the first bytes of a file (a UTF-8 prefix; UTF-16
 	// files are decoded) whether it is in the format; nil: by extension
 	// only.
@@ -79,7 +82,7 @@ type format struct {
 func registry() []*format {
 	return []*format{
 		csvFormat, rttmFormat, jsonlFormat, inceptionFormat, bratFormat, webannoFormat, xmiFormat, jsoncasFormat,
-		labelstudioFormat, prodigyFormat, doccanoFormat, eafFormat, textgridFormat,
+		labelstudioFormat, prodigyFormat, doccanoFormat, eafFormat, textgridFormat, bioFormat,
 	}
 }
 
@@ -174,6 +177,31 @@ type reading struct {
 	corpus *annotation.Corpus
 	// owner maps (document, annotator) to the file that gave them.
 	owner map[[2]string]string
+	// textFrom maps a document to the file its text was first read from.
+	textFrom map[string]string
+}
+
+// textDiffers is the error of two files that give one document different
+// texts: it shows where they part.
+func textDiffers(file, before, doc, a, b string) error {
+	ra, rb := []rune(a), []rune(b)
+	k := 0
+	for k < len(ra) && k < len(rb) && ra[k] == rb[k] {
+		k++
+	}
+	excerpt := func(r []rune) string {
+		lo, hi := max(k-15, 0), min(k+15, len(r))
+		s := string(r[lo:hi])
+		if lo > 0 {
+			s = "…" + s
+		}
+		if hi < len(r) {
+			s += "…"
+		}
+		return strconv.Quote(s)
+	}
+	return fmt.Errorf("%s: the text of document %q differs from the one in %s from code point %d on: %s here, %s there (the files must hold the same text, or the same tokens)",
+		file, doc, before, k, excerpt(rb), excerpt(ra))
 }
 
 func (r *reading) path(p string) error {
@@ -332,6 +360,22 @@ func (r *reading) file(data []byte, name string) error {
 // add merges a partial corpus read from one file or tree, refusing a
 // document and annotator that an earlier file gave already.
 func (r *reading) add(c *annotation.Corpus, from string) error {
+	if r.textFrom == nil {
+		r.textFrom = map[string]string{}
+	}
+	for _, doc := range c.Documents {
+		if !doc.HasText {
+			continue
+		}
+		j := r.corpus.LookupDocument(doc.Name)
+		if j < 0 || !r.corpus.Documents[j].HasText {
+			r.textFrom[doc.Name] = from
+			continue
+		}
+		if before := r.corpus.Documents[j].Text; before != doc.Text {
+			return textDiffers(from, r.textFrom[doc.Name], doc.Name, before, doc.Text)
+		}
+	}
 	for d, anns := range c.Annotated() {
 		for _, a := range anns {
 			k := [2]string{c.Documents[d].Name, c.Annotators[a]}
@@ -393,8 +437,8 @@ func detect(data []byte, name string) (*format, error) {
 		}
 	}
 	for _, f := range byExt {
-		if f.sniff == nil {
-			return f, nil // the extension's format that has no content test (csv)
+		if f.sniff == nil || slices.Contains(f.sure, ext) {
+			return f, nil // the extension identifies the format (csv, eaf)
 		}
 	}
 	for _, f := range registry() {
@@ -437,5 +481,3 @@ func KnownExtension(ext string) bool {
 	}
 	return false
 }
-
-func errorsIsNotExist(err error) bool { return errors.Is(err, fs.ErrNotExist) }

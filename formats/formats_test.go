@@ -225,3 +225,16 @@ func TestProjectsAndDirectories(t *testing.T) {
 		}
 	}
 }
+
+// TestTextsDiffer: two files with different texts for one document are an
+// error that shows where they part.
+func TestTextsDiffer(t *testing.T) {
+	dir := t.TempDir()
+	a := write(t, dir, "alice.bio", "Alice B-PER\nstayed O\n. O\n")
+	b := write(t, dir, "bob.bio", "Alice B-PER\nstayed O\n! O\n")
+	_, err := Read([]string{a, b}, Options{})
+	if err == nil || !strings.Contains(err.Error(), `bob.bio: the text of document "1" differs from the one in `) ||
+		!strings.Contains(err.Error(), `from code point 13 on: "Alice stayed !" here, "Alice stayed ." there`) {
+		t.Errorf("err = %v", err)
+	}
+}

@@ -7,7 +7,6 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 
 	"agree/annotation"
@@ -114,6 +113,7 @@ var webannoFormat = &format{
 var xmiFormat = &format{
 	name: "xmi",
 	exts: []string{".xmi", ".xml"},
+	sure: []string{".xmi"},
 	unit: annotation.UTF16,
 	sniff: func(head []byte, _ string) bool {
 		return bytes.Contains(head, []byte("http://www.omg.org/XMI")) || bytes.Contains(head, []byte("<xmi:XMI"))
@@ -142,81 +142,15 @@ var jsoncasFormat = &format{
 }
 
 // inception: an INCEpTION or WebAnno project export (a directory or a ZIP
-// archive): annotation/<document>/<user>.<tsv|xmi|json>, and with --curation
-// curation/<document>/CURATION_USER.<ext>; the rest (source documents, the
-// project description, annotation_ser) is not annotation.
+// archive), read by webanno.ReadProject: annotation/<document>/<user>.<tsv|
+// xmi|json|zip>, and with --curation curation/<document>/CURATION_USER.
 var inceptionFormat = &format{
-	name: "inception",
-	exts: nil,
-	unit: annotation.UTF16,
-	isTree: func(fsys fs.FS) bool {
-		st, err := fs.Stat(fsys, "annotation")
-		if err != nil || !st.IsDir() {
-			return false
-		}
-		ents, _ := fs.ReadDir(fsys, ".")
-		return slices.ContainsFunc(ents, func(e fs.DirEntry) bool {
-			return e.Name() == "source" || strings.HasPrefix(e.Name(), "exportedproject") || e.Name() == "curation"
-		})
-	},
+	name:   "inception",
+	unit:   annotation.UTF16,
+	isTree: webanno.IsProject,
 	tree: func(fsys fs.FS, name string, o *Options, unit annotation.OffsetUnit) (*annotation.Corpus, error) {
 		c := &annotation.Corpus{}
-		dirs := []string{"annotation"}
-		if o.Curation {
-			dirs = append(dirs, "curation")
-		}
-		var files []string
-		skipped := 0
-		for _, dir := range dirs {
-			err := fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
-				if err != nil {
-					return err
-				}
-				if d.IsDir() {
-					return nil
-				}
-				switch strings.ToLower(path.Ext(p)) {
-				case ".tsv", ".xmi", ".json":
-					if strings.Count(p, "/") == 2 {
-						files = append(files, p)
-						return nil
-					}
-				}
-				skipped++
-				return nil
-			})
-			if err != nil && !(dir == "curation" && errorsIsNotExist(err)) {
-				return nil, fmt.Errorf("%s: %w", name, err)
-			}
-		}
-		if len(files) == 0 {
-			return nil, fmt.Errorf("%s: a project export without annotation/<document>/<user>.tsv, .xmi or .json files (export the project with a secondary format: WebAnno TSV, UIMA XMI or UIMA JSON)", name)
-		}
-		sort.Strings(files)
-		for _, p := range files {
-			data, err := fs.ReadFile(fsys, p)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", name, err)
-			}
-			display := path.Join(filepath.ToSlash(name), p)
-			doc, ann := docAndAnnotator(display)
-			var rerr error
-			switch strings.ToLower(path.Ext(p)) {
-			case ".tsv":
-				rerr = webanno.ReadTSV(c, bytes.NewReader(data), display, doc, ann, webanno.Options{Unit: unit.String(), Curation: o.Curation})
-			case ".xmi":
-				rerr = uima.ReadXMI(c, bytes.NewReader(data), display, doc, ann, uima.Options{Unit: unit.String()})
-			case ".json":
-				rerr = uima.ReadJSON(c, bytes.NewReader(data), display, doc, ann, uima.Options{Unit: unit.String()})
-			}
-			if rerr != nil {
-				return nil, rerr
-			}
-		}
-		if skipped > 0 {
-			c.Notes = append(c.Notes, fmt.Sprintf("%s: inception: %d file(s) under annotation/ that are not <document>/<user>.tsv, .xmi or .json not read", name, skipped))
-		}
-		return c, nil
+		return c, webanno.ReadProject(c, fsys, filepath.ToSlash(name), webanno.Options{Unit: unit.String(), Curation: o.Curation})
 	},
 }
 

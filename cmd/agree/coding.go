@@ -32,6 +32,7 @@ type codingFlags struct {
 	tok                                        tokenFlags // span inputs: token agreement (coding_tokens.go)
 	by                                         byFlags    // --by document (breakdown.go)
 	inf                                        inferenceFlags
+	stream                                     streamFlags // large data (coding_stream.go)
 }
 
 // inferenceFlags select intervals, diagnostics and error models.
@@ -49,6 +50,7 @@ type inferenceFlags struct {
 	noAnalytic  bool
 	leaveOut    bool
 	force       bool
+	maxRows     int     // rows of the pairwise and leave-one-out tables (0: all)
 	status      *status // the progress line of the run
 }
 
@@ -61,7 +63,7 @@ func (f *codingFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.incomplete, "incomplete", "drop", "κ-style coefficients on incomplete items: drop them (and say how many) or refuse")
 	fs.StringVar(&f.categories, "categories", "", "declared categories in order, comma-separated (for S, Gwet, ordinal order)")
 	fs.BoolVar(&f.closed, "closed", false, "with --categories: any other value is an error")
-	fs.StringVar(&f.layout, "layout", "auto", "file layout: auto, wide, long or columns")
+	fs.StringVar(&f.layout, "layout", "auto", "file layout: auto, wide, long, columns, transposed (rows = coders), counts (item × category counts) or contingency (a two-coder square table)")
 	fs.StringVar(&f.sep, "sep", "", `field separator (default ",", or tab for .tsv files); "\t" for tab`)
 	fs.StringVar(&f.columns, "columns", "", "with --layout columns: the coders' columns, 1-based, e.g. 2,3")
 	fs.BoolVar(&f.header, "header", false, "with --layout columns: the first line names the columns")
@@ -80,6 +82,7 @@ func (f *codingFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.inf.dawidSkene, "dawid-skene", false, "fit the Dawid–Skene latent class model: per-coder confusion matrices, class priors")
 	fs.StringVar(&f.inf.consensus, "consensus", "", "write the Dawid–Skene consensus labels (item,label,posterior,…) to this CSV file")
 	f.limitFlags(fs)
+	f.registerStream(fs)
 }
 
 func runCoding(e env, args []string) error {
@@ -96,9 +99,11 @@ func runCoding(e env, args []string) error {
 		fs.Usage()
 		return usagef("coding: want one FILE, got 0")
 	}
-	model, err := codingModelInput(&f.in, files) // annotation files: document labels (input.go)
-	if err != nil {
-		return err
+	model := false
+	if !f.stream.mergeStats { // statistics are JSON, not annotation files
+		if model, err = codingModelInput(&f.in, files); /* annotation files: document labels (input.go) */ err != nil {
+			return err
+		}
 	}
 	if err := f.validate(fs, files[0]); err != nil {
 		return err
@@ -112,44 +117,36 @@ func runCoding(e env, args []string) error {
 	if err := rep.check(files); err != nil {
 		return err
 	}
+	if err := f.validateStream(fs, files, model, rep.active()); err != nil {
+		return err
+	}
 	f.inf.keepSamples = rep.active()
 	f.inf.status = e.status
 	topt, copt, err := f.options(files[0])
 	if err != nil {
 		return err
 	}
-	name := files[0]
-	if name == "-" {
-		name = "<stdin>"
+	if err := layoutNeedsIdentity(topt.Layout, f.inf.dawidSkene, f.inf.consensus != ""); err != nil { // coding_layouts.go
+		return err
 	}
-	var d *coding.Data
-	var notes []string
-	if model {
-		name = strings.Join(files, ", ")
-		d, notes, err = readCodingInput(e, files, &f.in, &f.tok, fs, f.setSep)
-	} else {
+	if !model {
 		if n := f.tok.given(fs); n != "" {
 			return usagef("coding: --%s is for span inputs (token agreement), not a table", n)
 		}
-		var in io.ReadCloser
-		if in, err = openInput(e, files[0]); err != nil {
-			return err
-		}
-		defer in.Close()
-		d, err = table.Read(in, name, topt)
 	}
-	if err != nil {
+	an, name, notes, err := f.codingAnalysis(e, fs, files, model, topt, copt)
+	if err != nil || an == nil {
 		return err
 	}
-	if n := d.NumCoders(); n < 2 {
+	if n := an.Counts().Coders; n < 2 {
 		return fmt.Errorf("%s: %d coder; agreement needs at least two", name, n)
 	}
-	res, err := analyzeCoding(d, copt)
+	res, err := analyzeCoding(an)
 	if err != nil {
 		return err
 	}
 	res.Notes = append(notes, res.Notes...)
-	if err := res.addPerLabel(d, f.setSep); err != nil {
+	if err := res.addPerLabel(an.Stats(), f.setSep); err != nil {
 		return err
 	}
 	if res.PairableItems == 0 {
@@ -158,11 +155,14 @@ func runCoding(e env, args []string) error {
 	if err := res.infer(f.inf); err != nil {
 		return err
 	}
+	if !model && table.CodersAnonymous(topt.Layout) {
+		res.anonymousCoders() // coding_layouts.go
+	}
 	if f.by.active() {
 		if f.tok.items == nil {
 			return usagef("coding: --by document needs documents of several items: span inputs, compared token by token (here the items are %s)", map[bool]string{true: "the documents", false: "the table's rows"}[model])
 		}
-		if err := res.addDocuments(d, copt, f.tok.items, f.by.average); err != nil {
+		if err := res.addDocuments(an.Data(), copt, f.tok.items, f.by.average); err != nil {
 			return err
 		}
 	}
@@ -283,19 +283,25 @@ type codingResult struct {
 	Corpus         *codingCorpusJSON          `json:"corpus,omitempty"`
 	Matrix         *codingMatrixJSON          `json:"matrix,omitempty"`
 	Pairwise       []pairJSON                 `json:"pairwise,omitempty"`
-	Coincidences   *matrixJSON                `json:"coincidence_matrix,omitempty"`
-	Contingency    *matrixJSON                `json:"contingency_matrix,omitempty"`
-	Notes          []string                   `json:"notes,omitempty"`
-	results        map[string]coding.Result   // for text output
-	analysis       *coding.Analysis
-	bootSamples    map[string][]float64 // bootstrap distributions by key, for the HTML report
+	// PairwiseOmitted counts the pairs with shared items left out of
+	// Pairwise by --max-rows (those with the fewest shared items).
+	PairwiseOmitted int                      `json:"pairwise_omitted,omitempty"`
+	Coincidences    *matrixJSON              `json:"coincidence_matrix,omitempty"`
+	Contingency     *matrixJSON              `json:"contingency_matrix,omitempty"`
+	Notes           []string                 `json:"notes,omitempty"`
+	results         map[string]coding.Result // for text output
+	analysis        *coding.Analysis
+	bootSamples     map[string][]float64 // bootstrap distributions by key, for the HTML report
 
 	ItemsByDisagreement []itemDisagreementJSON `json:"items_by_disagreement,omitempty"`
 	LeaveOneCoderOut    []coderInfluenceJSON   `json:"leave_one_coder_out,omitempty"`
-	PrevalenceBias      *prevalenceBiasJSON    `json:"prevalence_bias,omitempty"`
-	Aickin              *aickinJSON            `json:"aickin,omitempty"`
-	DawidSkene          *dawidSkeneJSON        `json:"dawid_skene,omitempty"`
-	Bootstrap           *bootstrapJSON         `json:"bootstrap,omitempty"`
+	// LeaveOneCoderOutOmitted counts the coders left out of
+	// LeaveOneCoderOut by --max-rows (those whose removal changes α least).
+	LeaveOneCoderOutOmitted int                 `json:"leave_one_coder_out_omitted,omitempty"`
+	PrevalenceBias          *prevalenceBiasJSON `json:"prevalence_bias,omitempty"`
+	Aickin                  *aickinJSON         `json:"aickin,omitempty"`
+	DawidSkene              *dawidSkeneJSON     `json:"dawid_skene,omitempty"`
+	Bootstrap               *bootstrapJSON      `json:"bootstrap,omitempty"`
 }
 
 type bootstrapJSON struct {
@@ -359,14 +365,11 @@ type matrixJSON struct {
 	Cells  [][]float64 `json:"cells"`
 }
 
-func analyzeCoding(d *coding.Data, opt coding.Options) (*codingResult, error) {
-	an, err := coding.Analyze(d, opt)
-	if err != nil {
-		return nil, err
-	}
+func analyzeCoding(an *coding.Analysis) (*codingResult, error) {
+	opt := an.Options()
 	c := an.Counts()
 	res := &codingResult{
-		File: d.Source(), Items: c.Items, Coders: c.Coders, CoderNames: d.Coders(), Values: c.Values,
+		File: an.Stats().Source(), Items: c.Items, Coders: c.Coders, CoderNames: an.Stats().Coders(), Values: c.Values,
 		PairableItems: c.PairableItems, PairableValues: c.PairableValues, CompleteItems: c.CompleteItems,
 		Categories: c.Categories, Distance: "nominal", Missing: opt.Missing.String(),
 		Coefficients: map[string]coefficientJSON{}, results: map[string]coding.Result{}, analysis: an,
@@ -499,6 +502,7 @@ func (res *codingResult) tables() []report.Table {
 		for _, p := range res.Pairwise {
 			t.Rows = append(t.Rows, []string{p.Coders[0], p.Coders[1], strconv.Itoa(p.Items), report.Float(float64(p.Kappa), 4), report.Float(float64(p.Alpha), 4)})
 		}
+		t.Notes = omittedNote(len(res.Pairwise), res.PairwiseOmitted, "pairs", "those with the most shared items")
 		out = append(out, t)
 	}
 	if m := res.Contingency; m != nil {

@@ -24,11 +24,11 @@ type codingLabelJSON struct {
 // addPerLabel gives set-valued data ("a|b" with --set-sep "|") its
 // per-label table, which replaces the per-category table (that one would
 // treat each set as one atomic category).
-func (res *codingResult) addPerLabel(d *coding.Data, sep string) error {
-	if !coding.SetValued(d, sep) {
+func (res *codingResult) addPerLabel(s *coding.Stats, sep string) error {
+	if !s.SetValued(sep) {
 		return nil
 	}
-	ls, err := coding.PerLabel(d, sep)
+	ls, err := coding.PerLabelStats(s, sep)
 	if err != nil {
 		return err
 	}

@@ -144,7 +144,7 @@ func newFlagSet(e env, name, synopsis string) *flag.FlagSet {
 	if e.call != nil {
 		e.call.fs = fs
 	}
-	fs.BoolVar(&q.quiet, "quiet", false, "no progress line on standard error (it is shown only on a terminal, for runs past 2 s)")
+	fs.BoolVar(&q.quiet, "quiet", false, "no progress line (shown on a terminal for runs past 2 s) and no readers' notes on standard error; errors and warnings are still printed")
 	return fs
 }
 

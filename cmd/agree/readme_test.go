@@ -10,6 +10,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"agree/report"
 )
 
 func readme(t *testing.T) string {
@@ -142,5 +145,63 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 	}
 	if len(keys) < 100 {
 		t.Errorf("only %d keys found: the runs do not exercise the commands", len(keys))
+	}
+}
+
+// TestREADMEListsFlagLimits: every flag with a limit (bound, shown in -h
+// as "(0 ≤ N ≤ 100)") has a row in the README's table of limits that names
+// its command and the flag.
+func TestREADMEListsFlagLimits(t *testing.T) {
+	var rows []string
+	for _, l := range strings.Split(readme(t), "\n") {
+		if strings.HasPrefix(l, "| `") {
+			rows = append(rows, l)
+		}
+	}
+	flagLine := regexp.MustCompile(`^  -([a-z0-9-]+) `)
+	limited := regexp.MustCompile(`\((?:[-0-9.e+]+ [<≤] )?[Nx] [<≤≥>]`)
+	for _, c := range commands() {
+		_, help, code := agree(t, "", c.name, "-h")
+		if code != 0 {
+			t.Fatalf("%s -h: exit %d", c.name, code)
+		}
+		lines := strings.Split(help, "\n")
+		for i := 0; i+1 < len(lines); i++ {
+			m := flagLine.FindStringSubmatch(lines[i])
+			if m == nil || !limited.MatchString(lines[i+1]) {
+				continue
+			}
+			found := false
+			for _, r := range rows {
+				if strings.Contains(r, "`"+c.name+"`") && strings.Contains(r, "`--"+m[1]+"`") {
+					found = true
+					break
+				}
+			}
+			if !found {
+				t.Errorf("agree %s --%s has a limit (%s) but no row in the README's table of limits", c.name, m[1], strings.TrimSpace(lines[i+1]))
+			}
+		}
+	}
+}
+
+// TestTextOutputFitsWidth: every text output of the golden files (and the
+// demonstration) fits in report.Width columns (issue 14: "table lines fit
+// 100 columns").
+func TestTextOutputFitsWidth(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "golden", "*.txt"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden text files: %v", err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, l := range strings.Split(string(b), "\n") {
+			if n := utf8.RuneCountInString(l); n > report.Width {
+				t.Errorf("%s:%d: %d characters (> %d): %q", f, i+1, n, report.Width, l)
+			}
+		}
 	}
 }

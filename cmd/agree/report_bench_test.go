@@ -107,7 +107,11 @@ func BenchmarkCodingPage1e6x5(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	res, err := analyzeCoding(d, coding.Options{})
+	an, err := coding.Analyze(d, coding.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	res, err := analyzeCoding(an)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -459,7 +459,7 @@ func (rd *reader) corpus(sel *tiers.Selector, doc string, refuse bool) (*annotat
 	d := c.Document(doc)
 	c.Documents[d].Time = true
 	if note != "" {
-		c.Notes = append(c.Notes, "elan: "+note)
+		c.Notes = append(c.Notes, rd.name+": elan: "+note)
 	}
 	outside := map[string]int{}
 	for ti, t := range rd.tiers {

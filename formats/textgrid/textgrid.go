@@ -308,7 +308,7 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 	d := c.Document(doc)
 	c.Documents[d].Time = true
 	if note != "" {
-		c.Notes = append(c.Notes, "textgrid: "+note)
+		c.Notes = append(c.Notes, name+": textgrid: "+note)
 	}
 	if enc == textenc.Latin1 {
 		c.Notes = append(c.Notes, fmt.Sprintf("%s: textgrid: not valid UTF-8, read as ISO Latin-1 (as Praat does)", name))

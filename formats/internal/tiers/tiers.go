@@ -105,7 +105,7 @@ func Parse(spec string) (*Selector, error) {
 
 // Assign returns the choice for each tier of a file (in the order of
 // tiers), and a note naming the tiers left out ("" when none). file names
-// the file in errors and notes.
+// the file in errors.
 func (s *Selector) Assign(tiers []Tier, file string) ([]Choice, string, error) {
 	out := make([]Choice, len(tiers))
 	k := s.kind
@@ -179,7 +179,7 @@ func (s *Selector) Assign(tiers []Tier, file string) ([]Choice, string, error) {
 	}
 	note := ""
 	if len(left) > 0 {
-		note = fmt.Sprintf("%s: %d tier(s) not read (%s)", file, len(left), strings.Join(left, ", "))
+		note = fmt.Sprintf("%d tier(s) not read (%s)", len(left), strings.Join(left, ", "))
 		if k == -1 {
 			note += ": they have no annotation"
 		}
