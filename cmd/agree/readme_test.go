@@ -112,6 +112,13 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 		{"gamma", "--samples", "5", "--bootstrap", "5", units, units2, units3},
 		{"spans", "--bootstrap", "20", "examples/entities.csv"},
 		{"relations", "--bootstrap", "20", "examples/relations.csv"},
+		// --by document (breakdowns)
+		{"coding", "--by", "document", "examples/entities.jsonl"},
+		{"spans", "--by", "document", "--average", "macro", "examples/entities.csv"},
+		{"relations", "--by", "document", "examples/relations.csv"},
+		{"coref", "--by", "document", corefDocs},
+		{"unitizing", "--by", "document", units, units2},
+		{"gamma", "--by", "document", "--samples", "5", units, units2, units3},
 	}
 	keys := map[string]bool{}
 	for _, args := range runs {
