@@ -59,6 +59,11 @@ type Options struct {
 	Stdin io.Reader
 }
 
+// MaxFileSize is the largest file read from a directory or an archive
+// (its uncompressed size: an archive that claims more is refused before
+// anything is decompressed).
+var MaxFileSize int64 = 4 << 30
+
 // format is one input name and its reader.
 type format struct {
 	name string
@@ -272,6 +277,9 @@ func (r *reading) tree(fsys fs.FS, name string) error {
 			return nil
 		}
 		if !d.IsDir() && r.wanted(p) {
+			if info, err := d.Info(); err == nil && info.Size() > MaxFileSize {
+				return fmt.Errorf("%s: %d bytes, more than the %d a file may have", p, info.Size(), MaxFileSize)
+			}
 			files = append(files, p)
 		}
 		return nil
