@@ -456,6 +456,9 @@ func detect(data []byte, name string) (*format, error) {
 			return f, nil
 		}
 	}
+	if IsSpanCSV(head) {
+		return csvFormat, nil // a span CSV without a .csv name (standard input)
+	}
 	return nil, fmt.Errorf("%s: cannot tell the format from the name or the content; give --input NAME (%s)", name, strings.Join(Names(), ", "))
 }
 

@@ -35,6 +35,7 @@ func TestDetect(t *testing.T) {
 		{"rttm by extension", "a.rttm", "SPEAKER f 1 0.5 1 <NA> <NA> s <NA> <NA>\n", "rttm"},
 		{"rttm by content", "a.txt", ";; comment\nSPEAKER f 1 0.5 1 <NA> <NA> s <NA> <NA>\n", "rttm"},
 		{"model jsonl by content", "x", `{"type":"annotator","annotator":"A"}` + "\n", "jsonl"},
+		{"span csv on standard input", "stdin", "document,annotator,start,end,label\nd,A,0,1,x\n", "csv"},
 		{"model jsonl by extension", "x.jsonl", `{"type":"document","document":"d"}` + "\n", "jsonl"},
 		{"label studio export", "export.json", `[{"id":1,"annotations":[],"data":{"text":"x"}}]`, "labelstudio"},
 		{"label studio by content", "project-7-at-2024.txt", `[{"id":1,"data":{"text":"x"},"annotations":[]}]`, "labelstudio"},
