@@ -267,7 +267,16 @@ func (c *Corpus) Layers() []string {
 // Merge adds the documents, annotators, spans, labels, relations and notes
 // of o to c, matching documents and annotators by name. A document present
 // in both with a text must have the same text.
+// An empty c takes o's contents without copying them (the spans of a
+// large file are not copied once more), so o must not be used afterwards.
 func (c *Corpus) Merge(o *Corpus) error {
+	if len(c.Documents) == 0 && len(c.Annotators) == 0 && len(c.Spans) == 0 && len(c.Labels) == 0 && len(c.Relations) == 0 {
+		notes := c.Notes
+		*c = *o
+		c.Notes = append(notes, o.Notes...)
+		c.docIndex, c.annIndex = nil, nil
+		return nil
+	}
 	docMap := make([]int, len(o.Documents))
 	for i, d := range o.Documents {
 		j := c.Document(d.Name)

@@ -2,6 +2,7 @@ package annotation
 
 import (
 	"bufio"
+	"bytes"
 	"cmp"
 	"fmt"
 	"io"
@@ -134,6 +135,17 @@ func IsSpanCSVHeader(rec []string) bool {
 // offsets (code points); a document with a fractional offset is a time
 // continuum (seconds). Errors name the file, line and column.
 func ReadCSV(r io.Reader, name string) (*Corpus, error) {
+	return readCSV(r, name, 0)
+}
+
+// ReadCSVBytes is ReadCSV on a file already in memory; it sizes the spans
+// from the number of lines, so that a large file's spans are allocated
+// once (not grown and copied).
+func ReadCSVBytes(data []byte, name string) (*Corpus, error) {
+	return readCSV(bytes.NewReader(data), name, bytes.Count(data, []byte{'\n'}))
+}
+
+func readCSV(r io.Reader, name string, rows int) (*Corpus, error) {
 	cr := csvio.NewReader(r, name)
 	cr.SkipBlank = true
 	rec, line, err := cr.Next()
@@ -172,7 +184,18 @@ func ReadCSV(r io.Reader, name string) (*Corpus, error) {
 		}
 		return ""
 	}
-	c := &Corpus{}
+	c := &Corpus{Spans: make([]Span, 0, rows)}
+	// Labels, layers and chains are few: one string each, not a reference
+	// into every record (which would keep the records alive).
+	interned := map[string]string{}
+	intern := func(x string) string {
+		if y, ok := interned[x]; ok {
+			return y
+		}
+		x = strings.Clone(x)
+		interned[x] = x
+		return x
+	}
 	type key struct {
 		doc, ann int
 		id       string
@@ -214,8 +237,8 @@ func ReadCSV(r io.Reader, name string) (*Corpus, error) {
 		if b[0] != math.Trunc(b[0]) || b[1] != math.Trunc(b[1]) {
 			fractional[d] = true
 		}
-		s := Span{Doc: d, Annotator: a, Start: b[0], End: b[1], Label: get(rec, "label"),
-			Layer: get(rec, "layer"), Chain: get(rec, "chain"), Text: get(rec, "text"), Pos: pos}
+		s := Span{Doc: d, Annotator: a, Start: b[0], End: b[1], Label: intern(get(rec, "label")),
+			Layer: intern(get(rec, "layer")), Chain: intern(get(rec, "chain")), Text: get(rec, "text"), Pos: pos}
 		id := get(rec, "part_of")
 		if id == "" {
 			c.Spans = append(c.Spans, s)

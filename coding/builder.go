@@ -140,9 +140,11 @@ func firstDuplicate(ids []string) (i, j int, ok bool) {
 		h   uint64
 		idx int32
 	}
-	hs := make([]hi, len(ids))
+	hs := make([]hi, 0, len(ids))
 	for k, id := range ids {
-		hs[k] = hi{maphash.String(seed, id), int32(k)}
+		if id != "" { // anonymous items are exempt (and would all collide)
+			hs = append(hs, hi{maphash.String(seed, id), int32(k)})
+		}
 	}
 	slices.SortFunc(hs, func(a, b hi) int {
 		if c := cmp.Compare(a.h, b.h); c != 0 {
@@ -160,7 +162,7 @@ func firstDuplicate(ids []string) (i, j int, ok bool) {
 		// earliest second occurrence of an id.
 		for x := k; x < e; x++ {
 			for y := x + 1; y < e; y++ {
-				if int(hs[y].idx) < j && ids[hs[x].idx] == ids[hs[y].idx] && ids[hs[x].idx] != "" {
+				if int(hs[y].idx) < j && ids[hs[x].idx] == ids[hs[y].idx] {
 					i, j = int(hs[x].idx), int(hs[y].idx)
 					break
 				}

@@ -26,7 +26,7 @@ var csvFormat = &format{
 	exts: []string{".csv"},
 	read: func(data []byte, name string, o *Options, _ annotation.OffsetUnit) (*annotation.Corpus, error) {
 		if IsSpanCSV(data) {
-			return annotation.ReadCSV(bytes.NewReader(data), name)
+			return annotation.ReadCSVBytes(data, name)
 		}
 		if IsRelationCSV(data) {
 			return annotation.ReadRelationCSV(bytes.NewReader(data), name)

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"agree/annotation"
+	"agree/formats/bio"
 )
 
 // conllChunks turns IOB tags into chunks [first, last] token ranges with
@@ -75,6 +78,38 @@ func TestConllEval(t *testing.T) {
 		t.Fatalf("%d guess chunks, want 6", n)
 	}
 	p := compare(t, corpus(t, rows...), "exact", Strict).Pairs[0]
+	near(t, "precision (conlleval 16.67%)", p.Precision(), 1.0/6, 1e-15)
+	near(t, "recall (conlleval 25.00%)", p.Recall(), 1.0/4, 1e-15)
+	near(t, "FB1 (conlleval 20.00)", p.F1(), 0.2, 1e-15)
+}
+
+// TestConllEvalFromBIO: the same sentence read by the BIO reader (one
+// file per annotator, token and tag columns) gives conlleval's numbers.
+func TestConllEvalFromBIO(t *testing.T) {
+	tokens := strings.Fields("Wolff , currently a journalist in Argentina , played with Del Bosque in the final years of the seventies in Real Madrid .")
+	tags := map[string][]string{
+		"gold":  strings.Fields("B-PER O O O O O B-LOC O O O B-PER I-PER O O O O O O O O B-ORG I-ORG O"),
+		"guess": strings.Fields("B-PER O O O O O B-ORG O O O B-PER B-PER O O O O O O B-MISC O O I-ORG O"),
+	}
+	c := &annotation.Corpus{}
+	for _, ann := range []string{"gold", "guess"} {
+		var b strings.Builder
+		b.WriteString("-DOCSTART- O\n\n")
+		for k, tok := range tokens {
+			fmt.Fprintf(&b, "%s\t%s\n", tok, tags[ann][k])
+		}
+		one, err := bio.ReadBytes([]byte(b.String()), ann+".conll", bio.Options{Annotator: ann})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Merge(one); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := compare(t, c, "exact", Strict).Pairs[0]
+	if c.Annotators[p.Annotators[0]] != "gold" {
+		t.Fatalf("reference %s", c.Annotators[p.Annotators[0]])
+	}
 	near(t, "precision (conlleval 16.67%)", p.Precision(), 1.0/6, 1e-15)
 	near(t, "recall (conlleval 25.00%)", p.Recall(), 1.0/4, 1e-15)
 	near(t, "FB1 (conlleval 20.00)", p.F1(), 0.2, 1e-15)

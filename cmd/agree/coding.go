@@ -63,7 +63,7 @@ func (f *codingFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.incomplete, "incomplete", "drop", "κ-style coefficients on incomplete items: drop them (and say how many) or refuse")
 	fs.StringVar(&f.categories, "categories", "", "declared categories in order, comma-separated (for S, Gwet, ordinal order)")
 	fs.BoolVar(&f.closed, "closed", false, "with --categories: any other value is an error")
-	fs.StringVar(&f.layout, "layout", "auto", "file layout: auto, wide, long or columns")
+	fs.StringVar(&f.layout, "layout", "auto", "file layout: auto, wide, long, columns, transposed (rows = coders), counts (item × category counts) or contingency (a two-coder square table)")
 	fs.StringVar(&f.sep, "sep", "", `field separator (default ",", or tab for .tsv files); "\t" for tab`)
 	fs.StringVar(&f.columns, "columns", "", "with --layout columns: the coders' columns, 1-based, e.g. 2,3")
 	fs.BoolVar(&f.header, "header", false, "with --layout columns: the first line names the columns")
@@ -126,6 +126,9 @@ func runCoding(e env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := layoutNeedsIdentity(topt.Layout, f.inf.dawidSkene, f.inf.consensus != ""); err != nil { // coding_layouts.go
+		return err
+	}
 	if !model {
 		if n := f.tok.given(fs); n != "" {
 			return usagef("coding: --%s is for span inputs (token agreement), not a table", n)
@@ -151,6 +154,9 @@ func runCoding(e env, args []string) error {
 	}
 	if err := res.infer(f.inf); err != nil {
 		return err
+	}
+	if !model && table.CodersAnonymous(topt.Layout) {
+		res.anonymousCoders() // coding_layouts.go
 	}
 	if f.by.active() {
 		if f.tok.items == nil {

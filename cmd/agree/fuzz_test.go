@@ -15,10 +15,12 @@ import (
 // exits with 0, 1 or 2, and prints valid JSON whenever --format json
 // succeeds. Seed corpora are under testdata/fuzz/Fuzz<Command>.
 //
-// The harness keeps the runs bounded and harmless: flags that write files
-// (--out, --consensus, --force) are dropped, as are values naming other
-// paths; size flags are clamped to small values (their limits have tests
-// of their own); every other flag and value reaches the command as fuzzed.
+// The harness keeps the runs bounded and harmless: flags that write or read
+// other files (--out, -o, --report, --consensus, --disagreements, --model,
+// …) are dropped, as are values naming paths, and a run that leaves a new
+// file in the working directory fails; size flags are clamped to small
+// values (their limits have tests of their own); every other flag and
+// value reaches the command as fuzzed.
 
 // fuzzSizeCaps are the clamps of the size flags, by flag name.
 var fuzzSizeCaps = map[string]float64{
@@ -44,7 +46,8 @@ func fuzzArgs(flags string) []string {
 		name, inline, hasInline := strings.Cut(name, "=")
 		if strings.HasPrefix(a, "-") {
 			switch name {
-			case "out", "consensus", "force", "model", "taxonomy", "cpuprofile":
+			case "out", "o", "output", "report", "consensus", "disagreements", "emit-stats", "merge-stats",
+				"force", "model", "taxonomy", "tokens", "cpuprofile":
 				if !hasInline && i+1 < len(fields) && !strings.HasPrefix(fields[i+1], "-") {
 					i++ // drop its value too
 				}
@@ -106,8 +109,20 @@ func fuzzCommand(t *testing.T, cmd, ext, flags string, input []byte, extra ...st
 	args := append([]string{cmd}, fuzzArgs(flags)...)
 	args = append(args, extra...)
 	args = append(args, "--", in)
+	fuzzRun(t, args)
+}
+
+// fuzzRun runs agree args and checks the outcome.
+func fuzzRun(t *testing.T, args []string) {
+	before := cwdFiles(t)
 	var out, errb bytes.Buffer
 	code := exitCode(run(args, bytes.NewReader(nil), &out, &errb), &errb)
+	for f := range cwdFiles(t) {
+		if !before[f] {
+			os.RemoveAll(f)
+			t.Fatalf("%v wrote %s in the working directory: add its flag to the harness's list of outputs", args, f)
+		}
+	}
 	if code != 0 && code != 1 && code != 2 {
 		t.Fatalf("%v: exit %d", args, code)
 	}
@@ -117,6 +132,18 @@ func fuzzCommand(t *testing.T, cmd, ext, flags string, input []byte, extra ...st
 	if code != 0 && errb.Len() == 0 {
 		t.Fatalf("%v: exit %d without a message", args, code)
 	}
+}
+
+func cwdFiles(t *testing.T) map[string]bool {
+	es, err := os.ReadDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := make(map[string]bool, len(es))
+	for _, e := range es {
+		m[e.Name()] = true
+	}
+	return m
 }
 
 // lastFormat is the value of the last --format flag of args.
@@ -192,13 +219,31 @@ func FuzzShuffle(f *testing.F) {
 	f.Fuzz(func(t *testing.T, flags string) {
 		args := append([]string{"shuffle"}, fuzzArgs(flags)...)
 		args = append(args, "--sets", "1", "--units", "4", "--continua", "1", "--annotators", "2", "--step", "0.5", "--workers", "1")
-		var out, errb bytes.Buffer
-		code := exitCode(run(args, nil, &out, &errb), &errb)
-		if code != 0 && code != 1 && code != 2 {
-			t.Fatalf("%v: exit %d", args, code)
-		}
-		if code == 0 && lastFormat(args) == "json" && !json.Valid(out.Bytes()) {
-			t.Fatalf("%v: invalid JSON:\n%s", args, out.String())
-		}
+		fuzzRun(t, args)
+	})
+}
+
+func FuzzSpans(f *testing.F) {
+	f.Add("--format json", "document,annotator,start,end,label\nd,a,0,5,PER\nd,b,0,5,PER\nd,b,7,9,LOC\n")
+	f.Add("--match overlap --labels ignore --bootstrap 5 --format json", "document,annotator,start,end,label\nd1,a,0,5,PER\nd1,b,1,5,ORG\nd2,a,3,4,X\nd2,b,3,4,X\n")
+	f.Add("--match iou:0.5 --by document --format csv", "document,annotator,start,end,label,layer,chain,part_of,text\nd,a,0,2,P,l,,p1,ab\nd,a,4,6,P,l,,p1,cd\nd,b,0,6,P,l,,,abcdef\n")
+	f.Fuzz(func(t *testing.T, flags, input string) {
+		fuzzCommand(t, "spans", "csv", flags, []byte(input))
+	})
+}
+
+func FuzzRelations(f *testing.F) {
+	f.Add("--format json", "document,annotator,source_start,source_end,source_label,target_start,target_end,target_label,relation\nd,a,0,3,P,5,8,L,in\nd,b,0,3,P,5,8,L,in\n")
+	f.Add("--match overlap --labels ignore --format csv", "document,annotator,source_start,source_end,source_label,target_start,target_end,target_label,relation\nd,a,0,3,P,5,8,L,in\nd,b,1,3,P,5,9,L,at\n")
+	f.Fuzz(func(t *testing.T, flags, input string) {
+		fuzzCommand(t, "relations", "csv", flags, []byte(input))
+	})
+}
+
+func FuzzConvert(f *testing.F) {
+	f.Add("--to jsonl", "document,annotator,start,end,label\nd,a,0,5,PER\n")
+	f.Add("--to csv --input csv", "a,X,0,10\nb,X,1,10\n")
+	f.Fuzz(func(t *testing.T, flags, input string) {
+		fuzzCommand(t, "convert", "csv", flags, []byte(input))
 	})
 }

@@ -27,6 +27,9 @@ func withHints(err error, call *callInfo, args []string) error {
 		return err
 	}
 	msg := err.Error()
+	if strings.Contains(msg, "--sep") { // the reader suggested it already
+		return err
+	}
 	seen := map[string]bool{}
 	for _, a := range args {
 		// A file is named by an argument or a flag's value (--taxonomy F,

@@ -35,7 +35,7 @@ func (f *inputFlags) register(fs *flag.FlagSet, withInput bool) {
 		fs.StringVar(&f.input, "input", "auto", "input format: auto (from each file's extension and content) or one of "+strings.Join(formats.Names(), ", "))
 	}
 	fs.StringVar(&f.offsetUnit, "offset-unit", "", "what text offsets count: codepoint, utf16 or byte (default: the tool's documented unit, e.g. utf16 for WebAnno, INCEpTION, XMI and doccano)")
-	fs.StringVar(&f.tiers, "tiers", "", "ELAN/Praat tiers → annotators: A=TierA,B=TierB, a regular expression whose first group names the annotator, or annotator (ELAN's ANNOTATOR attribute); default: the ANNOTATOR attribute if any, else the tier names")
+	fs.StringVar(&f.tiers, "tiers", "", "ELAN/Praat tiers → annotators: A=TierA,B=TierB, a regular expression whose first group names the annotator, annotator (ELAN's ANNOTATOR attribute), dir or file (one file per annotator, named by its directory or by itself); default: the ANNOTATOR attribute if any, else the tier names")
 	fs.StringVar(&f.layer, "layer", "", "the span layer or document-label layer to measure (needed when the data has several; an error lists them)")
 	fs.IntVar(&f.column, "column", 0, "BIO files: the column of the tags, counted from 1 (default: the last column)")
 	bound(fs, "column", between(1, 10_000))

@@ -10,6 +10,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"agree/report"
 )
 
 func readme(t *testing.T) string {
@@ -109,6 +112,13 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 		{"gamma", "--samples", "5", "--bootstrap", "5", units, units2, units3},
 		{"spans", "--bootstrap", "20", "examples/entities.csv"},
 		{"relations", "--bootstrap", "20", "examples/relations.csv"},
+		// --by document (breakdowns)
+		{"coding", "--by", "document", "examples/entities.jsonl"},
+		{"spans", "--by", "document", "--average", "macro", "examples/entities.csv"},
+		{"relations", "--by", "document", "examples/relations.csv"},
+		{"coref", "--by", "document", corefDocs},
+		{"unitizing", "--by", "document", units, units2},
+		{"gamma", "--by", "document", "--samples", "5", units, units2, units3},
 	}
 	keys := map[string]bool{}
 	for _, args := range runs {
@@ -177,6 +187,27 @@ func TestREADMEListsFlagLimits(t *testing.T) {
 			}
 			if !found {
 				t.Errorf("agree %s --%s has a limit (%s) but no row in the README's table of limits", c.name, m[1], strings.TrimSpace(lines[i+1]))
+			}
+		}
+	}
+}
+
+// TestTextOutputFitsWidth: every text output of the golden files (and the
+// demonstration) fits in report.Width columns (issue 14: "table lines fit
+// 100 columns").
+func TestTextOutputFitsWidth(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "golden", "*.txt"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden text files: %v", err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, l := range strings.Split(string(b), "\n") {
+			if n := utf8.RuneCountInString(l); n > report.Width {
+				t.Errorf("%s:%d: %d characters (> %d): %q", f, i+1, n, report.Width, l)
 			}
 		}
 	}

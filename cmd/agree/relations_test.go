@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -87,5 +88,45 @@ func TestRelationsErrors(t *testing.T) {
 	}
 	if _, errs, code := agree(t, "", "relations", "--match", "iou:7", "examples/relations.csv"); code != 2 {
 		t.Errorf("bad --match: exit %d %q", code, errs)
+	}
+}
+
+// TestRelationsLabelStudio: Label Studio "relation" results (from_id →
+// to_id, typed by their labels; direction "left" reversed). Both
+// annotators link Ada → Babbage as "met" (bob draws it leftwards from
+// Babbage); alice also links Babbage → London.
+func TestRelationsLabelStudio(t *testing.T) {
+	region := func(id string, start, end int, text, label string) string {
+		return `{"id":"` + id + `","from_name":"label","to_name":"text","type":"labels","value":{"start":` + itoa(start) + `,"end":` + itoa(end) + `,"text":"` + text + `","labels":["` + label + `"]}}`
+	}
+	rel := func(from, to, dir, typ string) string {
+		return `{"type":"relation","from_id":"` + from + `","to_id":"` + to + `","direction":"` + dir + `","labels":["` + typ + `"]}`
+	}
+	regions := region("a", 0, 12, "Ada Lovelace", "PER") + "," + region("b", 17, 32, "Charles Babbage", "PER") + "," + region("c", 36, 42, "London", "LOC")
+	export := `[{"id":1,"data":{"text":"Ada Lovelace met Charles Babbage in London in 1833."},"annotations":[` +
+		`{"completed_by":{"email":"alice@example.org"},"result":[` + regions + "," + rel("a", "b", "right", "met") + "," + rel("b", "c", "right", "located_in") + `]},` +
+		`{"completed_by":{"email":"bob@example.org"},"result":[` + regions + "," + rel("b", "a", "left", "met") + `]}]}]`
+	p := t.TempDir() + "/export.json"
+	if err := os.WriteFile(p, []byte(export), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := agree(t, "", "relations", "--input", "labelstudio", "--format", "json", p)
+	if code != 0 {
+		t.Fatal(errs)
+	}
+	var v struct {
+		Pairs []struct {
+			Matched            int     `json:"matched"`
+			ReferenceRelations int     `json:"reference_relations"`
+			ResponseRelations  int     `json:"response_relations"`
+			F1                 float64 `json:"f1"`
+		} `json:"pairs"`
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatal(err)
+	}
+	// 1 matched of 2 and 1: F1 = 2/3.
+	if q := v.Pairs[0]; q.Matched != 1 || q.ReferenceRelations != 2 || q.ResponseRelations != 1 || math.Abs(q.F1-2.0/3) > 1e-12 {
+		t.Errorf("%+v, want 1 matched of 2 and 1, F1 2/3", q)
 	}
 }

@@ -34,7 +34,10 @@ func ParseLayout(s string) (Layout, error) {
 	case "columns":
 		return Columns, nil
 	}
-	return Auto, fmt.Errorf("unknown layout %q (want auto, wide, long or columns)", s)
+	if l, ok := parseLayout2(s); ok { // layouts.go
+		return l, nil
+	}
+	return Auto, fmt.Errorf("unknown layout %q (want %s)", s, layoutNames)
 }
 
 // Options control reading.
@@ -88,6 +91,9 @@ type Options struct {
 // compute agreement without keeping the data, use Stream.
 func Read(r io.Reader, name string, opt Options) (*coding.Data, error) {
 	rd := newReader(name, opt)
+	if opt.Layout >= Transposed { // layouts.go
+		return readLayout(r, name, opt, rd.missing)
+	}
 	src := newSource(r, opt.blockSize)
 	if opt.Layout == Columns {
 		return rd.readColumns(src)
@@ -123,6 +129,13 @@ func Read(r io.Reader, name string, opt Options) (*coding.Data, error) {
 // rows). Ids in increasing natural order cost no sorting.
 func Stream(r io.Reader, name string, opt Options) (*coding.Stats, error) {
 	rd := newReader(name, opt)
+	if opt.Layout >= Transposed { // layouts.go: small tables, read whole
+		d, err := readLayout(r, name, opt, rd.missing)
+		if err != nil {
+			return nil, err
+		}
+		return d.Stats(opt.KeepItems), nil
+	}
 	src := newSource(r, opt.blockSize)
 	if opt.Layout == Columns {
 		return rd.streamColumns(src)
