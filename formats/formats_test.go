@@ -272,3 +272,19 @@ func TestTiersDirAndFile(t *testing.T) {
 		t.Errorf("--tiers file: annotators %v, documents %+v", c.Annotators, c.Documents)
 	}
 }
+
+// TestExtentRoundTrip: a TextGrid's extent survives the model's JSONL.
+func TestExtentRoundTrip(t *testing.T) {
+	c, err := Read([]string{"textgrid/testdata/dialogue.TextGrid"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := annotation.WriteJSONL(&buf, c); err != nil {
+		t.Fatal(err)
+	}
+	back, err := annotation.ReadJSONL(&buf, "x.jsonl")
+	if err != nil || back.Documents[0].Extent != [2]float64{0, 4.2} {
+		t.Errorf("%v %+v", err, back.Documents)
+	}
+}
