@@ -92,7 +92,7 @@ type Options struct {
 func Read(r io.Reader, name string, opt Options) (*coding.Data, error) {
 	rd := newReader(name, opt)
 	if opt.Layout >= Transposed { // layouts.go
-		return readLayout(r, name, opt, rd.missing)
+		return readLayout(r, name, opt, rd.isMissingString)
 	}
 	src := newSource(r, opt.blockSize)
 	if opt.Layout == Columns {
@@ -130,7 +130,7 @@ func Read(r io.Reader, name string, opt Options) (*coding.Data, error) {
 func Stream(r io.Reader, name string, opt Options) (*coding.Stats, error) {
 	rd := newReader(name, opt)
 	if opt.Layout >= Transposed { // layouts.go: small tables, read whole
-		d, err := readLayout(r, name, opt, rd.missing)
+		d, err := readLayout(r, name, opt, rd.isMissingString)
 		if err != nil {
 			return nil, err
 		}
@@ -318,3 +318,6 @@ func trim(b []byte) []byte {
 	}
 	return bytes.TrimSpace(b)
 }
+
+// isMissingString is isMissing for a string.
+func (rd *reader) isMissingString(v string) bool { return rd.isMissing([]byte(v)) }
