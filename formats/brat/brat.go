@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -43,6 +44,11 @@ type Options struct {
 	// types (case-sensitive). A relation to a span left out is dropped
 	// (and counted); an Equiv or chain link to one is an error.
 	Types []string
+	// Root names the file system ReadFS reads in messages and notes (the
+	// directory or archive it is, e.g. "brat/alice" or "export.zip"): the
+	// paths of its files are shown joined to it. Empty: their paths in
+	// the file system alone.
+	Root string
 }
 
 func (o *Options) chainRelation(t string) bool {
@@ -129,7 +135,11 @@ func ReadDir(c *annotation.Corpus, dir, annotator string, opt Options) error {
 // ReadFS is ReadDir on a directory of a file system (a ZIP archive's, for
 // example); dir is a slash-separated path in fsys ("." for its root).
 func ReadFS(c *annotation.Corpus, fsys fs.FS, dir, annotator string, opt Options) error {
-	return readTree(c, fsys, dir, func(p string) string { return p }, dir, annotator, &opt)
+	if opt.Root == "" {
+		return readTree(c, fsys, dir, func(p string) string { return p }, dir, annotator, &opt)
+	}
+	root := filepath.ToSlash(opt.Root)
+	return readTree(c, fsys, dir, func(p string) string { return path.Join(root, p) }, path.Join(root, dir), annotator, &opt)
 }
 
 func readTree(c *annotation.Corpus, fsys fs.FS, dir string, display func(string) string, where, annotator string, opt *Options) error {
@@ -172,9 +182,13 @@ func readFile(c *annotation.Corpus, fsys fs.FS, p, name, doc, annotator string, 
 	}
 	defer f.Close()
 	var text *string
-	txt, err := fs.ReadFile(fsys, strings.TrimSuffix(p, ".ann")+".txt")
+	txtPath := strings.TrimSuffix(p, ".ann") + ".txt"
+	txt, err := fs.ReadFile(fsys, txtPath)
 	switch {
 	case err == nil:
+		if err := checkUTF8(txt, strings.TrimSuffix(name, ".ann")+".txt"); err != nil {
+			return err
+		}
 		s := string(txt)
 		text = &s
 	case errors.Is(err, fs.ErrNotExist):
@@ -264,16 +278,20 @@ func readAnn(c *annotation.Corpus, r io.Reader, name string, text *string, doc, 
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	if !utf8.Valid(data) {
-		line := 1 + bytes.Count(data[:validPrefix(data)], []byte{'\n'})
-		return fmt.Errorf("%s:%d: not valid UTF-8", name, line)
+	if err := checkUTF8(data, name); err != nil {
+		return err
 	}
+	// brat writes no byte-order mark, but an editor may add one
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	all := string(data)
-	lines := strings.Count(all, "\n") + 1
+	// room for the text-bound annotations: the lines that start with T
+	// (not all lines: a file of blank or attribute lines must not reserve
+	// room for as many spans)
+	textBound := bytes.Count(data, []byte("\nT")) + 1
 	var (
 		base      = len(c.Spans)
-		n         = 0                           // spans read
-		index     = make(map[string]int, lines) // T id → index among the spans read, -1 when left out by Types
+		n         = 0                               // spans read
+		index     = make(map[string]int, textBound) // T id → index among the spans read, -1 when left out by Types
 		triggers  = map[string]string{}
 		relations []relation
 		links     [][2]ref
@@ -312,7 +330,7 @@ func readAnn(c *annotation.Corpus, r io.Reader, name string, text *string, doc, 
 				sp.Parts = tb.parts
 			}
 			if n == 1 {
-				c.Spans = slices.Grow(c.Spans, lines)
+				c.Spans = slices.Grow(c.Spans, textBound)
 			}
 			c.Spans = append(c.Spans, sp)
 		case 'R':
@@ -506,6 +524,31 @@ func parseTextBound(id, rest string, offs *annotation.Offsets, line int) (textBo
 		}
 	}
 	return tb, nil
+}
+
+// checkUTF8 refuses data that is not valid UTF-8, naming the line of the
+// first bad byte, or saying that it is UTF-16 (with or without a
+// byte-order mark: UTF-16 text in ASCII is valid UTF-8 with NUL bytes).
+func checkUTF8(data []byte, name string) error {
+	valid := utf8.Valid(data)
+	if valid && bytes.IndexByte(data, 0) < 0 {
+		return nil
+	}
+	if looksUTF16(data) {
+		return fmt.Errorf("%s: UTF-16, but brat files are UTF-8: convert it (e.g. iconv -f UTF-16 -t UTF-8)", name)
+	}
+	if valid {
+		return nil // a NUL character in a UTF-8 file
+	}
+	line := 1 + bytes.Count(data[:validPrefix(data)], []byte{'\n'})
+	return fmt.Errorf("%s:%d: not valid UTF-8 (brat files are UTF-8)", name, line)
+}
+
+// looksUTF16 reports whether data starts with a UTF-16 byte-order mark or
+// with an ASCII character next to a NUL byte.
+func looksUTF16(data []byte) bool {
+	return bytes.HasPrefix(data, []byte{0xFF, 0xFE}) || bytes.HasPrefix(data, []byte{0xFE, 0xFF}) ||
+		len(data) >= 2 && (data[0] == 0) != (data[1] == 0)
 }
 
 // validPrefix returns the length of the longest valid UTF-8 prefix of b.
