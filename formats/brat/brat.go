@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"agree/annotation"
+	"agree/formats/internal/textenc"
 	"agree/internal/csvio"
 	"agree/internal/unionfind"
 )
@@ -526,42 +527,17 @@ func parseTextBound(id, rest string, offs *annotation.Offsets, line int) (textBo
 	return tb, nil
 }
 
-// checkUTF8 refuses data that is not valid UTF-8, naming the line of the
-// first bad byte, or saying that it is UTF-16 (with or without a
-// byte-order mark: UTF-16 text in ASCII is valid UTF-8 with NUL bytes).
+// checkUTF8 refuses data that is not UTF-8 text, naming the line of the
+// first bad byte, or saying that it is UTF-16.
 func checkUTF8(data []byte, name string) error {
-	valid := utf8.Valid(data)
-	if valid && bytes.IndexByte(data, 0) < 0 {
+	switch e := textenc.CheckUTF8(data); {
+	case e == nil:
 		return nil
-	}
-	if looksUTF16(data) {
+	case e.UTF16:
 		return fmt.Errorf("%s: UTF-16, but brat files are UTF-8: convert it (e.g. iconv -f UTF-16 -t UTF-8)", name)
+	default:
+		return fmt.Errorf("%s:%d: not valid UTF-8 (brat files are UTF-8)", name, e.Line)
 	}
-	if valid {
-		return nil // a NUL character in a UTF-8 file
-	}
-	line := 1 + bytes.Count(data[:validPrefix(data)], []byte{'\n'})
-	return fmt.Errorf("%s:%d: not valid UTF-8 (brat files are UTF-8)", name, line)
-}
-
-// looksUTF16 reports whether data starts with a UTF-16 byte-order mark or
-// with an ASCII character next to a NUL byte.
-func looksUTF16(data []byte) bool {
-	return bytes.HasPrefix(data, []byte{0xFF, 0xFE}) || bytes.HasPrefix(data, []byte{0xFE, 0xFF}) ||
-		len(data) >= 2 && (data[0] == 0) != (data[1] == 0)
-}
-
-// validPrefix returns the length of the longest valid UTF-8 prefix of b.
-func validPrefix(b []byte) int {
-	n := 0
-	for n < len(b) {
-		r, size := utf8.DecodeRune(b[n:])
-		if r == utf8.RuneError && size <= 1 {
-			break
-		}
-		n += size
-	}
-	return n
 }
 
 // unitHint suggests checking the offset unit after a covered-text mismatch.
