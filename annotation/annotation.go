@@ -37,6 +37,10 @@ type Document struct {
 	// Tokens is the tokenisation the format carries (code-point offsets),
 	// or nil.
 	Tokens []Token
+	// Extent is the time continuum's [start, end] in seconds when the
+	// format gives it (a Praat TextGrid's xmin and xmax), the zero value
+	// when it does not; the unitizing measures take it as the continuum.
+	Extent [2]float64
 	// AnnotatedBy lists (sorted) the annotators known to have annotated
 	// the document, even if they marked nothing in it (an annotator's
 	// empty file). Annotators with spans or labels in the document count
@@ -291,6 +295,9 @@ func (c *Corpus) Merge(o *Corpus) error {
 		}
 		if d.Time {
 			c.Documents[j].Time = true
+		}
+		if c.Documents[j].Extent == ([2]float64{}) {
+			c.Documents[j].Extent = d.Extent
 		}
 		if c.Documents[j].Tokens == nil {
 			c.Documents[j].Tokens = d.Tokens

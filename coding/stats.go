@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -163,6 +164,14 @@ type Accumulator struct {
 	stored     int // ids stored since the last pruning
 	pruneAfter int // prune when stored exceeds this
 	items      int64
+	// With a ranking: each pattern's key (computed when its first item
+	// comes) and the key of the KeepItems-th item at the last pruning:
+	// a new pattern below it is pruned at once.
+	keys []float64
+	tau  float64
+
+	short      []int32 // value index + 1 of labels of one or two bytes (0: unknown)
+	shortCoder []int32 // coder index + 1 of names of one or two bytes
 }
 
 // NewAccumulator returns an empty Accumulator.
@@ -171,7 +180,7 @@ func NewAccumulator(opt StatsOptions) (*Accumulator, error) {
 		return nil, fmt.Errorf("KeepItems %d is negative", opt.KeepItems)
 	}
 	a := &Accumulator{opt: opt, coderIndex: map[string]int32{}, labelIndex: map[string]int32{}, pats: newPatternTable(),
-		pruneAfter: 4*opt.KeepItems + 4096}
+		pruneAfter: 4*opt.KeepItems + 4096, tau: math.Inf(-1)}
 	for _, c := range opt.Coders {
 		if _, dup := a.coderIndex[c]; dup {
 			return nil, fmt.Errorf("coder %s appears twice", csvio.Quote(c))
@@ -202,12 +211,43 @@ func (a *Accumulator) Coder(name string) (int, error) {
 }
 
 // CoderBytes is Coder for a name held in a byte slice (no allocation when
-// the coder is already known).
+// the coder is already known; no hashing for names of one or two bytes).
 func (a *Accumulator) CoderBytes(name []byte) (int, error) {
-	if c, ok := a.coderIndex[string(name)]; ok {
-		return int(c), nil
+	code, short := shortCode(name)
+	if short {
+		if a.shortCoder == nil {
+			a.shortCoder = make([]int32, shortCodes)
+		}
+		if c := a.shortCoder[code] - 1; c >= 0 {
+			return int(c), nil
+		}
 	}
-	return a.newCoder(string(name))
+	c, ok := a.coderIndex[string(name)]
+	if !ok {
+		x, err := a.newCoder(string(name))
+		if err != nil {
+			return 0, err
+		}
+		c = int32(x)
+	}
+	if short {
+		a.shortCoder[code] = c + 1
+	}
+	return int(c), nil
+}
+
+// shortCodes is the number of byte strings of length 1 or 2.
+const shortCodes = 256 + 1<<16
+
+// shortCode numbers the byte strings of length 1 and 2.
+func shortCode(b []byte) (int, bool) {
+	switch len(b) {
+	case 1:
+		return int(b[0]), true
+	case 2:
+		return 256 + int(b[0])<<8 | int(b[1]), true
+	}
+	return 0, false
 }
 
 func (a *Accumulator) newCoder(name string) (int, error) {
@@ -235,13 +275,28 @@ func (a *Accumulator) Value(label string, at Pos) (int, error) {
 }
 
 // ValueBytes is Value for a label held in a byte slice (no allocation when
-// the value is already known).
+// the value is already known; no hashing for labels of one or two bytes).
 func (a *Accumulator) ValueBytes(label []byte, at Pos) (int, error) {
-	if v, ok := a.labelIndex[string(label)]; ok {
+	code, short := shortCode(label)
+	if !short {
+		if v, ok := a.labelIndex[string(label)]; ok {
+			a.seen(v, at)
+			return int(v), nil
+		}
+		return a.value(string(label), at)
+	}
+	if a.short == nil {
+		a.short = make([]int32, shortCodes)
+	}
+	if v := a.short[code] - 1; v >= 0 {
 		a.seen(v, at)
 		return int(v), nil
 	}
-	return a.value(string(label), at)
+	v, err := a.value(string(label), at)
+	if err == nil {
+		a.short[code] = int32(v) + 1
+	}
+	return v, err
 }
 
 func (a *Accumulator) value(label string, at Pos) (int, error) {
@@ -297,8 +352,8 @@ func (a *Accumulator) add(id string, cv []int32) {
 		a.empty++
 		return
 	}
-	p := a.pats.add(cv, 1)
-	if a.opt.KeepItems == 0 {
+	p, skip := a.pats.addItems(cv, 1)
+	if skip || a.opt.KeepItems == 0 {
 		return
 	}
 	for len(a.ids) <= p {
@@ -306,6 +361,13 @@ func (a *Accumulator) add(id string, cv []int32) {
 		a.pruned = append(a.pruned, false)
 	}
 	if a.pruned[p] || agreeing(cv) {
+		a.pats.skip(cv)
+		return
+	}
+	if a.opt.Rank != nil && a.keyOf(p) < a.tau {
+		a.pruned[p] = true
+		a.ids[p] = nil
+		a.pats.skip(cv)
 		return
 	}
 	if a.keepID(p, id) {
@@ -380,6 +442,18 @@ func nominalKey(cv []int32, w Weighting, buf []int32) float64 {
 	return 2 * t / float64(m-1)
 }
 
+// keyOf returns pattern p's ranking key (nominalKey), computed once.
+func (a *Accumulator) keyOf(p int) float64 {
+	for len(a.keys) <= p {
+		a.keys = append(a.keys, math.NaN())
+	}
+	if math.IsNaN(a.keys[p]) {
+		var buf [32]int32
+		a.keys[p] = nominalKey(a.pats.pattern(p), a.opt.Rank.Missing, buf[:0])
+	}
+	return a.keys[p]
+}
+
 // prune drops the ids of patterns whose key is below that of the
 // KeepItems-th item: whatever comes later, at least KeepItems items rank
 // before all of theirs.
@@ -391,10 +465,10 @@ func (a *Accumulator) prune() {
 		p   int
 	}
 	var cand []pk
-	buf := make([]int32, 0, 16)
+	counts := a.pats.counts()
 	for p, ids := range a.ids {
 		if len(ids) > 0 && !a.pruned[p] {
-			cand = append(cand, pk{nominalKey(a.pats.pattern(p), a.opt.Rank.Missing, buf), a.pats.count[p], p})
+			cand = append(cand, pk{a.keyOf(p), counts[p], p})
 		}
 	}
 	slices.SortFunc(cand, func(x, y pk) int {
@@ -411,10 +485,12 @@ func (a *Accumulator) prune() {
 		cum += c.n
 		if cum >= int64(a.opt.KeepItems) {
 			tau := c.key
+			a.tau = tau
 			for _, d := range cand[i+1:] {
 				if d.key < tau {
 					a.ids[d.p] = nil
 					a.pruned[d.p] = true
+					a.pats.skip(a.pats.pattern(d.p))
 				}
 			}
 			return
@@ -445,13 +521,14 @@ func (a *Accumulator) Merge(b *Accumulator) error {
 		vmap[v] = int32(x)
 	}
 	buf := make([]int32, 0, 16)
+	bcounts := b.pats.counts()
 	for p := range b.pats.len() {
 		var ids []string
 		var pruned bool
 		if b.ids != nil && p < len(b.ids) {
 			ids, pruned = b.ids[p], b.pruned[p]
 		}
-		a.addPattern(remap(buf, b.pats.pattern(p), cmap, vmap), b.pats.count[p], ids, pruned)
+		a.addPattern(remap(buf, b.pats.pattern(p), cmap, vmap), bcounts[p], ids, pruned)
 	}
 	a.empty += b.empty
 	a.items += b.items
@@ -548,6 +625,7 @@ func (a *Accumulator) fill(s *Stats, t *patternTable, cmap, vmap []int32, ids []
 		start = append(start, len(cv))
 	}
 	order := canonicalOrder(cv, start)
+	counts := t.counts()
 	s.cv = make([]int32, 0, len(cv))
 	s.start = make([]int, 1, n+1)
 	s.count = make([]int64, n)
@@ -559,7 +637,7 @@ func (a *Accumulator) fill(s *Stats, t *patternTable, cmap, vmap []int32, ids []
 		p := int(p32)
 		s.cv = append(s.cv, cv[start[p]:start[p+1]]...)
 		s.start = append(s.start, len(s.cv))
-		s.count[q] = t.count[p]
+		s.count[q] = counts[p]
 		if s.keep > 0 && p < len(ids) {
 			s.ids[q] = slices.Clone(ids[p])
 			s.pruned[q] = pruned[p]

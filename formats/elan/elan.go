@@ -32,8 +32,6 @@
 package elan
 
 import (
-	"bytes"
-	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
@@ -45,6 +43,7 @@ import (
 	"agree/annotation"
 	"agree/formats/internal/names"
 	"agree/formats/internal/tiers"
+	"agree/formats/internal/xmlscan"
 )
 
 // Options control reading.
@@ -78,7 +77,7 @@ type annot struct {
 	ref        string // REF_ANNOTATION: the parent's id; "" for alignable
 	prev       string // PREVIOUS_ANNOTATION
 	ts1, ts2   int    // slot indexes (alignable)
-	line, col  int
+	line       int
 	start, end float64 // milliseconds, once resolved
 	resolved   bool
 	resolving  bool
@@ -94,6 +93,7 @@ type reader struct {
 	slots  []slot
 	slotIx map[string]int
 	tiers  []tier
+	tierIx map[string]int
 	anns   []annot
 	annIx  map[string]int
 	types  map[string]ltype
@@ -116,11 +116,14 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 	if err != nil {
 		return nil, err
 	}
-	rd := &reader{name: name, slotIx: map[string]int{}, annIx: map[string]int{}, types: map[string]ltype{}, cvs: map[string]map[string]bool{}}
+	rd := &reader{name: name, slotIx: map[string]int{}, tierIx: map[string]int{}, annIx: map[string]int{}, types: map[string]ltype{}, cvs: map[string]map[string]bool{}}
 	if err := rd.parse(data); err != nil {
 		return nil, err
 	}
 	doc := opt.Document
+	if d, _ := sel.Names(name); doc == "" && d != "" {
+		doc = d // --tiers dir or file
+	}
 	if doc == "" {
 		doc = names.Base(name)
 	}
@@ -131,166 +134,163 @@ func (rd *reader) errorf(line int, format string, args ...any) error {
 	return fmt.Errorf("%s:%d: %s", rd.name, line, fmt.Sprintf(format, args...))
 }
 
-func attr(e xml.StartElement, name string) (string, bool) {
-	for _, a := range e.Attr {
-		if a.Name.Local == name && a.Name.Space == "" {
-			return a.Value, true
-		}
-	}
-	return "", false
-}
-
 // parse reads the elements the model needs.
 func (rd *reader) parse(data []byte) error {
-	d := xml.NewDecoder(bytes.NewReader(data))
+	s := xmlscan.New(data)
+	fail := func(err error) error {
+		var xe *xmlscan.Error
+		if errors.As(err, &xe) {
+			return rd.errorf(xe.Line, "%s (want an ELAN .eaf XML file)", xe.Msg)
+		}
+		return fmt.Errorf("%s: %w", rd.name, err)
+	}
 	var stack []string
-	var text strings.Builder
-	inValue := false
 	cur, curTier := -1, -1 // the annotation and the tier being read
 	curCV := ""
-	inCVValue := false
 	rootSeen := false
-	pos := lineCounter{data: data, line: 1}
 	for {
-		line, col := pos.at(int(d.InputOffset()))
-		tok, err := d.RawToken()
-		if err == io.EOF {
+		t, ok, err := s.Next()
+		if err != nil {
+			return fail(err)
+		}
+		if !ok {
 			break
 		}
-		if err != nil {
-			var se *xml.SyntaxError
-			if errors.As(err, &se) {
-				return rd.errorf(se.Line, "%s (want an ELAN .eaf XML file)", se.Msg)
-			}
-			return fmt.Errorf("%s: %w", rd.name, err)
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			n := t.Name.Local
-			if len(stack) == 0 {
-				if n != "ANNOTATION_DOCUMENT" {
-					return rd.errorf(line, "root element <%s> (want <ANNOTATION_DOCUMENT>: an ELAN .eaf file)", n)
-				}
-				rootSeen = true
-			}
-			stack = append(stack, n)
-			switch n {
-			case "HEADER":
-				if u, ok := attr(t, "TIME_UNITS"); ok && u != "milliseconds" {
-					return rd.errorf(line, "<HEADER TIME_UNITS=%q>: only milliseconds are read", u)
-				}
-			case "TIME_SLOT":
-				id, ok := attr(t, "TIME_SLOT_ID")
-				if !ok || id == "" {
-					return rd.errorf(line, "<TIME_SLOT> without TIME_SLOT_ID")
-				}
-				if _, dup := rd.slotIx[id]; dup {
-					return rd.errorf(line, "<TIME_SLOT TIME_SLOT_ID=%q>: the id is used twice", id)
-				}
-				s := slot{id: id, line: line}
-				if v, ok := attr(t, "TIME_VALUE"); ok {
-					ms, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
-					if err != nil || ms < 0 || ms > 1<<53 {
-						return rd.errorf(line, "<TIME_SLOT TIME_SLOT_ID=%q TIME_VALUE=%q>: want a whole number of milliseconds ≥ 0", id, v)
-					}
-					s.ms, s.aligned = ms, true
-				}
-				rd.slotIx[id] = len(rd.slots)
-				rd.slots = append(rd.slots, s)
-			case "TIER":
-				id, ok := attr(t, "TIER_ID")
-				if !ok || id == "" {
-					return rd.errorf(line, "<TIER> without TIER_ID")
-				}
-				for _, x := range rd.tiers {
-					if x.id == id {
-						return rd.errorf(line, "<TIER TIER_ID=%q>: a second tier with this id (the first at line %d)", id, x.line)
-					}
-				}
-				tr := tier{id: id, line: line}
-				tr.annotator, _ = attr(t, "ANNOTATOR")
-				tr.typ, _ = attr(t, "LINGUISTIC_TYPE_REF")
-				tr.parent, _ = attr(t, "PARENT_REF")
-				tr.annotator = strings.TrimSpace(tr.annotator)
-				curTier = len(rd.tiers)
-				rd.tiers = append(rd.tiers, tr)
-			case "ALIGNABLE_ANNOTATION", "REF_ANNOTATION":
-				if curTier < 0 || len(stack) < 3 || stack[len(stack)-3] != "TIER" {
-					return rd.errorf(line, "<%s> outside <TIER><ANNOTATION>", n)
-				}
-				id, ok := attr(t, "ANNOTATION_ID")
-				if !ok || id == "" {
-					return rd.errorf(line, "<%s> without ANNOTATION_ID", n)
-				}
-				if j, dup := rd.annIx[id]; dup {
-					return rd.errorf(line, "<%s ANNOTATION_ID=%q>: the id is used twice (also at line %d)", n, id, rd.anns[j].line)
-				}
-				a := annot{id: id, tier: curTier, line: line, col: col}
-				if n == "ALIGNABLE_ANNOTATION" {
-					for k, ref := range []string{"TIME_SLOT_REF1", "TIME_SLOT_REF2"} {
-						v, _ := attr(t, ref)
-						ix, ok := rd.slotIx[v]
-						if !ok {
-							return rd.errorf(line, "<ALIGNABLE_ANNOTATION ANNOTATION_ID=%q>: %s %q is no time slot of <TIME_ORDER>", id, ref, v)
-						}
-						if k == 0 {
-							a.ts1 = ix
-						} else {
-							a.ts2 = ix
-						}
-					}
-				} else {
-					a.ref, _ = attr(t, "ANNOTATION_REF")
-					a.prev, _ = attr(t, "PREVIOUS_ANNOTATION")
-					if a.ref == "" {
-						return rd.errorf(line, "<REF_ANNOTATION ANNOTATION_ID=%q> without ANNOTATION_REF", id)
-					}
-				}
-				cur = len(rd.anns)
-				rd.annIx[id] = cur
-				rd.anns = append(rd.anns, a)
-				rd.tiers[curTier].anns = append(rd.tiers[curTier].anns, cur)
-			case "ANNOTATION_VALUE":
-				inValue, text = cur >= 0, strings.Builder{}
-			case "LINGUISTIC_TYPE":
-				id, _ := attr(t, "LINGUISTIC_TYPE_ID")
-				c, _ := attr(t, "CONSTRAINTS")
-				cv, _ := attr(t, "CONTROLLED_VOCABULARY_REF")
-				rd.types[id] = ltype{subdivision: c == "Symbolic_Subdivision", cv: cv}
-			case "CONTROLLED_VOCABULARY":
-				curCV, _ = attr(t, "CV_ID")
-				if rd.cvs[curCV] == nil {
-					rd.cvs[curCV] = map[string]bool{}
-				}
-			case "CVE_VALUE", "CV_ENTRY":
-				inCVValue, text = curCV != "", strings.Builder{}
-			}
-		case xml.EndElement:
-			if len(stack) == 0 || stack[len(stack)-1] != t.Name.Local {
-				return rd.errorf(line, "</%s> does not close <%s>", t.Name.Local, last(stack))
+		line, n := t.Line, t.Name
+		if t.End {
+			if len(stack) == 0 || stack[len(stack)-1] != n {
+				return rd.errorf(line, "</%s> does not close <%s>", n, last(stack))
 			}
 			stack = stack[:len(stack)-1]
-			switch t.Name.Local {
-			case "ANNOTATION_VALUE":
-				if inValue {
-					rd.anns[cur].value = strings.TrimSpace(text.String())
-				}
-				inValue = false
+			switch n {
 			case "ALIGNABLE_ANNOTATION", "REF_ANNOTATION":
 				cur = -1
 			case "TIER":
 				curTier = -1
-			case "CVE_VALUE", "CV_ENTRY":
-				if inCVValue {
-					rd.cvs[curCV][strings.TrimSpace(text.String())] = true
-				}
-				inCVValue = false
 			case "CONTROLLED_VOCABULARY":
 				curCV = ""
 			}
-		case xml.CharData:
-			if inValue || inCVValue {
-				text.Write(t)
+			continue
+		}
+		if len(stack) == 0 {
+			if rootSeen {
+				return rd.errorf(line, "a second root element <%s>", n)
+			}
+			if n != "ANNOTATION_DOCUMENT" {
+				return rd.errorf(line, "root element <%s> (want <ANNOTATION_DOCUMENT>: an ELAN .eaf file)", n)
+			}
+			rootSeen = true
+		}
+		if !t.Empty {
+			stack = append(stack, n)
+		}
+		switch n {
+		case "HEADER":
+			if u, ok := t.Attr("TIME_UNITS"); ok && u != "milliseconds" {
+				return rd.errorf(line, "<HEADER TIME_UNITS=%q>: only milliseconds are read", u)
+			}
+		case "TIME_SLOT":
+			id, ok := t.Attr("TIME_SLOT_ID")
+			if !ok || id == "" {
+				return rd.errorf(line, "<TIME_SLOT> without TIME_SLOT_ID")
+			}
+			if _, dup := rd.slotIx[id]; dup {
+				return rd.errorf(line, "<TIME_SLOT TIME_SLOT_ID=%q>: the id is used twice", id)
+			}
+			sl := slot{id: id, line: line}
+			if v, ok := t.Attr("TIME_VALUE"); ok {
+				ms, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+				if err != nil || ms < 0 || ms > 1<<53 {
+					return rd.errorf(line, "<TIME_SLOT TIME_SLOT_ID=%q TIME_VALUE=%q>: want a whole number of milliseconds ≥ 0", id, v)
+				}
+				sl.ms, sl.aligned = ms, true
+			}
+			rd.slotIx[id] = len(rd.slots)
+			rd.slots = append(rd.slots, sl)
+		case "TIER":
+			id, ok := t.Attr("TIER_ID")
+			if !ok || id == "" {
+				return rd.errorf(line, "<TIER> without TIER_ID")
+			}
+			if j, dup := rd.tierIx[id]; dup {
+				return rd.errorf(line, "<TIER TIER_ID=%q>: a second tier with this id (the first at line %d)", id, rd.tiers[j].line)
+			}
+			tr := tier{id: id, line: line}
+			tr.annotator, _ = t.Attr("ANNOTATOR")
+			tr.typ, _ = t.Attr("LINGUISTIC_TYPE_REF")
+			tr.parent, _ = t.Attr("PARENT_REF")
+			tr.annotator = strings.TrimSpace(tr.annotator)
+			if !t.Empty {
+				curTier = len(rd.tiers)
+			}
+			rd.tierIx[id] = len(rd.tiers)
+			rd.tiers = append(rd.tiers, tr)
+		case "ALIGNABLE_ANNOTATION", "REF_ANNOTATION":
+			if curTier < 0 || len(stack) < 3 || stack[len(stack)-3+b2i(t.Empty)] != "TIER" {
+				return rd.errorf(line, "<%s> outside <TIER><ANNOTATION>", n)
+			}
+			id, ok := t.Attr("ANNOTATION_ID")
+			if !ok || id == "" {
+				return rd.errorf(line, "<%s> without ANNOTATION_ID", n)
+			}
+			if j, dup := rd.annIx[id]; dup {
+				return rd.errorf(line, "<%s ANNOTATION_ID=%q>: the id is used twice (also at line %d)", n, id, rd.anns[j].line)
+			}
+			a := annot{id: id, tier: curTier, line: line}
+			if n == "ALIGNABLE_ANNOTATION" {
+				for k, ref := range []string{"TIME_SLOT_REF1", "TIME_SLOT_REF2"} {
+					v, _ := t.Attr(ref)
+					ix, ok := rd.slotIx[v]
+					if !ok {
+						return rd.errorf(line, "<ALIGNABLE_ANNOTATION ANNOTATION_ID=%q>: %s %q is no time slot of <TIME_ORDER>", id, ref, v)
+					}
+					if k == 0 {
+						a.ts1 = ix
+					} else {
+						a.ts2 = ix
+					}
+				}
+			} else {
+				a.ref, _ = t.Attr("ANNOTATION_REF")
+				a.prev, _ = t.Attr("PREVIOUS_ANNOTATION")
+				if a.ref == "" {
+					return rd.errorf(line, "<REF_ANNOTATION ANNOTATION_ID=%q> without ANNOTATION_REF", id)
+				}
+			}
+			rd.annIx[id] = len(rd.anns)
+			rd.tiers[curTier].anns = append(rd.tiers[curTier].anns, len(rd.anns))
+			rd.anns = append(rd.anns, a)
+			if !t.Empty {
+				cur = len(rd.anns) - 1
+			}
+		case "ANNOTATION_VALUE":
+			if cur >= 0 && !t.Empty {
+				v, err := s.Text()
+				if err != nil {
+					return fail(err)
+				}
+				rd.anns[cur].value = strings.TrimSpace(v)
+			}
+		case "LINGUISTIC_TYPE":
+			id, _ := t.Attr("LINGUISTIC_TYPE_ID")
+			c, _ := t.Attr("CONSTRAINTS")
+			cv, _ := t.Attr("CONTROLLED_VOCABULARY_REF")
+			rd.types[id] = ltype{subdivision: c == "Symbolic_Subdivision", cv: cv}
+		case "CONTROLLED_VOCABULARY":
+			curCV, _ = t.Attr("CV_ID")
+			if rd.cvs[curCV] == nil {
+				rd.cvs[curCV] = map[string]bool{}
+			}
+			if t.Empty {
+				curCV = ""
+			}
+		case "CVE_VALUE", "CV_ENTRY":
+			if curCV != "" && !t.Empty {
+				v, err := s.Text()
+				if err != nil {
+					return fail(err)
+				}
+				rd.cvs[curCV][strings.TrimSpace(v)] = true
 			}
 		}
 	}
@@ -298,9 +298,16 @@ func (rd *reader) parse(data []byte) error {
 		return rd.errorf(1, "no <ANNOTATION_DOCUMENT> element (want an ELAN .eaf XML file)")
 	}
 	if len(stack) > 0 {
-		return rd.errorf(bytes.Count(data, []byte("\n"))+1, "the file ends inside <%s>", last(stack))
+		return rd.errorf(s.Line(), "the file ends inside <%s>", last(stack))
 	}
 	return nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func last(s []string) string {
@@ -476,7 +483,7 @@ func (rd *reader) corpus(sel *tiers.Selector, doc string, refuse bool) (*annotat
 				outside[t.id]++
 			}
 			c.Spans = append(c.Spans, annotation.Span{Doc: d, Annotator: a, ID: x.id, Start: x.start / 1000, End: x.end / 1000, Label: x.value,
-				Layer: ch.Layer, Pos: annotation.Pos{File: rd.name, Line: x.line, Col: x.col}})
+				Layer: ch.Layer, Pos: annotation.Pos{File: rd.name, Line: x.line}})
 		}
 	}
 	var tiersOut []string
@@ -488,25 +495,4 @@ func (rd *reader) corpus(sel *tiers.Selector, doc string, refuse bool) (*annotat
 		c.Notes = append(c.Notes, fmt.Sprintf("%s: elan: tier %q: %d value(s) outside its controlled vocabulary", rd.name, t, outside[t]))
 	}
 	return c, nil
-}
-
-// lineCounter gives the line and column of the next non-blank byte at or
-// after an offset; offsets only grow between calls.
-type lineCounter struct {
-	data      []byte
-	off, line int
-	lineStart int
-}
-
-func (lc *lineCounter) at(off int) (line, col int) {
-	for off < len(lc.data) && (lc.data[off] == ' ' || lc.data[off] == '\t' || lc.data[off] == '\n' || lc.data[off] == '\r') {
-		off++
-	}
-	for ; lc.off < off && lc.off < len(lc.data); lc.off++ {
-		if lc.data[lc.off] == '\n' {
-			lc.line++
-			lc.lineStart = lc.off + 1
-		}
-	}
-	return lc.line, off - lc.lineStart + 1
 }

@@ -60,7 +60,7 @@ func TestGesture(t *testing.T) {
 	if got := spans(c); !slices.Equal(got, want) {
 		t.Errorf("spans\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if s := c.Spans[1]; s.Pos.String() != "testdata/gesture.eaf:28:13" {
+	if s := c.Spans[1]; s.Pos.String() != "testdata/gesture.eaf:28" {
 		t.Errorf("position of a2: %v", s.Pos)
 	}
 	notes := strings.Join(c.Notes, "\n")

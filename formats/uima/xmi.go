@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"agree/annotation"
+	"agree/formats/internal/xmlscan"
 )
 
 // ReadXMI reads a UIMA CAS in XMI (XML 1.0 or 1.1, UTF-8; from r, named
@@ -39,25 +40,25 @@ func nsPackage(uri string) string {
 }
 
 func parseXMI(data []byte, name string) ([]fsNode, error) {
-	s := newXMLScanner(data)
+	s := xmlscan.New(data)
 	fail := func(err error) ([]fsNode, error) { return nil, fmt.Errorf("%s: %w", name, err) }
-	root, ok, err := s.next()
+	root, ok, err := s.Next()
 	if err != nil {
 		return fail(err)
 	}
-	if !ok || root.end {
+	if !ok || root.End {
 		return fail(fmt.Errorf("no root element: want <xmi:XMI …>"))
 	}
-	if LocalName(root.name) != "XMI" {
-		return fail(fmt.Errorf("line %d: the root element is <%s>, want <xmi:XMI> (a UIMA CAS XMI file)", root.line, clip(root.name)))
+	if LocalName(root.Name) != "XMI" {
+		return fail(fmt.Errorf("line %d: the root element is <%s>, want <xmi:XMI> (a UIMA CAS XMI file)", root.Line, clip(root.Name)))
 	}
 	ns := map[string]string{}
-	for _, a := range root.attrs {
-		if p, ok := strings.CutPrefix(a.name, "xmlns:"); ok {
-			ns[p] = nsPackage(a.value)
+	for _, a := range root.Attrs {
+		if p, ok := strings.CutPrefix(a.Name, "xmlns:"); ok {
+			ns[p] = nsPackage(a.Value)
 		}
 	}
-	if root.empty {
+	if root.Empty {
 		return nil, nil
 	}
 	// room for a node per tag, but no more than real files have (an element
@@ -65,62 +66,62 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 	nodes := make([]fsNode, 0, min(bytes.Count(data, []byte{'<'}), len(data)/16+1))
 	var lastName, lastType string // the type of the last element name seen
 	for {
-		t, ok, err := s.next()
+		t, ok, err := s.Next()
 		if err != nil {
 			return fail(err)
 		}
 		if !ok {
-			return fail(fmt.Errorf("the root element <%s> is not closed", clip(root.name)))
+			return fail(fmt.Errorf("the root element <%s> is not closed", clip(root.Name)))
 		}
-		if t.end {
+		if t.End {
 			break
 		}
-		n := fsNode{where: annotation.Pos{File: name, Line: t.line}, features: make([]feature, 0, len(t.attrs))}
-		if t.name == lastName {
+		n := fsNode{where: annotation.Pos{File: name, Line: t.Line}, features: make([]feature, 0, len(t.Attrs))}
+		if t.Name == lastName {
 			n.typ = lastType
 		} else {
-			prefix, local, hasPrefix := strings.Cut(t.name, ":")
+			prefix, local, hasPrefix := strings.Cut(t.Name, ":")
 			switch {
 			case !hasPrefix:
-				n.typ = t.name
+				n.typ = t.Name
 			case ns[prefix] != "":
 				n.typ = ns[prefix] + "." + local
 			default:
-				n.typ = t.name
+				n.typ = t.Name
 			}
-			lastName, lastType = t.name, n.typ
+			lastName, lastType = t.Name, n.typ
 		}
 		var hasBegin, hasEnd bool
-		for _, a := range t.attrs {
-			switch a.name {
+		for _, a := range t.Attrs {
+			switch a.Name {
 			case "xmi:id":
-				n.id = a.value
+				n.id = a.Value
 			case "sofa":
-				n.sofa = a.value
+				n.sofa = a.Value
 			case "begin", "end":
-				v, ok := atoiOffset(a.value)
+				v, ok := atoiOffset(a.Value)
 				if !ok {
-					return fail(fmt.Errorf("line %d: <%s xmi:id=%q>: %s %q is not a non-negative integer", t.line, clip(t.name), n.id, a.name, clip(a.value)))
+					return fail(fmt.Errorf("line %d: <%s xmi:id=%q>: %s %q is not a non-negative integer", t.Line, clip(t.Name), n.id, a.Name, clip(a.Value)))
 				}
-				if a.name == "begin" {
+				if a.Name == "begin" {
 					n.begin, hasBegin = v, true
 				} else {
 					n.end, hasEnd = v, true
 				}
 			default:
-				if !strings.HasPrefix(a.name, "xmlns") {
-					n.features = append(n.features, feature{name: a.name, value: a.value})
+				if !strings.HasPrefix(a.Name, "xmlns") {
+					n.features = append(n.features, feature{name: a.Name, value: a.Value})
 				}
 			}
 		}
 		n.hasSpan = hasBegin && hasEnd
 		if n.id != "" {
-			n.where.Path = "<" + t.name + " xmi:id=\"" + n.id + "\">"
+			n.where.Path = "<" + t.Name + " xmi:id=\"" + n.id + "\">"
 		} else {
-			n.where.Path = "<" + t.name + ">"
+			n.where.Path = "<" + t.Name + ">"
 		}
-		if !t.empty {
-			if err := s.skip(t.name); err != nil {
+		if !t.Empty {
+			if err := s.Skip(t.Name); err != nil {
 				return fail(err)
 			}
 		}

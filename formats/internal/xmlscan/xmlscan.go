@@ -1,4 +1,4 @@
-package uima
+package xmlscan
 
 import (
 	"bytes"
@@ -8,41 +8,63 @@ import (
 	"unicode/utf8"
 )
 
-// A small XML scanner for XMI: start and end tags with their attributes
-// (values unescaped and normalised as XML 1.0 and 1.1 say), skipping the
-// declaration, comments, CDATA and text. encoding/xml refuses XML 1.1
-// declarations and the control characters XML 1.1 allows as character
-// references (&#1;), which UIMA writes for texts that hold them; it is
-// also slower than the files need.
+// Package xmlscan is a small XML scanner for the XML files annotation tools
+// write (UIMA CAS XMI, ELAN .eaf): start and end tags with their attributes
+// (values unescaped and normalised as XML 1.0 and 1.1 say) and, on demand,
+// the text of an element, skipping the declaration, comments and CDATA
+// between tags. encoding/xml refuses XML 1.1 declarations and the control
+// characters XML 1.1 allows as character references (&#1;), which UIMA
+// writes for texts that hold them; it is also several times slower than
+// the files need. It does not check that end tags match start tags: its
+// callers do, knowing what they read. A DOCTYPE is refused; the encoding
+// must be UTF-8.
 
-type xmlAttr struct {
-	name, value string
+// Attr is an attribute of a tag.
+type Attr struct {
+	Name, Value string
 }
 
-type xmlTag struct {
-	name  string
-	attrs []xmlAttr
-	end   bool // </name>
-	empty bool // <name/>
-	line  int
+// Tag is a start tag (with its attributes, Empty for <name/>) or an end
+// tag (End).
+type Tag struct {
+	Name  string
+	Attrs []Attr // reused by the next call of Next
+	End   bool   // </name>
+	Empty bool   // <name/>
+	Line  int
 }
 
-type xmlScanner struct {
+// Attr returns the value of the attribute name and whether it is there.
+func (t *Tag) Attr(name string) (string, bool) {
+	for _, a := range t.Attrs {
+		if a.Name == name {
+			return a.Value, true
+		}
+	}
+	return "", false
+}
+
+// Scanner scans one XML text.
+type Scanner struct {
 	data []byte
 	pos  int
 	line int
 	// lineAt is the offset up to which line is counted.
 	lineAt int
-	attrs  []xmlAttr
+	attrs  []Attr
 	buf    []byte
 }
 
-func newXMLScanner(data []byte) *xmlScanner {
-	return &xmlScanner{data: data, line: 1}
+// New returns a scanner of data.
+func New(data []byte) *Scanner {
+	return &Scanner{data: data, line: 1}
 }
 
+// Line returns the line of the scanner's position.
+func (s *Scanner) Line() int { return s.lineOf(s.pos) }
+
 // lineOf returns the line of offset p (p only grows between calls).
-func (s *xmlScanner) lineOf(p int) int {
+func (s *Scanner) lineOf(p int) int {
 	if p > len(s.data) {
 		p = len(s.data)
 	}
@@ -53,19 +75,28 @@ func (s *xmlScanner) lineOf(p int) int {
 	return s.line
 }
 
-func (s *xmlScanner) errorf(p int, format string, args ...any) error {
-	return fmt.Errorf("line %d: %s", s.lineOf(p), fmt.Sprintf(format, args...))
+// Error is a scanning error at a line.
+type Error struct {
+	Line int
+	Msg  string
 }
 
-// next returns the next tag; ok is false at the end of the input. The
-// attrs slice of a tag is reused by the following call.
-func (s *xmlScanner) next() (t xmlTag, ok bool, err error) {
+func (e *Error) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+
+func (s *Scanner) errorf(p int, format string, args ...any) error {
+	return &Error{Line: s.lineOf(p), Msg: fmt.Sprintf(format, args...)}
+}
+
+// Next returns the next tag, skipping the text before it; ok is false at
+// the end of the input. The Attrs slice of a tag is reused by the
+// following call. Errors give the line ("line 12: …").
+func (s *Scanner) Next() (t Tag, ok bool, err error) {
 	d := s.data
 	for {
 		i := bytes.IndexByte(d[s.pos:], '<')
 		if i < 0 {
 			s.pos = len(d)
-			return xmlTag{}, false, nil
+			return Tag{}, false, nil
 		}
 		start := s.pos + i
 		rest := d[start:]
@@ -94,7 +125,7 @@ func (s *xmlScanner) next() (t xmlTag, ok bool, err error) {
 			}
 			s.pos = start + end + 3
 		case bytes.HasPrefix(rest, []byte("<!")):
-			return t, false, s.errorf(start, "a DOCTYPE or other <! declaration: XMI files have none")
+			return t, false, s.errorf(start, "a DOCTYPE or other <! declaration, which these files have none of")
 		case bytes.HasPrefix(rest, []byte("</")):
 			end := bytes.IndexByte(rest, '>')
 			if end < 0 {
@@ -105,7 +136,7 @@ func (s *xmlScanner) next() (t xmlTag, ok bool, err error) {
 				return t, false, s.errorf(start, "end tag %q: not an XML name", clip(name))
 			}
 			s.pos = start + end + 1
-			return xmlTag{name: name, end: true, line: s.lineOf(start)}, true, nil
+			return Tag{Name: name, End: true, Line: s.lineOf(start)}, true, nil
 		default:
 			return s.startTag(start)
 		}
@@ -114,7 +145,7 @@ func (s *xmlScanner) next() (t xmlTag, ok bool, err error) {
 
 // declaration checks the XML declaration: version 1.0 or 1.1, encoding
 // UTF-8 (or none).
-func (s *xmlScanner) declaration(decl []byte, at int) error {
+func (s *Scanner) declaration(decl []byte, at int) error {
 	str := string(decl)
 	if i := strings.Index(str, "encoding"); i >= 0 {
 		v := str[i+len("encoding"):]
@@ -123,7 +154,7 @@ func (s *xmlScanner) declaration(decl []byte, at int) error {
 			if j := strings.IndexByte(v[1:], v[0]); j >= 0 {
 				enc := strings.ToUpper(v[1 : 1+j])
 				if enc != "UTF-8" && enc != "UTF8" && enc != "US-ASCII" && enc != "ASCII" {
-					return s.errorf(at, "encoding %q: UIMA writes XMI in UTF-8; convert the file to UTF-8", v[1:1+j])
+					return s.errorf(at, "encoding %q: want UTF-8 (the tools write UTF-8; convert the file)", v[1:1+j])
 				}
 			}
 		}
@@ -147,7 +178,7 @@ func validName(n string) bool {
 }
 
 // startTag scans "<name attr='v' …>" or "<name …/>" at start.
-func (s *xmlScanner) startTag(start int) (xmlTag, bool, error) {
+func (s *Scanner) startTag(start int) (Tag, bool, error) {
 	d := s.data
 	p := start + 1
 	n := p
@@ -156,9 +187,9 @@ func (s *xmlScanner) startTag(start int) (xmlTag, bool, error) {
 	}
 	name := string(d[p:n])
 	if !validName(name) {
-		return xmlTag{}, false, s.errorf(start, "a tag without a valid name")
+		return Tag{}, false, s.errorf(start, "a tag without a valid name")
 	}
-	t := xmlTag{name: name, line: s.lineOf(start)}
+	t := Tag{Name: name, Line: s.lineOf(start)}
 	s.attrs = s.attrs[:0]
 	p = n
 	for {
@@ -174,7 +205,7 @@ func (s *xmlScanner) startTag(start int) (xmlTag, bool, error) {
 		}
 		if d[p] == '/' {
 			if p+1 < len(d) && d[p+1] == '>' {
-				t.empty = true
+				t.Empty = true
 				p += 2
 				break
 			}
@@ -211,11 +242,11 @@ func (s *xmlScanner) startTag(start int) (xmlTag, bool, error) {
 		if err != nil {
 			return t, false, s.errorf(a, "in tag <%s, attribute %s: %v", clip(name), clip(an), err)
 		}
-		s.attrs = append(s.attrs, xmlAttr{an, v})
+		s.attrs = append(s.attrs, Attr{an, v})
 		p += e + 2
 	}
 	s.pos = p
-	t.attrs = s.attrs
+	t.Attrs = s.attrs
 	return t, true, nil
 }
 
@@ -223,7 +254,11 @@ func (s *xmlScanner) startTag(start int) (xmlTag, bool, error) {
 // its white space as XML does: a literal tab, line feed or carriage return
 // (a CR LF pair counting as one) becomes a space; characters written as
 // references stay.
-func (s *xmlScanner) unescape(raw []byte) (string, error) {
+func (s *Scanner) unescape(raw []byte) (string, error) { return s.resolve(raw, true) }
+
+// resolve resolves references; attr normalises white space as in an
+// attribute value (text keeps it, a CR LF pair becoming a line feed).
+func (s *Scanner) resolve(raw []byte, attr bool) (string, error) {
 	if bytes.IndexAny(raw, "&\t\n\r<") < 0 {
 		if !utf8.Valid(raw) {
 			return "", fmt.Errorf("not valid UTF-8")
@@ -237,9 +272,16 @@ func (s *xmlScanner) unescape(raw []byte) (string, error) {
 		case '<':
 			return "", fmt.Errorf("'<' in an attribute value")
 		case '\t', '\n':
-			b = append(b, ' ')
+			if attr {
+				c = ' '
+			}
+			b = append(b, c)
 		case '\r':
-			b = append(b, ' ')
+			if attr {
+				b = append(b, ' ')
+			} else {
+				b = append(b, '\n')
+			}
 			if i+1 < len(raw) && raw[i+1] == '\n' {
 				i++
 			}
@@ -289,12 +331,12 @@ func (s *xmlScanner) unescape(raw []byte) (string, error) {
 	return string(b), nil
 }
 
-// skip skips the content of the element just opened (not empty), up to
+// Skip skips the content of the element just opened (not empty), up to
 // its end tag.
-func (s *xmlScanner) skip(name string) error {
+func (s *Scanner) Skip(name string) error {
 	depth := 1
 	for depth > 0 {
-		t, ok, err := s.next()
+		t, ok, err := s.Next()
 		if err != nil {
 			return err
 		}
@@ -302,11 +344,68 @@ func (s *xmlScanner) skip(name string) error {
 			return fmt.Errorf("element <%s> is not closed", clip(name))
 		}
 		switch {
-		case t.end:
+		case t.End:
 			depth--
-		case !t.empty:
+		case !t.Empty:
 			depth++
 		}
 	}
 	return nil
+}
+
+// Text returns the character data from the scanner's position (just after
+// a start tag) up to the next tag, references resolved and CDATA sections
+// kept as they are; comments in it are skipped.
+func (s *Scanner) Text() (string, error) {
+	d := s.data
+	var b []byte
+	for {
+		i := bytes.IndexByte(d[s.pos:], '<')
+		if i < 0 {
+			return "", s.errorf(len(d), "the file ends in the text of an element")
+		}
+		raw := d[s.pos : s.pos+i]
+		if len(raw) > 0 {
+			t, err := s.resolve(raw, false)
+			if err != nil {
+				return "", s.errorf(s.pos, "%v", err)
+			}
+			b = append(b, t...)
+		}
+		s.pos += i
+		rest := d[s.pos:]
+		switch {
+		case bytes.HasPrefix(rest, []byte("<![CDATA[")):
+			end := bytes.Index(rest, []byte("]]>"))
+			if end < 0 {
+				return "", s.errorf(s.pos, "unterminated CDATA section")
+			}
+			b = append(b, rest[len("<![CDATA["):end]...)
+			s.pos += end + 3
+		case bytes.HasPrefix(rest, []byte("<!--")):
+			end := bytes.Index(rest[4:], []byte("-->"))
+			if end < 0 {
+				return "", s.errorf(s.pos, "unterminated comment")
+			}
+			s.pos += 4 + end + 3
+		default:
+			if !utf8.Valid(b) {
+				return "", s.errorf(s.pos, "text that is not valid UTF-8")
+			}
+			return string(b), nil
+		}
+	}
+}
+
+// clip shortens a name quoted in a message.
+func clip(s string) string {
+	const limit = 80
+	if len(s) <= limit {
+		return s
+	}
+	cut := limit
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + "…"
 }
