@@ -300,7 +300,7 @@ func (a *Analysis) Pairwise() ([]PairStats, error) {
 		go func() {
 			defer func() { <-sem; wg.Done() }()
 			cs := cells[pi]
-			slices.SortFunc(cs, func(x, y vwn) int { return cmp.Compare(x.vw, y.vw) })
+			sortCells(cs, len(s.labels), func(c vwn) uint64 { return c.vw })
 			ps := s.pairStats(pairs[pi], whole, func(yield func(v, w int32, n int64)) {
 				for i := 0; i < len(cs); {
 					c := cs[i]
@@ -328,13 +328,42 @@ func (a *Analysis) Pairwise() ([]PairStats, error) {
 	return out, nil
 }
 
+// sortCells sorts cells by key (v << 32 | w, v and w below V): a counting
+// sort by v when the cells are many, then each run of equal v by w.
+func sortCells[T any](cs []T, V int, key func(T) uint64) {
+	if len(cs) < 4096 || V > 4*len(cs) {
+		slices.SortFunc(cs, func(x, y T) int { return cmp.Compare(key(x), key(y)) })
+		return
+	}
+	start := make([]int, V+1)
+	for _, c := range cs {
+		start[key(c)>>32+1]++
+	}
+	for v := range V {
+		start[v+1] += start[v]
+	}
+	out := make([]T, len(cs))
+	next := append([]int(nil), start[:V]...)
+	for _, c := range cs {
+		v := key(c) >> 32
+		out[next[v]] = c
+		next[v]++
+	}
+	for v := range V {
+		if run := out[start[v]:start[v+1]]; len(run) > 1 {
+			slices.SortFunc(run, func(x, y T) int { return cmp.Compare(key(x), key(y)) })
+		}
+	}
+	copy(cs, out)
+}
+
 // pairStats returns the statistics of two coders' shared items, given
 // their cells (v, w, count) in increasing (v, w) order. The value table is
 // the fixed prefix of s's and the values the pair uses (in s's order), or
 // all of s's with whole.
 func (s *Stats) pairStats(pair [2]int32, whole bool, cells func(yield func(v, w int32, n int64))) *Stats {
 	ps := &Stats{source: s.source, coders: []string{s.coders[pair[0]], s.coders[pair[1]]}, fixed: true,
-		ordered: s.ordered, declared: s.declared, closed: s.closed, start: []int{0}}
+		ordered: s.ordered, declared: s.declared, closed: s.closed}
 	var vmap []int32 // s's value → the pair's, −1 when unused
 	if whole {
 		ps.labels, ps.firstSeen = s.labels, s.firstSeen
@@ -365,6 +394,9 @@ func (s *Stats) pairStats(pair [2]int32, whole bool, cells func(yield func(v, w 
 			}
 		}
 	}
+	n := 0
+	cells(func(int32, int32, int64) { n++ })
+	ps.cv, ps.start, ps.count = make([]int32, 0, 4*n), make([]int, 1, n+1), make([]int64, 0, n)
 	cells(func(v, w int32, n int64) {
 		if vmap != nil {
 			v, w = vmap[v], vmap[w]
@@ -404,7 +436,7 @@ func (a *Analysis) Bias(weighted bool) float64 {
 	for id, w := range pool {
 		ids[id] = w
 	}
-	p := distance.Dense(ids)
+	p := dense(ids)
 	tot := p.Sum()
 	pooled := distance.Cross(a.metric[k], p, p) / (tot * tot)
 	return (a.perCoderExpected(a.metric[k]) - pooled) / a.dmax[k]

@@ -151,7 +151,7 @@ func shifted(p distance.Vector, delta []float64) distance.Vector {
 			w[v] = 0
 		}
 	}
-	return distance.Dense(w)
+	return dense(w)
 }
 
 // withoutCoder returns the statistics of the data without coder c (its

@@ -170,8 +170,7 @@ type Accumulator struct {
 	keys []float64
 	tau  float64
 
-	short      []int32 // value index + 1 of labels of one or two bytes (0: unknown)
-	shortCoder []int32 // coder index + 1 of names of one or two bytes
+	labelCache, coderCache byteIndex // for ValueBytes and CoderBytes
 }
 
 // NewAccumulator returns an empty Accumulator.
@@ -211,16 +210,10 @@ func (a *Accumulator) Coder(name string) (int, error) {
 }
 
 // CoderBytes is Coder for a name held in a byte slice (no allocation when
-// the coder is already known; no hashing for names of one or two bytes).
+// the coder is already known; no hashing for names of up to 7 bytes).
 func (a *Accumulator) CoderBytes(name []byte) (int, error) {
-	code, short := shortCode(name)
-	if short {
-		if a.shortCoder == nil {
-			a.shortCoder = make([]int32, shortCodes)
-		}
-		if c := a.shortCoder[code] - 1; c >= 0 {
-			return int(c), nil
-		}
+	if c, ok := a.coderCache.get(name); ok {
+		return int(c), nil
 	}
 	c, ok := a.coderIndex[string(name)]
 	if !ok {
@@ -230,24 +223,8 @@ func (a *Accumulator) CoderBytes(name []byte) (int, error) {
 		}
 		c = int32(x)
 	}
-	if short {
-		a.shortCoder[code] = c + 1
-	}
+	a.coderCache.put(name, c)
 	return int(c), nil
-}
-
-// shortCodes is the number of byte strings of length 1 or 2.
-const shortCodes = 256 + 1<<16
-
-// shortCode numbers the byte strings of length 1 and 2.
-func shortCode(b []byte) (int, bool) {
-	switch len(b) {
-	case 1:
-		return int(b[0]), true
-	case 2:
-		return 256 + int(b[0])<<8 | int(b[1]), true
-	}
-	return 0, false
 }
 
 func (a *Accumulator) newCoder(name string) (int, error) {
@@ -275,26 +252,20 @@ func (a *Accumulator) Value(label string, at Pos) (int, error) {
 }
 
 // ValueBytes is Value for a label held in a byte slice (no allocation when
-// the value is already known; no hashing for labels of one or two bytes).
+// the value is already known; no hashing for labels of up to 7 bytes).
 func (a *Accumulator) ValueBytes(label []byte, at Pos) (int, error) {
-	code, short := shortCode(label)
-	if !short {
-		if v, ok := a.labelIndex[string(label)]; ok {
-			a.seen(v, at)
-			return int(v), nil
-		}
-		return a.value(string(label), at)
+	if v, ok := a.labelCache.get(label); ok {
+		a.seen(v, at)
+		return int(v), nil
 	}
-	if a.short == nil {
-		a.short = make([]int32, shortCodes)
-	}
-	if v := a.short[code] - 1; v >= 0 {
+	if v, ok := a.labelIndex[string(label)]; ok {
+		a.labelCache.put(label, v)
 		a.seen(v, at)
 		return int(v), nil
 	}
 	v, err := a.value(string(label), at)
 	if err == nil {
-		a.short[code] = int32(v) + 1
+		a.labelCache.put(label, int32(v))
 	}
 	return v, err
 }
