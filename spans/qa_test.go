@@ -1,0 +1,202 @@
+package spans
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"testing"
+
+	"agree/annotation"
+	"agree/inference"
+)
+
+// TestRelationsBruteForce: with spans that can be matched in one way only
+// (exact matching, no two spans of an annotator with the same extent), two
+// relations can be paired when their sources have the same extent and
+// their targets too (and, with --labels strict, the ends' labels and the
+// types agree); the matched relations are the largest one-to-one matching
+// of those pairs, found here by enumeration.
+func TestRelationsBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 10))
+	type rel struct {
+		src, tgt [2]int
+		sl, tl   string
+		typ      string
+	}
+	for trial := range 300 {
+		nAnn := 2 + rng.IntN(2)
+		c := &annotation.Corpus{}
+		d := c.Document("d")
+		rels := make([][]rel, nAnn)
+		for a := range nAnn {
+			c.Annotator(fmt.Sprintf("a%d", a))
+			// distinct extents from a small pool, so that annotators share some
+			pool := rng.Perm(6)[:2+rng.IntN(4)]
+			span := map[int]int{}
+			for _, x := range pool {
+				label := string(rune('P' + rng.IntN(2)))
+				span[x] = len(c.Spans)
+				c.Spans = append(c.Spans, annotation.Span{Doc: d, Annotator: a, Start: float64(3 * x), End: float64(3*x + 2), Label: label})
+			}
+			for range rng.IntN(5) {
+				s, tg := pool[rng.IntN(len(pool))], pool[rng.IntN(len(pool))]
+				typ := string(rune('x' + rng.IntN(2)))
+				r := annotation.Relation{Doc: d, Annotator: a, Source: span[s], Target: span[tg], Type: typ}
+				c.Relations = append(c.Relations, r)
+				rels[a] = append(rels[a], rel{[2]int{3 * s, 3*s + 2}, [2]int{3 * tg, 3*tg + 2}, c.Spans[span[s]].Label, c.Spans[span[tg]].Label, typ})
+			}
+		}
+		if len(c.Relations) == 0 {
+			continue
+		}
+		if err := c.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		for _, mode := range []LabelMode{Strict, Ignore} {
+			rr, err := CompareRelations(context.Background(), c, Options{Labels: mode})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range rr.Pairs {
+				A, B := rels[p.Annotators[0]], rels[p.Annotators[1]]
+				ok := func(x, y rel) bool {
+					if x.src != y.src || x.tgt != y.tgt {
+						return false
+					}
+					return mode == Ignore || (x.sl == y.sl && x.tl == y.tl && x.typ == y.typ)
+				}
+				used := make([]bool, len(B))
+				best := 0
+				var rec func(i, n int)
+				rec = func(i, n int) {
+					if i == len(A) {
+						best = max(best, n)
+						return
+					}
+					rec(i+1, n)
+					for j := range B {
+						if !used[j] && ok(A[i], B[j]) {
+							used[j] = true
+							rec(i+1, n+1)
+							used[j] = false
+						}
+					}
+				}
+				rec(0, 0)
+				want := Counts{best, len(A), len(B)}
+				if p.Counts != want {
+					t.Fatalf("trial %d, %s, pair %v: %+v, brute force %+v\nA %v\nB %v", trial, mode, p.Annotators, p.Counts, want, A, B)
+				}
+			}
+		}
+	}
+}
+
+// TestPerDocumentIsDocumentAlone: a document's row of PerDocument is the
+// comparison of that document alone (the same annotators, in the same
+// order), under every rule and label mode.
+func TestPerDocumentIsDocumentAlone(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 1))
+	ctx := context.Background()
+	for trial := range 30 {
+		rows := randomCorpus(rng, 2+rng.IntN(4), 2+rng.IntN(3), 1+rng.IntN(6))
+		full := corpus(t, rows...)
+		for _, match := range []string{"exact", "overlap", "iou:0.5", "boundary-tolerance:1"} {
+			m, _ := ParseMatch(match)
+			for _, mode := range []LabelMode{Strict, Ignore} {
+				r, err := Compare(ctx, full, Options{Match: m, Labels: mode})
+				if err != nil {
+					t.Fatal(err)
+				}
+				per := r.PerDocument()
+				macro, n := 0.0, 0
+				for d, doc := range full.Documents {
+					alone := &annotation.Corpus{}
+					for _, a := range full.Annotators {
+						alone.Annotator(a)
+					}
+					alone.Document(doc.Name)
+					for _, s := range full.Spans {
+						if s.Doc == d {
+							s.Doc = 0
+							alone.Spans = append(alone.Spans, s)
+						}
+					}
+					ra, err := Compare(ctx, alone, Options{Match: m, Labels: mode})
+					if err != nil {
+						t.Fatal(err)
+					}
+					what := fmt.Sprintf("trial %d %s %s document %s", trial, match, mode, doc.Name)
+					if per[d].Counts != ra.Micro || per[d].Pairs != len(ra.Pairs) {
+						t.Fatalf("%s: %+v (%d pairs), alone %+v (%d pairs)", what, per[d].Counts, per[d].Pairs, ra.Micro, len(ra.Pairs))
+					}
+					if per[d].Reason == "" {
+						near(t, what+" F1", per[d].F1, ra.Micro.F1(), 0)
+						near(t, what+" average F1", per[d].AverageF1, ra.AverageF1, 1e-12)
+						macro += per[d].F1
+						n++
+					}
+				}
+				f1, docs, _ := r.CorpusF1(Macro)
+				near(t, "macro corpus F1", f1, macro/float64(n), 1e-12)
+				if docs != n {
+					t.Errorf("macro over %d documents, want %d", docs, n)
+				}
+				f1, _, _ = r.CorpusF1(Micro)
+				near(t, "micro corpus F1", f1, r.Micro.F1(), 0)
+			}
+		}
+	}
+}
+
+// TestBootstrapWorkers: the document bootstrap gives bit-identical
+// results whatever the number of workers, for spans and relations alike,
+// and its allocations do not grow with the resamples beyond the tails a
+// percentile interval keeps.
+func TestBootstrapWorkers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	c := corpus(t, randomCorpus(rng, 12, 3, 5)...)
+	ctx := context.Background()
+	for _, mode := range []LabelMode{Strict, Ignore} {
+		r, err := Compare(ctx, c, Options{Match: Match{Kind: Overlap}, Labels: mode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var first string
+		for _, w := range []int{1, 2, 3, 8} {
+			iv, err := r.Bootstrap(ctx, inference.Options{Resamples: 500, Seed: 9, Workers: w})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b strings.Builder
+			for _, x := range append(iv.Pairs, iv.AverageF1, iv.MicroF1, iv.MacroF1) {
+				fmt.Fprintf(&b, "%v %v %v %v|", x.Estimate, x.SE, x.CI.Low, x.CI.High)
+			}
+			if first == "" {
+				first = b.String()
+			} else if b.String() != first {
+				t.Fatalf("%s: %d workers give\n%s\nnot\n%s", mode, w, b.String(), first)
+			}
+		}
+	}
+	// Allocations: each resample gets its own generator (a few dozen
+	// bytes, garbage at once); nothing per document or pair is allocated,
+	// and only the tails of the percentile interval are kept.
+	big := corpus(t, randomCorpus(rng, 300, 3, 5)...)
+	r := compare(t, big, "overlap", Strict)
+	alloc := func(resamples int) float64 {
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		if _, err := r.Bootstrap(ctx, inference.Options{Resamples: resamples, Seed: 1, Workers: 2}); err != nil {
+			t.Fatal(err)
+		}
+		runtime.ReadMemStats(&m1)
+		return float64(m1.TotalAlloc - m0.TotalAlloc)
+	}
+	small, large := alloc(1000), alloc(11000)
+	if per := (large - small) / 10000; per > 120 {
+		t.Errorf("the bootstrap allocates %.0f bytes per resample (300 documents: something per document?)", per)
+	}
+}
