@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"agree/annotation"
@@ -188,81 +189,107 @@ func TestCompareBruteForce(t *testing.T) {
 		if len(c.Spans) == 0 {
 			continue
 		}
+		// The same spans on a time line, a character being 1/64 s (exact in
+		// binary): overlaps are fractions, and must rank matchings as they
+		// do in characters.
+		tc := &annotation.Corpus{Annotators: c.Annotators, Documents: slices.Clone(c.Documents), Spans: slices.Clone(c.Spans)}
+		const second = 1.0 / 64
+		for d := range tc.Documents {
+			tc.Documents[d].Time = true
+		}
+		for i := range tc.Spans {
+			s := &tc.Spans[i]
+			s.Start, s.End = s.Start*second, s.End*second
+			s.Parts = slices.Clone(s.Parts)
+			for k := range s.Parts {
+				s.Parts[k].Start, s.Parts[k].End = s.Parts[k].Start*second, s.Parts[k].End*second
+			}
+		}
 		for _, r := range rules {
 			m, err := ParseMatch(r.spec)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, mode := range []LabelMode{Strict, Ignore} {
-				res, err := Compare(context.Background(), c, Options{Match: m, Labels: mode, Workers: 1 + rng.IntN(3)})
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, p := range res.Pairs {
-					i, j := p.Annotators[0], p.Annotators[1]
-					var want Counts
-					var extent, agreeing int
-					perLabel := map[string]*Counts{}
-					for d := range nDocs {
-						A, B := data[d][i], data[d][j]
-						want.Reference += len(A)
-						want.Response += len(B)
-						for _, s := range A {
-							if perLabel[s.label] == nil {
-								perLabel[s.label] = &Counts{}
-							}
-							perLabel[s.label].Reference++
+				for _, onTime := range []bool{false, true} {
+					opt := Options{Match: m, Labels: mode, Workers: 1 + rng.IntN(3)}
+					in := c
+					if onTime {
+						in = tc
+						if m.Kind == Tolerance {
+							opt.Match.Param *= second
 						}
-						for _, s := range B {
-							if perLabel[s.label] == nil {
-								perLabel[s.label] = &Counts{}
-							}
-							perLabel[s.label].Response++
-						}
-						strict := 0
-						for l := range perLabel {
-							var la, lb []bfSpan
+					}
+					res, err := Compare(context.Background(), in, opt)
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, p := range res.Pairs {
+						i, j := p.Annotators[0], p.Annotators[1]
+						var want Counts
+						var extent, agreeing int
+						perLabel := map[string]*Counts{}
+						for d := range nDocs {
+							A, B := data[d][i], data[d][j]
+							want.Reference += len(A)
+							want.Response += len(B)
 							for _, s := range A {
-								if s.label == l {
-									la = append(la, s)
+								if perLabel[s.label] == nil {
+									perLabel[s.label] = &Counts{}
 								}
+								perLabel[s.label].Reference++
 							}
 							for _, s := range B {
-								if s.label == l {
-									lb = append(lb, s)
+								if perLabel[s.label] == nil {
+									perLabel[s.label] = &Counts{}
 								}
+								perLabel[s.label].Response++
 							}
-							n, _, _ := bfBest(la, lb, func(a, b bfSpan) (bool, int) { return bfPairs(r.rule, r.param, a, b) })
-							perLabel[l].Matched += n
-							strict += n
+							strict := 0
+							for l := range perLabel {
+								var la, lb []bfSpan
+								for _, s := range A {
+									if s.label == l {
+										la = append(la, s)
+									}
+								}
+								for _, s := range B {
+									if s.label == l {
+										lb = append(lb, s)
+									}
+								}
+								n, _, _ := bfBest(la, lb, func(a, b bfSpan) (bool, int) { return bfPairs(r.rule, r.param, a, b) })
+								perLabel[l].Matched += n
+								strict += n
+							}
+							n, _, same := bfBest(A, B, func(a, b bfSpan) (bool, int) { return bfPairs(r.rule, r.param, a, b) })
+							extent += n
+							agreeing += same
+							if mode == Strict {
+								want.Matched += strict
+							} else {
+								want.Matched += n
+							}
 						}
-						n, _, same := bfBest(A, B, func(a, b bfSpan) (bool, int) { return bfPairs(r.rule, r.param, a, b) })
-						extent += n
-						agreeing += same
-						if mode == Strict {
-							want.Matched += strict
-						} else {
-							want.Matched += n
+						what := fmt.Sprintf("trial %d, %s, labels %s, time %v, pair %d-%d", trial, r.spec, mode, onTime, i, j)
+						if p.Counts != want {
+							t.Fatalf("%s: counts %+v, brute force %+v\n%v", what, p.Counts, want, data)
 						}
-					}
-					what := fmt.Sprintf("trial %d, %s, labels %s, pair %d-%d", trial, r.spec, mode, i, j)
-					if p.Counts != want {
-						t.Fatalf("%s: counts %+v, brute force %+v\n%v", what, p.Counts, want, data)
-					}
-					if p.LabelAgreement.Pairs != extent || p.LabelAgreement.Agreeing != agreeing {
-						t.Fatalf("%s: label agreement on %d pairs, %d agreeing; brute force %d, %d\n%v", what,
-							p.LabelAgreement.Pairs, p.LabelAgreement.Agreeing, extent, agreeing, data)
-					}
-					got := map[string]Counts{}
-					for _, l := range p.PerLabel {
-						got[l.Label] = l.Counts
-					}
-					for l, w := range perLabel {
-						if w.Reference+w.Response == 0 {
-							continue
+						if p.LabelAgreement.Pairs != extent || p.LabelAgreement.Agreeing != agreeing {
+							t.Fatalf("%s: label agreement on %d pairs, %d agreeing; brute force %d, %d\n%v", what,
+								p.LabelAgreement.Pairs, p.LabelAgreement.Agreeing, extent, agreeing, data)
 						}
-						if got[l] != *w {
-							t.Fatalf("%s: label %s: %+v, brute force %+v\n%v", what, l, got[l], *w, data)
+						got := map[string]Counts{}
+						for _, l := range p.PerLabel {
+							got[l.Label] = l.Counts
+						}
+						for l, w := range perLabel {
+							if w.Reference+w.Response == 0 {
+								continue
+							}
+							if got[l] != *w {
+								t.Fatalf("%s: label %s: %+v, brute force %+v\n%v", what, l, got[l], *w, data)
+							}
 						}
 					}
 				}

@@ -200,3 +200,30 @@ func TestBootstrapWorkers(t *testing.T) {
 		t.Errorf("the bootstrap allocates %.0f bytes per resample (300 documents: something per document?)", per)
 	}
 }
+
+// TestMatchingPreferences: among matchings with the most pairs, the larger
+// total overlap wins before equal labels, in characters and in seconds
+// alike (label_agreement is computed on the chosen pairs).
+func TestMatchingPreferences(t *testing.T) {
+	for _, tc := range []struct {
+		why      string
+		rows     []string
+		agreeing int
+	}{
+		{"characters: one more shared character beats an equal label",
+			[]string{"d,A,0,100,X", "d,B,0,99,Y", "d,B,0,98,X"}, 0},
+		{"seconds: 0.01 s more overlap beats an equal label (was the other way round: the label bonus outweighed fractional overlaps)",
+			[]string{"d,A,0,1,X", "d,B,0,0.99,Y", "d,B,0,0.98,X"}, 0},
+		{"seconds, assignment path (no star): more overlap first",
+			[]string{"d,A,0,1,X", "d,A,2,3,Y", "d,B,0,0.99,Y", "d,B,0,0.98,X", "d,B,2,2.99,X", "d,B,2,2.98,Y", "d,B,0.5,2.5,X"}, 0},
+		{"seconds: overlaps within a microsecond are equal, and the equal label decides",
+			[]string{"d,A,0,1,X", "d,B,0.0000001,1,Y", "d,B,0.0000002,1,X"}, 1},
+		{"equal overlaps: the equal label decides",
+			[]string{"d,A,0,10,X", "d,B,0,5,Y", "d,B,5,10,X"}, 1},
+	} {
+		r := compare(t, corpus(t, tc.rows...), "overlap", Ignore)
+		if la := r.Pairs[0].LabelAgreement; la.Agreeing != tc.agreeing {
+			t.Errorf("%s: %d of %d matched pairs agree on the label, want %d", tc.why, la.Agreeing, la.Pairs, tc.agreeing)
+		}
+	}
+}

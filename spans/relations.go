@@ -158,11 +158,7 @@ func CompareRelations(ctx context.Context, c *annotation.Corpus, opt Options) (*
 			// by ends (any type, the same type preferred)
 			edges = edges[:0]
 			for _, x := range cand {
-				w := 0.0
-				if x.same {
-					w = 1
-				}
-				edges = append(edges, edge{x.a, x.b, w})
+				edges = append(edges, edge{a: x.a, b: x.b, same: x.same})
 			}
 			m = s.match(len(A), len(B), edges, m[:0])
 			dp.byExtent = int32(len(m))
@@ -176,7 +172,7 @@ func CompareRelations(ctx context.Context, c *annotation.Corpus, opt Options) (*
 			edges = edges[:0]
 			for _, x := range cand {
 				if x.same {
-					edges = append(edges, edge{x.a, x.b, 0})
+					edges = append(edges, edge{a: x.a, b: x.b})
 				}
 			}
 			m = s.match(len(A), len(B), edges, m[:0])

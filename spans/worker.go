@@ -13,6 +13,7 @@ type worker struct {
 	pairs [][2]int
 	solve solver
 	cand  []candidate
+	unit  float64 // overlaps are counted in 1/unit of the offsets' unit
 	edges []edge
 	m     [][2]int32
 	actA  []int32
@@ -26,7 +27,7 @@ type worker struct {
 
 type candidate struct {
 	a, b    int32
-	overlap float64
+	overlap float64 // a whole number: characters, or microseconds on a time line
 	dist    float64 // Σ |Δstart| + |Δend| over the parts (hulls if they differ in number)
 	same    bool
 }
@@ -80,6 +81,12 @@ func (w *worker) document(d int) (dr docResult, matches [][3]int32) {
 	for a := range p.c.Annotators {
 		slices.SortFunc(p.of(d, a), w.canonical)
 	}
+	// Overlaps rank matchings (edge.better) as whole numbers: seconds are
+	// counted in microseconds (overlaps closer than that are equal).
+	w.unit = 1
+	if p.c.Documents[d].Time {
+		w.unit = 1e6
+	}
 	dr.pairs = make([]docPair, len(w.pairs))
 	for k, pr := range w.pairs {
 		if !p.compared(d, pr[0], pr[1]) {
@@ -99,18 +106,10 @@ func (w *worker) document(d int) (dr docResult, matches [][3]int32) {
 		if len(A) > 0 && len(B) > 0 {
 			w.candidates(A, B)
 			// Matching by extent: most pairs, then most overlap, then most
-			// equal labels, then the closest boundaries: the weight
-			// overlap·S² + same·S + 1/(1 + distance), S = E + 1, is
-			// lexicographic in the first two for whole-number overlaps, and
-			// the last term only breaks the remaining ties.
+			// equal labels, then the closest boundaries (edge.better).
 			w.edges = w.edges[:0]
-			scale := float64(len(w.cand) + 1)
 			for _, c := range w.cand {
-				x := c.overlap*scale*scale + 1/(1+c.dist)
-				if c.same {
-					x += scale
-				}
-				w.edges = append(w.edges, edge{c.a, c.b, x})
+				w.edges = append(w.edges, edge{a: c.a, b: c.b, overlap: c.overlap, same: c.same, close: 1 / (1 + c.dist)})
 			}
 			w.m = w.solve.match(len(A), len(B), w.edges, w.m[:0])
 			dp.byExtent = int32(len(w.m))
@@ -122,10 +121,9 @@ func (w *worker) document(d int) (dr docResult, matches [][3]int32) {
 			}
 			// Matching with labels.
 			w.edges = w.edges[:0]
-			scale = float64(len(w.cand) + 1)
 			for _, c := range w.cand {
 				if c.same {
-					w.edges = append(w.edges, edge{c.a, c.b, c.overlap*scale + 1/(1+c.dist)})
+					w.edges = append(w.edges, edge{a: c.a, b: c.b, overlap: c.overlap, same: true, close: 1 / (1 + c.dist)})
 				}
 			}
 			w.m = w.solve.match(len(A), len(B), w.edges, w.m[:0])
@@ -168,6 +166,9 @@ func (w *worker) candidates(A, B []int32) {
 	check := func(a, b int32) {
 		sa, sb := &p.shapes[A[a]], &p.shapes[B[b]]
 		if ok, ov := m.pairs(sa, sb); ok {
+			if w.unit != 1 {
+				ov = math.Round(ov * w.unit)
+			}
 			w.cand = append(w.cand, candidate{a, b, ov, boundaryDistance(sa, sb), sa.label == sb.label})
 		}
 	}
