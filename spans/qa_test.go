@@ -13,7 +13,8 @@ import (
 )
 
 // TestRelationsBruteForce: with spans that can be matched in one way only
-// (exact matching, no two spans of an annotator with the same extent), two
+// (exact matching, no two spans of an annotator with the same extent but
+// for identical copies, which are one end for relations), two
 // relations can be paired when their sources have the same extent and
 // their targets too (and, with --labels strict, the ends' labels and the
 // types agree); the matched relations are the largest one-to-one matching
@@ -34,18 +35,21 @@ func TestRelationsBruteForce(t *testing.T) {
 			c.Annotator(fmt.Sprintf("a%d", a))
 			// distinct extents from a small pool, so that annotators share some
 			pool := rng.Perm(6)[:2+rng.IntN(4)]
-			span := map[int]int{}
+			span := map[int][]int{} // extent → the span and its identical copies
 			for _, x := range pool {
 				label := string(rune('P' + rng.IntN(2)))
-				span[x] = len(c.Spans)
-				c.Spans = append(c.Spans, annotation.Span{Doc: d, Annotator: a, Start: float64(3 * x), End: float64(3*x + 2), Label: label})
+				for copies := 1 + rng.IntN(3)/2; copies > 0; copies-- {
+					span[x] = append(span[x], len(c.Spans))
+					c.Spans = append(c.Spans, annotation.Span{Doc: d, Annotator: a, Start: float64(3 * x), End: float64(3*x + 2), Label: label})
+				}
 			}
+			pick := func(x int) int { return span[x][rng.IntN(len(span[x]))] }
 			for range rng.IntN(5) {
 				s, tg := pool[rng.IntN(len(pool))], pool[rng.IntN(len(pool))]
 				typ := string(rune('x' + rng.IntN(2)))
-				r := annotation.Relation{Doc: d, Annotator: a, Source: span[s], Target: span[tg], Type: typ}
+				r := annotation.Relation{Doc: d, Annotator: a, Source: pick(s), Target: pick(tg), Type: typ}
 				c.Relations = append(c.Relations, r)
-				rels[a] = append(rels[a], rel{[2]int{3 * s, 3*s + 2}, [2]int{3 * tg, 3*tg + 2}, c.Spans[span[s]].Label, c.Spans[span[tg]].Label, typ})
+				rels[a] = append(rels[a], rel{[2]int{3 * s, 3*s + 2}, [2]int{3 * tg, 3*tg + 2}, c.Spans[r.Source].Label, c.Spans[r.Target].Label, typ})
 			}
 		}
 		if len(c.Relations) == 0 {
@@ -224,6 +228,74 @@ func TestMatchingPreferences(t *testing.T) {
 		r := compare(t, corpus(t, tc.rows...), "overlap", Ignore)
 		if la := r.Pairs[0].LabelAgreement; la.Agreeing != tc.agreeing {
 			t.Errorf("%s: %d of %d matched pairs agree on the label, want %d", tc.why, la.Agreeing, la.Pairs, tc.agreeing)
+		}
+	}
+}
+
+// TestRelationsThroughDuplicateEnds: a relation whose end is one of two
+// identical spans of its annotator (a span marked twice, as brat allows)
+// is matched through either copy, whichever copy the span matching paired;
+// before, the copy with the smaller id was matched and a relation on the
+// other one found no partner (F1 0 for identical relations).
+func TestRelationsThroughDuplicateEnds(t *testing.T) {
+	type end struct {
+		id         string
+		start, end float64
+		label      string
+	}
+	type ann struct {
+		spans []end
+		rels  [][2]string // source id, target id (type "met")
+	}
+	ada, ada2, bob := end{"T1", 0, 3, "PER"}, end{"T2", 0, 3, "PER"}, end{"T3", 8, 11, "PER"}
+	adaOrg := end{"T2", 0, 3, "ORG"}
+	for _, tc := range []struct {
+		why     string
+		a, b    ann
+		labels  LabelMode
+		matched int
+	}{
+		{"the relation starts at the second copy of a span marked twice",
+			ann{[]end{ada, ada2, bob}, [][2]string{{"T2", "T3"}}}, ann{[]end{ada, bob}, [][2]string{{"T1", "T3"}}}, Strict, 1},
+		{"the same with the copies in the other order",
+			ann{[]end{ada2, ada, bob}, [][2]string{{"T2", "T3"}}}, ann{[]end{ada, bob}, [][2]string{{"T1", "T3"}}}, Strict, 1},
+		{"both annotators marked the span twice and used different copies",
+			ann{[]end{ada, ada2, bob}, [][2]string{{"T2", "T3"}}}, ann{[]end{ada, ada2, bob}, [][2]string{{"T1", "T3"}}}, Ignore, 1},
+		{"two relations on the two copies still match one relation only (one to one)",
+			ann{[]end{ada, ada2, bob}, [][2]string{{"T1", "T3"}, {"T2", "T3"}}}, ann{[]end{ada, bob}, [][2]string{{"T1", "T3"}}}, Strict, 1},
+		{"a span of the same extent with another label is another end: not matched under strict labels",
+			ann{[]end{ada, adaOrg, bob}, [][2]string{{"T2", "T3"}}}, ann{[]end{ada, bob}, [][2]string{{"T1", "T3"}}}, Strict, 0},
+	} {
+		c := &annotation.Corpus{}
+		d := c.Document("d")
+		for _, who := range []struct {
+			name string
+			x    ann
+		}{{"A", tc.a}, {"B", tc.b}} {
+			a := c.Annotator(who.name)
+			ids := map[string]int{}
+			for _, s := range who.x.spans {
+				ids[s.id] = len(c.Spans)
+				c.Spans = append(c.Spans, annotation.Span{Doc: d, Annotator: a, ID: s.id, Start: s.start, End: s.end, Label: s.label})
+			}
+			for _, r := range who.x.rels {
+				c.Relations = append(c.Relations, annotation.Relation{Doc: d, Annotator: a, Source: ids[r[0]], Target: ids[r[1]], Type: "met"})
+			}
+		}
+		if err := c.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		rr, err := CompareRelations(context.Background(), c, Options{Labels: tc.labels})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := rr.Pairs[0].Matched; got != tc.matched {
+			t.Errorf("%s: %d relations matched, want %d", tc.why, got, tc.matched)
+		}
+		if tc.matched == 1 && len(tc.a.rels) == 1 && len(tc.b.rels) == 1 {
+			if ds := rr.Disagreements(); len(ds) != 0 {
+				t.Errorf("%s: disagreements %+v on matched relations", tc.why, ds)
+			}
 		}
 	}
 }
