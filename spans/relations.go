@@ -363,7 +363,7 @@ func (r *Result) classes() []int32 {
 				class[s] = s
 				if k > 0 {
 					prev := ss[k-1]
-					if x, y := &p.shapes[prev], &p.shapes[s]; x.label == y.label && sameParts(x.parts, y.parts) {
+					if x, y := &p.shapes[prev], &p.shapes[s]; x.label == y.label && p.sameParts(x, y) {
 						class[s] = class[prev]
 					}
 				}
