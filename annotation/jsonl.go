@@ -17,6 +17,7 @@ type jsonRecord struct {
 	Time        bool              `json:"time,omitempty"`
 	AnnotatedBy []string          `json:"annotated_by,omitempty"`
 	Tokens      [][2]int          `json:"tokens,omitempty"`
+	Extent      *[2]float64       `json:"extent,omitempty"`
 	Annotator   string            `json:"annotator,omitempty"`
 	ID          string            `json:"id,omitempty"`
 	Start       *float64          `json:"start,omitempty"`
@@ -36,7 +37,7 @@ type jsonRecord struct {
 // WriteJSONL writes the whole corpus, one JSON object per line: first the
 // annotators in order ({"type":"annotator","annotator"}), then the
 // documents ({"type":"document","document","text","time","annotated_by",
-// "tokens"}), then the spans ({"type":"span","document","annotator","id",
+// "tokens","extent"}), then the spans ({"type":"span","document","annotator","id",
 // "start","end","parts","label","layer","chain","attributes","text"}), the
 // document labels ({"type":"label","document","annotator","layer","value"}),
 // the relations ({"type":"relation","document","annotator","source",
@@ -62,6 +63,9 @@ func WriteJSONL(w io.Writer, c *Corpus) error {
 		}
 		for _, t := range d.Tokens {
 			r.Tokens = append(r.Tokens, [2]int{t.Start, t.End})
+		}
+		if d.Extent != ([2]float64{}) {
+			r.Extent = &d.Extent
 		}
 		if err := enc.Encode(r); err != nil {
 			return err
@@ -164,6 +168,12 @@ func ReadJSONL(r io.Reader, name string) (*Corpus, error) {
 			}
 			for _, t := range rec.Tokens {
 				c.Documents[d].Tokens = append(c.Documents[d].Tokens, Token{t[0], t[1]})
+			}
+			if rec.Extent != nil {
+				if err := CheckBounds(rec.Extent[0], rec.Extent[1], true); err != nil {
+					return nil, fmt.Errorf("%v: extent: %w", pos, err)
+				}
+				c.Documents[d].Extent = *rec.Extent
 			}
 		case "span":
 			if err := need(rec.Document != "" && rec.Annotator != "" && rec.Start != nil && rec.End != nil && rec.Label != nil,

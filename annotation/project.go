@@ -2,6 +2,7 @@ package annotation
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -52,24 +53,17 @@ func (c *Corpus) Continua(layer string) (unitizing.Corpus, error) {
 	}
 	annotated := c.Annotated()
 	out := unitizing.Corpus{Continua: make([]unitizing.Continuum, 0, len(c.Documents))}
-	local := make([][]int, len(c.Documents)) // corpus annotator → continuum annotator
-	for d, anns := range annotated {
-		local[d] = make([]int, len(c.Annotators))
-		for i := range local[d] {
-			local[d][i] = -1
-		}
-		for k, a := range anns {
-			local[d][a] = k
-		}
-	}
 	units := make([][]unitizing.Unit, len(c.Documents))
 	for i := range c.Spans {
 		s := &c.Spans[i]
 		if s.Layer != layer {
 			continue
 		}
+		// the annotator's index in the continuum: its rank among the
+		// document's annotators (sorted)
+		k, _ := slices.BinarySearch(annotated[s.Doc], s.Annotator)
 		for _, p := range s.PartsOrSelf() {
-			units[s.Doc] = append(units[s.Doc], unitizing.Unit{Annotator: local[s.Doc][s.Annotator], Category: s.Label, Start: p.Start, End: p.End})
+			units[s.Doc] = append(units[s.Doc], unitizing.Unit{Annotator: k, Category: s.Label, Start: p.Start, End: p.End})
 		}
 	}
 	for d, anns := range annotated {
@@ -123,20 +117,28 @@ func (c *Corpus) Coding(layer, setSep string) (*coding.Data, error) {
 	for _, a := range c.Annotators {
 		b.Coder(a)
 	}
+	items := make([]int, len(c.Documents))
 	for d, doc := range c.Documents {
-		i := b.Item(doc.Name)
-		for a := range c.Annotators {
-			vals, ok := sets[[2]int{d, a}]
-			if !ok {
-				continue
-			}
-			if len(vals) > 1 && setSep == "" {
-				return nil, fmt.Errorf("annotator %q gave document %q %d labels (%s): multi-label data needs a set separator", c.Annotators[a], doc.Name, len(vals), quoteList(vals))
-			}
-			slices.Sort(vals)
-			if err := b.Set(i, a, strings.Join(vals, setSep), coding.Pos{}); err != nil {
-				return nil, err
-			}
+		items[d] = b.Item(doc.Name)
+	}
+	// the cells in (document, annotator) order, visiting only those that
+	// have labels (not documents × annotators)
+	keys := slices.Collect(maps.Keys(sets))
+	slices.SortFunc(keys, func(x, y [2]int) int {
+		if x[0] != y[0] {
+			return x[0] - y[0]
+		}
+		return x[1] - y[1]
+	})
+	for _, k := range keys {
+		d, a := k[0], k[1]
+		vals := sets[k]
+		if len(vals) > 1 && setSep == "" {
+			return nil, fmt.Errorf("annotator %q gave document %q %d labels (%s): multi-label data needs a set separator", c.Annotators[a], c.Documents[d].Name, len(vals), quoteList(vals))
+		}
+		slices.Sort(vals)
+		if err := b.Set(items[d], a, strings.Join(vals, setSep), coding.Pos{}); err != nil {
+			return nil, err
 		}
 	}
 	return b.Build()

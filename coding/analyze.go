@@ -111,7 +111,12 @@ func Analyze(d *Data, opt Options) (*Analysis, error) {
 
 // AnalyzeStats prepares the coefficients of the data summarised by s: the
 // same results as Analyze on the data themselves.
-func AnalyzeStats(s *Stats, opt Options) (*Analysis, error) {
+func AnalyzeStats(s *Stats, opt Options) (*Analysis, error) { return analyzeStats(s, opt, nil) }
+
+// analyzeStats is AnalyzeStats with the distance already bound to s's
+// value table (bound may be nil), for a distance that does not depend on
+// the frequencies.
+func analyzeStats(s *Stats, opt Options, bound distance.Metric) (*Analysis, error) {
 	if opt.Distance == nil {
 		opt.Distance = distance.Nominal()
 	}
@@ -121,9 +126,12 @@ func AnalyzeStats(s *Stats, opt Options) (*Analysis, error) {
 
 	nom, _ := distance.Nominal().Bind(s.labels, nil)
 	a.metric[0] = nom
-	w, err := a.bind(a.pooledWeights())
-	if err != nil {
-		return nil, err
+	w := bound
+	if w == nil {
+		var err error
+		if w, err = a.bind(a.pooledWeights()); err != nil {
+			return nil, err
+		}
 	}
 	a.metric[1] = w
 	a.observed()
@@ -218,15 +226,39 @@ func (a *Analysis) marginals() {
 			nI[cv[i]] += inv
 		}
 	}
-	a.pooledJ, a.pooledI, a.gwet = distance.Dense(nJ), distance.Dense(nI), distance.Dense(nG)
+	a.pooledJ, a.pooledI, a.gwet = dense(nJ), dense(nI), dense(nG)
 	a.cats = categories(s.declared, a.used)
 	c.Categories = len(a.cats)
+}
+
+// dense is distance.Dense, sized at once.
+func dense(w []float64) distance.Vector {
+	n := 0
+	for _, x := range w {
+		if x != 0 {
+			n++
+		}
+	}
+	v := distance.Vector{ID: make([]int, 0, n), W: make([]float64, 0, n)}
+	for i, x := range w {
+		if x != 0 {
+			v.ID = append(v.ID, i)
+			v.W = append(v.W, x)
+		}
+	}
+	return v
 }
 
 // categories returns the values that count as categories: the declared
 // ones and any other value used, or else the values used.
 func categories(declared int, used []int64) []int {
-	var cats []int
+	n := 0
+	for v, u := range used {
+		if v < declared || u > 0 {
+			n++
+		}
+	}
+	cats := make([]int, 0, n)
 	for v, u := range used {
 		if v < declared || u > 0 {
 			cats = append(cats, v)
@@ -345,7 +377,24 @@ func (a *Analysis) coderDistributions() []distance.Vector {
 
 func (a *Analysis) computeCoderDistributions() {
 	s := a.stats
-	C := len(s.coders)
+	C, V := len(s.coders), len(s.labels)
+	a.coderDist = make([]distance.Vector, C)
+	if C*V <= 1<<24 { // dense counts per coder
+		counts := make([]float64, C*V)
+		for p := range s.NumPatterns() {
+			cv, n := s.Pattern(p)
+			if len(cv)/2 != C {
+				continue
+			}
+			for i := 0; i < len(cv); i += 2 {
+				counts[int(cv[i])*V+int(cv[i+1])] += float64(n)
+			}
+		}
+		for c := range C {
+			a.coderDist[c] = dense(counts[c*V : (c+1)*V])
+		}
+		return
+	}
 	type cvn struct {
 		c, v int32
 		n    int64
@@ -366,7 +415,6 @@ func (a *Analysis) computeCoderDistributions() {
 		}
 		return cmp.Compare(x.v, y.v)
 	})
-	a.coderDist = make([]distance.Vector, C)
 	for i := 0; i < len(cells); {
 		c, v := cells[i].c, cells[i].v
 		w := 0.0

@@ -218,60 +218,104 @@ type PairStats struct {
 // output does not depend on the number of workers.
 func (a *Analysis) Pairwise() ([]PairStats, error) {
 	s := a.stats
-	type key struct{ x, y, v, w int32 }
-	cells := map[key]int64{}
+	C := len(s.coders)
+	// The cells (v, w, count) of each pair of coders with shared items, in
+	// two passes over the patterns: one to count them, one to fill them.
+	type vwn struct {
+		vw uint64 // v << 32 | w
+		n  int64
+	}
+	var pairs [][2]int32
+	var sizes []int
+	dense := C <= 256
+	var slot []int32 // dense: x·C + y → pair + 1
+	index := map[[2]int32]int{}
+	if dense {
+		slot = make([]int32, C*C)
+	}
+	pairOf := func(x, y int32) int {
+		if dense {
+			if i := slot[int(x)*C+int(y)]; i > 0 {
+				return int(i - 1)
+			}
+		} else if i, ok := index[[2]int32{x, y}]; ok {
+			return i
+		}
+		i := len(pairs)
+		pairs = append(pairs, [2]int32{x, y})
+		sizes = append(sizes, 0)
+		if dense {
+			slot[int(x)*C+int(y)] = int32(i + 1)
+		} else {
+			index[[2]int32{x, y}] = i
+		}
+		return i
+	}
+	for p := range s.NumPatterns() {
+		cv, _ := s.Pattern(p)
+		for j := 0; j < len(cv); j += 2 {
+			for l := j + 2; l < len(cv); l += 2 {
+				sizes[pairOf(cv[j], cv[l])]++
+			}
+		}
+	}
+	cells := make([][]vwn, len(pairs))
+	for i, n := range sizes {
+		cells[i] = make([]vwn, 0, n)
+	}
 	for p := range s.NumPatterns() {
 		cv, n := s.Pattern(p)
 		for j := 0; j < len(cv); j += 2 {
 			for l := j + 2; l < len(cv); l += 2 {
-				cells[key{cv[j], cv[l], cv[j+1], cv[l+1]}] += n
+				i := pairOf(cv[j], cv[l])
+				cells[i] = append(cells[i], vwn{uint64(cv[j+1])<<32 | uint64(uint32(cv[l+1])), n})
 			}
 		}
 	}
-	keys := make([]key, 0, len(cells))
-	for k := range cells {
-		keys = append(keys, k)
+	order := make([]int, len(pairs))
+	for i := range order {
+		order[i] = i
 	}
-	slices.SortFunc(keys, func(p, q key) int {
-		return cmp.Or(cmp.Compare(p.x, q.x), cmp.Compare(p.y, q.y), cmp.Compare(p.v, q.v), cmp.Compare(p.w, q.w))
+	slices.SortFunc(order, func(i, j int) int {
+		return cmp.Or(cmp.Compare(pairs[i][0], pairs[j][0]), cmp.Compare(pairs[i][1], pairs[j][1]))
 	})
-	type group struct{ lo, hi int }
-	var groups []group
-	for i := 0; i < len(keys); {
-		j := i + 1
-		for j < len(keys) && keys[j].x == keys[i].x && keys[j].y == keys[i].y {
-			j++
-		}
-		groups = append(groups, group{i, j})
-		i = j
+	// A distance that does not depend on the frequencies is bound once, to
+	// the whole value table, for every pair. The ordinal distance is bound
+	// to each pair's frequencies, on the pair's own values (the same ranks:
+	// unused values weigh nothing) when there are many values and pairs.
+	var bound distance.Metric
+	whole := true
+	if a.opt.Distance.Name() != "ordinal" {
+		bound = a.metric[1]
+	} else {
+		whole = len(pairs)*len(s.labels) <= 1<<24
 	}
-	out := make([]PairStats, len(groups))
-	errs := make([]error, len(groups))
+	out := make([]PairStats, len(pairs))
+	errs := make([]error, len(pairs))
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
-	for g, gr := range groups {
+	for g, pi := range order {
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			k0 := keys[gr.lo]
-			ps := &Stats{source: s.source, coders: []string{s.coders[k0.x], s.coders[k0.y]}, fixed: true,
-				labels: s.labels, ordered: s.ordered, declared: s.declared, closed: s.closed, firstSeen: s.firstSeen,
-				start: []int{0}}
-			items := int64(0)
-			for _, k := range keys[gr.lo:gr.hi] { // sorted by (v, w): canonical
-				n := cells[k]
-				ps.cv = append(ps.cv, 0, k.v, 1, k.w)
-				ps.start = append(ps.start, len(ps.cv))
-				ps.count = append(ps.count, n)
-				items += n
-			}
-			pa, err := AnalyzeStats(ps, Options{Distance: a.opt.Distance, Missing: a.opt.Missing, Incomplete: a.opt.Incomplete})
+			cs := cells[pi]
+			sortCells(cs, len(s.labels), func(c vwn) uint64 { return c.vw })
+			ps := s.pairStats(pairs[pi], whole, func(yield func(v, w int32, n int64)) {
+				for i := 0; i < len(cs); {
+					c := cs[i]
+					for i++; i < len(cs) && cs[i].vw == c.vw; i++ {
+						c.n += cs[i].n
+					}
+					yield(int32(c.vw>>32), int32(uint32(c.vw)), c.n)
+				}
+			})
+			pa, err := analyzeStats(ps, Options{Distance: a.opt.Distance, Missing: a.opt.Missing, Incomplete: a.opt.Incomplete}, bound)
 			if err != nil {
 				errs[g] = err
 				return
 			}
-			out[g] = PairStats{A: ps.coders[0], B: ps.coders[1], Items: int(items),
+			out[g] = PairStats{A: ps.coders[0], B: ps.coders[1], Items: int(ps.NumItems()),
 				Kappa: pa.Coefficient(CohenKappa), Alpha: pa.Coefficient(KrippendorffAlpha)}
 		}()
 	}
@@ -282,6 +326,86 @@ func (a *Analysis) Pairwise() ([]PairStats, error) {
 		}
 	}
 	return out, nil
+}
+
+// sortCells sorts cells by key (v << 32 | w, v and w below V): a counting
+// sort by v when the cells are many, then each run of equal v by w.
+func sortCells[T any](cs []T, V int, key func(T) uint64) {
+	if len(cs) < 4096 || V > 4*len(cs) {
+		slices.SortFunc(cs, func(x, y T) int { return cmp.Compare(key(x), key(y)) })
+		return
+	}
+	start := make([]int, V+1)
+	for _, c := range cs {
+		start[key(c)>>32+1]++
+	}
+	for v := range V {
+		start[v+1] += start[v]
+	}
+	out := make([]T, len(cs))
+	next := append([]int(nil), start[:V]...)
+	for _, c := range cs {
+		v := key(c) >> 32
+		out[next[v]] = c
+		next[v]++
+	}
+	for v := range V {
+		if run := out[start[v]:start[v+1]]; len(run) > 1 {
+			slices.SortFunc(run, func(x, y T) int { return cmp.Compare(key(x), key(y)) })
+		}
+	}
+	copy(cs, out)
+}
+
+// pairStats returns the statistics of two coders' shared items, given
+// their cells (v, w, count) in increasing (v, w) order. The value table is
+// the fixed prefix of s's and the values the pair uses (in s's order), or
+// all of s's with whole.
+func (s *Stats) pairStats(pair [2]int32, whole bool, cells func(yield func(v, w int32, n int64))) *Stats {
+	ps := &Stats{source: s.source, coders: []string{s.coders[pair[0]], s.coders[pair[1]]}, fixed: true,
+		ordered: s.ordered, declared: s.declared, closed: s.closed}
+	var vmap []int32 // s's value → the pair's, −1 when unused
+	if whole {
+		ps.labels, ps.firstSeen = s.labels, s.firstSeen
+	} else {
+		var vals []int32
+		for v := range int32(s.ordered) {
+			vals = append(vals, v)
+		}
+		cells(func(v, w int32, _ int64) {
+			if int(v) >= s.ordered {
+				vals = append(vals, v)
+			}
+			if int(w) >= s.ordered {
+				vals = append(vals, w)
+			}
+		})
+		slices.Sort(vals)
+		vals = slices.Compact(vals)
+		vmap = make([]int32, len(s.labels))
+		for i := range vmap {
+			vmap[i] = -1
+		}
+		for i, v := range vals {
+			vmap[v] = int32(i)
+			ps.labels = append(ps.labels, s.labels[v])
+			if v < int32(len(s.firstSeen)) {
+				ps.firstSeen = append(ps.firstSeen, s.firstSeen[v])
+			}
+		}
+	}
+	n := 0
+	cells(func(int32, int32, int64) { n++ })
+	ps.cv, ps.start, ps.count = make([]int32, 0, 4*n), make([]int, 1, n+1), make([]int64, 0, n)
+	cells(func(v, w int32, n int64) {
+		if vmap != nil {
+			v, w = vmap[v], vmap[w]
+		}
+		ps.cv = append(ps.cv, 0, v, 1, w)
+		ps.start = append(ps.start, len(ps.cv))
+		ps.count = append(ps.count, n)
+	})
+	return ps
 }
 
 // Bias returns the annotator bias B on the complete items (Artstein &
@@ -312,7 +436,7 @@ func (a *Analysis) Bias(weighted bool) float64 {
 	for id, w := range pool {
 		ids[id] = w
 	}
-	p := distance.Dense(ids)
+	p := dense(ids)
 	tot := p.Sum()
 	pooled := distance.Cross(a.metric[k], p, p) / (tot * tot)
 	return (a.perCoderExpected(a.metric[k]) - pooled) / a.dmax[k]

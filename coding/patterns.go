@@ -18,6 +18,51 @@ type patternTable struct {
 	count []int64
 	hash  []uint64
 	slots []int32 // open addressing, linear probing: pattern index + 1, 0 = empty
+
+	// Patterns of coders 0–7 with values below 255 — most data — are
+	// also found by a packed 64-bit key (value + 1 in byte c), in a table
+	// whose slots hold the key itself: one memory access per item instead
+	// of three (slot, hash, pairs).
+	packed     []packedSlot // key 0: empty
+	packedUsed int
+}
+
+// packedSlot counts the items of its pattern since the last flush (the
+// low 31 bits of n), so that an item touches the slot only; the top bit of
+// n is the pattern's skip flag (see skip).
+type packedSlot struct {
+	key uint64
+	n   uint32
+	p   int32
+}
+
+const (
+	skipBit  = 1 << 31
+	countMax = skipBit - 1
+)
+
+// pack returns the packed key of cv, or 0 when it has none.
+func pack(cv []int32) uint64 {
+	var k uint64
+	for i := 0; i < len(cv); i += 2 {
+		c, v := cv[i], cv[i+1]
+		if c >= 8 || v >= 255 {
+			return 0
+		}
+		k |= uint64(v+1) << (8 * c)
+	}
+	return k
+}
+
+// mix is a 64-bit finaliser (murmur3), seeded.
+func (t *patternTable) mix(k uint64) uint64 {
+	k ^= t.seed
+	k ^= k >> 33
+	k *= 0xff51afd7ed558ccd
+	k ^= k >> 33
+	k *= 0xc4ceb9fe1a85ec53
+	k ^= k >> 33
+	return k
 }
 
 func newPatternTable() *patternTable {
@@ -47,6 +92,94 @@ func (t *patternTable) hashPairs(cv []int32) uint64 {
 
 // add adds n items with pattern cv and returns the pattern's index.
 func (t *patternTable) add(cv []int32, n int64) int {
+	p, _ := t.addItems(cv, n)
+	return p
+}
+
+// addItems is add, also returning the pattern's skip flag (packed
+// patterns only).
+func (t *patternTable) addItems(cv []int32, n int64) (int, bool) {
+	if k := pack(cv); k != 0 {
+		return t.addPacked(k, cv, n)
+	}
+	return t.addGeneral(cv, n), false
+}
+
+func (t *patternTable) addPacked(k uint64, cv []int32, n int64) (int, bool) {
+	if 2*(t.packedUsed+1) > len(t.packed) {
+		t.growPacked()
+	}
+	mask := uint64(len(t.packed) - 1)
+	for s := t.mix(k) & mask; ; s = (s + 1) & mask {
+		sl := &t.packed[s]
+		if sl.key == k {
+			if n == 1 && sl.n&countMax < countMax {
+				sl.n++
+			} else {
+				t.count[sl.p] += n
+			}
+			return int(sl.p), sl.n&skipBit != 0
+		}
+		if sl.key == 0 {
+			p := t.addGeneral(cv, n)
+			*sl = packedSlot{key: k, p: int32(p)}
+			t.packedUsed++
+			return p, false
+		}
+	}
+}
+
+// skip sets the skip flag of pattern cv (if it is packed): the items that
+// come with it need nothing more than their count.
+func (t *patternTable) skip(cv []int32) {
+	k := pack(cv)
+	if k == 0 {
+		return
+	}
+	mask := uint64(len(t.packed) - 1)
+	for s := t.mix(k) & mask; t.packed[s].key != 0; s = (s + 1) & mask {
+		if t.packed[s].key == k {
+			t.packed[s].n |= skipBit
+			return
+		}
+	}
+}
+
+// counts returns the number of items of each pattern. Do not modify.
+func (t *patternTable) counts() []int64 {
+	t.flush()
+	return t.count
+}
+
+// flush moves the counts kept in the packed slots to count.
+func (t *patternTable) flush() {
+	for i := range t.packed {
+		if sl := &t.packed[i]; sl.n&countMax > 0 {
+			t.count[sl.p] += int64(sl.n & countMax)
+			sl.n &= skipBit
+		}
+	}
+}
+
+func (t *patternTable) growPacked() {
+	t.flush()
+	old := t.packed
+	t.packed = make([]packedSlot, max(1024, 2*len(old)))
+	mask := uint64(len(t.packed) - 1)
+	for _, sl := range old {
+		if sl.key == 0 {
+			continue
+		}
+		s := t.mix(sl.key) & mask
+		for t.packed[s].key != 0 {
+			s = (s + 1) & mask
+		}
+		t.packed[s] = sl
+	}
+}
+
+// addGeneral is add through the general table.
+func (t *patternTable) addGeneral(cv []int32, n int64) int {
 	if 2*(len(t.count)+1) > len(t.slots) {
 		t.grow()
 	}

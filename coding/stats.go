@@ -4,10 +4,11 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 
-	"agree/distance"
 	"agree/internal/csvio"
 )
 
@@ -43,11 +44,21 @@ type Stats struct {
 	rankBy *Ranking   // the ranking that justified pruning, if any
 }
 
-// Ranking says how items will be ranked (by the nominal distance, under a
-// weighting), which lets an Accumulator forget the ids of patterns that
-// cannot reach the first KeepItems items.
+// Ranking says how items will be ranked, which lets an Accumulator forget
+// the ids of patterns that cannot reach the first KeepItems items: by the
+// nominal distance (Interval false) or the interval distance on the values
+// read as numbers (Interval true), under a weighting.
 type Ranking struct {
-	Missing Weighting
+	Missing  Weighting
+	Interval bool
+}
+
+// distance names the ranking's distance.
+func (r *Ranking) distance() string {
+	if r.Interval {
+		return "interval"
+	}
+	return "nominal"
 }
 
 // Source returns the name of the input ("" if unknown).
@@ -163,6 +174,17 @@ type Accumulator struct {
 	stored     int // ids stored since the last pruning
 	pruneAfter int // prune when stored exceeds this
 	items      int64
+	// With a ranking: each pattern's key (computed when its first item
+	// comes) and the key of the KeepItems-th item at the last pruning:
+	// a new pattern below it is pruned at once.
+	keys []float64
+	tau  float64
+
+	labelCache, coderCache byteIndex // for ValueBytes and CoderBytes
+
+	canonical bool // the value table is known to be in canonical order
+
+	numbers []float64 // labels read as numbers (NaN: not a number), for an interval ranking
 }
 
 // NewAccumulator returns an empty Accumulator.
@@ -171,7 +193,7 @@ func NewAccumulator(opt StatsOptions) (*Accumulator, error) {
 		return nil, fmt.Errorf("KeepItems %d is negative", opt.KeepItems)
 	}
 	a := &Accumulator{opt: opt, coderIndex: map[string]int32{}, labelIndex: map[string]int32{}, pats: newPatternTable(),
-		pruneAfter: 4*opt.KeepItems + 4096}
+		pruneAfter: 4*opt.KeepItems + 4096, tau: math.Inf(-1)}
 	for _, c := range opt.Coders {
 		if _, dup := a.coderIndex[c]; dup {
 			return nil, fmt.Errorf("coder %s appears twice", csvio.Quote(c))
@@ -202,12 +224,21 @@ func (a *Accumulator) Coder(name string) (int, error) {
 }
 
 // CoderBytes is Coder for a name held in a byte slice (no allocation when
-// the coder is already known).
+// the coder is already known; no hashing for names of up to 7 bytes).
 func (a *Accumulator) CoderBytes(name []byte) (int, error) {
-	if c, ok := a.coderIndex[string(name)]; ok {
+	if c, ok := a.coderCache.get(name); ok {
 		return int(c), nil
 	}
-	return a.newCoder(string(name))
+	c, ok := a.coderIndex[string(name)]
+	if !ok {
+		x, err := a.newCoder(string(name))
+		if err != nil {
+			return 0, err
+		}
+		c = int32(x)
+	}
+	a.coderCache.put(name, c)
+	return int(c), nil
 }
 
 func (a *Accumulator) newCoder(name string) (int, error) {
@@ -235,13 +266,22 @@ func (a *Accumulator) Value(label string, at Pos) (int, error) {
 }
 
 // ValueBytes is Value for a label held in a byte slice (no allocation when
-// the value is already known).
+// the value is already known; no hashing for labels of up to 7 bytes).
 func (a *Accumulator) ValueBytes(label []byte, at Pos) (int, error) {
-	if v, ok := a.labelIndex[string(label)]; ok {
+	if v, ok := a.labelCache.get(label); ok {
 		a.seen(v, at)
 		return int(v), nil
 	}
-	return a.value(string(label), at)
+	if v, ok := a.labelIndex[string(label)]; ok {
+		a.labelCache.put(label, v)
+		a.seen(v, at)
+		return int(v), nil
+	}
+	v, err := a.value(string(label), at)
+	if err == nil {
+		a.labelCache.put(label, int32(v))
+	}
+	return v, err
 }
 
 func (a *Accumulator) value(label string, at Pos) (int, error) {
@@ -297,8 +337,8 @@ func (a *Accumulator) add(id string, cv []int32) {
 		a.empty++
 		return
 	}
-	p := a.pats.add(cv, 1)
-	if a.opt.KeepItems == 0 {
+	p, skip := a.pats.addItems(cv, 1)
+	if skip || a.opt.KeepItems == 0 {
 		return
 	}
 	for len(a.ids) <= p {
@@ -306,6 +346,13 @@ func (a *Accumulator) add(id string, cv []int32) {
 		a.pruned = append(a.pruned, false)
 	}
 	if a.pruned[p] || agreeing(cv) {
+		a.pats.skip(cv)
+		return
+	}
+	if a.opt.Rank != nil && a.below(a.keyOf(p), a.tau) {
+		a.pruned[p] = true
+		a.ids[p] = nil
+		a.pats.skip(cv)
 		return
 	}
 	if a.keepID(p, id) {
@@ -380,6 +427,66 @@ func nominalKey(cv []int32, w Weighting, buf []int32) float64 {
 	return 2 * t / float64(m-1)
 }
 
+// keyOf returns pattern p's ranking key, computed once: nominalKey or
+// intervalKey (a pattern whose values are not all numbers gets +Inf: it is
+// never pruned).
+func (a *Accumulator) keyOf(p int) float64 {
+	for len(a.keys) <= p {
+		a.keys = append(a.keys, math.NaN())
+	}
+	if math.IsNaN(a.keys[p]) {
+		cv := a.pats.pattern(p)
+		if a.opt.Rank.Interval {
+			a.keys[p] = a.intervalKey(cv, a.opt.Rank.Missing)
+		} else {
+			var buf [32]int32
+			a.keys[p] = nominalKey(cv, a.opt.Rank.Missing, buf[:0])
+		}
+	}
+	return a.keys[p]
+}
+
+// intervalKey is nominalKey for the interval distance (x − y)² on the
+// values read as numbers.
+func (a *Accumulator) intervalKey(cv []int32, w Weighting) float64 {
+	m := len(cv) / 2
+	if m < 2 {
+		return 0
+	}
+	for len(a.numbers) < len(a.labels) {
+		x, err := strconv.ParseFloat(a.labels[len(a.numbers)], 64)
+		if err != nil || math.IsInf(x, 0) {
+			x = math.NaN()
+		}
+		a.numbers = append(a.numbers, x)
+	}
+	t := 0.0
+	for j := 1; j < len(cv); j += 2 {
+		for l := j + 2; l < len(cv); l += 2 {
+			d := a.numbers[cv[j]] - a.numbers[cv[l]]
+			t += d * d
+		}
+	}
+	if math.IsNaN(t) || math.IsInf(t, 0) {
+		return math.Inf(1)
+	}
+	if w == ByItem {
+		return 2 * t / float64(m*(m-1))
+	}
+	return 2 * t / float64(m-1)
+}
+
+// below reports whether a pattern of key below the threshold tau can be
+// pruned: for the nominal distance the keys are exact; for the interval
+// distance the analysis computes them differently (centred positions,
+// closed forms), so only keys below tau by more than a relative 1e-9 are.
+func (a *Accumulator) below(key, tau float64) bool {
+	if a.opt.Rank.Interval {
+		return key < tau*(1-1e-9)
+	}
+	return key < tau
+}
+
 // prune drops the ids of patterns whose key is below that of the
 // KeepItems-th item: whatever comes later, at least KeepItems items rank
 // before all of theirs.
@@ -391,10 +498,10 @@ func (a *Accumulator) prune() {
 		p   int
 	}
 	var cand []pk
-	buf := make([]int32, 0, 16)
+	counts := a.pats.counts()
 	for p, ids := range a.ids {
 		if len(ids) > 0 && !a.pruned[p] {
-			cand = append(cand, pk{nominalKey(a.pats.pattern(p), a.opt.Rank.Missing, buf), a.pats.count[p], p})
+			cand = append(cand, pk{a.keyOf(p), counts[p], p})
 		}
 	}
 	slices.SortFunc(cand, func(x, y pk) int {
@@ -411,10 +518,12 @@ func (a *Accumulator) prune() {
 		cum += c.n
 		if cum >= int64(a.opt.KeepItems) {
 			tau := c.key
+			a.tau = tau
 			for _, d := range cand[i+1:] {
-				if d.key < tau {
+				if a.below(d.key, tau) {
 					a.ids[d.p] = nil
 					a.pruned[d.p] = true
+					a.pats.skip(a.pats.pattern(d.p))
 				}
 			}
 			return
@@ -445,13 +554,14 @@ func (a *Accumulator) Merge(b *Accumulator) error {
 		vmap[v] = int32(x)
 	}
 	buf := make([]int32, 0, 16)
+	bcounts := b.pats.counts()
 	for p := range b.pats.len() {
 		var ids []string
 		var pruned bool
 		if b.ids != nil && p < len(b.ids) {
 			ids, pruned = b.ids[p], b.pruned[p]
 		}
-		a.addPattern(remap(buf, b.pats.pattern(p), cmap, vmap), b.pats.count[p], ids, pruned)
+		a.addPattern(remap(buf, b.pats.pattern(p), cmap, vmap), bcounts[p], ids, pruned)
 	}
 	a.empty += b.empty
 	a.items += b.items
@@ -512,7 +622,15 @@ func (a *Accumulator) addPattern(cv []int32, n int64, ids []string, pruned bool)
 func (a *Accumulator) Stats() *Stats {
 	s := &Stats{source: a.opt.Source, fixed: a.opt.Coders != nil, declared: a.declared, ordered: a.ordered,
 		closed: a.opt.Closed && a.declared > 0, empty: a.empty, keep: a.opt.KeepItems, rankBy: a.opt.Rank}
-	lperm := canonicalLabels(a.labels, a.ordered)
+	var lperm []int
+	if a.canonical {
+		lperm = make([]int, len(a.labels))
+		for i := range lperm {
+			lperm[i] = i
+		}
+	} else {
+		lperm = canonicalLabels(a.labels, a.ordered)
+	}
 	s.labels = make([]string, len(lperm))
 	s.firstSeen = make([]Pos, len(lperm))
 	for n, o := range lperm {
@@ -548,6 +666,7 @@ func (a *Accumulator) fill(s *Stats, t *patternTable, cmap, vmap []int32, ids []
 		start = append(start, len(cv))
 	}
 	order := canonicalOrder(cv, start)
+	counts := t.counts()
 	s.cv = make([]int32, 0, len(cv))
 	s.start = make([]int, 1, n+1)
 	s.count = make([]int64, n)
@@ -559,7 +678,7 @@ func (a *Accumulator) fill(s *Stats, t *patternTable, cmap, vmap []int32, ids []
 		p := int(p32)
 		s.cv = append(s.cv, cv[start[p]:start[p+1]]...)
 		s.start = append(s.start, len(s.cv))
-		s.count[q] = t.count[p]
+		s.count[q] = counts[p]
 		if s.keep > 0 && p < len(ids) {
 			s.ids[q] = slices.Clone(ids[p])
 			s.pruned[q] = pruned[p]
@@ -659,14 +778,14 @@ func (a *Accumulator) AddStats(s *Stats) error {
 // coders keep their order and the value table is d's.
 func (d *Data) Stats(keepItems int) *Stats {
 	a, _ := NewAccumulator(StatsOptions{Source: d.source, Coders: d.coders, KeepItems: max(keepItems, 0)})
-	for v, l := range d.labels {
-		a.labelIndex[l] = int32(v)
-	}
-	a.labels = append([]string(nil), d.labels...)
+	// The value table is d's, indices unchanged (no label is looked up:
+	// the label index stays empty).
+	a.labels = d.labels
 	a.firstSeen = make([]Pos, len(d.labels))
 	copy(a.firstSeen, d.firstSeen)
 	a.declared, a.ordered = d.declared, d.ordered
 	a.opt.Categories, a.opt.Closed = d.labels[:d.declared], d.closed
+	a.canonical = true // Build and FromColumns put it in canonical order
 	cv := make([]int32, 0, 2*len(d.cols))
 	for i := range d.n {
 		cv = cv[:0]
@@ -778,8 +897,8 @@ func (a *Analysis) ItemIDs(k int) ([][]string, error) {
 	if s.keep == 0 || (k <= 0) || s.keep < k {
 		return nil, fmt.Errorf("the statistics kept %d item ids per pattern; ranking %s needs the data or statistics that keep at least that many", s.keep, itemsWanted(k))
 	}
-	if r := s.rankBy; r != nil && (!distance.IsNominal(a.metric[1]) || r.Missing != a.opt.Missing) {
-		return nil, fmt.Errorf("the statistics kept the item ids for ranking by the nominal distance with %s weighting; this analysis ranks by the %s distance with %s weighting", r.Missing, a.dist, a.opt.Missing)
+	if r := s.rankBy; r != nil && (r.distance() != a.dist || r.Missing != a.opt.Missing) {
+		return nil, fmt.Errorf("the statistics kept the item ids for ranking by the %s distance with %s weighting; this analysis ranks by the %s distance with %s weighting", r.distance(), r.Missing, a.dist, a.opt.Missing)
 	}
 	out := make([][]string, len(s.ids))
 	for p, ids := range s.ids {

@@ -82,7 +82,7 @@ func (s *Stats) WriteJSON(w io.Writer) error {
 		}
 	}
 	if s.rankBy != nil {
-		j.Rank = &rankJSON{"nominal", s.rankBy.Missing.String()}
+		j.Rank = &rankJSON{s.rankBy.distance(), s.rankBy.Missing.String()}
 	}
 	for p := range j.Patterns {
 		cv, n := s.Pattern(p)
@@ -137,14 +137,18 @@ func ReadStats(r io.Reader, name string) (*Stats, error) {
 		opt.Coders = j.Coders
 	}
 	if j.Rank != nil {
-		if j.Rank.Distance != "nominal" {
-			return fail("rank: distance %q (only nominal)", j.Rank.Distance)
+		opt.Rank = &Ranking{}
+		switch j.Rank.Distance {
+		case "nominal":
+		case "interval":
+			opt.Rank.Interval = true
+		default:
+			return fail("rank: distance %q (want nominal or interval)", j.Rank.Distance)
 		}
 		switch j.Rank.Missing {
 		case ByJudgment.String():
-			opt.Rank = &Ranking{Missing: ByJudgment}
 		case ByItem.String():
-			opt.Rank = &Ranking{Missing: ByItem}
+			opt.Rank.Missing = ByItem
 		default:
 			return fail("rank: missing %q (want judgment or item)", j.Rank.Missing)
 		}

@@ -32,8 +32,10 @@ type Options struct {
 	// Tiers chooses the tiers of ELAN and Praat files and who annotated
 	// them: "A=TierA,B=TierB" (annotator A is tier TierA…), a regular
 	// expression whose first group names the annotator ("Gesture_(.+)"),
-	// "annotator" (ELAN's ANNOTATOR attribute); "" takes ELAN's ANNOTATOR
-	// attributes when the tiers have them and each tier's name otherwise.
+	// "annotator" (ELAN's ANNOTATOR attribute), "dir" or "file" (one file
+	// per annotator, named by its directory or by itself; the tiers are
+	// layers); "" takes ELAN's ANNOTATOR attributes when the tiers have
+	// them and each tier's name otherwise.
 	Tiers string
 	// Column is the 1-based column of the tags in BIO files; 0 means the
 	// last column.
@@ -56,6 +58,11 @@ type Options struct {
 	// Stdin is read for the path "-".
 	Stdin io.Reader
 }
+
+// MaxFileSize is the largest file read from a directory or an archive
+// (its uncompressed size: an archive that claims more is refused before
+// anything is decompressed).
+var MaxFileSize int64 = 4 << 30
 
 // format is one input name and its reader.
 type format struct {
@@ -270,6 +277,9 @@ func (r *reading) tree(fsys fs.FS, name string) error {
 			return nil
 		}
 		if !d.IsDir() && r.wanted(p) {
+			if info, err := d.Info(); err == nil && info.Size() > MaxFileSize {
+				return fmt.Errorf("%s: %d bytes, more than the %d a file may have", p, info.Size(), MaxFileSize)
+			}
 			files = append(files, p)
 		}
 		return nil
@@ -380,7 +390,7 @@ func (r *reading) add(c *annotation.Corpus, from string) error {
 		for _, a := range anns {
 			k := [2]string{c.Documents[d].Name, c.Annotators[a]}
 			if prev, ok := r.owner[k]; ok && prev != from {
-				return fmt.Errorf("%s: annotator %q of document %q was read from %s already (two files give one annotator's annotations of one document: give one of them, or rename a file; for ELAN and Praat files see --tiers)", from, k[1], k[0], prev)
+				return fmt.Errorf("%s: annotator %q of document %q was read from %s already (two files give one annotator's annotations of one document: give one of them, or rename a file; for ELAN or Praat files of one annotator each, --tiers dir or --tiers file)", from, k[1], k[0], prev)
 			}
 			r.owner[k] = from
 		}
@@ -445,6 +455,9 @@ func detect(data []byte, name string) (*format, error) {
 		if f.read != nil && f.sniff != nil && !slices.Contains(byExt, f) && f.sniff(head, base) {
 			return f, nil
 		}
+	}
+	if IsSpanCSV(head) {
+		return csvFormat, nil // a span CSV without a .csv name (standard input)
 	}
 	return nil, fmt.Errorf("%s: cannot tell the format from the name or the content; give --input NAME (%s)", name, strings.Join(Names(), ", "))
 }

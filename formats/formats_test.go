@@ -35,6 +35,7 @@ func TestDetect(t *testing.T) {
 		{"rttm by extension", "a.rttm", "SPEAKER f 1 0.5 1 <NA> <NA> s <NA> <NA>\n", "rttm"},
 		{"rttm by content", "a.txt", ";; comment\nSPEAKER f 1 0.5 1 <NA> <NA> s <NA> <NA>\n", "rttm"},
 		{"model jsonl by content", "x", `{"type":"annotator","annotator":"A"}` + "\n", "jsonl"},
+		{"span csv on standard input", "stdin", "document,annotator,start,end,label\nd,A,0,1,x\n", "csv"},
 		{"model jsonl by extension", "x.jsonl", `{"type":"document","document":"d"}` + "\n", "jsonl"},
 		{"label studio export", "export.json", `[{"id":1,"annotations":[],"data":{"text":"x"}}]`, "labelstudio"},
 		{"label studio by content", "project-7-at-2024.txt", `[{"id":1,"data":{"text":"x"},"annotations":[]}]`, "labelstudio"},
@@ -236,5 +237,54 @@ func TestTextsDiffer(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `bob.bio: the text of document "1" differs from the one in `) ||
 		!strings.Contains(err.Error(), `from code point 13 on: "Alice stayed !" here, "Alice stayed ." there`) {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// TestTiersDirAndFile: ELAN or Praat files of one annotator each, the
+// annotator named by the directory (--tiers dir) or by the file (--tiers
+// file), with the same tier names in every file.
+func TestTiersDirAndFile(t *testing.T) {
+	dir := t.TempDir()
+	eaf := func(v1, v2 string) string {
+		return `<ANNOTATION_DOCUMENT><HEADER TIME_UNITS="milliseconds"/><TIME_ORDER><TIME_SLOT TIME_SLOT_ID="t1" TIME_VALUE="` + v1 +
+			`"/><TIME_SLOT TIME_SLOT_ID="t2" TIME_VALUE="` + v2 + `"/></TIME_ORDER><TIER TIER_ID="Gesture"><ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID="a1" TIME_SLOT_REF1="t1" TIME_SLOT_REF2="t2"><ANNOTATION_VALUE>beat</ANNOTATION_VALUE></ALIGNABLE_ANNOTATION></ANNOTATION></TIER></ANNOTATION_DOCUMENT>`
+	}
+	a := write(t, dir, "coderA/session1.eaf", eaf("100", "900"))
+	b := write(t, dir, "coderB/session1.eaf", eaf("150", "950"))
+	if _, err := Read([]string{a, b}, Options{}); err == nil || !strings.Contains(err.Error(), "--tiers dir") {
+		t.Errorf("without --tiers dir: %v", err)
+	}
+	c, err := Read([]string{filepath.Join(dir, "coderA"), filepath.Join(dir, "coderB")}, Options{Tiers: "dir"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(c.Annotators, []string{"coderA", "coderB"}) || len(c.Documents) != 1 || c.Documents[0].Name != "session1" || c.Spans[1].Layer != "Gesture" || c.Spans[1].Start != 0.15 {
+		t.Errorf("--tiers dir: annotators %v, documents %+v, spans %+v", c.Annotators, c.Documents, c.Spans)
+	}
+	tg := "File type = \"ooTextFile short\"\n\"TextGrid\"\n0 2 <exists> 1\n\"IntervalTier\" \"turns\" 0 2 2\n0 1 \"a\"\n1 2 \"\"\n"
+	write(t, dir, "rec7/ana.TextGrid", tg)
+	write(t, dir, "rec7/bo.TextGrid", tg)
+	c, err = Read([]string{filepath.Join(dir, "rec7")}, Options{Tiers: "file"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(c.Annotators, []string{"ana", "bo"}) || len(c.Documents) != 1 || c.Documents[0].Name != "rec7" || len(c.Spans) != 2 {
+		t.Errorf("--tiers file: annotators %v, documents %+v", c.Annotators, c.Documents)
+	}
+}
+
+// TestExtentRoundTrip: a TextGrid's extent survives the model's JSONL.
+func TestExtentRoundTrip(t *testing.T) {
+	c, err := Read([]string{"textgrid/testdata/dialogue.TextGrid"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := annotation.WriteJSONL(&buf, c); err != nil {
+		t.Fatal(err)
+	}
+	back, err := annotation.ReadJSONL(&buf, "x.jsonl")
+	if err != nil || back.Documents[0].Extent != [2]float64{0, 4.2} {
+		t.Errorf("%v %+v", err, back.Documents)
 	}
 }

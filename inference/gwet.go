@@ -386,24 +386,46 @@ func (t *gwetTable) conger() (float64, []float64) {
 	r := t.coders
 	n := float64(t.n)
 	ng := make([]float64, r)
-	// Ratings per (rater, category), sparse (crowds have many raters);
-	// sums over them run in (rater, category) order.
+	// Ratings per (rater, category): dense when raters × categories is
+	// small, sparse otherwise (crowds have many raters, continuous data
+	// many categories); sums over them run in (rater, category) order.
 	type gk struct{ g, k int32 }
-	cnt := map[gk]float64{}
-	for i := range t.pat {
-		cv := t.pairs(i)
-		for j := 0; j < len(cv); j += 2 {
-			g, k := cv[j], t.pos[cv[j+1]]
-			ng[g] += t.cnt[i]
-			cnt[gk{g, k}] += t.cnt[i]
+	var keys []gk
+	var cnt func(g, k int32) float64
+	if q := t.q; r*q <= 1<<22 {
+		dense := make([]float64, r*q)
+		for i := range t.pat {
+			cv := t.pairs(i)
+			for j := 0; j < len(cv); j += 2 {
+				g, k := cv[j], t.pos[cv[j+1]]
+				ng[g] += t.cnt[i]
+				dense[int(g)*q+int(k)] += t.cnt[i]
+			}
 		}
+		for x, c := range dense {
+			if c != 0 {
+				keys = append(keys, gk{int32(x / q), int32(x % q)})
+			}
+		}
+		cnt = func(g, k int32) float64 { return dense[int(g)*q+int(k)] }
+	} else {
+		sparse := map[gk]float64{}
+		for i := range t.pat {
+			cv := t.pairs(i)
+			for j := 0; j < len(cv); j += 2 {
+				g, k := cv[j], t.pos[cv[j+1]]
+				ng[g] += t.cnt[i]
+				sparse[gk{g, k}] += t.cnt[i]
+			}
+		}
+		keys = slices.SortedFunc(maps.Keys(sparse), func(x, y gk) int { return cmp.Or(cmp.Compare(x.g, y.g), cmp.Compare(x.k, y.k)) })
+		cnt = func(g, k int32) float64 { return sparse[gk{g, k}] }
 	}
-	keys := slices.SortedFunc(maps.Keys(cnt), func(x, y gk) int { return cmp.Or(cmp.Compare(x.g, y.g), cmp.Compare(x.k, y.k)) })
 	p := func(g, k int32) float64 {
 		if ng[g] == 0 {
 			return 0
 		}
-		return cnt[gk{g, k}] / ng[g]
+		return cnt(g, k) / ng[g]
 	}
 	rf := float64(r)
 	pbar := make([]float64, t.q)

@@ -35,7 +35,7 @@ func (f *inputFlags) register(fs *flag.FlagSet, withInput bool) {
 		fs.StringVar(&f.input, "input", "auto", "input format: auto (from each file's extension and content) or one of "+strings.Join(formats.Names(), ", "))
 	}
 	fs.StringVar(&f.offsetUnit, "offset-unit", "", "what text offsets count: codepoint, utf16 or byte (default: the tool's documented unit, e.g. utf16 for WebAnno, INCEpTION, XMI and doccano)")
-	fs.StringVar(&f.tiers, "tiers", "", "ELAN/Praat tiers → annotators: A=TierA,B=TierB, a regular expression whose first group names the annotator, or annotator (ELAN's ANNOTATOR attribute); default: the ANNOTATOR attribute if any, else the tier names")
+	fs.StringVar(&f.tiers, "tiers", "", "ELAN/Praat tiers → annotators: A=TierA,B=TierB, a regular expression whose first group names the annotator, annotator (ELAN's ANNOTATOR attribute), dir or file (one file per annotator, named by its directory or by itself); default: the ANNOTATOR attribute if any, else the tier names")
 	fs.StringVar(&f.layer, "layer", "", "the span layer or document-label layer to measure (needed when the data has several; an error lists them)")
 	fs.IntVar(&f.column, "column", 0, "BIO files: the column of the tags, counted from 1 (default: the last column)")
 	bound(fs, "column", between(1, 10_000))
@@ -79,14 +79,14 @@ func printNotes(e env, cmd string, notes []string) {
 	}
 }
 
-// unitInput is what gamma and unitizing read: continua, and for each
-// continuum read from a document with a text, the text's length (the
-// continuum's natural extent).
+// unitInput is what gamma and unitizing read: continua, and the natural
+// extent of each continuum read from a document that has one.
 type unitInput struct {
 	corpus unitizing.Corpus
-	// textLen maps a continuum name to the length of its document text
-	// in code points (absent: no text).
-	textLen map[string]int
+	// extent maps a continuum name to its document's extent: [0, the
+	// length of its text in code points], or the extent the format gives
+	// (a TextGrid's xmin and xmax); absent when neither is known.
+	extent map[string]unitizing.Extent
 }
 
 // readUnits reads the unit files of gamma and unitizing. Unit CSV and RTTM
@@ -94,7 +94,7 @@ type unitInput struct {
 // continuum per file; any other input goes through the annotation model,
 // one continuum per document, from the spans of --layer.
 func readUnits(e env, cmd string, files []string, in *inputFlags, dropZero bool, comma rune) (unitInput, error) {
-	out := unitInput{textLen: map[string]int{}}
+	out := unitInput{extent: map[string]unitizing.Extent{}}
 	var stdin []byte
 	for _, f := range files {
 		if f == "-" && stdin == nil {
@@ -161,8 +161,11 @@ func readUnits(e env, cmd string, files []string, in *inputFlags, dropZero bool,
 		return out, fmt.Errorf("%s: no spans in layer %q", strings.Join(files, ", "), layer)
 	}
 	for _, d := range c.Documents {
-		if d.HasText && !d.Time {
-			out.textLen[d.Name] = annotation.CodePoints(d.Text)
+		switch {
+		case d.HasText && !d.Time:
+			out.extent[d.Name] = unitizing.Extent{Begin: 0, End: float64(annotation.CodePoints(d.Text))}
+		case d.Extent != [2]float64{}:
+			out.extent[d.Name] = unitizing.Extent{Begin: d.Extent[0], End: d.Extent[1]}
 		}
 	}
 	return out, nil

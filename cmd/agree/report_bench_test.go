@@ -86,7 +86,7 @@ func benchReport(b *testing.B, args ...string) {
 // Issue 11: the report of 1e6 items × 5 coders in ≤ 1.5 s (2 cores), under
 // 5 MB — the whole command: reading, every coefficient, diagnostics, report.
 func BenchmarkReportCoding1e6x5(b *testing.B) {
-	benchReport(b, "coding", writeBig(b, 1_000_000, 5))
+	benchReport(b, "coding", writeBig(b, 1_000_000, 5, 10))
 }
 
 // Issue 11: a γ report for a 3 × 500 continuum in ≤ 2 s.
@@ -97,7 +97,7 @@ func BenchmarkReportGamma3x500(b *testing.B) {
 // The report's own share of the work on 1e6 × 5: building the page from the
 // result and writing the HTML (the analysis is done once, outside the loop).
 func BenchmarkCodingPage1e6x5(b *testing.B) {
-	p := writeBig(b, 1_000_000, 5)
+	p := writeBig(b, 1_000_000, 5, 10)
 	f, err := os.Open(p)
 	if err != nil {
 		b.Fatal(err)

@@ -111,8 +111,8 @@ func runUnitizing(e env, args []string) error {
 	for i := range continua {
 		c := &continua[i]
 		ext := unitizing.DefaultExtent(c)
-		if n, ok := input.textLen[c.Name]; ok {
-			ext = unitizing.Extent{Begin: 0, End: float64(n)} // the whole document text
+		if x, ok := input.extent[c.Name]; ok {
+			ext = x // the whole document text, or the recording a TextGrid spans
 		}
 		if set["begin"] {
 			ext.Begin = *begin

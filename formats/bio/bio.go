@@ -37,6 +37,7 @@ import (
 
 	"agree/annotation"
 	"agree/formats/internal/names"
+	"agree/internal/csvio"
 )
 
 // Options control reading.
@@ -203,7 +204,7 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 		tok, tg := fields[0], fields[col-1]
 		t, ok := parseTag(tg)
 		if !ok {
-			return nil, fmt.Errorf("%s:%d: column %d: %q is not a tag (want O, or B-, I-, E-, S-, L- or U- and a type, as in B-PER)", name, line, col, truncate(tg))
+			return nil, fmt.Errorf("%s:%d: column %d: %s is not a tag (want O, or B-, I-, E-, S-, L- or U- and a type, as in B-PER)", name, line, col, csvio.Quote(tg))
 		}
 		if tok == "" {
 			return nil, fmt.Errorf("%s:%d: an empty token", name, line)
@@ -312,11 +313,4 @@ func (rd *reader) finishDocument() {
 	rd.c.Documents[rd.doc].HasText = true
 	rd.c.Documents[rd.doc].Tokens = rd.tokens
 	rd.doc, rd.text, rd.cps, rd.tokens = -1, nil, 0, nil
-}
-
-func truncate(s string) string {
-	if r := []rune(s); len(r) > 40 {
-		return string(r[:40]) + "…"
-	}
-	return s
 }

@@ -184,7 +184,7 @@ func (rd *reader) line(line int, v jsonx.Value) error {
 				label := parts[2]
 				_, ok := label.Scalar()
 				if n != 3 || !ok {
-					err = rd.errorf(line, field, "%s is not a span [start, end, \"LABEL\"]", truncate(string(e.Raw())))
+					err = rd.errorf(line, field, "%s is not a span [start, end, \"LABEL\"]", e.Excerpt())
 					return false
 				}
 				l, _ := label.Scalar()
@@ -250,13 +250,6 @@ func (rd *reader) line(line int, v jsonx.Value) error {
 
 func (rd *reader) hint() string {
 	return fmt.Sprintf(" (offsets read as %s, doccano's default being utf16; --offset-unit sets the unit)", rd.opt.Unit)
-}
-
-func truncate(s string) string {
-	if r := []rune(s); len(r) > 40 {
-		return string(r[:40]) + "…"
-	}
-	return s
 }
 
 // fieldNames holds the JSON paths of the first elements of the span lists,

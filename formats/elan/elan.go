@@ -121,6 +121,9 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 		return nil, err
 	}
 	doc := opt.Document
+	if d, _ := sel.Names(name); doc == "" && d != "" {
+		doc = d // --tiers dir or file
+	}
 	if doc == "" {
 		doc = names.Base(name)
 	}

@@ -40,6 +40,7 @@ import (
 
 	"agree/annotation"
 	"agree/formats/internal/jsonx"
+	"agree/internal/csvio"
 )
 
 // Options control reading.
@@ -397,11 +398,11 @@ func (rd *reader) region(r, v jsonx.Value, doc *docInfo, ann int, p string, byRe
 	}
 	start, ok := sv.Float()
 	if !ok {
-		return rd.errorf(p+".value.start", "%s is not a number", truncate(string(sv.Raw())))
+		return rd.errorf(p+".value.start", "%s is not a number", sv.Excerpt())
 	}
 	end, ok := ev.Float()
 	if !ok {
-		return rd.errorf(p+".value.end", "%s is not a number", truncate(string(ev.Raw())))
+		return rd.errorf(p+".value.end", "%s is not a number", ev.Excerpt())
 	}
 	var labels []string
 	if err := rd.strings(v.Get("labels"), p+".value.labels", func(s string) { labels = append(labels, s) }); err != nil {
@@ -464,8 +465,8 @@ func (rd *reader) region(r, v jsonx.Value, doc *docInfo, ann int, p string, byRe
 				return rd.errorf(p+".value.end", "%v%s", err, rd.unitHint())
 			}
 			if hasCovered && !annotation.SameText(doc.offs.Text(s, e), covered) {
-				return rd.errorf(p, "region %s [%v, %v) covers %q in the text, but the file gives %q%s",
-					str(r.Get("id")), start, end, truncate(doc.offs.Text(s, e)), truncate(covered), rd.unitHint())
+				return rd.errorf(p, "region %s [%v, %v) covers %s in the text, but the file gives %s%s",
+					str(r.Get("id")), start, end, csvio.Quote(doc.offs.Text(s, e)), csvio.Quote(covered), rd.unitHint())
 			}
 			start, end = float64(s), float64(e)
 			doc.text, doc.hasText = text, true
@@ -503,13 +504,6 @@ func (rd *reader) notes() {
 	for _, k := range keys {
 		rd.c.Notes = append(rd.c.Notes, fmt.Sprintf("%s: labelstudio: %d %s", rd.name, rd.counts[k], k))
 	}
-}
-
-func truncate(s string) string {
-	if r := []rune(s); len(r) > 40 {
-		return string(r[:40]) + "…"
-	}
-	return s
 }
 
 // unitHint reminds of the offset unit in an error about offsets.

@@ -1,7 +1,6 @@
 package table
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 
@@ -47,7 +46,7 @@ func (l *columnsLayout) row(line int, fields [][]byte) (item bool, err error) {
 		for _, c := range l.rd.opt.Columns {
 			name := fmt.Sprintf("column%d", c)
 			if l.rd.opt.Header {
-				name = string(bytes.TrimSpace(fields[c-1]))
+				name = string(trim(fields[c-1]))
 			}
 			l.names = append(l.names, name)
 		}
@@ -86,7 +85,7 @@ func (rd *reader) readColumns(src *source) (*coding.Data, error) {
 		it := b.NewItem(strconv.Itoa(l.n))
 		for j, c := range coders {
 			col := rd.opt.Columns[j] - 1
-			v := bytes.TrimSpace(fields[col])
+			v := trim(fields[col])
 			if rd.isMissing(v) {
 				continue
 			}
@@ -131,7 +130,7 @@ func (rd *reader) streamColumns(src *source) (*coding.Stats, error) {
 		}
 		cv = cv[:0]
 		for j, c := range rd.opt.Columns {
-			v := bytes.TrimSpace(fields[c-1])
+			v := trim(fields[c-1])
 			if rd.isMissing(v) {
 				continue
 			}

@@ -73,7 +73,7 @@ var IdentityNeeded = []string{"cohen_kappa", "multi_kappa", "weighted_kappa", "a
 const AnonymousReason = "needs to know which coder gave which value, and a counts table (--layout counts) does not say"
 
 // readLayout reads the layouts of this file.
-func readLayout(r io.Reader, name string, opt Options, missing map[string]bool) (*coding.Data, error) {
+func readLayout(r io.Reader, name string, opt Options, missing func(string) bool) (*coding.Data, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -118,7 +118,7 @@ type layoutReader struct {
 	opt     Options
 	recs    [][]string
 	lines   []int
-	missing map[string]bool
+	missing func(string) bool
 }
 
 func (lr *layoutReader) errorf(r, col int, format string, args ...any) error {
@@ -202,7 +202,7 @@ func (lr *layoutReader) transposed() (*coding.Data, error) {
 		seen[name] = true
 		c := b.Coder(name)
 		for k, v := range cells {
-			if lr.missing[v] {
+			if lr.missing(v) {
 				continue
 			}
 			if err := b.Set(items[k], c, v, coding.Pos{Line: int32(lr.lines[ri]), Col: int32(k + off)}); err != nil {

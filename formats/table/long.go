@@ -26,14 +26,14 @@ func (rd *reader) longRow(ll longLayout, line int, fields [][]byte) (id, coder, 
 	if len(fields) != ll.want {
 		return nil, nil, nil, false, rd.errorf(line, 0, "%d fields, want %d as in the header", len(fields), ll.want)
 	}
-	id, coder = bytes.TrimSpace(fields[ll.ic]), bytes.TrimSpace(fields[ll.cc])
+	id, coder = trim(fields[ll.ic]), trim(fields[ll.cc])
 	if len(id) == 0 {
 		return nil, nil, nil, false, rd.errorf(line, ll.ic+1, "empty item id")
 	}
 	if len(coder) == 0 {
 		return nil, nil, nil, false, rd.errorf(line, ll.cc+1, "empty coder name")
 	}
-	return id, coder, bytes.TrimSpace(fields[ll.vc]), true, nil
+	return id, coder, trim(fields[ll.vc]), true, nil
 }
 
 // twice is the error of a coder giving an item a second value.
@@ -329,6 +329,7 @@ type longSorted struct {
 	pairs  []sortedPair
 	first  *edgeGroup
 	order  blockOrder
+	cv     []int32
 }
 
 type sortedPair struct {
@@ -401,14 +402,14 @@ func (s *longSorted) end() error {
 		s.first = s.edge()
 		return nil
 	}
-	var cv []int32
+	s.cv = s.cv[:0]
 	for _, p := range s.pairs {
 		if p.v >= 0 {
-			cv = append(cv, p.c, p.v)
+			s.cv = append(s.cv, p.c, p.v)
 		}
 	}
-	sortPairs(cv)
-	return s.acc.Add(view(s.cur), cv)
+	sortPairs(s.cv)
+	return s.acc.Add(view(s.cur), s.cv)
 }
 
 // edge returns the current group by name.

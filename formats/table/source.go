@@ -30,23 +30,39 @@ type source struct {
 	rest  []byte // read but not yet returned: the start of a line
 	eof   bool
 	err   error
-	line  int   // line number of the next block's first line
-	read  int64 // bytes read so far
-	begun bool  // the byte order mark has been dealt with
+	line  int         // line number of the next block's first line
+	read  int64       // bytes read so far
+	begun bool        // the byte order mark has been dealt with
+	free  chan []byte // blocks given back by their readers, for reuse
 }
 
 func newSource(r io.Reader, size int) *source {
 	if size <= 0 {
 		size = defaultBlockSize
 	}
-	return &source{r: r, size: size, line: 1}
+	return &source{r: r, size: size, line: 1, free: make(chan []byte, 8)}
+}
+
+// release gives back a block returned by block once nothing refers to it.
+func (s *source) release(b []byte) {
+	select {
+	case s.free <- b[:0]:
+	default:
+	}
 }
 
 // block returns the next block of whole lines (the last one may lack its
 // line ending) and the number of its first line; nil at the end of the
 // input. A line longer than the block size makes a longer block.
 func (s *source) block() ([]byte, int, error) {
-	buf := make([]byte, 0, max(s.size, len(s.rest)+s.size/2))
+	var buf []byte
+	select {
+	case buf = <-s.free:
+	default:
+	}
+	if need := max(s.size, len(s.rest)+s.size/2); cap(buf) < need {
+		buf = make([]byte, 0, need)
+	}
 	buf = append(buf, s.rest...)
 	s.rest = nil
 	searched := 0
@@ -323,9 +339,10 @@ func (rd *reader) body(src *source, st start, workers int, newSink func() sink, 
 		workers = runtime.GOMAXPROCS(0)
 	}
 	type job struct {
-		seq  int
-		data []byte
-		line int
+		seq     int
+		data    []byte
+		line    int
+		release bool // data is a whole block of src, to give back after use
 	}
 	type result struct {
 		seq     int
@@ -347,7 +364,9 @@ func (rd *reader) body(src *source, st start, workers int, newSink func() sink, 
 		defer close(jobs)
 		data, line := st.data, st.line
 		for seq := 0; ; seq++ {
+			whole := false
 			if seq > 0 || data == nil {
+				whole = true
 				var err error
 				if data, line, err = src.block(); err != nil {
 					readErr = err
@@ -365,7 +384,7 @@ func (rd *reader) body(src *source, st start, workers int, newSink func() sink, 
 				return
 			}
 			select {
-			case jobs <- job{seq, data, line}:
+			case jobs <- job{seq, data, line, whole}:
 			case <-done:
 				return
 			}
@@ -382,6 +401,9 @@ func (rd *reader) body(src *source, st start, workers int, newSink func() sink, 
 			for j := range jobs {
 				err := splitLines(j.data, j.line, sep, s.record)
 				results <- result{j.seq, s.flush(), err}
+				if j.release {
+					src.release(j.data)
+				}
 			}
 		}()
 	}

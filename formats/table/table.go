@@ -92,7 +92,7 @@ type Options struct {
 func Read(r io.Reader, name string, opt Options) (*coding.Data, error) {
 	rd := newReader(name, opt)
 	if opt.Layout >= Transposed { // layouts.go
-		return readLayout(r, name, opt, rd.missing)
+		return readLayout(r, name, opt, rd.isMissingString)
 	}
 	src := newSource(r, opt.blockSize)
 	if opt.Layout == Columns {
@@ -130,7 +130,7 @@ func Read(r io.Reader, name string, opt Options) (*coding.Data, error) {
 func Stream(r io.Reader, name string, opt Options) (*coding.Stats, error) {
 	rd := newReader(name, opt)
 	if opt.Layout >= Transposed { // layouts.go: small tables, read whole
-		d, err := readLayout(r, name, opt, rd.missing)
+		d, err := readLayout(r, name, opt, rd.isMissingString)
 		if err != nil {
 			return nil, err
 		}
@@ -163,15 +163,21 @@ func Stream(r io.Reader, name string, opt Options) (*coding.Stats, error) {
 type reader struct {
 	name    string
 	opt     Options
-	missing map[string]bool
+	empty   bool     // the empty cell is missing
+	missing [][]byte // the other cells meaning missing
 }
 
 func newReader(name string, opt Options) *reader {
-	rd := &reader{name: name, opt: opt, missing: map[string]bool{"": true, "NA": true}}
-	if opt.Missing != nil {
-		rd.missing = map[string]bool{}
-		for _, m := range opt.Missing {
-			rd.missing[m] = true
+	rd := &reader{name: name, opt: opt}
+	tokens := opt.Missing
+	if tokens == nil {
+		tokens = []string{"", "NA"}
+	}
+	for _, m := range tokens {
+		if m == "" {
+			rd.empty = true
+		} else {
+			rd.missing = append(rd.missing, []byte(m))
 		}
 	}
 	return rd
@@ -224,10 +230,20 @@ func (rd *reader) duplicate(err error, lines []int32) error {
 func (rd *reader) noItems() error { return fmt.Errorf("%s: no items", rd.name) }
 
 // isMissing reports whether a (trimmed) cell means "no value".
-func (rd *reader) isMissing(v []byte) bool { return rd.missing[string(v)] }
+func (rd *reader) isMissing(v []byte) bool {
+	if len(v) == 0 {
+		return rd.empty
+	}
+	for _, m := range rd.missing {
+		if bytes.Equal(v, m) {
+			return true
+		}
+	}
+	return false
+}
 
 // blank reports whether a record is a blank line (one field of spaces).
-func blank(fields [][]byte) bool { return len(fields) == 1 && len(bytes.TrimSpace(fields[0])) == 0 }
+func blank(fields [][]byte) bool { return len(fields) == 1 && len(trim(fields[0])) == 0 }
 
 func normalize(h string) string { return strings.ToLower(strings.TrimSpace(h)) }
 
@@ -293,3 +309,15 @@ func (rd *reader) wideCoders(header []string, line int) ([]string, error) {
 	}
 	return names, nil
 }
+
+// trim is bytes.TrimSpace with a fast path for cells that start and end
+// with a visible ASCII character (most of them).
+func trim(b []byte) []byte {
+	if n := len(b); n == 0 || (b[0] > ' ' && b[0] < 0x80 && b[n-1] > ' ' && b[n-1] < 0x80) {
+		return b
+	}
+	return bytes.TrimSpace(b)
+}
+
+// isMissingString is isMissing for a string.
+func (rd *reader) isMissingString(v string) bool { return rd.isMissing([]byte(v)) }

@@ -1,7 +1,6 @@
 package table
 
 import (
-	"bytes"
 	"hash/maphash"
 	"unsafe"
 
@@ -18,7 +17,7 @@ func (rd *reader) wideRow(line int, fields [][]byte, want int) (id []byte, ok bo
 	if len(fields) != want {
 		return nil, false, rd.raggedError(line, len(fields), want)
 	}
-	id = bytes.TrimSpace(fields[0])
+	id = trim(fields[0])
 	if len(id) == 0 {
 		return nil, false, rd.errorf(line, 1, "empty item id")
 	}
@@ -82,7 +81,7 @@ func (w *wideData) record(line int, fields [][]byte, cols []int) error {
 	w.items = append(w.items, string(id))
 	w.lines = append(w.lines, int32(line))
 	for c := range w.cols {
-		v := bytes.TrimSpace(fields[c+1])
+		v := trim(fields[c+1])
 		x := int32(coding.Missing)
 		if !w.rd.isMissing(v) {
 			p := coding.Pos{Line: int32(line), Col: int32(cols[c+1])}
@@ -122,8 +121,14 @@ func (rd *reader) streamWide(src *source, st start, header []string, line int) (
 		return &wideStats{rd: rd, want: len(header), acc: acc, seed: seed}
 	}
 	// The ids are checked for repeats only if they are not in increasing
-	// natural order throughout (blocks merged in order).
-	increasing, last, items := true, "", 0
+	// natural order throughout (blocks merged in order). While they are,
+	// and the input can be read again, the blocks' fingerprints are
+	// dropped: after the first block out of order, the rows before it are
+	// read again to check them against the later ones (a run of
+	// increasing ids has no repeat in itself).
+	reread := rd.opt.Reopen != nil
+	increasing, last, items, prefixEnd := true, "", 0, 0
+	var kept []*fingerprints
 	merge := func(x any) error {
 		b := x.(wideBlock)
 		if b.n == 0 {
@@ -132,9 +137,14 @@ func (rd *reader) streamWide(src *source, st start, header []string, line int) (
 		increasing = increasing && b.increasing && (items == 0 || coding.CompareNatural(last, b.first) < 0)
 		last = b.last
 		items += b.n
+		if increasing && reread {
+			prefixEnd = b.lastLine
+		} else {
+			kept = append(kept, b.fp)
+		}
 		return nil
 	}
-	sinks, err := rd.body(src, st, rd.opt.Workers, newSink, merge)
+	_, err = rd.body(src, st, rd.opt.Workers, newSink, merge)
 	if newErr != nil {
 		return nil, newErr
 	}
@@ -145,11 +155,14 @@ func (rd *reader) streamWide(src *source, st start, header []string, line int) (
 		return nil, rd.noItems()
 	}
 	if !increasing {
-		var fps []*fingerprints
-		for _, s := range sinks {
-			fps = append(fps, &s.(*wideStats).fp)
+		if prefixEnd > 0 {
+			fp, err := rd.fingerprintsUpTo(prefixEnd, seed)
+			if err != nil {
+				return nil, err
+			}
+			kept = append(kept, fp)
 		}
-		if err := rd.firstRepeatError(fps); err != nil {
+		if err := rd.firstRepeatError(kept); err != nil {
 			return nil, err
 		}
 	}
@@ -163,17 +176,20 @@ type wideStats struct {
 	acc  *coding.Accumulator
 	cv   []int32
 	seed maphash.Seed
-	fp   fingerprints
+	fp   *fingerprints // of the current block
 	blk  wideBlock
 	prev []byte // the previous id of the block (a view into the block)
 }
 
 // wideBlock is what the merge needs of a block: whether its ids increase
-// (natural order), and its first and last ids.
+// (natural order), its first and last ids, its last line and the
+// fingerprints of its ids.
 type wideBlock struct {
 	n           int
 	increasing  bool
 	first, last string
+	lastLine    int
+	fp          *fingerprints
 }
 
 func (w *wideStats) record(line int, fields [][]byte, cols []int) error {
@@ -183,7 +199,7 @@ func (w *wideStats) record(line int, fields [][]byte, cols []int) error {
 	}
 	w.cv = w.cv[:0]
 	for c := 1; c < len(fields); c++ {
-		v := bytes.TrimSpace(fields[c])
+		v := trim(fields[c])
 		if w.rd.isMissing(v) {
 			continue
 		}
@@ -196,14 +212,14 @@ func (w *wideStats) record(line int, fields [][]byte, cols []int) error {
 	if err := w.acc.Add(view(id), w.cv); err != nil {
 		return w.rd.errorf(line, 0, "%v", err)
 	}
-	w.fp.h = append(w.fp.h, maphash.Bytes(w.seed, id))
-	w.fp.line = append(w.fp.line, int32(line))
 	if w.blk.n == 0 {
-		w.blk = wideBlock{increasing: true, first: string(id)}
+		w.blk = wideBlock{increasing: true, first: string(id), fp: &fingerprints{}}
 	} else if w.blk.increasing && coding.CompareNatural(view(w.prev), view(id)) >= 0 {
 		w.blk.increasing = false
 	}
+	w.blk.fp.add(maphash.Bytes(w.seed, id), int32(line))
 	w.blk.n++
+	w.blk.lastLine = line
 	w.prev = id
 	return nil
 }

@@ -11,7 +11,9 @@
 // writes when the text is not ASCII), or Latin-1 for a file that is not
 // valid UTF-8. The binary format is refused with a message.
 //
-// Interval tiers give a unit per interval whose text is not empty (blank
+// The TextGrid's xmin and xmax are the document's Extent (the continuum of
+// the unitizing measures). Interval tiers give a unit per interval whose
+// text is not empty (blank
 // intervals are the gaps between units, not units); point tiers (TextTier)
 // give a zero-length unit per point with a mark (dropped with
 // --drop-zero-length, since the unitizing measures need start < end). Tiers
@@ -301,12 +303,18 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 		return nil, err
 	}
 	doc := opt.Document
+	if d, _ := sel.Names(name); doc == "" && d != "" {
+		doc = d // --tiers dir or file
+	}
 	if doc == "" {
 		doc = names.Base(name)
 	}
 	c := &annotation.Corpus{}
 	d := c.Document(doc)
 	c.Documents[d].Time = true
+	if gmin < gmax {
+		c.Documents[d].Extent = [2]float64{gmin, gmax}
+	}
 	if note != "" {
 		c.Notes = append(c.Notes, name+": textgrid: "+note)
 	}

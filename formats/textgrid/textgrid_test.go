@@ -55,7 +55,7 @@ func TestDialogue(t *testing.T) {
 		if got := spans(c); !slices.Equal(got, want) {
 			t.Errorf("%s:\n%s\nwant\n%s", file, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
-		if len(c.Documents) != 1 || !c.Documents[0].Time || !strings.HasPrefix(c.Documents[0].Name, "dialogue") {
+		if len(c.Documents) != 1 || !c.Documents[0].Time || !strings.HasPrefix(c.Documents[0].Name, "dialogue") || c.Documents[0].Extent != [2]float64{0, 4.2} {
 			t.Errorf("%s: documents %+v", file, c.Documents)
 		}
 		notes := strings.Join(c.Notes, "\n")

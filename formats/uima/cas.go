@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"agree/annotation"
+	"agree/formats/internal/textenc"
 )
 
 // Options select how UIMA CAS files are read. The zero value reads UTF-16
@@ -125,24 +126,29 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 			}
 		}
 	}
-	// chains: a …Chain's first link, then each link's next
+	// chains: a …Chain's first link, then each link's next; a link is in
+	// one chain (which also makes the walks linear in the links: chains
+	// sharing a tail would be walked again and again)
 	chainOf := map[int]string{}
+	owner := map[int]int{} // link → its chain's node
 	for i := range nodes {
 		n := &nodes[i]
 		first, ok := n.get("first")
 		if !ok || !strings.HasSuffix(LocalName(n.typ), "Chain") {
 			continue
 		}
-		seen := map[int]bool{}
 		for id := first; id != "" && id != "0"; {
 			k, ok := byID[id]
 			if !ok {
 				return fmt.Errorf("%v: chain %s: link %s is not in the file", n.where, n.id, id)
 			}
-			if seen[k] {
-				return fmt.Errorf("%v: chain %s: its links form a cycle at %s", n.where, n.id, id)
+			if o, taken := owner[k]; taken {
+				if o == i {
+					return fmt.Errorf("%v: chain %s: its links form a cycle at %s", n.where, n.id, id)
+				}
+				return fmt.Errorf("%v: chain %s: link %s is in chain %s too (%v): a link belongs to one chain", n.where, n.id, id, nodes[o].id, nodes[o].where)
 			}
-			seen[k] = true
+			owner[k] = i
 			chainOf[k] = n.id
 			id, _ = nodes[k].get("next")
 		}
@@ -291,6 +297,16 @@ func isSpanNode(n *fsNode) bool {
 	_, gov := n.get("Governor")
 	_, dep := n.get("Dependent")
 	return !(gov && dep)
+}
+
+// checkUTF16 refuses a file (of format, "XMI" or "JSON CAS") that is
+// UTF-16: UIMA writes both in UTF-8, and a UTF-16 file would otherwise
+// fail on its first character with a puzzling message.
+func checkUTF16(data []byte, name, format string) error {
+	if e := textenc.CheckUTF8(data); e != nil && e.UTF16 {
+		return fmt.Errorf("%s: UTF-16, but %s files are UTF-8: convert it (e.g. iconv -f UTF-16 -t UTF-8)", name, format)
+	}
+	return nil
 }
 
 func atoiOffset(s string) (int, bool) {

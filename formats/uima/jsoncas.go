@@ -30,6 +30,11 @@ func ReadJSON(c *annotation.Corpus, r io.Reader, name, doc, annotator string, op
 }
 
 func parseJSONCAS(data []byte, name string) ([]fsNode, error) {
+	if err := checkUTF16(data, name, "JSON CAS"); err != nil {
+		return nil, err
+	}
+	// a byte-order mark is not JSON, but harmless (RFC 8259 §8.1)
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	s := &jsonScanner{data: data}
 	var nodes []fsNode
 	found := false
@@ -42,7 +47,9 @@ func parseJSONCAS(data []byte, name string) ([]fsNode, error) {
 			return s.skip(0)
 		}
 		found = true
-		nodes = make([]fsNode, 0, bytes.Count(data, []byte("%TYPE")))
+		// room for a node per %TYPE, but no more than real files have (a
+		// feature structure takes at least 20 bytes)
+		nodes = make([]fsNode, 0, min(bytes.Count(data, []byte("%TYPE")), len(data)/20+1))
 		switch s.peek() {
 		case '[':
 			return s.array(func(i int) error {
@@ -115,7 +122,10 @@ func jsonNode(s *jsonScanner, id string, where annotation.Pos) (fsNode, error) {
 			n.sofa = v
 		case k == "begin" || k == "end" || k == "^begin" || k == "^end":
 			off, ok := atoiOffset(v)
-			if kind != 'n' || !ok {
+			switch {
+			case kind == 's':
+				return fail("%s %q is a string: want a non-negative integer", k, clip(v))
+			case kind != 'n' || !ok:
 				return fail("%s %s is not a non-negative integer", k, clip(v))
 			}
 			if strings.HasSuffix(k, "begin") {

@@ -33,6 +33,15 @@ func (s *jsonScanner) errorf(format string, args ...any) error {
 	return fmt.Errorf("line %d, column %d: %s", line, col, fmt.Sprintf(format, args...))
 }
 
+// wantErr is the error at the scanner's position when what was wanted is
+// not there: the end of the input (a truncated file) says so.
+func (s *jsonScanner) wantErr(what string) error {
+	if s.peek() == 0 && s.pos >= len(s.data) {
+		return s.errorf("%v (a truncated file?): want %s", errJSONEnd, what)
+	}
+	return s.errorf("want %s", what)
+}
+
 func (s *jsonScanner) ws() {
 	for s.pos < len(s.data) {
 		switch s.data[s.pos] {
@@ -264,7 +273,7 @@ func (s *jsonScanner) object(member func(key string) error) error {
 	}
 	for {
 		if s.peek() != '"' {
-			return s.errorf("want a member name in quotes")
+			return s.wantErr("a member name in quotes")
 		}
 		k, err := s.str()
 		if err != nil {
@@ -283,7 +292,7 @@ func (s *jsonScanner) object(member func(key string) error) error {
 			s.pos++
 			return nil
 		default:
-			return s.errorf("want ',' or '}' after a member")
+			return s.wantErr("',' or '}' after a member")
 		}
 	}
 }
@@ -309,7 +318,7 @@ func (s *jsonScanner) array(elem func(i int) error) error {
 			s.pos++
 			return nil
 		default:
-			return s.errorf("want ',' or ']' after an array element")
+			return s.wantErr("',' or ']' after an array element")
 		}
 	}
 }

@@ -125,6 +125,21 @@ c"/>
 	}
 }
 
+// TestByteOrderMark: a UTF-8 byte-order mark before the JSON is skipped
+// (RFC 8259 allows a parser to), and before the XML declaration too.
+func TestByteOrderMark(t *testing.T) {
+	const js = `{"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaID":"_InitialView","sofaString":"ab"},{"%ID":2,"%TYPE":"x.S","@sofa":1,"begin":0,"end":2,"value":"V"}]}`
+	c := &annotation.Corpus{}
+	if err := ReadJSON(c, strings.NewReader("\ufeff"+js), "x.json", "d", "a", Options{}); err != nil || len(c.Spans) != 1 || c.Spans[0].Label != "V" {
+		t.Errorf("JSON with a byte-order mark: %v, spans %+v", err, c.Spans)
+	}
+	const xmi = `<?xml version="1.0" encoding="UTF-8"?><xmi:XMI xmlns:xmi="http://www.omg.org/XMI" xmlns:cas="http:///uima/cas.ecore" xmlns:c="http:///x.ecore"><c:S xmi:id="2" sofa="1" begin="0" end="2" value="V"/><cas:Sofa xmi:id="1" sofaID="_InitialView" sofaString="ab"/></xmi:XMI>`
+	c = &annotation.Corpus{}
+	if err := ReadXMI(c, strings.NewReader("\ufeff"+xmi), "x.xmi", "d", "a", Options{}); err != nil || len(c.Spans) != 1 || c.Spans[0].Label != "V" {
+		t.Errorf("XMI with a byte-order mark: %v, spans %+v", err, c.Spans)
+	}
+}
+
 // TestOtherViewsAndLabels: annotations of another view are ignored with a
 // note; a type with several unknown features has empty labels and a note;
 // LabelFeature chooses the label; Unit reads code-point offsets.
@@ -178,6 +193,9 @@ func TestErrors(t *testing.T) {
 		{`<?xml version="1.0" encoding="ISO-8859-1"?>` + head + sofa + "</xmi:XMI>", `encoding "ISO-8859-1"`, "latin-1"},
 		{head + `<c:Chain xmi:id="5" first="6"/>` + sofa + "</xmi:XMI>", "chain 5: link 6 is not in the file", "dangling chain"},
 		{head + `<c:Chain xmi:id="5" first="6"/><c:Link xmi:id="6" sofa="1" begin="0" end="1" next="6"/>` + sofa + "</xmi:XMI>", "its links form a cycle", "cyclic chain"},
+		{head + `<c:Chain xmi:id="5" first="6"/><c:Chain xmi:id="8" first="7"/><c:Link xmi:id="7" sofa="1" begin="0" end="1" next="6"/><c:Link xmi:id="6" sofa="1" begin="1" end="2"/>` + sofa + "</xmi:XMI>",
+			`chain 8: link 6 is in chain 5 too (x.xmi:1: <c:Chain xmi:id="5">): a link belongs to one chain`, "two chains sharing a link (thousands of them, sharing a long tail, took minutes)"},
+		{"\xff\xfe<\x00x\x00m\x00i\x00", "x.xmi: UTF-16, but XMI files are UTF-8", "a file saved as UTF-16"},
 	} {
 		err := ReadXMI(&annotation.Corpus{}, strings.NewReader(tc.in), "x.xmi", "d", "a", Options{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -193,6 +211,10 @@ func TestErrors(t *testing.T) {
 		{`{"%FEATURE_STRUCTURES":[{"%ID":"1","%TYPE":"x"}]}`, "x.json: %FEATURE_STRUCTURES[0]: %ID is not a number", "string id"},
 		{`{"%FEATURE_STRUCTURES":[]} x`, "data after the JSON value", "trailing data"},
 		{`{"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaString":"ab"},{"%ID":2,"%TYPE":"x.S","@sofa":1,"begin":-1,"end":1}]}`, "x.json: %FEATURE_STRUCTURES[1]: begin -1 is not a non-negative integer", "negative begin"},
+		{`{"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaString":"ab"},{"%ID":2,"%TYPE":"x.S","@sofa":1,"begin":"0","end":1}]}`, `x.json: %FEATURE_STRUCTURES[1]: begin "0" is a string: want a non-negative integer`, "a string offset"},
+		{`{"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaString":"ab"}`, "line 1, column 76: unexpected end of the input (a truncated file?): want ',' or ']' after an array element", "a truncated file"},
+		{`{"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa",`, "unexpected end of the input (a truncated file?): want a member name in quotes", "a file truncated after a comma"},
+		{"\xff\xfe{\x00\"\x00", "x.json: UTF-16, but JSON CAS files are UTF-8", "a file saved as UTF-16"},
 	} {
 		err := ReadJSON(&annotation.Corpus{}, strings.NewReader(tc.in), "x.json", "d", "a", Options{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -20,6 +20,9 @@ func ReadXMI(c *annotation.Corpus, r io.Reader, name, doc, annotator string, opt
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
+	if err := checkUTF16(data, name, "XMI"); err != nil {
+		return err
+	}
 	nodes, err := parseXMI(data, name)
 	if err != nil {
 		return err
@@ -58,7 +61,9 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 	if root.Empty {
 		return nil, nil
 	}
-	nodes := make([]fsNode, 0, bytes.Count(data, []byte{'<'}))
+	// room for a node per tag, but no more than real files have (an element
+	// takes at least 16 bytes): a file of '<' must not reserve gigabytes
+	nodes := make([]fsNode, 0, min(bytes.Count(data, []byte{'<'}), len(data)/16+1))
 	var lastName, lastType string // the type of the last element name seen
 	for {
 		t, ok, err := s.Next()

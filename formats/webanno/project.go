@@ -69,7 +69,9 @@ func projectRoot(fsys fs.FS) (string, bool) {
 // with a type system). The curation/<document>/CURATION_USER.<ext> files
 // are read too when opt.Curation is set (as annotator CURATION_USER), and
 // counted in a note otherwise. An annotation file of another format is an
-// error saying which secondary formats can be read.
+// error saying which secondary formats can be read, and so are two files
+// of one user in one document (alice.tsv and alice.xmi, from two exports
+// unpacked into one directory: the annotations would count twice).
 func ReadProject(c *annotation.Corpus, fsys fs.FS, name string, opt Options) error {
 	root, ok := projectRoot(fsys)
 	if !ok {
@@ -141,6 +143,7 @@ func (p *project) folder(dir string, count bool) (int, error) {
 		if err != nil {
 			return 0, fmt.Errorf("%s: %w", p.name, err)
 		}
+		users := map[string]string{} // user → file name, in this document
 		for _, f := range files {
 			if f.IsDir() || strings.HasPrefix(f.Name(), ".") {
 				continue
@@ -149,6 +152,15 @@ func (p *project) folder(dir string, count bool) (int, error) {
 			if count {
 				continue
 			}
+			// one file per user and document: two (alice.tsv and
+			// alice.xmi, from two exports unpacked into one directory)
+			// would count the user's annotations twice
+			user := strings.TrimSuffix(f.Name(), path.Ext(f.Name()))
+			if prev, ok := users[user]; ok {
+				return 0, fmt.Errorf("%s!%s: user %s's annotation of document %s is also in %s: keep one of the two files",
+					p.name, path.Join(dir, d.Name(), f.Name()), user, d.Name(), prev)
+			}
+			users[user] = f.Name()
 			if err := p.file(path.Join(dir, d.Name(), f.Name()), d.Name()); err != nil {
 				return 0, err
 			}

@@ -3,8 +3,11 @@ package webanno
 import (
 	"archive/zip"
 	"bytes"
+	"compress/flate"
+	"hash/crc32"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -113,5 +116,93 @@ func TestProjectZip(t *testing.T) {
 	}
 	if err := ReadProjectPath(&annotation.Corpus{}, dir, Options{}); err == nil || !strings.Contains(err.Error(), "not an INCEpTION/WebAnno project export") {
 		t.Errorf("not an export: %v", err)
+	}
+}
+
+// TestProjectArchiveTricks: what a hostile or a mishandled archive holds
+// is refused, or stays inside the archive, and its sizes are bounded; the
+// reader never writes.
+func TestProjectArchiveTricks(t *testing.T) {
+	tsv, err := os.ReadFile("testdata/project/annotation/d1/alice.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	xmi, err := os.ReadFile(filepath.Join("..", "uima", "testdata", "common", "alice", "d1.xmi"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	type entry struct {
+		name string
+		data []byte
+		size uint64 // declared uncompressed size when not 0 (a lie)
+	}
+	zipOf := func(entries []entry) []byte {
+		var buf bytes.Buffer
+		zw := zip.NewWriter(&buf)
+		for _, e := range entries {
+			if e.size == 0 {
+				w, _ := zw.Create(e.name)
+				w.Write(e.data)
+				continue
+			}
+			// a raw entry whose header lies about its size
+			var comp bytes.Buffer
+			fw, _ := flate.NewWriter(&comp, flate.BestCompression)
+			fw.Write(e.data)
+			fw.Close()
+			w, _ := zw.CreateRaw(&zip.FileHeader{Name: e.name, Method: zip.Deflate, CRC32: crc32.ChecksumIEEE(e.data),
+				CompressedSize64: uint64(comp.Len()), UncompressedSize64: e.size})
+			w.Write(comp.Bytes())
+		}
+		zw.Close()
+		return buf.Bytes()
+	}
+	base := []entry{{"exportedproject1.json", []byte("{}"), 0}, {"annotation/d1/alice.tsv", tsv, 0}}
+	zeros := make([]byte, 4<<20)
+	long := strings.Repeat("a", 3<<20)
+	big := []byte("#FORMAT=WebAnno TSV 3.3\n#T_SP=webanno.custom.Span|value\n\n\n#Text=" + long + "\n1-1\t0-" + strconv.Itoa(len(long)) + "\t" + long + "\t_\n")
+	for _, tc := range []struct {
+		entries []entry
+		limit   int64 // MaxEntrySize when not 0
+		total   int64 // MaxTotalSize when not 0
+		users   string
+		want    string // error, "" when read
+		why     string
+	}{
+		{base, 0, 0, "alice", "", "a plain export"},
+		{append(base, entry{"annotation/d1/alice.xmi", xmi, 0}), 0, 0, "", "user alice's annotation of document d1 is also in alice.tsv: keep one of the two files", "two files of one user and document (two exports unpacked together) would count the annotations twice"},
+		{append(base, entry{"annotation/d1/../../../../tmp/evil.tsv", tsv, 0}, entry{"../evil.tsv", tsv, 0}), 0, 0, "alice", "", "names climbing out of the archive are not annotation files"},
+		{append(base, entry{"/annotation/d1/bob.tsv", tsv, 0}), 0, 0, "alice,bob", "", "an absolute name stays a name inside the archive"},
+		{append(base, entry{"annotation/d1/bob.tsv", zeros, 0}), 1 << 20, 0, "", "annotation/d1/bob.tsv: 4194304 bytes uncompressed, more than the 1048576", "an entry larger than MaxEntrySize (a zip bomb) is refused before it is read"},
+		{append(base, entry{"annotation/d1/bob.tsv", zeros, 100}), 1 << 20, 0, "", "zip: ", "an entry whose header understates its size is cut at the limit, and refused"},
+		{append(base, entry{"annotation/d2/bob.tsv", big, 0}, entry{"annotation/d2/cy.tsv", big, 0}), 8 << 20, 8 << 20, "", "the export decompresses to more than 8388608 bytes", "the export's total is bounded by MaxTotalSize"},
+	} {
+		dir := t.TempDir()
+		p := filepath.Join(dir, "export.zip")
+		os.WriteFile(p, zipOf(tc.entries), 0o644)
+		oldLimit, oldTotal := MaxEntrySize, MaxTotalSize
+		if tc.limit != 0 {
+			MaxEntrySize = tc.limit
+		}
+		if tc.total != 0 {
+			MaxTotalSize = tc.total
+		}
+		c := &annotation.Corpus{}
+		err := ReadProjectPath(c, p, Options{})
+		MaxEntrySize, MaxTotalSize = oldLimit, oldTotal
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.why, err)
+		case tc.want == "" && strings.Join(c.Annotators, ",") != tc.users:
+			t.Errorf("%s: annotators %v, want %s", tc.why, c.Annotators, tc.users)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: got %v, want %q", tc.why, err, tc.want)
+		}
+		if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+			t.Errorf("%s: the reader wrote files: %v", tc.why, ents)
+		}
+	}
+	if _, err := os.Stat("/tmp/evil.tsv"); err == nil {
+		t.Error("a file was written outside")
 	}
 }

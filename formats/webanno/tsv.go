@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"agree/annotation"
+	"agree/formats/internal/textenc"
 	"agree/formats/uima"
 	"agree/internal/csvio"
 )
@@ -104,22 +105,26 @@ type rowAnn struct{ layer, stack, ann int }
 
 // tsvReader reads one TSV file.
 type tsvReader struct {
-	name      string
-	opt       *Options
-	minor     int // 1, 2 or 3
-	layers    []layer
-	cols      []column
-	units     []unit
-	unitByID  map[string]int
-	anns      []ann
-	byID      map[[2]int]int // (layer, disambiguation id) → ann
-	byLink    map[[3]int]int // (layer, chain, link) → ann
-	rowAnns   map[int][]rowAnn
-	hasRel    bool
-	rels      []pendingRelation
-	slots     int
-	text      []byte
-	textLen   int // in file units
+	name     string
+	opt      *Options
+	minor    int // 1, 2 or 3
+	layers   []layer
+	cols     []column
+	units    []unit
+	unitByID map[string]int
+	anns     []ann
+	byID     map[[2]int]int // (layer, disambiguation id) → ann
+	byLink   map[[3]int]int // (layer, chain, link) → ann
+	rowAnns  map[int][]rowAnn
+	hasRel   bool
+	rels     []pendingRelation
+	slots    int
+	text     []byte
+	textLen  int // in file units
+	// fill is what the gaps between sentences may still add to the text
+	// (spaces that are in no #Text= line): the file's size and a margin,
+	// so that offsets far apart cannot make a small file a huge text
+	fill      int
 	unitKind  annotation.OffsetUnit
 	row       []rowAnn // annotations of the current row
 	cells     []string // cells of the current row
@@ -150,14 +155,20 @@ func (t *tsvReader) errorf(line int, format string, args ...any) error {
 }
 
 func (t *tsvReader) read(c *annotation.Corpus, data []byte, doc, annotator string) error {
-	if !utf8.Valid(data) {
-		return fmt.Errorf("%s: not valid UTF-8 (WebAnno TSV files are UTF-8)", t.name)
+	if e := textenc.CheckUTF8(data); e != nil {
+		if e.UTF16 {
+			return fmt.Errorf("%s: UTF-16, but WebAnno TSV files are UTF-8: convert it (e.g. iconv -f UTF-16 -t UTF-8)", t.name)
+		}
+		return fmt.Errorf("%s:%d: not valid UTF-8 (WebAnno TSV files are UTF-8)", t.name, e.Line)
 	}
 	s := string(data)
 	s = strings.TrimPrefix(s, "\ufeff")
-	rows := strings.Count(s, "\n") + 1
+	// room for a row per line, but not for blank lines: a token line has
+	// at least ten bytes
+	rows := min(strings.Count(s, "\n")+1, len(s)/10+1)
 	t.units = make([]unit, 0, rows)
 	t.anns = make([]ann, 0, rows)
+	t.fill = len(s) + maxGap
 	t.text = make([]byte, 0, len(s)/4)
 	line := 0
 	next := func() (string, bool) {
@@ -429,6 +440,10 @@ func (t *tsvReader) unitLen(s string) int {
 	return utf8.RuneCountInString(s)
 }
 
+// maxGap is the white space the gaps between sentences may add to a
+// document's text beyond the file's own size.
+const maxGap = 1 << 20
+
 // startSentence appends a sentence's text (ending in a line break) to the
 // document text so that it starts at offset begin, as WebAnno rebuilds it:
 // the previous sentence's line break is dropped when the sentences touch,
@@ -441,9 +456,12 @@ func (t *tsvReader) startSentence(text string, begin, line int) error {
 	case t.textLen > begin:
 		return t.errorf(line, "the sentence starts at offset %d, inside the text of the sentences before it (%d %s units long): are the offsets in another unit? (see --offset-unit)", begin, t.textLen, t.unitKind)
 	}
-	for t.textLen < begin {
-		t.text = append(t.text, ' ')
-		t.textLen++
+	if gap := begin - t.textLen; gap > t.fill {
+		return t.errorf(line, "the sentence starts at offset %d, %d %s units after the text of the sentences before it ends: more than the white space between sentences of a WebAnno export (are the offsets right?)", begin, gap, t.unitKind)
+	} else if gap > 0 {
+		t.fill -= gap
+		t.text = append(t.text, strings.Repeat(" ", gap)...)
+		t.textLen = begin
 	}
 	t.text = append(t.text, text...)
 	t.textLen += t.unitLen(text)

@@ -3,6 +3,7 @@ package webanno
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -185,7 +186,10 @@ func TestTSVErrors(t *testing.T) {
 		{h + "#Text=abc\n1-1\t0-3\tabc\t_\n\n#Text=d\n2-1\t1-2\td\t_\n", "x.tsv:9: the sentence starts at offset 1, inside the text", "overlapping sentences"},
 		{"#FORMAT=WebAnno TSV 3.3\n#T_CH=x.Link|referenceType|referenceRelation\n\n\n#Text=ab\n1-1\t0-2\tab\tpr[1]\tcoref\n", "x.tsv:6: column 5: chain link \"coref\"", "chain link without ids"},
 		{"#FORMAT=WebAnno TSV 3.3\n#T_SP=x.S|value\n#T_RL=x.R|value|BT_x.S\n\n\n#Text=ab\n1-1\t0-2\tab\tA\tr\t1-9\n", "x.tsv:7: relation R: its source 1-9 is not a token", "relation to an unknown token"},
-		{h + "#Text=\xff\n", "x.tsv: not valid UTF-8", "bad UTF-8"},
+		{h + "#Text=\xff\n", "x.tsv:5: not valid UTF-8", "bad UTF-8: the line of the first bad byte"},
+		{"\xff\xfe#\x00F\x00", "x.tsv: UTF-16, but WebAnno TSV files are UTF-8", "a file saved as UTF-16"},
+		{"#\x00F\x00O\x00R\x00M\x00A\x00T\x00", "x.tsv: UTF-16", "UTF-16 without a byte-order mark"},
+		{h + "#Text=ab\n1-1\t0-2\tab\t_\n\n#Text=cd\n2-1\t999999990-999999992\tcd\t_\n", "x.tsv:9: the sentence starts at offset 999999990, 999999987 utf16 units after the text of the sentences before it ends", "a gap of a billion units between two sentences (a 100-byte file would become a 1 GB text)"},
 	} {
 		err := ReadTSV(&annotation.Corpus{}, strings.NewReader(tc.in), "x.tsv", "d", "a", Options{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -194,6 +198,57 @@ func TestTSVErrors(t *testing.T) {
 	}
 	if err := ReadTSV(&annotation.Corpus{}, strings.NewReader(""), "x.tsv", "d", "a", Options{Unit: "chars"}); err == nil {
 		t.Error("unit chars accepted")
+	}
+}
+
+// TestGapsBounded: the white space rebuilt between sentences is bounded by
+// the file's size and a margin of maxGap units in all, so that many
+// sentences each far from the one before cannot add up to a huge text;
+// gaps within the bound are read.
+func TestGapsBounded(t *testing.T) {
+	const h = "#FORMAT=WebAnno TSV 3.3\n#T_SP=webanno.custom.Span|value\n\n\n"
+	sentences := func(n, step int) string {
+		var b strings.Builder
+		b.WriteString(h)
+		for i := range n {
+			fmt.Fprintf(&b, "#Text=ab\n%d-1\t%d-%d\tab\t_\n\n", i+1, i*step, i*step+2)
+		}
+		return b.String()
+	}
+	for _, tc := range []struct {
+		in   string
+		want string // "" when read
+		why  string
+	}{
+		{sentences(3, 1000), "", "gaps of about 1000 units are read"},
+		{sentences(2, maxGap), "", "one gap of maxGap units is read"},
+		{sentences(40, maxGap/8), "sentence starts at offset", "40 gaps of maxGap/8 units add up to more than the bound"},
+	} {
+		c := &annotation.Corpus{}
+		err := ReadTSV(c, strings.NewReader(tc.in), "x.tsv", "d", "a", Options{})
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.why, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: got %v, want %q", tc.why, err, tc.want)
+		}
+	}
+}
+
+// TestNoRoomForBlankLines: room for rows is reserved by the file's size,
+// not by its lines: a header and 10 MB of blank lines must not reserve
+// room for ten million tokens (1.4 GB; a 300 MB file crashed with "out of
+// memory").
+func TestNoRoomForBlankLines(t *testing.T) {
+	in := "#FORMAT=WebAnno TSV 3.3\n#T_SP=webanno.custom.Span|value\n\n\n#Text=ab\n1-1\t0-2\tab\t_\n" + strings.Repeat("\n", 10_000_000)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if err := ReadTSV(&annotation.Corpus{}, strings.NewReader(in), "x.tsv", "d", "a", Options{}); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	if mb := (after.TotalAlloc - before.TotalAlloc) >> 20; mb > 200 {
+		t.Errorf("reading 10 MB of blank lines allocated %d MB", mb)
 	}
 }
 

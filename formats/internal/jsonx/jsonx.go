@@ -400,6 +400,20 @@ func (v Value) Raw() []byte {
 	return v.d.data[n.start:n.end]
 }
 
+// Excerpt returns the value's JSON text for a message, cut after 40
+// characters.
+func (v Value) Excerpt() string {
+	raw := string(v.Raw())
+	n := 0
+	for i := range raw {
+		if n == 40 {
+			return raw[:i] + "…"
+		}
+		n++
+	}
+	return raw
+}
+
 // Get returns the member key of an object (the last one when the key is
 // repeated, as encoding/json does), or an Invalid value.
 func (v Value) Get(key string) Value {

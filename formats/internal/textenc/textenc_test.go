@@ -44,3 +44,30 @@ func TestDecode(t *testing.T) {
 		t.Error("odd UTF-16: no error")
 	}
 }
+
+func TestCheckUTF8(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want string // "" when valid
+		why  string
+	}{
+		{"", "", "empty"},
+		{"a\nb😀\n", "", "UTF-8 outside the BMP"},
+		{"a\x00b", "", "a NUL character in UTF-8 text"},
+		{"ab\x00cdef\x00", "", "NUL characters in UTF-8 text, not every other byte"},
+		{"\ufeffab", "", "a UTF-8 byte-order mark"},
+		{"a\nb\nc\xe9\n", "line 3: not valid UTF-8", "Latin-1 on line 3"},
+		{"\xff\xfea\x00", "UTF-16 text", "UTF-16LE with a byte-order mark"},
+		{"\xfe\xff\x00a", "UTF-16 text", "UTF-16BE with a byte-order mark"},
+		{"a\x00b\x00", "UTF-16 text", "UTF-16LE ASCII without a byte-order mark (valid UTF-8)"},
+		{"\x00a\x00b", "UTF-16 text", "UTF-16BE ASCII without a byte-order mark"},
+	} {
+		err := CheckUTF8([]byte(tc.in))
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.why, err)
+		case tc.want != "" && (err == nil || err.Error()[:len(tc.want)] != tc.want):
+			t.Errorf("%s: got %v, want %q", tc.why, err, tc.want)
+		}
+	}
+}
