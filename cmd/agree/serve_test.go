@@ -3,8 +3,8 @@ package main
 import (
 	"archive/zip"
 	"bytes"
-	"html"
 	"encoding/json"
+	"html"
 	"io"
 	"mime/multipart"
 	"net"
