@@ -184,6 +184,9 @@ func readCSV(r io.Reader, name string, rows int) (*Corpus, error) {
 		}
 		return ""
 	}
+	// Records are read into one slice (the fields are strings of their own,
+	// which the spans keep when they need them).
+	cr.ReuseRecord()
 	c := &Corpus{Spans: make([]Span, 0, rows)}
 	// Labels, layers and chains are few: one string each, not a reference
 	// into every record (which would keep the records alive).

@@ -371,21 +371,35 @@ func TestLeaveOneCoderOutMatchesReanalysis(t *testing.T) {
 }
 
 // TestPruningKeepsTheFirstItems: dropping the ids of patterns that cannot
-// rank (often, here) leaves the first k items of the nominal ranking as
-// they are with every id kept.
+// rank (often, here) leaves the first k items of the ranking — computed as
+// inference.Rank does, from the analysis' pattern disagreements — as they
+// are with every id kept, for the nominal and the interval distance.
 func TestPruningKeepsTheFirstItems(t *testing.T) {
-	top := func(s *Stats, w Weighting, k int) []string {
+	top := func(s *Stats, metric string, w Weighting, k int) []string {
+		a, err := AnalyzeStats(s, Options{Distance: mustSpec(t, metric), Missing: w})
+		if err != nil {
+			t.Fatal(err)
+		}
 		type cand struct {
 			key float64
 			id  string
 		}
 		var cands []cand
-		buf := make([]int32, 0, 16)
 		for p := range s.NumPatterns() {
 			cv, _ := s.Pattern(p)
 			ids, _ := s.PatternItems(p)
+			m := len(cv) / 2
+			tt := a.PatternDisagreement(p, true)
+			if tt == 0 {
+				continue
+			}
+			dis := 2 * tt / float64(m*(m-1))
+			key := float64(m) * dis
+			if w == ByItem {
+				key = dis
+			}
 			for _, id := range ids {
-				cands = append(cands, cand{nominalKey(cv, w, buf), id})
+				cands = append(cands, cand{key, id})
 			}
 		}
 		slices.SortFunc(cands, func(x, y cand) int {
@@ -404,46 +418,48 @@ func TestPruningKeepsTheFirstItems(t *testing.T) {
 		return out
 	}
 	for seed := range uint64(5) {
-		d := randomSparse(t, seed, 2000, 7, 5, 3)
-		for _, w := range []Weighting{ByJudgment, ByItem} {
-			for _, k := range []int{1, 3, 20} {
-				pruned, err := NewAccumulator(StatsOptions{Coders: d.coders, KeepItems: k, Rank: &Ranking{Missing: w}})
-				if err != nil {
-					t.Fatal(err)
-				}
-				pruned.pruneAfter = 5
-				all, _ := NewAccumulator(StatsOptions{Coders: d.coders, KeepItems: k})
-				for _, acc := range []*Accumulator{pruned, all} {
-					for v, l := range d.labels {
-						if x, _ := acc.Value(l, Pos{}); x != v {
-							t.Fatal("value order")
-						}
+		d := randomSparse(t, seed, 2000, 7, 5, 3+5*int(seed%2))
+		for _, metric := range []string{"nominal", "interval"} {
+			for _, w := range []Weighting{ByJudgment, ByItem} {
+				for _, k := range []int{1, 3, 20} {
+					pruned, err := NewAccumulator(StatsOptions{Coders: d.coders, KeepItems: k, Rank: &Ranking{Missing: w, Interval: metric == "interval"}})
+					if err != nil {
+						t.Fatal(err)
 					}
-					var cv []int32
-					for i := range d.n {
-						cv = cv[:0]
-						for c, col := range d.cols {
-							if v := col[i]; v != Missing {
-								cv = append(cv, int32(c), v)
+					pruned.pruneAfter = 5
+					all, _ := NewAccumulator(StatsOptions{Coders: d.coders, KeepItems: k})
+					for _, acc := range []*Accumulator{pruned, all} {
+						for v, l := range d.labels {
+							if x, _ := acc.Value(l, Pos{}); x != v {
+								t.Fatal("value order")
 							}
 						}
-						if err := acc.Add(d.items[i], cv); err != nil {
-							t.Fatal(err)
+						var cv []int32
+						for i := range d.n {
+							cv = cv[:0]
+							for c, col := range d.cols {
+								if v := col[i]; v != Missing {
+									cv = append(cv, int32(c), v)
+								}
+							}
+							if err := acc.Add(d.items[i], cv); err != nil {
+								t.Fatal(err)
+							}
 						}
 					}
-				}
-				ps, as := pruned.Stats(), all.Stats()
-				dropped := 0
-				for p := range ps.NumPatterns() {
-					if _, pr := ps.PatternItems(p); pr {
-						dropped++
+					ps, as := pruned.Stats(), all.Stats()
+					dropped := 0
+					for p := range ps.NumPatterns() {
+						if _, pr := ps.PatternItems(p); pr {
+							dropped++
+						}
 					}
-				}
-				if dropped == 0 {
-					t.Errorf("seed %d k %d: nothing was pruned", seed, k)
-				}
-				if g, w := top(ps, w, k), top(as, w, k); fmt.Sprint(g) != fmt.Sprint(w) {
-					t.Errorf("seed %d %v k %d: first items %v, want %v", seed, w, k, g, w)
+					if dropped == 0 {
+						t.Errorf("seed %d %s k %d: nothing was pruned", seed, metric, k)
+					}
+					if g, wnt := top(ps, metric, w, k), top(as, metric, w, k); fmt.Sprint(g) != fmt.Sprint(wnt) {
+						t.Errorf("seed %d %s %v k %d: first items %v, want %v", seed, metric, w, k, g, wnt)
+					}
 				}
 			}
 		}

@@ -187,14 +187,11 @@ func (s *Stats) withoutCoder(c int) *Stats {
 }
 
 // adopt gives a (new, empty) accumulator the value table of s, indices
-// unchanged.
+// unchanged, for adding patterns (not values: the label index stays empty).
 func (a *Accumulator) adopt(s *Stats) {
-	a.labels = append([]string(nil), s.labels...)
-	a.labelIndex = make(map[string]int32, len(s.labels))
-	for v, l := range s.labels {
-		a.labelIndex[l] = int32(v)
-	}
+	a.labels = s.labels
 	a.firstSeen = append([]Pos(nil), s.firstSeen...)
 	a.declared, a.ordered = s.declared, s.ordered
 	a.opt.Categories, a.opt.Closed = s.labels[:s.declared], s.closed
+	a.canonical = true
 }

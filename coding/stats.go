@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
-	"agree/distance"
 	"agree/internal/csvio"
 )
 
@@ -44,11 +44,21 @@ type Stats struct {
 	rankBy *Ranking   // the ranking that justified pruning, if any
 }
 
-// Ranking says how items will be ranked (by the nominal distance, under a
-// weighting), which lets an Accumulator forget the ids of patterns that
-// cannot reach the first KeepItems items.
+// Ranking says how items will be ranked, which lets an Accumulator forget
+// the ids of patterns that cannot reach the first KeepItems items: by the
+// nominal distance (Interval false) or the interval distance on the values
+// read as numbers (Interval true), under a weighting.
 type Ranking struct {
-	Missing Weighting
+	Missing  Weighting
+	Interval bool
+}
+
+// distance names the ranking's distance.
+func (r *Ranking) distance() string {
+	if r.Interval {
+		return "interval"
+	}
+	return "nominal"
 }
 
 // Source returns the name of the input ("" if unknown).
@@ -171,6 +181,10 @@ type Accumulator struct {
 	tau  float64
 
 	labelCache, coderCache byteIndex // for ValueBytes and CoderBytes
+
+	canonical bool // the value table is known to be in canonical order
+
+	numbers []float64 // labels read as numbers (NaN: not a number), for an interval ranking
 }
 
 // NewAccumulator returns an empty Accumulator.
@@ -335,7 +349,7 @@ func (a *Accumulator) add(id string, cv []int32) {
 		a.pats.skip(cv)
 		return
 	}
-	if a.opt.Rank != nil && a.keyOf(p) < a.tau {
+	if a.opt.Rank != nil && a.below(a.keyOf(p), a.tau) {
 		a.pruned[p] = true
 		a.ids[p] = nil
 		a.pats.skip(cv)
@@ -413,16 +427,64 @@ func nominalKey(cv []int32, w Weighting, buf []int32) float64 {
 	return 2 * t / float64(m-1)
 }
 
-// keyOf returns pattern p's ranking key (nominalKey), computed once.
+// keyOf returns pattern p's ranking key, computed once: nominalKey or
+// intervalKey (a pattern whose values are not all numbers gets +Inf: it is
+// never pruned).
 func (a *Accumulator) keyOf(p int) float64 {
 	for len(a.keys) <= p {
 		a.keys = append(a.keys, math.NaN())
 	}
 	if math.IsNaN(a.keys[p]) {
-		var buf [32]int32
-		a.keys[p] = nominalKey(a.pats.pattern(p), a.opt.Rank.Missing, buf[:0])
+		cv := a.pats.pattern(p)
+		if a.opt.Rank.Interval {
+			a.keys[p] = a.intervalKey(cv, a.opt.Rank.Missing)
+		} else {
+			var buf [32]int32
+			a.keys[p] = nominalKey(cv, a.opt.Rank.Missing, buf[:0])
+		}
 	}
 	return a.keys[p]
+}
+
+// intervalKey is nominalKey for the interval distance (x − y)² on the
+// values read as numbers.
+func (a *Accumulator) intervalKey(cv []int32, w Weighting) float64 {
+	m := len(cv) / 2
+	if m < 2 {
+		return 0
+	}
+	for len(a.numbers) < len(a.labels) {
+		x, err := strconv.ParseFloat(a.labels[len(a.numbers)], 64)
+		if err != nil || math.IsInf(x, 0) {
+			x = math.NaN()
+		}
+		a.numbers = append(a.numbers, x)
+	}
+	t := 0.0
+	for j := 1; j < len(cv); j += 2 {
+		for l := j + 2; l < len(cv); l += 2 {
+			d := a.numbers[cv[j]] - a.numbers[cv[l]]
+			t += d * d
+		}
+	}
+	if math.IsNaN(t) || math.IsInf(t, 0) {
+		return math.Inf(1)
+	}
+	if w == ByItem {
+		return 2 * t / float64(m*(m-1))
+	}
+	return 2 * t / float64(m-1)
+}
+
+// below reports whether a pattern of key below the threshold tau can be
+// pruned: for the nominal distance the keys are exact; for the interval
+// distance the analysis computes them differently (centred positions,
+// closed forms), so only keys below tau by more than a relative 1e-9 are.
+func (a *Accumulator) below(key, tau float64) bool {
+	if a.opt.Rank.Interval {
+		return key < tau*(1-1e-9)
+	}
+	return key < tau
 }
 
 // prune drops the ids of patterns whose key is below that of the
@@ -458,7 +520,7 @@ func (a *Accumulator) prune() {
 			tau := c.key
 			a.tau = tau
 			for _, d := range cand[i+1:] {
-				if d.key < tau {
+				if a.below(d.key, tau) {
 					a.ids[d.p] = nil
 					a.pruned[d.p] = true
 					a.pats.skip(a.pats.pattern(d.p))
@@ -560,7 +622,15 @@ func (a *Accumulator) addPattern(cv []int32, n int64, ids []string, pruned bool)
 func (a *Accumulator) Stats() *Stats {
 	s := &Stats{source: a.opt.Source, fixed: a.opt.Coders != nil, declared: a.declared, ordered: a.ordered,
 		closed: a.opt.Closed && a.declared > 0, empty: a.empty, keep: a.opt.KeepItems, rankBy: a.opt.Rank}
-	lperm := canonicalLabels(a.labels, a.ordered)
+	var lperm []int
+	if a.canonical {
+		lperm = make([]int, len(a.labels))
+		for i := range lperm {
+			lperm[i] = i
+		}
+	} else {
+		lperm = canonicalLabels(a.labels, a.ordered)
+	}
 	s.labels = make([]string, len(lperm))
 	s.firstSeen = make([]Pos, len(lperm))
 	for n, o := range lperm {
@@ -708,14 +778,14 @@ func (a *Accumulator) AddStats(s *Stats) error {
 // coders keep their order and the value table is d's.
 func (d *Data) Stats(keepItems int) *Stats {
 	a, _ := NewAccumulator(StatsOptions{Source: d.source, Coders: d.coders, KeepItems: max(keepItems, 0)})
-	for v, l := range d.labels {
-		a.labelIndex[l] = int32(v)
-	}
-	a.labels = append([]string(nil), d.labels...)
+	// The value table is d's, indices unchanged (no label is looked up:
+	// the label index stays empty).
+	a.labels = d.labels
 	a.firstSeen = make([]Pos, len(d.labels))
 	copy(a.firstSeen, d.firstSeen)
 	a.declared, a.ordered = d.declared, d.ordered
 	a.opt.Categories, a.opt.Closed = d.labels[:d.declared], d.closed
+	a.canonical = true // Build and FromColumns put it in canonical order
 	cv := make([]int32, 0, 2*len(d.cols))
 	for i := range d.n {
 		cv = cv[:0]
@@ -827,8 +897,8 @@ func (a *Analysis) ItemIDs(k int) ([][]string, error) {
 	if s.keep == 0 || (k <= 0) || s.keep < k {
 		return nil, fmt.Errorf("the statistics kept %d item ids per pattern; ranking %s needs the data or statistics that keep at least that many", s.keep, itemsWanted(k))
 	}
-	if r := s.rankBy; r != nil && (!distance.IsNominal(a.metric[1]) || r.Missing != a.opt.Missing) {
-		return nil, fmt.Errorf("the statistics kept the item ids for ranking by the nominal distance with %s weighting; this analysis ranks by the %s distance with %s weighting", r.Missing, a.dist, a.opt.Missing)
+	if r := s.rankBy; r != nil && (r.distance() != a.dist || r.Missing != a.opt.Missing) {
+		return nil, fmt.Errorf("the statistics kept the item ids for ranking by the %s distance with %s weighting; this analysis ranks by the %s distance with %s weighting", r.distance(), r.Missing, a.dist, a.opt.Missing)
 	}
 	out := make([][]string, len(s.ids))
 	for p, ids := range s.ids {

@@ -118,14 +118,14 @@ func statsOf(t testing.TB, d *coding.Data, k int, rank *coding.Ranking) *coding.
 // of patterns that cannot rank) are those ranked from the data.
 func TestRankFromStatsMatchesData(t *testing.T) {
 	for seed := range uint64(6) {
-		d := sparseData(t, seed, 3000, 6, 5, 4)
+		d := sparseData(t, seed, 3000, 6, 5, 4+10*int(seed%2))
 		for _, metric := range []string{"nominal", "interval", "ordinal"} {
 			for _, w := range []coding.Weighting{coding.ByJudgment, coding.ByItem} {
 				opt := coding.Options{Distance: mustSpec(t, metric), Missing: w}
 				for _, k := range []int{1, 7, 50} {
 					var rank *coding.Ranking
-					if metric == "nominal" {
-						rank = &coding.Ranking{Missing: w}
+					if metric == "nominal" || metric == "interval" {
+						rank = &coding.Ranking{Missing: w, Interval: metric == "interval"}
 					}
 					sa, err := coding.AnalyzeStats(statsOf(t, d, k, rank), opt)
 					if err != nil {

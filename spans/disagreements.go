@@ -79,7 +79,7 @@ func (r *Result) Disagreements() ([]Disagreement, error) {
 			continue
 		}
 		slices.SortFunc(all, func(x, y int32) int {
-			if c := cmp.Compare(p.shapes[x].start(), p.shapes[y].start()); c != 0 {
+			if c := cmp.Compare(p.shapes[x].start, p.shapes[y].start); c != 0 {
 				return c
 			}
 			return cmp.Compare(x, y)
@@ -95,19 +95,19 @@ func (r *Result) Disagreements() ([]Disagreement, error) {
 			sh := &p.shapes[s]
 			n := 0
 			for _, j := range active {
-				if p.shapes[all[j]].end() > sh.start() {
+				if p.shapes[all[j]].end > sh.start {
 					active[n] = j
 					n++
 				}
 			}
 			active = active[:n]
 			for _, j := range active {
-				if ov := intersection(p.shapes[all[j]].parts, sh.parts); ov > 0 {
+				if ov := p.intersection(&p.shapes[all[j]], sh); ov > 0 {
 					uf.Union(j, k)
 				}
 			}
-			for j := k - 1; j >= 0 && p.shapes[all[j]].start() == sh.start(); j-- {
-				if sameParts(p.shapes[all[j]].parts, sh.parts) {
+			for j := k - 1; j >= 0 && p.shapes[all[j]].start == sh.start; j-- {
+				if p.sameParts(&p.shapes[all[j]], sh) {
 					uf.Union(j, k)
 				}
 			}
@@ -153,7 +153,7 @@ func (r *Result) judge(d int, g []int32, partners map[int32]int32, compared []bo
 	agree := true
 	sameLabel, sameParts0 := true, true
 	first := &p.shapes[g[0]]
-	dis := Disagreement{Doc: d, Start: first.start(), End: first.end(), Spans: make([][]int, len(c.Annotators)), Compared: compared}
+	dis := Disagreement{Doc: d, Start: first.start, End: first.end, Spans: make([][]int, len(c.Annotators)), Compared: compared}
 	for _, s := range g {
 		sh := &p.shapes[s]
 		if int(partners[s]) != nCompared-1 {
@@ -162,11 +162,11 @@ func (r *Result) judge(d int, g []int32, partners map[int32]int32, compared []bo
 		if sh.label != first.label {
 			sameLabel = false
 		}
-		if !sameParts(sh.parts, first.parts) {
+		if !p.sameParts(sh, first) {
 			sameParts0 = false
 		}
-		dis.Start = min(dis.Start, sh.start())
-		dis.End = max(dis.End, sh.end())
+		dis.Start = min(dis.Start, sh.start)
+		dis.End = max(dis.End, sh.end)
 		a := c.Spans[s].Annotator
 		dis.Spans[a] = append(dis.Spans[a], int(s))
 	}

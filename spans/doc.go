@@ -11,10 +11,11 @@
 // (Match): exact, overlap (at least one shared character), IoU ≥ T, or
 // boundary tolerance N; with Strict labels a pair must also have the same
 // label. The matching is optimal: the largest number of pairs and, among
-// matchings with that number, the largest total overlap (the assignment
-// solver of internal/assign on each connected component of candidate
-// pairs; candidates come from a sweep over spans sorted by start, so the
-// work grows with the spans, never with their product). With a = matched
+// matchings with that number, the largest total overlap (in characters, or
+// in microseconds on a time line), then the most pairs with equal labels
+// (the assignment solver of internal/assign on each connected component of
+// candidate pairs; candidates come from a sweep over spans sorted by
+// start, so the work grows with the spans, never with their product). With a = matched
 // pairs, b and c the spans of one annotator left unmatched,
 //
 //	precision = a/(a + c), recall = a/(a + b), F1 = 2a/(2a + b + c),

@@ -99,27 +99,65 @@ func (m Match) String() string {
 	return "exact"
 }
 
-// shape is what matching reads of a span: its parts (the span itself when
-// it is contiguous) and its label.
+// shape is what matching reads of a span, 24 bytes: its hull, its label
+// and, for a discontinuous span, where its parts are (disc−1 indexes
+// prepared.disc; 0 for a contiguous span, whose only part is the hull).
 type shape struct {
-	parts []annotation.Part
-	label int32
+	start, end float64
+	label      int32
+	disc       int32
 }
 
-func (s *shape) start() float64 { return s.parts[0].Start }
-func (s *shape) end() float64   { return s.parts[len(s.parts)-1].End }
+// nParts is the number of parts.
+func (p *prepared) nParts(s *shape) int {
+	if s.disc == 0 {
+		return 1
+	}
+	return len(p.disc[s.disc-1])
+}
+
+// parts returns the parts of s; buf holds the part of a contiguous span.
+func (p *prepared) parts(s *shape, buf *[1]annotation.Part) []annotation.Part {
+	if s.disc == 0 {
+		buf[0] = annotation.Part{Start: s.start, End: s.end}
+		return buf[:]
+	}
+	return p.disc[s.disc-1]
+}
 
 // length is the number of characters (or seconds) the span covers.
-func (s *shape) length() float64 {
+func (p *prepared) length(s *shape) float64 {
+	if s.disc == 0 {
+		return s.end - s.start
+	}
 	l := 0.0
-	for _, p := range s.parts {
-		l += p.End - p.Start
+	for _, q := range p.disc[s.disc-1] {
+		l += q.End - q.Start
 	}
 	return l
 }
 
 // intersection is |a ∩ b|, the length both spans cover, summed over their
-// parts (each span's parts are ordered and disjoint, so one merge pass).
+// parts.
+func (p *prepared) intersection(a, b *shape) float64 {
+	if a.disc == 0 && b.disc == 0 {
+		return max(0, min(a.end, b.end)-max(a.start, b.start))
+	}
+	var ba, bb [1]annotation.Part
+	return intersection(p.parts(a, &ba), p.parts(b, &bb))
+}
+
+// sameParts reports whether a and b have the same parts.
+func (p *prepared) sameParts(a, b *shape) bool {
+	if a.disc == 0 && b.disc == 0 {
+		return a.start == b.start && a.end == b.end
+	}
+	var ba, bb [1]annotation.Part
+	return sameParts(p.parts(a, &ba), p.parts(b, &bb))
+}
+
+// intersection is |a ∩ b| for parts (each span's parts are ordered and
+// disjoint, so one merge pass).
 func intersection(a, b []annotation.Part) float64 {
 	total := 0.0
 	i, j := 0, 0
@@ -151,25 +189,30 @@ func sameParts(a, b []annotation.Part) bool {
 
 // pairs reports whether spans a and b may be paired under m, and their
 // overlap |a ∩ b| (the tie-breaker among optimal matchings).
-func (m Match) pairs(a, b *shape) (ok bool, overlap float64) {
-	overlap = intersection(a.parts, b.parts)
+func (m Match) pairs(p *prepared, a, b *shape) (ok bool, overlap float64) {
+	overlap = p.intersection(a, b)
 	switch m.Kind {
 	case Exact:
-		return sameParts(a.parts, b.parts), overlap
+		return p.sameParts(a, b), overlap
 	case Overlap:
-		return overlap > 0 || sameParts(a.parts, b.parts), overlap
+		return overlap > 0 || p.sameParts(a, b), overlap
 	case IoU:
-		if sameParts(a.parts, b.parts) {
+		if p.sameParts(a, b) {
 			return true, overlap
 		}
-		union := a.length() + b.length() - overlap
+		union := p.length(a) + p.length(b) - overlap
 		return union > 0 && overlap/union >= m.Param, overlap
 	case Tolerance:
-		if len(a.parts) != len(b.parts) {
+		if a.disc == 0 && b.disc == 0 {
+			return math.Abs(a.start-b.start) <= m.Param && math.Abs(a.end-b.end) <= m.Param, overlap
+		}
+		var ba, bb [1]annotation.Part
+		pa, pb := p.parts(a, &ba), p.parts(b, &bb)
+		if len(pa) != len(pb) {
 			return false, overlap
 		}
-		for k := range a.parts {
-			if math.Abs(a.parts[k].Start-b.parts[k].Start) > m.Param || math.Abs(a.parts[k].End-b.parts[k].End) > m.Param {
+		for k := range pa {
+			if math.Abs(pa[k].Start-pb[k].Start) > m.Param || math.Abs(pa[k].End-pb[k].End) > m.Param {
 				return false, overlap
 			}
 		}

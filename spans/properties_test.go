@@ -3,6 +3,7 @@ package spans
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -10,8 +11,9 @@ import (
 )
 
 // TestSolverBruteForce compares the solver with an enumeration of every
-// matching on small random graphs: the same number of pairs, and the same
-// largest total weight among matchings of that size.
+// matching on small random graphs: the same number of pairs and, among
+// matchings of that size, the same best total overlap, then number of
+// equal labels, then closeness (lexicographically).
 func TestSolverBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	var s solver
@@ -20,54 +22,87 @@ func TestSolverBruteForce(t *testing.T) {
 		var edges []edge
 		seen := map[[2]int32]bool{}
 		for k := rng.IntN(nA*nB + 1); k > 0; k-- {
-			e := edge{int32(rng.IntN(nA)), int32(rng.IntN(nB)), float64(rng.IntN(4))}
+			e := edge{a: int32(rng.IntN(nA)), b: int32(rng.IntN(nB)), overlap: float64(rng.IntN(4)),
+				same: rng.IntN(2) == 0, close: 1 / float64(1+rng.IntN(4))}
 			if !seen[[2]int32{e.a, e.b}] {
 				seen[[2]int32{e.a, e.b}] = true
 				edges = append(edges, e)
 			}
 		}
 		got := s.match(nA, nB, edges, nil)
-		w := map[[2]int32]float64{}
+		byPair := map[[2]int32]edge{}
 		for _, e := range edges {
-			w[[2]int32{e.a, e.b}] = e.w
+			byPair[[2]int32{e.a, e.b}] = e
 		}
 		usedA, usedB := map[int32]bool{}, map[int32]bool{}
-		gotW := 0.0
+		var gotV value
 		for _, m := range got {
 			if usedA[m[0]] || usedB[m[1]] {
 				t.Fatalf("trial %d: %v is not one to one", trial, got)
 			}
 			usedA[m[0]], usedB[m[1]] = true, true
-			x, ok := w[m]
+			e, ok := byPair[m]
 			if !ok {
 				t.Fatalf("trial %d: %v is not an edge", trial, m)
 			}
-			gotW += x
+			gotV = gotV.plus(e)
 		}
-		bestN, bestW := bruteForce(edges, 0, map[int32]bool{}, map[int32]bool{})
-		if len(got) != bestN || gotW != bestW {
-			t.Fatalf("trial %d (%d×%d, %v): %d pairs weight %v, brute force %d pairs weight %v", trial, nA, nB, edges, len(got), gotW, bestN, bestW)
+		best := bruteForce(edges, 0, map[int32]bool{}, map[int32]bool{})
+		if !gotV.equal(best) {
+			t.Fatalf("trial %d (%d×%d, %v): %+v, brute force %+v", trial, nA, nB, edges, gotV, best)
 		}
 	}
 }
 
-func bruteForce(edges []edge, k int, usedA, usedB map[int32]bool) (int, float64) {
-	if k == len(edges) {
-		return 0, 0
+// value is what a matching is judged by, lexicographically.
+type value struct {
+	pairs   int
+	overlap float64
+	same    int
+	close   float64
+}
+
+func (v value) plus(e edge) value {
+	v.pairs++
+	v.overlap += e.overlap
+	if e.same {
+		v.same++
 	}
-	n, w := bruteForce(edges, k+1, usedA, usedB)
+	v.close += e.close
+	return v
+}
+
+func (v value) equal(w value) bool {
+	return v.pairs == w.pairs && v.overlap == w.overlap && v.same == w.same && math.Abs(v.close-w.close) < 1e-9
+}
+
+func (v value) better(w value) bool {
+	switch {
+	case v.pairs != w.pairs:
+		return v.pairs > w.pairs
+	case v.overlap != w.overlap:
+		return v.overlap > w.overlap
+	case v.same != w.same:
+		return v.same > w.same
+	}
+	return v.close > w.close+1e-9
+}
+
+func bruteForce(edges []edge, k int, usedA, usedB map[int32]bool) value {
+	if k == len(edges) {
+		return value{}
+	}
+	best := bruteForce(edges, k+1, usedA, usedB)
 	e := edges[k]
 	if !usedA[e.a] && !usedB[e.b] {
 		usedA[e.a], usedB[e.b] = true, true
-		n2, w2 := bruteForce(edges, k+1, usedA, usedB)
+		v := bruteForce(edges, k+1, usedA, usedB).plus(e)
 		usedA[e.a], usedB[e.b] = false, false
-		n2++
-		w2 += e.w
-		if n2 > n || (n2 == n && w2 > w) {
-			n, w = n2, w2
+		if v.better(best) {
+			best = v
 		}
 	}
-	return n, w
+	return best
 }
 
 // randomCorpus writes a span CSV of random spans: docs documents, anns

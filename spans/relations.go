@@ -106,10 +106,12 @@ func CompareRelations(ctx context.Context, c *annotation.Corpus, opt Options) (*
 	}
 	rr.matches = make([][][2]int32, len(pairs))
 	table := make([]map[[2]int32]int, len(pairs))
-	partner := make([]int32, len(c.Spans))
-	for i := range partner {
-		partner[i] = -1
-	}
+	// An end is matched to an end of the other annotator through its class
+	// (identical spans of one annotator in one document: same parts, same
+	// label), so that a relation on a duplicate of a matched span is not
+	// left without partner by the choice of which duplicate was matched.
+	class := sp.classes()
+	partners := map[int32][]int32{} // class of a reference span → classes matched to it
 	var s solver
 	var cand []candidate
 	var edges []edge
@@ -120,8 +122,12 @@ func CompareRelations(ctx context.Context, c *annotation.Corpus, opt Options) (*
 			return nil, err
 		}
 		table[k] = map[[2]int32]int{}
+		clear(partners)
 		for _, x := range sp.matches[k] {
-			partner[x[0]] = x[1]
+			a, b := class[x[0]], class[x[1]]
+			if !slices.Contains(partners[a], b) {
+				partners[a] = append(partners[a], b)
+			}
 		}
 		for d := range c.Documents {
 			if !sp.docs[d].pairs[k].compared {
@@ -141,28 +147,24 @@ func CompareRelations(ctx context.Context, c *annotation.Corpus, opt Options) (*
 			if len(A) > 0 && len(B) > 0 {
 				byEnds := map[[2]int32][]int32{}
 				for b, r := range B {
-					e := [2]int32{int32(c.Relations[r].Source), int32(c.Relations[r].Target)}
+					e := [2]int32{class[c.Relations[r].Source], class[c.Relations[r].Target]}
 					byEnds[e] = append(byEnds[e], int32(b))
 				}
 				for a, r := range A {
 					ra := &c.Relations[r]
-					ps, pt := partner[ra.Source], partner[ra.Target]
-					if ps < 0 || pt < 0 {
-						continue
-					}
-					for _, b := range byEnds[[2]int32{ps, pt}] {
-						cand = append(cand, candidate{a: int32(a), b: b, same: ra.Type == c.Relations[B[b]].Type})
+					for _, ps := range partners[class[ra.Source]] {
+						for _, pt := range partners[class[ra.Target]] {
+							for _, b := range byEnds[[2]int32{ps, pt}] {
+								cand = append(cand, candidate{a: int32(a), b: b, same: ra.Type == c.Relations[B[b]].Type})
+							}
+						}
 					}
 				}
 			}
 			// by ends (any type, the same type preferred)
 			edges = edges[:0]
 			for _, x := range cand {
-				w := 0.0
-				if x.same {
-					w = 1
-				}
-				edges = append(edges, edge{x.a, x.b, w})
+				edges = append(edges, edge{a: x.a, b: x.b, same: x.same})
 			}
 			m = s.match(len(A), len(B), edges, m[:0])
 			dp.byExtent = int32(len(m))
@@ -176,7 +178,7 @@ func CompareRelations(ctx context.Context, c *annotation.Corpus, opt Options) (*
 			edges = edges[:0]
 			for _, x := range cand {
 				if x.same {
-					edges = append(edges, edge{x.a, x.b, 0})
+					edges = append(edges, edge{a: x.a, b: x.b})
 				}
 			}
 			m = s.match(len(A), len(B), edges, m[:0])
@@ -193,9 +195,6 @@ func CompareRelations(ctx context.Context, c *annotation.Corpus, opt Options) (*
 					lc[t] = Counts{}
 				}
 			}
-		}
-		for _, x := range sp.matches[k] {
-			partner[x[0]] = -1
 		}
 	}
 	if err := rr.Summary.summarize(ctx, pairs, [][]map[[2]int32]int{table}, opt.Workers); err != nil {
@@ -236,6 +235,11 @@ func (rr *RelationResult) Disagreements() []RelationDisagreement {
 	c := sp.corpus
 	nAnn := len(c.Annotators)
 	uf := unionfind.New(len(c.Spans))
+	for s, k := range sp.classes() {
+		if k >= 0 {
+			uf.Union(s, int(k))
+		}
+	}
 	for _, ms := range sp.matches {
 		for _, m := range ms {
 			uf.Union(int(m[0]), int(m[1]))
@@ -341,3 +345,30 @@ func (rr *RelationResult) Disagreements() []RelationDisagreement {
 
 // Corpus returns the compared corpus.
 func (rr *RelationResult) Corpus() *annotation.Corpus { return rr.Spans.corpus }
+
+// classes returns, for each corpus span of the compared layer, the first
+// of the spans identical to it (same document, annotator, parts and
+// label) in the canonical order; -1 for spans of other layers.
+func (r *Result) classes() []int32 {
+	p := r.prep
+	class := make([]int32, len(r.corpus.Spans))
+	for i := range class {
+		class[i] = -1
+	}
+	for d := range r.corpus.Documents {
+		for a := range r.corpus.Annotators {
+			// canonical order (Compare sorted them): identical spans are adjacent
+			ss := p.of(d, a)
+			for k, s := range ss {
+				class[s] = s
+				if k > 0 {
+					prev := ss[k-1]
+					if x, y := &p.shapes[prev], &p.shapes[s]; x.label == y.label && p.sameParts(x, y) {
+						class[s] = class[prev]
+					}
+				}
+			}
+		}
+	}
+	return class
+}

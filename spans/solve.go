@@ -6,11 +6,41 @@ import (
 )
 
 // edge is a candidate pair of a matching: span a of the reference and span
-// b of the response (indexes local to one document), with its tie weight w
-// ≥ 0 (larger is preferred among matchings of the same size).
+// b of the response (indexes local to one document), with what decides
+// between matchings of the same size, in this order: the larger total
+// overlap (a whole number ≥ 0: shared characters, or microseconds), then
+// the more pairs with the same label, then the larger total closeness
+// (each in [0, 1]).
 type edge struct {
-	a, b int32
-	w    float64
+	a, b    int32
+	overlap float64
+	same    bool
+	close   float64
+}
+
+// better reports whether e is preferred to f (lexicographically).
+func (e *edge) better(f *edge) bool {
+	if e.overlap != f.overlap {
+		return e.overlap > f.overlap
+	}
+	if e.same != f.same {
+		return e.same
+	}
+	return e.close > f.close
+}
+
+// weight combines the preferences into one number for a component whose
+// matchings have fewer than s pairs: overlap·s² + same·s + close. For
+// whole-number overlaps it orders matchings of one size as the preferences
+// do, lexicographically: one more unit of total overlap (s²) outweighs any
+// gain in equal labels and closeness (at most (s−1)·s + s−1 < s²), and one
+// more equal label (s) any gain in closeness (at most s−1).
+func (e *edge) weight(s float64) float64 {
+	w := e.overlap*s*s + e.close
+	if e.same {
+		w += s
+	}
+	return w
 }
 
 // solver finds maximum matchings of largest total tie weight, reusing its
@@ -28,12 +58,14 @@ type solver struct {
 }
 
 // match returns, for the nA reference and nB response spans joined by the
-// candidate edges, a matching of the largest size and, among those, of the
-// largest total weight, as pairs appended to out. It is exact: the graph
-// is cut into connected components (spans that share no candidate never
-// compete), a component of one edge or of one span on either side is
-// solved directly, and any other by the assignment solver on its own
-// edges, with costs −(M + w), M exceeding the component's total weight, so
+// candidate edges, a matching of the largest size and, among those, the
+// one preferred by the edges' order (edge.better summed: total overlap,
+// then equal labels, then closeness), as pairs appended to out. It is
+// exact: the graph is cut into connected components (spans that share no
+// candidate never compete), a component of one edge or of one span on
+// either side is solved directly, and any other by the assignment solver
+// on its own edges, with costs −(M + w), w the edge's weight scaled to the
+// component (edge.weight) and M exceeding the component's total weight, so
 // that one more pair always outweighs any gain in weight. The result
 // depends only on the edges and their order.
 func (s *solver) match(nA, nB int, edges []edge, out [][2]int32) [][2]int32 {
@@ -93,7 +125,7 @@ func (s *solver) component(nA, nB int, edges []edge, idx []int32, out [][2]int32
 	if starA || starB {
 		best := first
 		for _, k := range idx[1:] {
-			if edges[k].w > best.w {
+			if edges[k].better(&best) {
 				best = edges[k]
 			}
 		}
@@ -102,7 +134,6 @@ func (s *solver) component(nA, nB int, edges []edge, idx []int32, out [][2]int32
 	s.localA = fill(s.localA, nA, -1)
 	s.localB = fill(s.localB, nB, -1)
 	s.rows, s.cols = s.rows[:0], s.cols[:0]
-	total := 0.0
 	for _, k := range idx {
 		e := edges[k]
 		if s.localA[e.a] < 0 {
@@ -113,13 +144,18 @@ func (s *solver) component(nA, nB int, edges []edge, idx []int32, out [][2]int32
 			s.localB[e.b] = int32(len(s.cols))
 			s.cols = append(s.cols, e.b)
 		}
-		total += e.w
+	}
+	// A matching of the component has at most min(rows, cols) pairs.
+	scale := float64(min(len(s.rows), len(s.cols)) + 1)
+	total := 0.0
+	for _, k := range idx {
+		total += edges[k].weight(scale)
 	}
 	big := total + 1
 	s.aedges = s.aedges[:0]
 	for _, k := range idx {
-		e := edges[k]
-		s.aedges = append(s.aedges, assign.Edge{Row: s.localA[e.a], Col: s.localB[e.b], Cost: -(big + e.w)})
+		e := &edges[k]
+		s.aedges = append(s.aedges, assign.Edge{Row: s.localA[e.a], Col: s.localB[e.b], Cost: -(big + e.weight(scale))})
 	}
 	rowToCol, _ := assign.MinCostMatching(len(s.rows), len(s.cols), s.aedges)
 	for r, c := range rowToCol {

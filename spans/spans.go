@@ -457,7 +457,8 @@ func macro(ls []LabelCounts) PRF {
 
 // labelAgreement computes κ and α on the labels of matched pairs through
 // the coding engine: one item per pair, the reference's label and the
-// response's; table counts the pairs of each pair of labels.
+// response's, added to the engine's statistics (an Accumulator) rather
+// than built as data; table counts the pairs of each pair of labels.
 func labelAgreement(ref, resp string, labels []string, table map[[2]int32]int) (LabelAgreement, error) {
 	var la LabelAgreement
 	cells := make([][2]int32, 0, len(table))
@@ -477,32 +478,41 @@ func labelAgreement(ref, resp string, labels []string, table map[[2]int32]int) (
 	if ref == resp {
 		return la, errors.New("two annotators have the same name")
 	}
-	// Items in the order of the cells, so that the data do not depend on
-	// map order (the coefficients would not either).
+	// The engine's statistics directly: one pattern per cell of the table,
+	// counted once per matched pair (memory does not grow with the pairs).
+	acc, err := coding.NewAccumulator(coding.StatsOptions{Coders: []string{ref, resp}})
+	if err != nil {
+		return la, err
+	}
+	value := make([]int32, len(labels))
+	for k := range value {
+		value[k] = -1
+	}
 	slices.SortFunc(cells, func(x, y [2]int32) int {
 		if x[0] != y[0] {
 			return int(x[0] - y[0])
 		}
 		return int(x[1] - y[1])
 	})
-	b := coding.NewBuilder()
-	a, r := b.Coder(ref), b.Coder(resp)
+	var cv [4]int32
 	for _, lp := range cells {
-		for range table[lp] {
-			i := b.AppendItem("")
-			if err := b.Set(i, a, labels[lp[0]], coding.Pos{}); err != nil {
-				return la, err
+		for k, l := range lp {
+			if value[l] < 0 {
+				v, err := acc.Value(labels[l], coding.Pos{})
+				if err != nil {
+					return la, err
+				}
+				value[l] = int32(v)
 			}
-			if err := b.Set(i, r, labels[lp[1]], coding.Pos{}); err != nil {
+			cv[2*k], cv[2*k+1] = int32(k), value[l]
+		}
+		for range table[lp] {
+			if err := acc.Add("", cv[:]); err != nil {
 				return la, err
 			}
 		}
 	}
-	d, err := b.Build()
-	if err != nil {
-		return la, err
-	}
-	an, err := coding.Analyze(d, coding.Options{})
+	an, err := coding.AnalyzeStats(acc.Stats(), coding.Options{})
 	if err != nil {
 		return la, err
 	}
@@ -517,10 +527,11 @@ type prepared struct {
 	opt    Options
 	labels []string
 	nSpans int
-	shapes []shape  // by corpus span index (zero for spans of other layers)
-	spans  []int32  // corpus span indexes grouped by (document, annotator)
-	bucket []int32  // bucket[d·A + a] is where (d, a)'s spans start in spans
-	ann    [][]bool // ann[d][a]: a annotated d (AnnotatedDocuments only)
+	shapes []shape             // by corpus span index (zero for spans of other layers)
+	disc   [][]annotation.Part // the parts of the discontinuous spans
+	spans  []int32             // corpus span indexes grouped by (document, annotator)
+	bucket []int32             // bucket[d·A + a] is where (d, a)'s spans start in spans
+	ann    [][]bool            // ann[d][a]: a annotated d (AnnotatedDocuments only)
 }
 
 func prepare(c *annotation.Corpus, layer string, opt Options) *prepared {
@@ -543,19 +554,21 @@ func prepare(c *annotation.Corpus, layer string, opt Options) *prepared {
 	nAnn := len(c.Annotators)
 	p.shapes = make([]shape, len(c.Spans))
 	p.bucket = make([]int32, len(c.Documents)*nAnn+1)
-	contiguous := make([]annotation.Part, len(c.Spans))
 	for i := range c.Spans {
 		s := &c.Spans[i]
 		if s.Layer != layer {
 			continue
 		}
 		p.nSpans++
-		parts := s.Parts
-		if len(parts) == 0 {
-			contiguous[i] = annotation.Part{Start: s.Start, End: s.End}
-			parts = contiguous[i : i+1 : i+1]
+		sh := shape{start: s.Start, end: s.End, label: labelIndex[s.Label]}
+		if len(s.Parts) > 0 {
+			sh.start, sh.end = s.Parts[0].Start, s.Parts[len(s.Parts)-1].End
 		}
-		p.shapes[i] = shape{parts: parts, label: labelIndex[s.Label]}
+		if len(s.Parts) > 1 {
+			p.disc = append(p.disc, s.Parts)
+			sh.disc = int32(len(p.disc))
+		}
+		p.shapes[i] = sh
 		p.bucket[s.Doc*nAnn+s.Annotator+1]++
 	}
 	for k := 1; k < len(p.bucket); k++ {

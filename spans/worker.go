@@ -13,6 +13,7 @@ type worker struct {
 	pairs [][2]int
 	solve solver
 	cand  []candidate
+	unit  float64 // overlaps are counted in 1/unit of the offsets' unit
 	edges []edge
 	m     [][2]int32
 	actA  []int32
@@ -26,7 +27,7 @@ type worker struct {
 
 type candidate struct {
 	a, b    int32
-	overlap float64
+	overlap float64 // a whole number: characters, or microseconds on a time line
 	dist    float64 // Σ |Δstart| + |Δend| over the parts (hulls if they differ in number)
 	same    bool
 }
@@ -43,22 +44,26 @@ func newWorker(p *prepared, pairs [][2]int) *worker {
 // end, parts, label, then id and corpus position, so that results do not
 // depend on the order of the input.
 func (w *worker) canonical(x, y int32) int {
-	a, b := &w.p.shapes[x], &w.p.shapes[y]
-	if c := cmp.Compare(a.start(), b.start()); c != 0 {
+	p := w.p
+	a, b := &p.shapes[x], &p.shapes[y]
+	if c := cmp.Compare(a.start, b.start); c != 0 {
 		return c
 	}
-	if c := cmp.Compare(a.end(), b.end()); c != 0 {
+	if c := cmp.Compare(a.end, b.end); c != 0 {
 		return c
 	}
-	if c := cmp.Compare(len(a.parts), len(b.parts)); c != 0 {
+	if c := cmp.Compare(p.nParts(a), p.nParts(b)); c != 0 {
 		return c
 	}
-	for k := range a.parts {
-		if c := cmp.Compare(a.parts[k].Start, b.parts[k].Start); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.parts[k].End, b.parts[k].End); c != 0 {
-			return c
+	if a.disc != 0 && b.disc != 0 {
+		pa, pb := p.disc[a.disc-1], p.disc[b.disc-1]
+		for k := range pa {
+			if c := cmp.Compare(pa[k].Start, pb[k].Start); c != 0 {
+				return c
+			}
+			if c := cmp.Compare(pa[k].End, pb[k].End); c != 0 {
+				return c
+			}
 		}
 	}
 	if c := cmp.Compare(a.label, b.label); c != 0 {
@@ -80,6 +85,12 @@ func (w *worker) document(d int) (dr docResult, matches [][3]int32) {
 	for a := range p.c.Annotators {
 		slices.SortFunc(p.of(d, a), w.canonical)
 	}
+	// Overlaps rank matchings (edge.better) as whole numbers: seconds are
+	// counted in microseconds (overlaps closer than that are equal).
+	w.unit = 1
+	if p.c.Documents[d].Time {
+		w.unit = 1e6
+	}
 	dr.pairs = make([]docPair, len(w.pairs))
 	for k, pr := range w.pairs {
 		if !p.compared(d, pr[0], pr[1]) {
@@ -99,18 +110,10 @@ func (w *worker) document(d int) (dr docResult, matches [][3]int32) {
 		if len(A) > 0 && len(B) > 0 {
 			w.candidates(A, B)
 			// Matching by extent: most pairs, then most overlap, then most
-			// equal labels, then the closest boundaries: the weight
-			// overlap·S² + same·S + 1/(1 + distance), S = E + 1, is
-			// lexicographic in the first two for whole-number overlaps, and
-			// the last term only breaks the remaining ties.
+			// equal labels, then the closest boundaries (edge.better).
 			w.edges = w.edges[:0]
-			scale := float64(len(w.cand) + 1)
 			for _, c := range w.cand {
-				x := c.overlap*scale*scale + 1/(1+c.dist)
-				if c.same {
-					x += scale
-				}
-				w.edges = append(w.edges, edge{c.a, c.b, x})
+				w.edges = append(w.edges, edge{a: c.a, b: c.b, overlap: c.overlap, same: c.same, close: 1 / (1 + c.dist)})
 			}
 			w.m = w.solve.match(len(A), len(B), w.edges, w.m[:0])
 			dp.byExtent = int32(len(w.m))
@@ -122,10 +125,9 @@ func (w *worker) document(d int) (dr docResult, matches [][3]int32) {
 			}
 			// Matching with labels.
 			w.edges = w.edges[:0]
-			scale = float64(len(w.cand) + 1)
 			for _, c := range w.cand {
 				if c.same {
-					w.edges = append(w.edges, edge{c.a, c.b, c.overlap*scale + 1/(1+c.dist)})
+					w.edges = append(w.edges, edge{a: c.a, b: c.b, overlap: c.overlap, same: true, close: 1 / (1 + c.dist)})
 				}
 			}
 			w.m = w.solve.match(len(A), len(B), w.edges, w.m[:0])
@@ -167,17 +169,20 @@ func (w *worker) candidates(A, B []int32) {
 	actA, actB := w.actA[:0], w.actB[:0]
 	check := func(a, b int32) {
 		sa, sb := &p.shapes[A[a]], &p.shapes[B[b]]
-		if ok, ov := m.pairs(sa, sb); ok {
-			w.cand = append(w.cand, candidate{a, b, ov, boundaryDistance(sa, sb), sa.label == sb.label})
+		if ok, ov := m.pairs(p, sa, sb); ok {
+			if w.unit != 1 {
+				ov = math.Round(ov * w.unit)
+			}
+			w.cand = append(w.cand, candidate{a, b, ov, p.boundaryDistance(sa, sb), sa.label == sb.label})
 		}
 	}
 	ia, ib := 0, 0
 	for ia < len(A) || ib < len(B) {
-		if ib >= len(B) || (ia < len(A) && p.shapes[A[ia]].start()-reach <= p.shapes[B[ib]].start()) {
-			s := p.shapes[A[ia]].start() - reach
+		if ib >= len(B) || (ia < len(A) && p.shapes[A[ia]].start-reach <= p.shapes[B[ib]].start) {
+			s := p.shapes[A[ia]].start - reach
 			k := 0
 			for _, b := range actB {
-				if p.shapes[B[b]].end() >= s {
+				if p.shapes[B[b]].end >= s {
 					actB[k] = b
 					k++
 				}
@@ -193,10 +198,10 @@ func (w *worker) candidates(A, B []int32) {
 			ia++
 			continue
 		}
-		s := p.shapes[B[ib]].start()
+		s := p.shapes[B[ib]].start
 		k := 0
 		for _, a := range actA {
-			if p.shapes[A[a]].end()+reach >= s {
+			if p.shapes[A[a]].end+reach >= s {
 				actA[k] = a
 				k++
 			}
@@ -217,13 +222,14 @@ func (w *worker) candidates(A, B []int32) {
 // boundaryDistance is how far apart the boundaries of two spans are: the
 // sum of the differences of their parts' starts and ends, or of their
 // hulls' when they have different numbers of parts.
-func boundaryDistance(a, b *shape) float64 {
-	if len(a.parts) != len(b.parts) {
-		return math.Abs(a.start()-b.start()) + math.Abs(a.end()-b.end())
+func (p *prepared) boundaryDistance(a, b *shape) float64 {
+	if a.disc == 0 || b.disc == 0 || p.nParts(a) != p.nParts(b) {
+		return math.Abs(a.start-b.start) + math.Abs(a.end-b.end)
 	}
+	pa, pb := p.disc[a.disc-1], p.disc[b.disc-1]
 	d := 0.0
-	for k := range a.parts {
-		d += math.Abs(a.parts[k].Start-b.parts[k].Start) + math.Abs(a.parts[k].End-b.parts[k].End)
+	for k := range pa {
+		d += math.Abs(pa[k].Start-pb[k].Start) + math.Abs(pa[k].End-pb[k].End)
 	}
 	return d
 }

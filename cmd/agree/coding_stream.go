@@ -119,8 +119,8 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 			topt.Sorted = f.stream.sorted
 			topt.KeepItems = f.inf.top
 			topt.Workers = f.inf.workers
-			if f.stream.emitStats == "" && (copt.Distance == nil || copt.Distance.Name() == "nominal") {
-				topt.Rank = &coding.Ranking{Missing: copt.Missing}
+			if name := copt.Distance.Name(); f.stream.emitStats == "" && (name == "nominal" || name == "interval") {
+				topt.Rank = &coding.Ranking{Missing: copt.Missing, Interval: name == "interval"}
 			}
 			if files[0] != "-" {
 				topt.Reopen = func() (io.ReadCloser, error) { return os.Open(files[0]) }

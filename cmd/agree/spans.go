@@ -80,6 +80,9 @@ func (f *spansFlags) options(fs *flag.FlagSet, files []string) (spans.Options, e
 	if err := f.by.check(fs); err != nil {
 		return opt, err
 	}
+	if f.disagreements == "-" {
+		return opt, usagef("%s: --disagreements needs a file name (standard output carries the results)", name)
+	}
 	if err := checkOutput(f.disagreements, f.force, files); err != nil {
 		return opt, err
 	}

@@ -191,6 +191,9 @@ func TestSpansUsage(t *testing.T) {
 		{"spans", "--documents", "some", "examples/entities.csv"},
 		{"spans", "--seed", "3", "examples/entities.csv"},
 		{"spans", "--bootstrap", "-1", "examples/entities.csv"},
+		{"spans", "--disagreements", "-", "examples/entities.csv"}, // wrote a file named "-"
+		{"relations", "--disagreements", "-", "examples/relations.csv"},
+		{"spans", "--disagreements", "no/such/dir/todo.csv", "examples/entities.csv"}, // failed after the work, exit 1
 		{"spans"},
 	} {
 		if _, errs, code := agree(t, "", args...); code != 2 {
