@@ -658,12 +658,15 @@ func (a *Accumulator) Stats() *Stats {
 // sorted canonically, with their kept ids.
 func (a *Accumulator) fill(s *Stats, t *patternTable, cmap, vmap []int32, ids [][]string, pruned []bool) {
 	n := t.len()
-	cv := make([]int32, 0, len(t.cv))
-	start := make([]int, 1, n+1)
-	buf := make([]int32, 0, 16)
-	for p := range n {
-		cv = append(cv, remap(buf, t.pattern(p), cmap, vmap)...)
-		start = append(start, len(cv))
+	cv, start := t.cv, t.start
+	if !isIdentity(cmap) || !isIdentity(vmap) {
+		cv = make([]int32, 0, len(t.cv))
+		start = make([]int, 1, n+1)
+		buf := make([]int32, 0, 16)
+		for p := range n {
+			cv = append(cv, remap(buf, t.pattern(p), cmap, vmap)...)
+			start = append(start, len(cv))
+		}
 	}
 	order := canonicalOrder(cv, start)
 	counts := t.counts()
@@ -684,6 +687,16 @@ func (a *Accumulator) fill(s *Stats, t *patternTable, cmap, vmap []int32, ids []
 			s.pruned[q] = pruned[p]
 		}
 	}
+}
+
+// isIdentity reports whether m maps every index to itself.
+func isIdentity(m []int32) bool {
+	for i, x := range m {
+		if int(x) != i {
+			return false
+		}
+	}
+	return true
 }
 
 // Merge combines shards: the result is the Stats of all their items, the
