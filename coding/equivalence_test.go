@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"testing"
 )
 
@@ -427,7 +428,7 @@ func TestPruningKeepsTheFirstItems(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					pruned.pruneAfter = 5
+					pruned.pruneAfter, pruned.pruneBase = 5, 5
 					all, _ := NewAccumulator(StatsOptions{Coders: d.coders, KeepItems: k})
 					for _, acc := range []*Accumulator{pruned, all} {
 						for v, l := range d.labels {
@@ -530,4 +531,41 @@ func TestDistinctItemsSkipThePatternTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameStats(t, "written", back, d.Stats(0))
+}
+
+// Pruning the kept ids reads every pattern, so it must not run every few
+// thousand items when the patterns are many: crowd data whose items each
+// have their own pair of coders, all with the same disagreement, cannot
+// be pruned at all, and 5·10⁶ such items took 287 s (quadratic). The work
+// of all prunings together must stay proportional to the patterns.
+func TestPruningWorkIsLinear(t *testing.T) {
+	cases := []struct {
+		name     string
+		interval bool
+		items    int
+	}{
+		{"nominal, every item its own coders, all tied", false, 200_000},
+		{"interval, every item its own coders, all tied", true, 200_000},
+	}
+	for _, c := range cases {
+		a, err := NewAccumulator(StatsOptions{KeepItems: 10, Rank: &Ranking{Interval: c.interval}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, _ := a.Value("1", Pos{})
+		y, _ := a.Value("2", Pos{})
+		for i := range c.items {
+			c0, _ := a.Coder("c" + strconv.Itoa(2*i))
+			c1, _ := a.Coder("c" + strconv.Itoa(2*i+1))
+			if err := a.Add("i"+strconv.Itoa(i), []int32{int32(c0), int32(x), int32(c1), int32(y)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if a.pruneWork > 6*c.items {
+			t.Errorf("%s: prunings read %d patterns for %d items (want ≤ 6 per item)", c.name, a.pruneWork, c.items)
+		}
+		if got := a.Stats(); got.NumItems() != int64(c.items) {
+			t.Errorf("%s: %d items", c.name, got.NumItems())
+		}
+	}
 }
