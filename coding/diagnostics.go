@@ -292,7 +292,12 @@ func (a *Analysis) Pairwise() ([]PairStats, error) {
 	}
 	out := make([]PairStats, len(pairs))
 	errs := make([]error, len(pairs))
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	workers := runtime.GOMAXPROCS(0)
+	sem := make(chan struct{}, workers)
+	scratch := make(chan *pairScratch, workers)
+	for range workers {
+		scratch <- nil
+	}
 	var wg sync.WaitGroup
 	for g, pi := range order {
 		wg.Add(1)
@@ -301,7 +306,7 @@ func (a *Analysis) Pairwise() ([]PairStats, error) {
 			defer func() { <-sem; wg.Done() }()
 			cs := cells[pi]
 			sortCells(cs, len(s.labels), func(c vwn) uint64 { return c.vw })
-			ps := s.pairStats(pairs[pi], whole, func(yield func(v, w int32, n int64)) {
+			each := func(yield func(v, w int32, n int64)) {
 				for i := 0; i < len(cs); {
 					c := cs[i]
 					for i++; i < len(cs) && cs[i].vw == c.vw; i++ {
@@ -309,13 +314,26 @@ func (a *Analysis) Pairwise() ([]PairStats, error) {
 					}
 					yield(int32(c.vw>>32), int32(uint32(c.vw)), c.n)
 				}
-			})
+			}
+			names := [2]string{s.coders[pairs[pi][0]], s.coders[pairs[pi][1]]}
+			if bound != nil {
+				sc := <-scratch
+				if sc == nil {
+					sc = newPairScratch(len(s.labels))
+				}
+				pa := a.pairAnalysis(bound, each, sc)
+				scratch <- sc
+				out[g] = PairStats{A: names[0], B: names[1], Items: pa.counts.Items,
+					Kappa: pa.Coefficient(CohenKappa), Alpha: pa.Coefficient(KrippendorffAlpha)}
+				return
+			}
+			ps := s.pairStats(pairs[pi], whole, each)
 			pa, err := analyzeStats(ps, Options{Distance: a.opt.Distance, Missing: a.opt.Missing, Incomplete: a.opt.Incomplete}, bound)
 			if err != nil {
 				errs[g] = err
 				return
 			}
-			out[g] = PairStats{A: ps.coders[0], B: ps.coders[1], Items: int(ps.NumItems()),
+			out[g] = PairStats{A: names[0], B: names[1], Items: int(ps.NumItems()),
 				Kappa: pa.Coefficient(CohenKappa), Alpha: pa.Coefficient(KrippendorffAlpha)}
 		}()
 	}
@@ -326,6 +344,127 @@ func (a *Analysis) Pairwise() ([]PairStats, error) {
 		}
 	}
 	return out, nil
+}
+
+// pairScratch holds per-value sums for pairAnalysis, reused from pair to
+// pair (only the values a pair touches are read and cleared).
+type pairScratch struct {
+	nJ, rows, cols []float64
+	touched        []int32
+}
+
+func newPairScratch(V int) *pairScratch {
+	return &pairScratch{nJ: make([]float64, V), rows: make([]float64, V), cols: make([]float64, V)}
+}
+
+// pairAnalysis is analyzeStats of two coders' shared items, given their
+// cells (v, w, count) in increasing (v, w) order and the distance bound to
+// the whole value table, without a Stats and without per-value tables of
+// the size of the value table: every item of a pair is complete with two
+// values, so the marginals, coder distributions and observed sums come
+// from one pass over the cells, and the per-value sums live in scratch
+// (cleared afterwards), so that the work is proportional to the pair's
+// cells, not to the number of distinct values (interval data with 10⁵
+// values: 150 ms for 10 pairs, 180 MB allocated, before). The sums are
+// those of analyzeStats on s.pairStats (the same terms in the same order,
+// the marginals exact integers and halves), so the coefficients are the
+// same, bit for bit. The analysis serves CohenKappa and KrippendorffAlpha
+// only.
+func (a *Analysis) pairAnalysis(bound distance.Metric, cells func(yield func(v, w int32, n int64)), sc *pairScratch) *Analysis {
+	s := a.stats
+	p := &Analysis{stats: s, opt: Options{Distance: a.opt.Distance, Missing: a.opt.Missing, Incomplete: a.opt.Incomplete},
+		dist: a.dist, metric: [2]distance.Metric{a.metric[0], bound}}
+	nominal := distance.IsNominal(bound)
+	pos, _ := distance.Positions(bound)
+	touch := func(v int32) {
+		if sc.nJ[v] == 0 {
+			sc.touched = append(sc.touched, v)
+		}
+	}
+	var items int64
+	cells(func(v, w int32, n int64) {
+		items += n
+		touch(v)
+		sc.nJ[v] += float64(n)
+		touch(w)
+		sc.nJ[w] += float64(n)
+		sc.rows[v] += float64(n)
+		sc.cols[w] += float64(n)
+		t := [2]float64{0, 0}
+		if v != w {
+			t[0] = 1 // nominalPairs
+		}
+		switch {
+		case nominal:
+			t[1] = t[0]
+		case pos != nil: // pairSum's closed form, the same operations
+			x, y := pos[v], pos[w]
+			s, s2 := 0+x+y, 0+x*x+y*y
+			t[1] = math.Max(0, 2*s2-s*s)
+		default:
+			vals := [2]int32{v, w}
+			t[1] = pairSum(bound, vals[:])
+		}
+		for k := range t {
+			dis := t[k] * 1 // 2/(m(m − 1)) = 1 for m = 2
+			p.sumJ[k] += float64(n) * (2 * dis)
+			p.sumI[k] += float64(n) * dis
+			p.sumC[k] += float64(n) * dis
+		}
+	})
+	// The values used, in value order: sorted, or read off the scratch
+	// when they are a good part of the value table.
+	used := sc.touched
+	if V := len(sc.nJ); 8*len(used) > V {
+		used = used[:0]
+		for v := range V {
+			if sc.nJ[v] != 0 {
+				used = append(used, int32(v))
+			}
+		}
+	} else {
+		slices.Sort(used)
+	}
+	vec := func(w []float64, scale float64) distance.Vector {
+		x := distance.Vector{ID: make([]int, 0, len(used)), W: make([]float64, 0, len(used))}
+		for _, v := range used {
+			if w[v] != 0 {
+				x.ID = append(x.ID, int(v))
+				x.W = append(x.W, w[v]*scale)
+			}
+		}
+		return x
+	}
+	// Only what Cohen's κ and α read: the pooled marginals of the
+	// weighting and the coders' distributions.
+	if a.opt.Missing == ByItem {
+		p.pooledI = vec(sc.nJ, 0.5)
+	} else {
+		p.pooledJ = vec(sc.nJ, 1)
+	}
+	p.coderDist = []distance.Vector{vec(sc.rows, 1), vec(sc.cols, 1)}
+	p.coderOnce.Do(func() {})
+	// Categories: the declared values and the values used, in value order.
+	p.cats = make([]int, 0, s.declared+len(sc.touched))
+	for v := range s.declared {
+		p.cats = append(p.cats, v)
+	}
+	for _, v := range used {
+		if int(v) >= s.declared {
+			p.cats = append(p.cats, int(v))
+		}
+	}
+	for _, v := range used {
+		sc.nJ[v], sc.rows[v], sc.cols[v] = 0, 0, 0
+	}
+	sc.touched = used[:0]
+	n := int(items)
+	p.nRated = n
+	p.counts = Counts{Items: n, Coders: 2, Values: 2 * n, PairableItems: n, PairableValues: 2 * n, CompleteItems: n, Categories: len(p.cats)}
+	for m := range p.metric {
+		p.dmax[m] = distance.Max(p.metric[m], p.cats)
+	}
+	return p
 }
 
 // sortCells sorts cells by key (v << 32 | w, v and w below V): a counting
@@ -426,17 +565,13 @@ func (a *Analysis) Bias(weighted bool) float64 {
 		return math.NaN()
 	}
 	dist := a.coderDistributions()
-	pool := map[int]float64{}
+	pool := make([]float64, len(a.stats.labels))
 	for _, v := range dist {
 		for i, id := range v.ID {
 			pool[id] += v.W[i]
 		}
 	}
-	ids := make([]float64, len(a.stats.labels))
-	for id, w := range pool {
-		ids[id] = w
-	}
-	p := dense(ids)
+	p := dense(pool)
 	tot := p.Sum()
 	pooled := distance.Cross(a.metric[k], p, p) / (tot * tot)
 	return (a.perCoderExpected(a.metric[k]) - pooled) / a.dmax[k]

@@ -569,3 +569,88 @@ func TestPruningWorkIsLinear(t *testing.T) {
 		}
 	}
 }
+
+// Pairwise analyses each pair from its cells without building the pair's
+// Stats (pairAnalysis); the result must be that of analyzeStats on the
+// pair's Stats, bit for bit, every field of both coefficients, for every
+// distance bound once (all but ordinal), both weightings, with declared
+// categories and sparse (crowd) data.
+func TestPairAnalysisMatchesPairStats(t *testing.T) {
+	for seed := range uint64(4) {
+		d := randomData(t, seed, 60, 2+int(seed)%4, 5, 0.3)
+		if seed%2 == 1 {
+			d = randomSparse(t, seed, 90, 8, 4, 4)
+		}
+		for _, metric := range equivalenceMetrics {
+			if metric == "ordinal" {
+				continue // bound to each pair's frequencies: the Stats path
+			}
+			for _, w := range []Weighting{ByJudgment, ByItem} {
+				opt := Options{Distance: mustSpec(t, metric), Missing: w}
+				a := analyze(t, d, opt)
+				got, err := a.Pairwise()
+				if err != nil {
+					t.Fatal(err)
+				}
+				s := a.stats
+				i := 0
+				for x := range s.coders {
+					for y := x + 1; y < len(s.coders); y++ {
+						var cells [][3]int64
+						for p := range s.NumPatterns() {
+							cv, n := s.Pattern(p)
+							var vx, vy int32 = -1, -1
+							for j := 0; j < len(cv); j += 2 {
+								switch int(cv[j]) {
+								case x:
+									vx = cv[j+1]
+								case y:
+									vy = cv[j+1]
+								}
+							}
+							if vx >= 0 && vy >= 0 {
+								cells = append(cells, [3]int64{int64(vx), int64(vy), n})
+							}
+						}
+						if len(cells) == 0 {
+							continue
+						}
+						slices.SortFunc(cells, func(a, b [3]int64) int { return slices.Compare(a[:2], b[:2]) })
+						ps := s.pairStats([2]int32{int32(x), int32(y)}, true, func(yield func(v, w int32, n int64)) {
+							for k := 0; k < len(cells); {
+								c := cells[k]
+								for k++; k < len(cells) && cells[k][0] == c[0] && cells[k][1] == c[1]; k++ {
+									c[2] += cells[k][2]
+								}
+								yield(int32(c[0]), int32(c[1]), c[2])
+							}
+						})
+						want, err := analyzeStats(ps, opt, a.metric[1])
+						if err != nil {
+							t.Fatal(err)
+						}
+						g := got[i]
+						i++
+						wk, wa := want.Coefficient(CohenKappa), want.Coefficient(KrippendorffAlpha)
+						if g.Items != int(ps.NumItems()) || !sameResult(g.Kappa, wk) || !sameResult(g.Alpha, wa) {
+							t.Errorf("seed %d %s %s pair %s/%s: got %+v %+v, want %+v %+v", seed, metric, w, g.A, g.B, g.Kappa, g.Alpha, wk, wa)
+						}
+					}
+				}
+				if i != len(got) {
+					t.Errorf("seed %d %s: %d pairs, want %d", seed, metric, len(got), i)
+				}
+			}
+		}
+	}
+}
+
+// sameResult reports whether two results are equal bit for bit (NaN
+// equal to NaN).
+func sameResult(x, y Result) bool {
+	eq := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
+	return x.Coefficient == y.Coefficient && eq(x.Value, y.Value) && x.Reason == y.Reason && x.Distance == y.Distance &&
+		eq(x.ObservedDisagreement, y.ObservedDisagreement) && eq(x.ExpectedDisagreement, y.ExpectedDisagreement) &&
+		eq(x.ObservedAgreement, y.ObservedAgreement) && eq(x.ExpectedAgreement, y.ExpectedAgreement) &&
+		x.Items == y.Items && x.Values == y.Values && x.Dropped == y.Dropped
+}
