@@ -714,6 +714,21 @@ func isIdentity(m []int32) bool {
 	return true
 }
 
+// MaxJudgments bounds the judgments (values) and empty items that Stats
+// may hold, 2⁵³: below it every count and every sum of counts is exact in
+// floating point and no integer sum overflows. ReadStats and Merge refuse
+// more.
+const MaxJudgments = 1 << 53
+
+// judgments returns the values of s plus its items without any.
+func (s *Stats) judgments() int64 {
+	n := s.empty
+	for p, c := range s.count {
+		n += c * int64((s.start[p+1]-s.start[p])/2)
+	}
+	return n
+}
+
 // Merge combines shards: the result is the Stats of all their items, the
 // same (bit for bit) whatever the order of the shards. The shards must
 // hold disjoint items (all the judgments of an item in one shard), which
@@ -721,6 +736,14 @@ func isIdentity(m []int32) bool {
 func Merge(shards ...*Stats) (*Stats, error) {
 	if len(shards) == 0 {
 		return nil, errors.New("nothing to merge")
+	}
+	var total int64
+	for _, s := range shards {
+		n := s.judgments()
+		if n < 0 || n > MaxJudgments-total {
+			return nil, errors.New("the shards hold more than 2⁵³ judgments in all")
+		}
+		total += n
 	}
 	first := shards[0]
 	opt := StatsOptions{Categories: first.Declared(), Closed: first.closed, KeepItems: first.keep}
