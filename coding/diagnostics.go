@@ -217,68 +217,125 @@ type PairStats struct {
 // GOMAXPROCS at a time); each result depends only on its own data, so the
 // output does not depend on the number of workers.
 func (a *Analysis) Pairwise() ([]PairStats, error) {
+	out, _, err := a.PairwiseTop(0)
+	return out, err
+}
+
+// PairwiseTop is Pairwise limited to n pairs (n ≤ 0: all): when more than n
+// pairs of coders share items, the n that share the most, by decreasing
+// number of shared items (ties in coder order), and the number of the
+// others; else every pair, in coder order. Only the pairs returned are
+// analysed and only their tables are built, so that crowd data (every
+// item with its own pair of coders: millions of pairs) cost memory for
+// the pairs' counts only.
+func (a *Analysis) PairwiseTop(n int) ([]PairStats, int, error) {
 	s := a.stats
 	C := len(s.coders)
-	// The cells (v, w, count) of each pair of coders with shared items, in
-	// two passes over the patterns: one to count them, one to fill them.
+	// The pairs of coders with shared items and their numbers of items,
+	// in one pass over the patterns; then the cells (v, w, count) of the
+	// pairs kept, in a second.
 	type vwn struct {
 		vw uint64 // v << 32 | w
 		n  int64
 	}
-	var pairs [][2]int32
-	var sizes []int
-	dense := C <= 256
-	var slot []int32 // dense: x·C + y → pair + 1
-	index := map[[2]int32]int{}
-	if dense {
-		slot = make([]int32, C*C)
-	}
-	pairOf := func(x, y int32) int {
-		if dense {
-			if i := slot[int(x)*C+int(y)]; i > 0 {
-				return int(i - 1)
+	var pairs [][2]int32 // in coder order
+	var items []int64
+	var pairOf func(x, y int32) int // −1: not a pair kept
+	if C <= 256 {
+		slot := make([]int32, C*C) // x·C + y → pair + 1
+		for p := range s.NumPatterns() {
+			cv, _ := s.Pattern(p)
+			for j := 0; j < len(cv); j += 2 {
+				for l := j + 2; l < len(cv); l += 2 {
+					slot[int(cv[j])*C+int(cv[l])] = 1
+				}
 			}
-		} else if i, ok := index[[2]int32{x, y}]; ok {
+		}
+		for x := range C {
+			for y := x + 1; y < C; y++ {
+				if slot[x*C+y] != 0 {
+					slot[x*C+y] = int32(len(pairs) + 1)
+					pairs = append(pairs, [2]int32{int32(x), int32(y)})
+				}
+			}
+		}
+		items = make([]int64, len(pairs))
+		for p := range s.NumPatterns() {
+			cv, n := s.Pattern(p)
+			for j := 0; j < len(cv); j += 2 {
+				for l := j + 2; l < len(cv); l += 2 {
+					items[slot[int(cv[j])*C+int(cv[l])]-1] += n
+				}
+			}
+		}
+		pairOf = func(x, y int32) int { return int(slot[int(x)*C+int(y)]) - 1 }
+	} else {
+		// Many coders: the pairs of all patterns are sorted (radix sort
+		// of their keys x << 32 | y) instead of indexed by a map.
+		var keys []uint64
+		var ns []int64
+		for p := range s.NumPatterns() {
+			cv, n := s.Pattern(p)
+			for j := 0; j < len(cv); j += 2 {
+				for l := j + 2; l < len(cv); l += 2 {
+					keys = append(keys, uint64(cv[j])<<32|uint64(cv[l]))
+					ns = append(ns, n)
+				}
+			}
+		}
+		order := make([]int32, len(keys))
+		for i := range order {
+			order[i] = int32(i)
+		}
+		radixSort(keys, order)
+		for i := 0; i < len(keys); {
+			k, sum := keys[i], int64(0)
+			for ; i < len(keys) && keys[i] == k; i++ {
+				sum += ns[order[i]]
+			}
+			pairs = append(pairs, [2]int32{int32(k >> 32), int32(uint32(k))})
+			items = append(items, sum)
+		}
+		keys, ns, order = nil, nil, nil
+		pairOf = func(x, y int32) int {
+			i, ok := slices.BinarySearchFunc(pairs, [2]int32{x, y}, func(p, q [2]int32) int {
+				return cmp.Or(cmp.Compare(p[0], q[0]), cmp.Compare(p[1], q[1]))
+			})
+			if !ok {
+				return -1
+			}
 			return i
 		}
-		i := len(pairs)
-		pairs = append(pairs, [2]int32{x, y})
-		sizes = append(sizes, 0)
-		if dense {
-			slot[int(x)*C+int(y)] = int32(i + 1)
-		} else {
-			index[[2]int32{x, y}] = i
-		}
-		return i
 	}
-	for p := range s.NumPatterns() {
-		cv, _ := s.Pattern(p)
-		for j := 0; j < len(cv); j += 2 {
-			for l := j + 2; l < len(cv); l += 2 {
-				sizes[pairOf(cv[j], cv[l])]++
-			}
-		}
+	// The pairs kept, in output order.
+	order := make([]int, len(pairs))
+	for i := range order {
+		order[i] = i
 	}
-	cells := make([][]vwn, len(pairs))
-	for i, n := range sizes {
-		cells[i] = make([]vwn, 0, n)
+	omitted := 0
+	if n > 0 && len(pairs) > n {
+		slices.SortStableFunc(order, func(i, j int) int { return cmp.Compare(items[j], items[i]) })
+		omitted = len(pairs) - n
+		order = order[:n]
 	}
+	kept := make([]int32, len(pairs)) // pair → its place in order + 1
+	for g, i := range order {
+		kept[i] = int32(g + 1)
+	}
+	cells := make([][]vwn, len(order))
 	for p := range s.NumPatterns() {
 		cv, n := s.Pattern(p)
 		for j := 0; j < len(cv); j += 2 {
 			for l := j + 2; l < len(cv); l += 2 {
 				i := pairOf(cv[j], cv[l])
-				cells[i] = append(cells[i], vwn{uint64(cv[j+1])<<32 | uint64(uint32(cv[l+1])), n})
+				if i < 0 || kept[i] == 0 {
+					continue
+				}
+				g := kept[i] - 1
+				cells[g] = append(cells[g], vwn{uint64(cv[j+1])<<32 | uint64(uint32(cv[l+1])), n})
 			}
 		}
 	}
-	order := make([]int, len(pairs))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortFunc(order, func(i, j int) int {
-		return cmp.Or(cmp.Compare(pairs[i][0], pairs[j][0]), cmp.Compare(pairs[i][1], pairs[j][1]))
-	})
 	// A distance that does not depend on the frequencies is bound once, to
 	// the whole value table, for every pair. The ordinal distance is bound
 	// to each pair's frequencies, on the pair's own values (the same ranks:
@@ -288,10 +345,10 @@ func (a *Analysis) Pairwise() ([]PairStats, error) {
 	if a.opt.Distance.Name() != "ordinal" {
 		bound = a.metric[1]
 	} else {
-		whole = len(pairs)*len(s.labels) <= 1<<24
+		whole = len(order)*len(s.labels) <= 1<<24
 	}
-	out := make([]PairStats, len(pairs))
-	errs := make([]error, len(pairs))
+	out := make([]PairStats, len(order))
+	errs := make([]error, len(order))
 	workers := runtime.GOMAXPROCS(0)
 	sem := make(chan struct{}, workers)
 	scratch := make(chan *pairScratch, workers)
@@ -304,7 +361,8 @@ func (a *Analysis) Pairwise() ([]PairStats, error) {
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			cs := cells[pi]
+			cs := cells[g]
+			cells[g] = nil
 			sortCells(cs, len(s.labels), func(c vwn) uint64 { return c.vw })
 			each := func(yield func(v, w int32, n int64)) {
 				for i := 0; i < len(cs); {
@@ -340,10 +398,10 @@ func (a *Analysis) Pairwise() ([]PairStats, error) {
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 	}
-	return out, nil
+	return out, omitted, nil
 }
 
 // pairScratch holds per-value sums for pairAnalysis, reused from pair to

@@ -654,3 +654,57 @@ func sameResult(x, y Result) bool {
 		eq(x.ObservedAgreement, y.ObservedAgreement) && eq(x.ExpectedAgreement, y.ExpectedAgreement) &&
 		x.Items == y.Items && x.Values == y.Values && x.Dropped == y.Dropped
 }
+
+// PairwiseTop(n) is Pairwise sorted by decreasing shared items (ties in
+// coder order) and cut to n, with the others counted, for few coders
+// (dense pair table) and many (sorted pair keys); with many coders the
+// whole table also matches the item engine.
+func TestPairwiseTop(t *testing.T) {
+	cases := []struct {
+		name                   string
+		items, coders, perItem int
+	}{
+		{"few coders, dense pair table", 120, 7, 4},
+		{"many coders (> 256), sorted pair keys", 400, 300, 4},
+		{"crowd: almost every pair shares one item", 300, 600, 2},
+	}
+	for _, c := range cases {
+		d := randomSparse(t, 7, c.items, c.coders, c.perItem, 3)
+		a := analyze(t, d, Options{Distance: mustSpec(t, "interval")})
+		all, err := a.Pairwise()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.coders > 256 {
+			rp := refPairwise(t, d, Options{Distance: mustSpec(t, "interval")})
+			if len(rp) != len(all) {
+				t.Fatalf("%s: %d pairs, item engine %d", c.name, len(all), len(rp))
+			}
+			for i := range rp {
+				if all[i].A != rp[i].A || all[i].B != rp[i].B || all[i].Items != rp[i].Items || !close12(all[i].Alpha.Value, rp[i].Alpha.Value) || !close12(all[i].Kappa.Value, rp[i].Kappa.Value) {
+					t.Fatalf("%s: pair %d = %+v, item engine %+v", c.name, i, all[i], rp[i])
+				}
+			}
+		}
+		byItems := slices.Clone(all)
+		slices.SortStableFunc(byItems, func(x, y PairStats) int { return y.Items - x.Items })
+		for _, n := range []int{1, 5, len(all) - 1, len(all), len(all) + 3, 0} {
+			got, omitted, err := a.PairwiseTop(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, wantOmitted := all, 0
+			if n > 0 && n < len(all) {
+				want, wantOmitted = byItems[:n], len(all)-n
+			}
+			if omitted != wantOmitted || len(got) != len(want) {
+				t.Fatalf("%s n=%d: %d pairs, %d omitted; want %d, %d", c.name, n, len(got), omitted, len(want), wantOmitted)
+			}
+			for i := range want {
+				if got[i].A != want[i].A || got[i].B != want[i].B || got[i].Items != want[i].Items || !sameResult(got[i].Alpha, want[i].Alpha) || !sameResult(got[i].Kappa, want[i].Kappa) {
+					t.Errorf("%s n=%d: pair %d = %s/%s %d, want %s/%s %d", c.name, n, i, got[i].A, got[i].B, got[i].Items, want[i].A, want[i].B, want[i].Items)
+				}
+			}
+		}
+	}
+}

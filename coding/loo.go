@@ -1,6 +1,9 @@
 package coding
 
 import (
+	"math"
+	"slices"
+
 	"agree/distance"
 )
 
@@ -28,6 +31,88 @@ type CoderOut struct {
 // with every coder left out: it is bound again to each coder's remaining
 // data and the patterns summed again, O(patterns) per coder.
 func (a *Analysis) LeaveOneCoderOut() ([]CoderOut, error) {
+	out, _, err := a.LeaveOneCoderOutTop(0)
+	return out, err
+}
+
+// LeaveOneCoderOutTop is LeaveOneCoderOut limited to n coders (n ≤ 0: all):
+// when there are more than n coders, the n whose removal changes α most
+// (by |α without − α|; undefined changes last, ties in coder order), in
+// that order, and the number of the others; else every coder, in coder
+// order. Every coder's α is computed, but only n are kept (crowd data:
+// millions of coders).
+func (a *Analysis) LeaveOneCoderOutTop(n int) ([]CoderOut, int, error) {
+	C := len(a.stats.coders)
+	if n <= 0 || n >= C {
+		out := make([]CoderOut, 0, C)
+		err := a.leaveOneCoderOut(func(co CoderOut) { out = append(out, co) })
+		return out, 0, err
+	}
+	alpha := a.Coefficient(KrippendorffAlpha).Value
+	size := func(co CoderOut) float64 {
+		if x := math.Abs(co.Alpha.Value - alpha); !math.IsNaN(x) {
+			return x
+		}
+		return -1
+	}
+	// A min-heap of the n largest (size, then earlier coder); the root is
+	// the one to drop first.
+	type kept struct {
+		size float64
+		c    int
+		co   CoderOut
+	}
+	less := func(x, y kept) bool { return x.size < y.size || (x.size == y.size && x.c > y.c) }
+	heap := make([]kept, 0, n)
+	down := func(i int) {
+		for {
+			l, m := 2*i+1, i
+			if l < len(heap) && less(heap[l], heap[m]) {
+				m = l
+			}
+			if r := l + 1; r < len(heap) && less(heap[r], heap[m]) {
+				m = r
+			}
+			if m == i {
+				return
+			}
+			heap[i], heap[m] = heap[m], heap[i]
+			i = m
+		}
+	}
+	c := 0
+	err := a.leaveOneCoderOut(func(co CoderOut) {
+		k := kept{size(co), c, co}
+		c++
+		switch {
+		case len(heap) < n:
+			heap = append(heap, k)
+			for i := len(heap) - 1; i > 0 && less(heap[i], heap[(i-1)/2]); i = (i - 1) / 2 {
+				heap[i], heap[(i-1)/2] = heap[(i-1)/2], heap[i]
+			}
+		case less(heap[0], k):
+			heap[0] = k
+			down(0)
+		}
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	slices.SortFunc(heap, func(x, y kept) int {
+		if less(y, x) {
+			return -1
+		}
+		return 1
+	})
+	out := make([]CoderOut, len(heap))
+	for i, k := range heap {
+		out[i] = k.co
+	}
+	return out, C - n, nil
+}
+
+// leaveOneCoderOut calls fn with α without each coder, in coder order.
+func (a *Analysis) leaveOneCoderOut(fn func(CoderOut)) error {
 	s := a.stats
 	C := len(s.coders)
 	// Occurrences of each coder: (pattern, position of the pair), grouped
@@ -50,7 +135,6 @@ func (a *Analysis) LeaveOneCoderOut() ([]CoderOut, error) {
 		}
 	}
 	rebind := a.opt.Distance.Name() == "ordinal"
-	out := make([]CoderOut, C)
 	V := len(s.labels)
 	dJ, dI := make([]float64, V), make([]float64, V)
 	used := make([]int64, V)
@@ -63,10 +147,10 @@ func (a *Analysis) LeaveOneCoderOut() ([]CoderOut, error) {
 		if rebind {
 			sub, err := AnalyzeStats(s.withoutCoder(c), a.opt)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			co.Alpha = sub.Coefficient(KrippendorffAlpha)
-			out[c] = co
+			fn(co)
 			continue
 		}
 		cnt := a.counts
@@ -124,9 +208,9 @@ func (a *Analysis) LeaveOneCoderOut() ([]CoderOut, error) {
 		b.counts.Categories = len(b.cats)
 		b.dmax[1] = distance.Max(a.metric[1], b.cats)
 		co.Alpha = b.Coefficient(KrippendorffAlpha)
-		out[c] = co
+		fn(co)
 	}
-	return out, nil
+	return nil
 }
 
 // everyCoder returns the coder of every (coder, value) pair of every pattern.

@@ -173,17 +173,25 @@ type CoderInfluence struct {
 // per-coder statistics of the analysis (coding.Analysis.LeaveOneCoderOut:
 // work proportional to the judgments, not to the coders squared).
 func LeaveOneCoderOut(a *coding.Analysis) ([]CoderInfluence, error) {
+	out, _, err := LeaveOneCoderOutTop(a, 0)
+	return out, err
+}
+
+// LeaveOneCoderOutTop is LeaveOneCoderOut limited to the n coders whose
+// removal changes α most, and the number of the others
+// (coding.Analysis.LeaveOneCoderOutTop); n ≤ 0: all, in coder order.
+func LeaveOneCoderOutTop(a *coding.Analysis, n int) ([]CoderInfluence, int, error) {
 	all := a.Coefficient(coding.KrippendorffAlpha).Value
-	loo, err := a.LeaveOneCoderOut()
+	loo, omitted, err := a.LeaveOneCoderOutTop(n)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	out := make([]CoderInfluence, len(loo))
 	for c, l := range loo {
 		out[c] = CoderInfluence{Coder: l.Coder, Values: l.Values, AlphaWithout: l.Alpha.Value,
 			Change: l.Alpha.Value - all, Reason: l.Alpha.Reason}
 	}
-	return out, nil
+	return out, omitted, nil
 }
 
 // CategoryIndex holds the prevalence and bias indices of one category,
