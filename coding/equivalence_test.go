@@ -708,3 +708,61 @@ func TestPairwiseTop(t *testing.T) {
 		}
 	}
 }
+
+// LeaveOneCoderOutTop(n) is LeaveOneCoderOut sorted by decreasing |change
+// of α| (undefined last, ties in coder order) and cut to n, with the others
+// counted; crowd data include coders whose values disappear with them.
+func TestLeaveOneCoderOutTop(t *testing.T) {
+	cases := []struct {
+		name                   string
+		items, coders, perItem int
+		metric                 string
+	}{
+		{"few coders, nominal", 80, 6, 4, "nominal"},
+		{"crowd, interval", 200, 150, 3, "interval"},
+		{"crowd, ordinal (rebound per coder)", 60, 40, 3, "ordinal"},
+	}
+	for _, c := range cases {
+		d := randomSparse(t, 11, c.items, c.coders, c.perItem, 6)
+		a := analyze(t, d, Options{Distance: mustSpec(t, c.metric)})
+		all, err := a.LeaveOneCoderOut()
+		if err != nil {
+			t.Fatal(err)
+		}
+		alpha := a.Coefficient(KrippendorffAlpha).Value
+		size := func(co CoderOut) float64 {
+			if x := math.Abs(co.Alpha.Value - alpha); !math.IsNaN(x) {
+				return x
+			}
+			return -1
+		}
+		sorted := slices.Clone(all)
+		slices.SortStableFunc(sorted, func(x, y CoderOut) int {
+			switch sx, sy := size(x), size(y); {
+			case sx > sy:
+				return -1
+			case sx < sy:
+				return 1
+			}
+			return 0
+		})
+		for _, n := range []int{1, 3, len(all) - 1, len(all), len(all) + 2, 0} {
+			got, omitted, err := a.LeaveOneCoderOutTop(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, wantOmitted := all, 0
+			if n > 0 && n < len(all) {
+				want, wantOmitted = sorted[:n], len(all)-n
+			}
+			if omitted != wantOmitted || len(got) != len(want) {
+				t.Fatalf("%s n=%d: %d coders, %d omitted; want %d, %d", c.name, n, len(got), omitted, len(want), wantOmitted)
+			}
+			for i := range want {
+				if got[i].Coder != want[i].Coder || got[i].Values != want[i].Values || !sameResult(got[i].Alpha, want[i].Alpha) {
+					t.Errorf("%s n=%d: row %d = %s %v, want %s %v", c.name, n, i, got[i].Coder, got[i].Alpha.Value, want[i].Coder, want[i].Alpha.Value)
+				}
+			}
+		}
+	}
+}

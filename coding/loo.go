@@ -136,8 +136,22 @@ func (a *Analysis) leaveOneCoderOut(fn func(CoderOut)) error {
 	}
 	rebind := a.opt.Distance.Name() == "ordinal"
 	V := len(s.labels)
+	// Per-value changes, dense but reset only where a coder touched them,
+	// and the output vectors, reused from coder to coder: no allocation
+	// per coder, and the categories and d_max are recomputed only when a
+	// value disappears with the coder.
 	dJ, dI := make([]float64, V), make([]float64, V)
-	used := make([]int64, V)
+	dUsed := make([]int64, V)
+	mark := make([]bool, V)
+	var touched []int32
+	touch := func(v int32) {
+		if !mark[v] {
+			mark[v] = true
+			touched = append(touched, v)
+		}
+	}
+	var pJ, pI distance.Vector
+	var cats []int
 	for c := range C {
 		co := CoderOut{Coder: s.coders[c]}
 		for _, o := range occs[first[c]:first[c+1]] {
@@ -156,16 +170,14 @@ func (a *Analysis) leaveOneCoderOut(fn func(CoderOut)) error {
 		cnt := a.counts
 		cnt.Coders--
 		sumJ, sumI := a.sumJ[1], a.sumI[1]
-		copy(used, a.used)
-		clear(dJ)
-		clear(dI)
 		for _, o := range occs[first[c]:first[c+1]] {
 			cv, n := s.Pattern(o.p)
 			m := len(cv) / 2
 			y := cv[o.j+1]
 			fn := float64(n)
 			cnt.Values -= int(n)
-			used[y] -= n
+			touch(y)
+			dUsed[y] -= n
 			if m < 2 {
 				continue
 			}
@@ -176,6 +188,7 @@ func (a *Analysis) leaveOneCoderOut(fn func(CoderOut)) error {
 			cnt.PairableValues -= int(n) * m
 			inv := fn / float64(m)
 			for i := 1; i < len(cv); i += 2 {
+				touch(cv[i])
 				dJ[cv[i]] -= fn
 				dI[cv[i]] -= inv
 			}
@@ -201,16 +214,50 @@ func (a *Analysis) leaveOneCoderOut(fn func(CoderOut)) error {
 				}
 			}
 		}
-		b := &Analysis{stats: s, opt: a.opt, counts: cnt, dist: a.dist, metric: a.metric,
-			pooledJ: shifted(a.pooledJ, dJ), pooledI: shifted(a.pooledI, dI),
-			cats: categories(s.declared, used)}
+		b := Analysis{stats: s, opt: a.opt, counts: cnt, dist: a.dist, metric: a.metric, cats: a.cats, dmax: a.dmax}
+		pJ, pI = shiftedInto(pJ, a.pooledJ, dJ), shiftedInto(pI, a.pooledI, dI)
+		b.pooledJ, b.pooledI = pJ, pI
+		gone := false
+		for _, v := range touched {
+			gone = gone || (int(v) >= s.declared && a.used[v]+dUsed[v] == 0)
+		}
+		if gone { // categories(s.declared, used) without the coder
+			cats = cats[:0]
+			for _, v := range a.cats {
+				if v < s.declared || a.used[v]+dUsed[v] > 0 {
+					cats = append(cats, v)
+				}
+			}
+			b.cats = cats
+			b.dmax[1] = distance.Max(a.metric[1], b.cats)
+		}
 		b.sumJ[1], b.sumI[1] = sumJ, sumI
 		b.counts.Categories = len(b.cats)
-		b.dmax[1] = distance.Max(a.metric[1], b.cats)
 		co.Alpha = b.Coefficient(KrippendorffAlpha)
+		for _, v := range touched {
+			dJ[v], dI[v], dUsed[v], mark[v] = 0, 0, 0, false
+		}
+		touched = touched[:0]
 		fn(co)
 	}
 	return nil
+}
+
+// shiftedInto returns p + delta as a sparse vector in the storage of buf
+// (entries that become 0 are dropped); delta is 0 outside p's support.
+func shiftedInto(buf, p distance.Vector, delta []float64) distance.Vector {
+	buf.ID, buf.W = buf.ID[:0], buf.W[:0]
+	for i, id := range p.ID {
+		w := p.W[i] + delta[id]
+		if w < 0 { // rounding of item weights: never below 0
+			w = 0
+		}
+		if w != 0 {
+			buf.ID = append(buf.ID, id)
+			buf.W = append(buf.W, w)
+		}
+	}
+	return buf
 }
 
 // everyCoder returns the coder of every (coder, value) pair of every pattern.
@@ -220,22 +267,6 @@ func everyCoder(s *Stats) []int32 {
 		out = append(out, s.cv[i])
 	}
 	return out
-}
-
-// shifted returns p + delta as a sparse vector (entries that become 0
-// are dropped).
-func shifted(p distance.Vector, delta []float64) distance.Vector {
-	w := make([]float64, len(delta))
-	for i, id := range p.ID {
-		w[id] = p.W[i]
-	}
-	for v, d := range delta {
-		w[v] += d
-		if w[v] < 0 { // rounding of item weights: never below 0
-			w[v] = 0
-		}
-	}
-	return dense(w)
 }
 
 // withoutCoder returns the statistics of the data without coder c (its
