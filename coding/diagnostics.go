@@ -238,8 +238,9 @@ func (a *Analysis) PairwiseTop(n int) ([]PairStats, int, error) {
 		vw uint64 // v << 32 | w
 		n  int64
 	}
-	var pairs [][2]int32 // in coder order
-	var items []int64
+	var pairs [][2]int32            // in coder order
+	var items []int64               // shared items per pair
+	var sizes []int                 // cells (patterns) per pair
 	var pairOf func(x, y int32) int // −1: not a pair kept
 	if C <= 256 {
 		slot := make([]int32, C*C) // x·C + y → pair + 1
@@ -259,12 +260,14 @@ func (a *Analysis) PairwiseTop(n int) ([]PairStats, int, error) {
 				}
 			}
 		}
-		items = make([]int64, len(pairs))
+		items, sizes = make([]int64, len(pairs)), make([]int, len(pairs))
 		for p := range s.NumPatterns() {
 			cv, n := s.Pattern(p)
 			for j := 0; j < len(cv); j += 2 {
 				for l := j + 2; l < len(cv); l += 2 {
-					items[slot[int(cv[j])*C+int(cv[l])]-1] += n
+					i := slot[int(cv[j])*C+int(cv[l])] - 1
+					items[i] += n
+					sizes[i]++
 				}
 			}
 		}
@@ -289,12 +292,13 @@ func (a *Analysis) PairwiseTop(n int) ([]PairStats, int, error) {
 		}
 		radixSort(keys, order)
 		for i := 0; i < len(keys); {
-			k, sum := keys[i], int64(0)
+			k, sum, i0 := keys[i], int64(0), i
 			for ; i < len(keys) && keys[i] == k; i++ {
 				sum += ns[order[i]]
 			}
 			pairs = append(pairs, [2]int32{int32(k >> 32), int32(uint32(k))})
 			items = append(items, sum)
+			sizes = append(sizes, i-i0)
 		}
 		keys, ns, order = nil, nil, nil
 		pairOf = func(x, y int32) int {
@@ -323,6 +327,9 @@ func (a *Analysis) PairwiseTop(n int) ([]PairStats, int, error) {
 		kept[i] = int32(g + 1)
 	}
 	cells := make([][]vwn, len(order))
+	for g, i := range order {
+		cells[g] = make([]vwn, 0, sizes[i])
+	}
 	for p := range s.NumPatterns() {
 		cv, n := s.Pattern(p)
 		for j := 0; j < len(cv); j += 2 {
@@ -407,12 +414,16 @@ func (a *Analysis) PairwiseTop(n int) ([]PairStats, int, error) {
 // pairScratch holds per-value sums for pairAnalysis, reused from pair to
 // pair (only the values a pair touches are read and cleared).
 type pairScratch struct {
-	nJ, rows, cols []float64
-	touched        []int32
+	sums    []valueSums // by value
+	touched []int32
 }
 
+// valueSums are a value's counts in a pair: pooled, as the first coder's
+// and as the second's (together: one cache line per value touched).
+type valueSums struct{ n, rows, cols float64 }
+
 func newPairScratch(V int) *pairScratch {
-	return &pairScratch{nJ: make([]float64, V), rows: make([]float64, V), cols: make([]float64, V)}
+	return &pairScratch{sums: make([]valueSums, V)}
 }
 
 // pairAnalysis is analyzeStats of two coders' shared items, given their
@@ -434,20 +445,22 @@ func (a *Analysis) pairAnalysis(bound distance.Metric, cells func(yield func(v, 
 		dist: a.dist, metric: [2]distance.Metric{a.metric[0], bound}}
 	nominal := distance.IsNominal(bound)
 	pos, _ := distance.Positions(bound)
-	touch := func(v int32) {
-		if sc.nJ[v] == 0 {
-			sc.touched = append(sc.touched, v)
-		}
-	}
 	var items int64
+	sums := sc.sums
 	cells(func(v, w int32, n int64) {
 		items += n
-		touch(v)
-		sc.nJ[v] += float64(n)
-		touch(w)
-		sc.nJ[w] += float64(n)
-		sc.rows[v] += float64(n)
-		sc.cols[w] += float64(n)
+		fn := float64(n)
+		sv, sw := &sums[v], &sums[w]
+		if sv.n == 0 {
+			sc.touched = append(sc.touched, v)
+		}
+		sv.n += fn
+		sv.rows += fn
+		if sw.n == 0 {
+			sc.touched = append(sc.touched, w)
+		}
+		sw.n += fn
+		sw.cols += fn
 		t := [2]float64{0, 0}
 		if v != w {
 			t[0] = 1 // nominalPairs
@@ -458,7 +471,11 @@ func (a *Analysis) pairAnalysis(bound distance.Metric, cells func(yield func(v, 
 		case pos != nil: // pairSum's closed form, the same operations
 			x, y := pos[v], pos[w]
 			s, s2 := 0+x+y, 0+x*x+y*y
-			t[1] = math.Max(0, 2*s2-s*s)
+			d := 2*s2 - s*s
+			if !(d > 0) && d == d { // math.Max(0, d)
+				d = 0
+			}
+			t[1] = d
 		default:
 			vals := [2]int32{v, w}
 			t[1] = pairSum(bound, vals[:])
@@ -473,22 +490,22 @@ func (a *Analysis) pairAnalysis(bound distance.Metric, cells func(yield func(v, 
 	// The values used, in value order: sorted, or read off the scratch
 	// when they are a good part of the value table.
 	used := sc.touched
-	if V := len(sc.nJ); 8*len(used) > V {
+	if V := len(sums); 8*len(used) > V {
 		used = used[:0]
 		for v := range V {
-			if sc.nJ[v] != 0 {
+			if sums[v].n != 0 {
 				used = append(used, int32(v))
 			}
 		}
 	} else {
 		slices.Sort(used)
 	}
-	vec := func(w []float64, scale float64) distance.Vector {
+	vec := func(w func(*valueSums) float64) distance.Vector {
 		x := distance.Vector{ID: make([]int, 0, len(used)), W: make([]float64, 0, len(used))}
 		for _, v := range used {
-			if w[v] != 0 {
+			if f := w(&sums[v]); f != 0 {
 				x.ID = append(x.ID, int(v))
-				x.W = append(x.W, w[v]*scale)
+				x.W = append(x.W, f)
 			}
 		}
 		return x
@@ -496,11 +513,11 @@ func (a *Analysis) pairAnalysis(bound distance.Metric, cells func(yield func(v, 
 	// Only what Cohen's κ and α read: the pooled marginals of the
 	// weighting and the coders' distributions.
 	if a.opt.Missing == ByItem {
-		p.pooledI = vec(sc.nJ, 0.5)
+		p.pooledI = vec(func(s *valueSums) float64 { return s.n * 0.5 })
 	} else {
-		p.pooledJ = vec(sc.nJ, 1)
+		p.pooledJ = vec(func(s *valueSums) float64 { return s.n })
 	}
-	p.coderDist = []distance.Vector{vec(sc.rows, 1), vec(sc.cols, 1)}
+	p.coderDist = []distance.Vector{vec(func(s *valueSums) float64 { return s.rows }), vec(func(s *valueSums) float64 { return s.cols })}
 	p.coderOnce.Do(func() {})
 	// Categories: the declared values and the values used, in value order.
 	p.cats = make([]int, 0, s.declared+len(sc.touched))
@@ -513,7 +530,7 @@ func (a *Analysis) pairAnalysis(bound distance.Metric, cells func(yield func(v, 
 		}
 	}
 	for _, v := range used {
-		sc.nJ[v], sc.rows[v], sc.cols[v] = 0, 0, 0
+		sums[v] = valueSums{}
 	}
 	sc.touched = used[:0]
 	n := int(items)
