@@ -387,9 +387,9 @@ func (a *Analysis) PairwiseTop(n int) ([]PairStats, int, error) {
 					sc = newPairScratch(len(s.labels))
 				}
 				pa := a.pairAnalysis(bound, each, sc)
-				scratch <- sc
 				out[g] = PairStats{A: names[0], B: names[1], Items: pa.counts.Items,
 					Kappa: pa.Coefficient(CohenKappa), Alpha: pa.Coefficient(KrippendorffAlpha)}
+				scratch <- sc
 				return
 			}
 			ps := s.pairStats(pairs[pi], whole, each)
@@ -416,6 +416,7 @@ func (a *Analysis) PairwiseTop(n int) ([]PairStats, int, error) {
 type pairScratch struct {
 	sums    []valueSums // by value
 	touched []int32
+	vecs    [3]distance.Vector // the pooled and the coders' distributions
 }
 
 // valueSums are a value's counts in a pair: pooled, as the first coder's
@@ -438,7 +439,7 @@ func newPairScratch(V int) *pairScratch {
 // those of analyzeStats on s.pairStats (the same terms in the same order,
 // the marginals exact integers and halves), so the coefficients are the
 // same, bit for bit. The analysis serves CohenKappa and KrippendorffAlpha
-// only.
+// only, and only until sc serves another pair (its vectors are sc's).
 func (a *Analysis) pairAnalysis(bound distance.Metric, cells func(yield func(v, w int32, n int64)), sc *pairScratch) *Analysis {
 	s := a.stats
 	p := &Analysis{stats: s, opt: Options{Distance: a.opt.Distance, Missing: a.opt.Missing, Incomplete: a.opt.Incomplete},
@@ -500,24 +501,26 @@ func (a *Analysis) pairAnalysis(bound distance.Metric, cells func(yield func(v, 
 	} else {
 		slices.Sort(used)
 	}
-	vec := func(w func(*valueSums) float64) distance.Vector {
-		x := distance.Vector{ID: make([]int, 0, len(used)), W: make([]float64, 0, len(used))}
+	// The vectors live in the scratch: the analysis is read (Coefficient)
+	// before the scratch serves another pair.
+	vec := func(x *distance.Vector, w func(*valueSums) float64) distance.Vector {
+		x.ID, x.W = x.ID[:0], x.W[:0]
 		for _, v := range used {
 			if f := w(&sums[v]); f != 0 {
 				x.ID = append(x.ID, int(v))
 				x.W = append(x.W, f)
 			}
 		}
-		return x
+		return *x
 	}
 	// Only what Cohen's κ and α read: the pooled marginals of the
 	// weighting and the coders' distributions.
 	if a.opt.Missing == ByItem {
-		p.pooledI = vec(func(s *valueSums) float64 { return s.n * 0.5 })
+		p.pooledI = vec(&sc.vecs[0], func(s *valueSums) float64 { return s.n * 0.5 })
 	} else {
-		p.pooledJ = vec(func(s *valueSums) float64 { return s.n })
+		p.pooledJ = vec(&sc.vecs[0], func(s *valueSums) float64 { return s.n })
 	}
-	p.coderDist = []distance.Vector{vec(func(s *valueSums) float64 { return s.rows }), vec(func(s *valueSums) float64 { return s.cols })}
+	p.coderDist = []distance.Vector{vec(&sc.vecs[1], func(s *valueSums) float64 { return s.rows }), vec(&sc.vecs[2], func(s *valueSums) float64 { return s.cols })}
 	p.coderOnce.Do(func() {})
 	// Categories: the declared values and the values used, in value order.
 	p.cats = make([]int, 0, s.declared+len(sc.touched))

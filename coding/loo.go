@@ -150,7 +150,8 @@ func (a *Analysis) leaveOneCoderOut(fn func(CoderOut)) error {
 			touched = append(touched, v)
 		}
 	}
-	var pJ, pI distance.Vector
+	pJ := distance.Vector{ID: make([]int, 0, len(a.pooledJ.ID)), W: make([]float64, 0, len(a.pooledJ.ID))}
+	pI := distance.Vector{ID: make([]int, 0, len(a.pooledI.ID)), W: make([]float64, 0, len(a.pooledI.ID))}
 	var cats []int
 	for c := range C {
 		co := CoderOut{Coder: s.coders[c]}
