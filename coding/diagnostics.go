@@ -652,7 +652,7 @@ func (a *Analysis) Bias(weighted bool) float64 {
 	p := dense(pool)
 	tot := p.Sum()
 	pooled := distance.Cross(a.metric[k], p, p) / (tot * tot)
-	return (a.perCoderExpected(a.metric[k]) - pooled) / a.dmax[k]
+	return (a.perCoderExpected(k) - pooled) / a.dmax[k]
 }
 
 // Margins returns the row and column sums of a table, its total and the sum
