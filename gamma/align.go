@@ -2,6 +2,7 @@ package gamma
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -74,14 +75,16 @@ type aligner struct {
 	exhaustiveDP bool
 	// useLP solves n ≥ 3 components by LP branch and bound directly.
 	useLP bool
-	// tooMany is set when enumerate stops at maxCandidates.
+	// useCG solves every n ≥ 3 component by column generation.
+	useCG bool
+	// tooMany is set when enumerate stops at its limit.
 	tooMany bool
 	ctl     *alignCtl
 }
 
-// maxCandidates bounds the number of candidate tuples (about 64 bytes
-// each); 5by100.csv has 10 805 at α = 1.
-const maxCandidates = 4 << 20
+// maxEnumerated bounds the tuples enumerated for one component before it
+// is left to column generation (5by100.csv has 10 805 at α = 1).
+const maxEnumerated = 1 << 16
 
 type nb struct {
 	j int32
@@ -262,9 +265,10 @@ func (a *aligner) tupleCost(k int, s float64) float64 {
 	return (s + (a.c-float64(k*(k-1)/2))*a.delta) / a.c
 }
 
-// enumerate generates every candidate tuple of ≥ 2 units that passes the
-// split test, grouped by first unit.
-func (a *aligner) enumerate() {
+// enumerate generates every candidate tuple of ≥ 2 units anchored at the
+// given items that passes the split test, grouped by first unit. It stops
+// (tooMany) once a.tuples holds more than limit tuples.
+func (a *aligner) enumerate(anchors []int32, limit int) {
 	sBound := (a.c + float64(a.n) - 1) * a.delta
 	members := make([]int32, 0, a.n)
 	sums := make([]float64, 0, a.n)
@@ -311,7 +315,7 @@ func (a *aligner) enumerate() {
 			sums = append(sums, sj)
 			used[a.items[j].ann] = true
 			if a.splitTest(dm, k+1) && !a.tooMany {
-				if len(a.tuples) >= maxCandidates {
+				if len(a.tuples) >= limit {
 					a.tooMany = true
 				}
 				var s float64
@@ -331,11 +335,11 @@ func (a *aligner) enumerate() {
 			}
 		}
 	}
-	for i := range a.items {
+	for _, i := range anchors {
 		if len(a.fwd[i]) == 0 || a.tooMany {
 			continue
 		}
-		members = append(members[:0], int32(i))
+		members = append(members[:0], i)
 		sums = append(sums[:0], 0)
 		used[a.items[i].ann] = true
 		rec(a.fwd[i], 0)
@@ -388,47 +392,29 @@ func (a *aligner) splitTest(dm [][]float64, k int) bool {
 
 func (a *aligner) solve() (*Alignment, error) {
 	a.neighbours()
-	if a.n == 2 {
-		for i, f := range a.fwd {
-			for _, e := range f {
-				a.tuples = append(a.tuples, tuple{members: []int32{int32(i), e.j}, cost: e.d})
-			}
-		}
-	} else {
-		a.enumerate()
-		if a.tooMany {
-			return nil, fmt.Errorf("more than %d candidate unitary alignments: the units overlap too densely for an exact alignment (a larger alpha prunes more)", maxCandidates)
-		}
-	}
-	// connected components: the units of a candidate tuple are joined
+	// components of the neighbour graph: no useful tuple crosses them
 	uf := unionfind.New(len(a.items))
-	find := func(x int32) int32 { return int32(uf.Find(int(x))) }
-	for _, t := range a.tuples {
-		for _, m := range t.members[1:] {
-			uf.Union(int(t.members[0]), int(m))
+	for i, f := range a.fwd {
+		for _, e := range f {
+			uf.Union(i, int(e.j))
 		}
 	}
-	compOf := make([]int32, len(a.items))
-	compIdx := map[int32]int{}
+	compIdx := map[int]int{}
 	var comps [][]int32 // items of each component, in canonical order
 	for i := range a.items {
-		r := find(int32(i))
+		r := uf.Find(i)
 		ci, ok := compIdx[r]
 		if !ok {
 			ci = len(comps)
 			compIdx[r] = ci
 			comps = append(comps, nil)
 		}
-		compOf[i] = int32(ci)
 		comps[ci] = append(comps[ci], int32(i))
 	}
-	compTuples := make([][]int, len(comps))
-	for ti, t := range a.tuples {
-		c := compOf[t.members[0]]
-		compTuples[c] = append(compTuples[c], ti)
-	}
-	al := &Alignment{Candidates: len(a.tuples), Components: len(comps), Exact: true}
+	al := &Alignment{Components: len(comps), Exact: true}
 	chosen := make([]int, 0) // tuple indices
+	local := make([]int32, len(a.items))
+	var lowerGap float64 // Σ over components of (cost − lower bound)
 	for ci, items := range comps {
 		if err := a.ctl.ctx.Err(); err != nil {
 			return nil, err
@@ -437,20 +423,21 @@ func (a *aligner) solve() (*Alignment, error) {
 			a.ctl.onComponent(ci, len(comps))
 		}
 		al.Largest = max(al.Largest, len(items))
-		if len(compTuples[ci]) == 0 {
+		if len(items) == 1 {
 			continue
 		}
-		var sel []int
-		if a.n == 2 {
-			sel = a.solvePairs(items, compTuples[ci])
-		} else {
-			var err error
-			if sel, err = a.solveDP(items, compTuples[ci]); err != nil {
-				return nil, err
-			}
+		for k, it := range items {
+			local[it] = int32(k)
+		}
+		sel, gap, exact, err := a.solveComponent(items, local)
+		if err != nil {
+			return nil, err
 		}
 		chosen = append(chosen, sel...)
+		lowerGap += gap
+		al.Exact = al.Exact && exact
 	}
+	al.Candidates = len(a.tuples)
 	// assemble unitary alignments in order of first item
 	inTuple := make([]int32, len(a.items))
 	for i := range inTuple {
@@ -481,11 +468,112 @@ func (a *aligner) solve() (*Alignment, error) {
 	if a.ctl.onComponent != nil {
 		a.ctl.onComponent(len(comps), len(comps))
 	}
-	if len(a.items) > 0 {
-		al.Disorder = total / (float64(len(a.items)) / float64(a.n))
-	}
+	xbar := float64(len(a.items)) / float64(a.n)
+	al.Disorder = total / xbar
 	al.LowerBound = al.Disorder
+	if !al.Exact {
+		al.LowerBound = (total - lowerGap) / xbar
+	}
 	return al, nil
+}
+
+// solveComponent solves one component of the neighbour graph: for two
+// annotators as an assignment problem; for more, the candidate tuples are
+// enumerated when there are few enough and the resulting (finer)
+// components solved by the dynamic programme, a component the programme
+// finds too wide — or one with too many candidates to enumerate — by
+// column generation (cg.go). gap is the component's cost minus its proven
+// lower bound (0 when exact).
+func (a *aligner) solveComponent(items []int32, local []int32) (sel []int, gap float64, exact bool, err error) {
+	from := len(a.tuples)
+	if a.n == 2 {
+		for _, it := range items {
+			for _, e := range a.fwd[it] {
+				a.tuples = append(a.tuples, tuple{members: []int32{it, e.j}, cost: e.d})
+			}
+		}
+		return a.solvePairs(items, seq(from, len(a.tuples))), 0, true, nil
+	}
+	if !a.useCG {
+		a.tooMany = false
+		a.enumerate(items, from+maxEnumerated)
+		if !a.tooMany {
+			return a.solveEnumerated(items, local, from)
+		}
+		a.tuples = a.tuples[:from]
+	}
+	return a.solveCG(items)
+}
+
+func seq(from, to int) []int {
+	s := make([]int, 0, to-from)
+	for i := from; i < to; i++ {
+		s = append(s, i)
+	}
+	return s
+}
+
+// solveEnumerated splits a component into the components of its
+// enumerated tuples (a.tuples[from:]) and solves each.
+func (a *aligner) solveEnumerated(items []int32, local []int32, from int) (sel []int, gap float64, exact bool, err error) {
+	uf := unionfind.New(len(items))
+	for _, t := range a.tuples[from:] {
+		for _, m := range t.members[1:] {
+			uf.Union(int(local[t.members[0]]), int(local[m]))
+		}
+	}
+	idx := map[int]int{}
+	var subs [][]int32
+	var subTuples [][]int
+	for _, it := range items {
+		r := uf.Find(int(local[it]))
+		k, ok := idx[r]
+		if !ok {
+			k = len(subs)
+			idx[r] = k
+			subs = append(subs, nil)
+			subTuples = append(subTuples, nil)
+		}
+		subs[k] = append(subs[k], it)
+	}
+	for ti := from; ti < len(a.tuples); ti++ {
+		k := idx[uf.Find(int(local[a.tuples[ti].members[0]]))]
+		subTuples[k] = append(subTuples[k], ti)
+	}
+	exact = true
+	for k, sub := range subs {
+		if len(subTuples[k]) == 0 {
+			continue
+		}
+		var s []int
+		var g float64
+		ex := true
+		switch {
+		case a.useLP:
+			s, err = a.solveLP(sub, subTuples[k])
+		default:
+			s, err = a.solveDPOnly(sub, subTuples[k])
+			if errors.Is(err, errTooDense) {
+				s, g, ex, err = a.solveCG(sub)
+			}
+		}
+		if err != nil {
+			return nil, 0, false, err
+		}
+		sel = append(sel, s...)
+		gap += g
+		exact = exact && ex
+	}
+	return sel, gap, exact, nil
+}
+
+// solveCG solves a component by column generation.
+func (a *aligner) solveCG(items []int32) (sel []int, gap float64, exact bool, err error) {
+	r, err := a.newCG(items).solve()
+	if err != nil {
+		return nil, 0, false, err
+	}
+	return r.sel, r.cost - r.lower, r.exact, nil
 }
 
 // solvePairs solves a 2-annotator component exactly as a sparse

@@ -237,12 +237,14 @@ func TestBruteForceRandom(t *testing.T) {
 			}
 			// the general state encoding of the dynamic programme, and the
 			// exhaustive (unpruned) programme in both encodings
-			for _, v := range [][3]bool{{true, false, false}, {false, true, false}, {true, true, false}, {false, false, true}} {
+			for _, v := range [][4]bool{{true, false, false, false}, {false, true, false, false}, {true, true, false, false}, {false, false, true, false}, {false, false, false, true}} {
 				a, _ := newAligner(c, d)
-				a.genericDP, a.exhaustiveDP, a.useLP = v[0], v[1], v[2]
-				if al2, err := a.solve(); err != nil || !near(al2.Disorder, al.Disorder, 1e-12) {
-					t.Fatalf("n=%d trial %d: generic %v exhaustive %v LP %v: %v (%v), default %v", n, trial, v[0], v[1], v[2], al2.Disorder, err, al.Disorder)
+				a.genericDP, a.exhaustiveDP, a.useLP, a.useCG = v[0], v[1], v[2], v[3]
+				al2, err := a.solve()
+				if err != nil || !near(al2.Disorder, al.Disorder, 1e-12) || !al2.Exact || al2.LowerBound != al2.Disorder {
+					t.Fatalf("n=%d trial %d: generic %v exhaustive %v LP %v CG %v: %v (%v), default %v", n, trial, v[0], v[1], v[2], v[3], al2, err, al.Disorder)
 				}
+				checkAlignment(t, c, d, al2)
 			}
 			trials++
 		}
@@ -264,26 +266,30 @@ func TestTwoSolversAgree(t *testing.T) {
 		a, _ := newAligner(c, d)
 		a.genericDP = trial%2 == 1
 		a.neighbours()
-		// force the generic path: enumerate tuples as for n ≥ 3
-		a.enumerate()
-		var tis []int
+		// force the generic paths: enumerate tuples as for n ≥ 3, and
+		// column generation
 		var items []int32
 		for i := range a.items {
 			items = append(items, int32(i))
 		}
-		for i := range a.tuples {
-			tis = append(tis, i)
-		}
-		sel, err := a.solveDP(items, tis)
+		a.enumerate(items, 1<<30)
+		sel, err := a.solveDPOnly(items, seq(0, len(a.tuples)))
 		if err != nil {
 			t.Fatal(err)
 		}
-		tot := float64(len(a.items)) * a.delta
-		for _, ti := range sel {
-			tot += a.tuples[ti].cost - float64(len(a.tuples[ti].members))*a.delta
+		cost := func(sel []int) float64 {
+			tot := float64(len(a.items)) * a.delta
+			for _, ti := range sel {
+				tot += a.tuples[ti].cost - float64(len(a.tuples[ti].members))*a.delta
+			}
+			return tot / (float64(len(a.items)) / 2)
 		}
-		if got := tot / (float64(len(a.items)) / 2); !near(got, a1.Disorder, 1e-9) {
+		if got := cost(sel); !near(got, a1.Disorder, 1e-9) {
 			t.Fatalf("trial %d: assignment %v, dynamic programme %v", trial, a1.Disorder, got)
+		}
+		sel, _, exact, err := a.solveCG(items)
+		if got := cost(sel); err != nil || !exact || !near(got, a1.Disorder, 1e-9) {
+			t.Fatalf("trial %d: assignment %v, column generation %v (exact %v, %v)", trial, a1.Disorder, got, exact, err)
 		}
 	}
 }

@@ -11,12 +11,20 @@ import (
 	"agree/unitizing"
 )
 
-// sharedFile reads ../../shared/data/unitizing/name, skipping when absent.
+// sharedFile reads shared/data/unitizing/name above the package (in the
+// main checkout or a worktree), skipping when absent.
 func sharedFile(tb testing.TB, name string) *unitizing.Continuum {
 	tb.Helper()
-	p := filepath.Join("..", "..", "shared", "data", "unitizing", name)
-	if _, err := os.Stat(p); err != nil {
-		tb.Skip("shared data absent: ", p)
+	p := ""
+	for _, up := range []string{"../..", "../../.."} {
+		if q := filepath.Join(up, "shared", "data", "unitizing", name); p == "" {
+			if _, err := os.Stat(q); err == nil {
+				p = q
+			}
+		}
+	}
+	if p == "" {
+		tb.Skip("shared data absent: ", name)
 	}
 	// 2by5000.csv holds two zero-length units, which the default reader
 	// rightly rejects; skip them here.
