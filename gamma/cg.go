@@ -57,6 +57,14 @@ type cgComp struct {
 	mins    []float64
 	annMin  []float64
 	prune   bool
+	// branching constraints (Ryan & Foster): units that must be in the
+	// same tuple or in different ones
+	together, apart [][]int32
+	nCons           int
+	blocked         []int32 // per unit: members it must stay apart from
+	inT             []bool
+	bad             []int32 // per master column: constraints it violates
+	bigM            float64
 }
 
 type lnb struct {
@@ -96,6 +104,12 @@ func (a *aligner) newCG(items []int32) *cgComp {
 	s.master = lp.NewMaster(single, 1e-9*a.delta)
 	s.mins = make([]float64, 0, a.n)
 	s.annMin = make([]float64, a.n)
+	s.together = make([][]int32, s.m)
+	s.apart = make([][]int32, s.m)
+	s.blocked = make([]int32, s.m)
+	s.inT = make([]bool, s.m)
+	s.bad = make([]int32, s.m)
+	s.bigM = 4 * float64(s.m+1) * a.delta
 	return s
 }
 
@@ -126,14 +140,63 @@ func (s *cgComp) searchOpt(a int32, pi []float64, prune bool, limit func() float
 	if len(s.levels) == 0 {
 		s.levels = make([][]pcand, s.a.n+1)
 	}
+	if s.nCons > 0 {
+		prune = false // a constraint may require a unit that does not help
+		for _, p := range s.together[a] {
+			if p < a {
+				return // a must join an earlier unit: no tuple is anchored at a
+			}
+		}
+	}
 	s.prune = prune
+	s.enter(a)
 	first := s.levels[0][:0]
 	for _, e := range s.nb[a] {
-		first = append(first, pcand{e.j, s.ann[e.j], -pi[e.j] + e.e})
+		if s.blocked[e.j] == 0 {
+			first = append(first, pcand{e.j, s.ann[e.j], -pi[e.j] + e.e})
+		}
 	}
 	s.levels[0] = first
 	s.members = append(s.members[:0], a)
 	s.rec(0, s.a.delta-pi[a], limit, emit)
+	s.leave(a)
+}
+
+// enter and leave maintain the membership marks of the constraints.
+func (s *cgComp) enter(v int32) {
+	if s.nCons == 0 {
+		return
+	}
+	s.inT[v] = true
+	for _, p := range s.apart[v] {
+		s.blocked[p]++
+	}
+}
+
+func (s *cgComp) leave(v int32) {
+	if s.nCons == 0 {
+		return
+	}
+	s.inT[v] = false
+	for _, p := range s.apart[v] {
+		s.blocked[p]--
+	}
+}
+
+// feasible reports whether the members satisfy the "together"
+// constraints (the "apart" ones are enforced during the search).
+func (s *cgComp) feasible(members []int32) bool {
+	if s.nCons == 0 {
+		return true
+	}
+	for _, w := range members {
+		for _, p := range s.together[w] {
+			if !s.inT[p] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func (s *cgComp) rec(depth int, rcT float64, limit func() float64, emit func([]int32, float64)) {
@@ -157,9 +220,13 @@ func (s *cgComp) rec(depth int, rcT float64, limit func() float64, emit func([]i
 		cands = cands[:k]
 	}
 	for k, c := range cands {
+		if s.blocked[c.j] > 0 {
+			continue
+		}
 		rc := rcT + c.delta
 		s.members = append(s.members, c.j)
-		if rc < limit() {
+		s.enter(c.j)
+		if rc < limit() && s.feasible(s.members) {
 			emit(s.members, rc)
 		}
 		if depth+1 < s.a.n-1 {
@@ -169,7 +236,7 @@ func (s *cgComp) rec(depth int, rcT float64, limit func() float64, emit func([]i
 			nbs := s.nb[c.j]
 			p := 0
 			for _, x := range cands[k+1:] {
-				if x.ann == c.ann {
+				if x.ann == c.ann || s.blocked[x.j] > 0 {
 					continue
 				}
 				for p < len(nbs) && nbs[p].j < x.j {
@@ -182,6 +249,7 @@ func (s *cgComp) rec(depth int, rcT float64, limit func() float64, emit func([]i
 			s.levels[depth+1] = child
 			s.rec(depth+1, rc, limit, emit)
 		}
+		s.leave(c.j)
 		s.members = s.members[:len(s.members)-1]
 	}
 }
@@ -275,6 +343,9 @@ func (s *cgComp) price(pi []float64, exact bool) (lag float64, m []float64, adde
 	var best []found
 	for a := int32(0); int(a) < s.m; a++ {
 		single := s.a.delta - pi[a]
+		if len(s.together[a]) > 0 {
+			single = math.Inf(1) // a may not stay alone
+		}
 		lag += pi[a]
 		cur := math.Min(0, single)
 		if !exact {
@@ -332,21 +403,98 @@ type cgResult struct {
 	lpIterations int
 }
 
-// solve runs column generation and the exact final search.
+// solve runs column generation, then closes the gap: first by the
+// dynamic programme over the tuples that can beat the best alignment
+// found (when they are few), else by branch and price.
 func (s *cgComp) solve() (cgResult, error) {
 	ctl := s.a.ctl
 	stop := func() bool { return ctl.ctx.Err() != nil || ctl.pastDeadline() }
-	lower := math.Inf(-1)
-	var pi, piLP, piSep []float64 // best Lagrangian duals; the relaxation's; the priced ones
-	var mins []float64
+	lower, pi, mins, err := s.columnGeneration(math.Inf(-1), stop)
+	if err != nil {
+		return cgResult{}, err
+	}
+	res := s.rounding()
+	res.lower = lower
+	if s.closed(res) || stop() {
+		return s.finish(res), nil
+	}
+	lowerOf := make([]float64, s.m)
+	for v := range lowerOf {
+		lowerOf[v] = pi[v] + math.Min(0, mins[v])
+	}
+	// a better alignment from the tuples generated so far (the
+	// relaxation's support among them) narrows what follows
+	if sel, found, err := s.a.solveDPWith(s.items, append([]int(nil), s.colID...), dpOptions{lower: lowerOf, budget: res.cost - s.a.tol, limit: maxCGStates / 4, stop: stop}); err == nil && found {
+		res.sel, res.cost = sel, s.costOf(sel)
+	} else if err != nil && !errors.Is(err, errTooDense) && !errors.Is(err, errStopped) {
+		return cgResult{}, err
+	}
+	if s.closed(res) || stop() {
+		return s.finish(res), nil
+	}
+	// Every alignment cheaper than B uses only tuples t with
+	// rc_t < B − L + min(0, m_anchor(t)) (L the Lagrangian bound). So the
+	// programme over those tuples, with budget B, either finds an
+	// alignment below B — the optimum — or proves that none exists, which
+	// raises the lower bound to B. B grows from just above L (the
+	// relaxation is nearly always within 10⁻³ of the optimum) to the best
+	// alignment found.
+	lag := lower
+	eps := math.Max(1e-3*s.a.delta, 1e-6*math.Abs(lag))
+	for {
+		budget := math.Min(lag+eps, res.cost)
+		tis, ok := s.restricted(pi, mins, budget-lag)
+		if !ok {
+			break
+		}
+		sel, found, err := s.a.solveDPWith(s.items, tis, dpOptions{lower: lowerOf, budget: budget - s.a.tol, limit: maxCGStates, stop: stop})
+		if err != nil {
+			if errors.Is(err, errStopped) || errors.Is(err, errTooDense) {
+				if cerr := ctl.ctx.Err(); cerr != nil {
+					return cgResult{}, cerr
+				}
+				break
+			}
+			return cgResult{}, err
+		}
+		if found { // the optimum
+			res.sel, res.cost = sel, s.costOf(sel)
+			res.exact, res.lower = true, res.cost
+			return s.finish(res), nil
+		}
+		res.lower = math.Max(res.lower, budget) // nothing below budget
+		if budget >= res.cost || s.closed(res) {
+			return s.finish(res), nil
+		}
+		if stop() {
+			return s.finish(res), nil
+		}
+		eps *= 2
+	}
+	return s.branchAndPrice(res, stop)
+}
+
+// columnGeneration solves the relaxation (under the current branching
+// constraints) by column generation and returns the best Lagrangian bound
+// found (at least floor) with its duals and anchor minima. It stops early
+// once the bound is within cgGap·Δ∅ of the restricted relaxation, or when
+// stop says so (after at least one exact pricing, so that the bound is
+// valid).
+func (s *cgComp) columnGeneration(floor float64, stop func() bool) (lower float64, pi, mins []float64, err error) {
+	ctl := s.a.ctl
+	lower = math.Inf(-1)
+	var piLP, piSep []float64 // the relaxation's duals; the priced ones
+	if err := s.master.Solve(ctl.ctx, 0); err != nil {
+		return 0, nil, nil, err
+	}
 	exact := false
 	for round := 0; ; round++ {
 		piLP = append(piLP[:0], s.master.Duals()...)
 		if !exact {
 			// heuristic pricing at the relaxation's duals
-			if _, _, added := s.price(piLP, false); added > max(2, s.m/200) {
+			if _, _, added := s.price(piLP, false); added > max(2, s.m/200) && !stop() {
 				if err := s.master.Solve(ctl.ctx, 0); err != nil {
-					return cgResult{}, err
+					return 0, nil, nil, err
 				}
 				continue
 			}
@@ -385,87 +533,282 @@ func (s *cgComp) solve() (cgResult, error) {
 			}
 		}
 		obj := s.master.Objective()
-		if ctl.onGap != nil && obj > 0 {
-			ctl.onGap(math.Max(0, (obj-lower)/obj))
+		if ctl.onGap != nil && obj > 0 && obj < s.bigM {
+			ctl.onGap(math.Max(0, (obj-math.Max(lower, floor))/obj))
 		}
-		// the final search needs a lower bound, not the relaxation's
-		// optimum: stop once no column improves the relaxation, or the
-		// bound is within cgGap·Δ∅ of it
 		if improving == 0 || obj-lower <= cgGap*s.a.delta || stop() {
 			break
 		}
 		if err := s.master.Solve(ctl.ctx, 0); err != nil {
-			return cgResult{}, err
+			return 0, nil, nil, err
 		}
 	}
 	if err := ctl.ctx.Err(); err != nil {
-		return cgResult{}, err
+		return 0, nil, nil, err
 	}
-	// an alignment from the relaxation: the columns at 1 (integral
-	// optimum), else those above 1/2 and singletons for the rest
-	res := s.rounding()
-	res.lower = lower
-	res.lpIterations = s.master.Iterations()
-	if s.closed(res) || stop() {
-		return s.finish(res), nil
-	}
-	// the exact search over the tuples that can beat res.cost
-	lowerOf := make([]float64, s.m)
-	for v := range lowerOf {
-		lowerOf[v] = pi[v] + math.Min(0, mins[v])
-	}
-	// first a better alignment from the tuples generated so far (the
-	// relaxation's support among them): it narrows the final search
-	if sel, found, err := s.a.solveDPWith(s.items, append([]int(nil), s.colID...), dpOptions{lower: lowerOf, budget: res.cost - s.a.tol, limit: maxCGStates / 4, stop: stop}); err == nil && found {
-		res.sel, res.cost = sel, s.costOf(sel)
-	} else if err != nil && !errors.Is(err, errTooDense) && !errors.Is(err, errStopped) {
-		return cgResult{}, err
-	}
-	if s.closed(res) || stop() {
-		return s.finish(res), nil
-	}
-	before := len(s.colID)
+	return math.Max(lower, floor), pi, mins, nil
+}
+
+// restricted enumerates the tuples with rc_t < gap + min(0, m_anchor(t))
+// (plus tol) into a.tuples, and returns their indices with those of the
+// generated columns; ok is false when there are more than maxRestricted.
+func (s *cgComp) restricted(pi, mins []float64, gap float64) (tis []int, ok bool) {
+	from := len(s.a.tuples)
 	tooMany := false
 	for a := int32(0); int(a) < s.m && !tooMany; a++ {
-		theta := res.cost - lower + math.Min(0, mins[a]) + s.a.tol
+		theta := gap + math.Min(0, mins[a]) + s.a.tol
 		s.search(a, pi, func() float64 {
-			if len(s.colID)-before > maxRestricted {
+			if len(s.a.tuples)-from > maxRestricted {
 				tooMany = true
 				return math.Inf(-1)
 			}
 			return theta
-		}, func(mem []int32, _ float64) { s.addColumn(mem) })
+		}, func(mem []int32, _ float64) {
+			if _, known := s.known[tupleKey(mem)]; known {
+				return
+			}
+			glob := make([]int32, len(mem))
+			for x, m := range mem {
+				glob[x] = s.items[m]
+			}
+			s.a.tuples = append(s.a.tuples, tuple{members: glob, cost: s.tupleCost(mem)})
+		})
 	}
 	if tooMany {
-		return s.finish(res), nil
+		s.a.tuples = s.a.tuples[:from]
+		return nil, false
 	}
-	var tis []int
-	// every column known (those of the master included) is a valid tuple;
-	// restricting to the enumerated ones would suffice, but the pool is
-	// small and its extra columns can only help the programme
 	tis = append(tis, s.colID...)
-	sel, found, err := s.a.solveDPWith(s.items, tis, dpOptions{lower: lowerOf, budget: res.cost - s.a.tol, limit: maxCGStates, stop: stop})
-	switch {
-	case err == nil && found:
-		res.sel, res.cost = sel, s.costOf(sel)
-		res.exact, res.lower = true, res.cost
-	case err == nil: // nothing beats the rounding
-		res.exact, res.lower = true, res.cost
-	case errors.Is(err, errStopped), errors.Is(err, errTooDense):
-		if cerr := ctl.ctx.Err(); cerr != nil {
-			return cgResult{}, cerr
-		}
-	default:
+	for ti := from; ti < len(s.a.tuples); ti++ {
+		tis = append(tis, ti)
+	}
+	return tis, true
+}
+
+// branchAndPrice closes the gap of res by branch and price: depth-first,
+// each node's relaxation solved by column generation under Ryan & Foster's
+// constraints (two units in the same tuple, or not), branching on the pair
+// whose joint value Σ_{t ∋ u,v} x_t is closest to 1/2, "together" first.
+// A node is pruned once its bound reaches the best alignment found. If
+// stopped, the lower bound is the least bound of the open nodes.
+func (s *cgComp) branchAndPrice(best cgResult, stop func() bool) (cgResult, error) {
+	b := &bnp{s: s, best: best, stop: stop, rootLower: best.lower, gapLower: math.Inf(1)}
+	if err := b.node(best.lower); err != nil {
 		return cgResult{}, err
 	}
+	res := b.best
+	switch {
+	case b.stopped:
+		res.lower = math.Min(math.Min(b.openLower, b.gapLower), res.cost)
+	case b.gapLower < res.cost:
+		res.lower = b.gapLower // nodes left within MaxGap
+	default:
+		res.exact, res.lower = true, res.cost
+	}
 	return s.finish(res), nil
+}
+
+type bnp struct {
+	s         *cgComp
+	best      cgResult
+	stop      func() bool
+	rootLower float64
+	pending   []float64 // bounds of the "apart" branches not yet explored
+	stopped   bool
+	openLower float64
+	gapLower  float64 // least bound of the nodes pruned within MaxGap
+	nodes     int
+}
+
+// prune reports whether a node of bound lb cannot lead to a better
+// alignment (or one better by more than MaxGap).
+func (b *bnp) prune(lb float64) bool {
+	tol := b.s.a.tol * float64(b.s.m)
+	if lb >= b.best.cost-tol {
+		return true
+	}
+	if g := b.s.a.ctl.maxGap; g > 0 && lb >= b.best.cost*(1-g) {
+		b.gapLower = math.Min(b.gapLower, lb)
+		return true
+	}
+	return false
+}
+
+func (b *bnp) halt(lb float64) {
+	b.stopped = true
+	b.openLower = lb
+	for _, p := range b.pending {
+		b.openLower = math.Min(b.openLower, p)
+	}
+}
+
+func (b *bnp) node(parentLB float64) error {
+	s := b.s
+	tol := s.a.tol * float64(s.m)
+	if b.prune(parentLB) {
+		return nil
+	}
+	if b.nodes++; b.nodes > maxNodes || b.stop() {
+		b.halt(parentLB)
+		return nil
+	}
+	lb := parentLB
+	if b.nodes > 1 {
+		l, _, _, err := s.columnGeneration(parentLB, b.stop)
+		if err != nil {
+			return err
+		}
+		lb = l
+		if b.stop() {
+			b.halt(lb)
+			return nil
+		}
+	}
+	if b.prune(lb) {
+		return nil
+	}
+	cols, x := s.master.Primal()
+	frac := false
+	for k, j := range cols {
+		if s.master.Cost(j) >= s.bigM && x[k] > 1e-9 {
+			return nil // the constraints leave no alignment
+		}
+		if x[k] < 1-1e-9 {
+			frac = true
+		}
+	}
+	if r := s.rounding(); r.cost < b.best.cost-tol {
+		b.best.sel, b.best.cost = r.sel, r.cost
+		if s.a.ctl.onGap != nil {
+			s.a.ctl.onGap(math.Max(0, (r.cost-b.rootLower)/r.cost))
+		}
+	}
+	if !frac || b.prune(lb) {
+		return nil
+	}
+	u, v, ok := s.branchPair(cols, x)
+	if !ok { // fractional only within the tolerances: give up proving
+		b.halt(lb)
+		return nil
+	}
+	b.pending = append(b.pending, lb)
+	s.constrain(u, v, true, +1)
+	err := b.node(lb)
+	s.constrain(u, v, true, -1)
+	b.pending = b.pending[:len(b.pending)-1]
+	if err != nil || b.stopped {
+		if b.stopped {
+			b.openLower = math.Min(b.openLower, lb) // the "apart" branch
+		}
+		return err
+	}
+	s.constrain(u, v, false, +1)
+	err = b.node(lb)
+	s.constrain(u, v, false, -1)
+	return err
+}
+
+// maxNodes bounds the branch-and-price tree of one component.
+const maxNodes = 20000
+
+// branchPair returns the pair of units (u < v) of the fractional columns
+// whose joint value is closest to 1/2.
+func (s *cgComp) branchPair(cols []int, x []float64) (u, v int32, ok bool) {
+	joint := map[[2]int32]float64{}
+	var order [][2]int32
+	for k, j := range cols {
+		if x[k] >= 1-1e-9 || j < s.m {
+			continue
+		}
+		c := s.master.Column(j)
+		for p := 0; p < len(c); p++ {
+			for q := p + 1; q < len(c); q++ {
+				key := [2]int32{min(c[p], c[q]), max(c[p], c[q])}
+				if _, seen := joint[key]; !seen {
+					order = append(order, key)
+				}
+				joint[key] += x[k]
+			}
+		}
+	}
+	best := 2.0
+	for _, key := range order {
+		f := joint[key]
+		if f > 1e-9 && f < 1-1e-9 && math.Abs(f-0.5) < best {
+			best, u, v, ok = math.Abs(f-0.5), key[0], key[1], true
+		}
+	}
+	return u, v, ok
+}
+
+// constrain adds (dir +1) or removes (−1) the constraint that u and v are
+// in the same tuple (together) or not, disabling the master columns that
+// violate it (their cost becomes bigM while they violate any constraint).
+func (s *cgComp) constrain(u, v int32, together bool, dir int32) {
+	if together {
+		s.together[u] = editList(s.together[u], v, dir)
+		s.together[v] = editList(s.together[v], u, dir)
+	} else {
+		s.apart[u] = editList(s.apart[u], v, dir)
+		s.apart[v] = editList(s.apart[v], u, dir)
+	}
+	s.nCons += int(dir)
+	for len(s.bad) < s.master.Columns() {
+		s.bad = append(s.bad, 0)
+	}
+	mark := func(j int32) {
+		was := s.bad[j]
+		s.bad[j] += dir
+		switch {
+		case was == 0 && s.bad[j] > 0:
+			s.master.SetCost(int(j), s.bigM)
+		case was > 0 && s.bad[j] == 0:
+			s.master.SetCost(int(j), s.origCost(int(j)))
+		}
+	}
+	inU := map[int32]bool{}
+	for _, j := range s.master.ColumnsOf(int(u)) {
+		inU[j] = true
+	}
+	for _, j := range s.master.ColumnsOf(int(v)) {
+		both := inU[j]
+		delete(inU, j)
+		if both != together { // apart: both violate; together: only one
+			mark(j)
+		}
+	}
+	if together {
+		for j := range inU { // columns with u but not v
+			mark(j)
+		}
+	}
+}
+
+func editList(l []int32, x int32, dir int32) []int32 {
+	if dir > 0 {
+		return append(l, x)
+	}
+	for i, y := range l {
+		if y == x {
+			return append(l[:i], l[i+1:]...)
+		}
+	}
+	return l
+}
+
+// origCost returns the cost of master column j without constraints.
+func (s *cgComp) origCost(j int) float64 {
+	if j < s.m {
+		return s.a.delta
+	}
+	return s.a.tuples[s.colID[j-s.m]].cost
 }
 
 // maxCGStates bounds the final search of one component, maxRestricted the
 // tuples enumerated for it.
 const (
 	maxCGStates   = 1 << 20
-	maxRestricted = 1 << 18
+	maxRestricted = 1 << 16
 )
 
 // closed reports whether the gap of res is closed (or within MaxGap).

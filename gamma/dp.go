@@ -134,6 +134,20 @@ func (a *aligner) solveDPWith(items []int32, tis []int, opt dpOptions) (sel []in
 		f := s.local[t.members[0]]
 		s.byFirst[f] = append(s.byFirst[f], ltuple{rest: rest, cost: t.cost, id: ti})
 	}
+	if opt.lower != nil {
+		// most promising first (smallest cost above the members' bounds),
+		// so that good alignments tighten the budget early
+		for f, ts := range s.byFirst {
+			key := func(t ltuple) float64 {
+				r := t.cost - opt.lower[f]
+				for _, x := range t.rest {
+					r -= opt.lower[x]
+				}
+				return r
+			}
+			sort.SliceStable(ts, func(x, y int) bool { return key(ts[x]) < key(ts[y]) })
+		}
+	}
 	if s.width() < 64 && !a.genericDP {
 		return s.solveMask(opt.budget)
 	}
@@ -473,6 +487,10 @@ func (m *maskSolver) g(u int32, cov uint64, budget float64) (float64, bool) {
 	low := math.Inf(1) // smallest lower bound among the options
 	try := func(c float64, child uint64, id int32) {
 		cb := min(budget, best) - c
+		if l := m.lower(u+1, child); l >= cb { // pruned without a memo entry
+			low = min(low, c+l)
+			return
+		}
 		v, ex := m.g(u+1, child, cb)
 		tot := c + v
 		if ex && tot < best-m.tol {
@@ -559,7 +577,16 @@ func (s *dpSolver) g(u int32, cov []int32, budget float64) (float64, bool) {
 	}
 	best, choice, low := math.Inf(1), int32(-2), math.Inf(1)
 	try := func(c float64, child []int32, id int32) {
-		v, ex := s.g(u+1, child, min(budget, best)-c)
+		cb := min(budget, best) - c
+		l := s.suffix[u+1]
+		for _, x := range child {
+			l -= s.share[x]
+		}
+		if l >= cb { // pruned without a memo entry
+			low = min(low, c+l)
+			return
+		}
+		v, ex := s.g(u+1, child, cb)
 		tot := c + v
 		if ex && tot < best-s.a.tol {
 			best, choice = tot, id

@@ -58,6 +58,7 @@ type Master struct {
 	iters  int
 	solved bool
 	fresh  bool // d and pi were recomputed exactly since the last pivot
+	dirty  bool // costs changed since the duals were computed
 }
 
 const (
@@ -137,6 +138,20 @@ func (s *Master) AddColumn(rows []int32, cost float64) int {
 // Column returns the rows of column j (not to be modified).
 func (s *Master) Column(j int) []int32 { return s.idx[s.start[j]:s.start[j+1]] }
 
+// SetCost changes the cost of column j (a branch-and-price solver disables
+// a column by giving it a prohibitive cost). The next Solve or Duals
+// recomputes the duals.
+func (s *Master) SetCost(j int, c float64) {
+	if s.cost[j] == c {
+		return
+	}
+	s.cost[j] = c
+	s.dirty, s.solved, s.fresh = true, false, false
+}
+
+// ColumnsOf returns the columns covering row r (not to be modified).
+func (s *Master) ColumnsOf(r int) []int32 { return s.rowCols[r] }
+
 // Reduced returns the reduced cost of column j under the current duals (0
 // for a basic column).
 func (s *Master) Reduced(j int) float64 { return s.d[j] }
@@ -156,6 +171,9 @@ var ErrIterationLimit = errors.New("lp: simplex pivot limit reached")
 // Solve runs the primal simplex from the current basis to optimality. ctx
 // is checked every few pivots; maxPivots (0: no limit) bounds this call.
 func (s *Master) Solve(ctx context.Context, maxPivots int) error {
+	if s.dirty {
+		s.recompute()
+	}
 	for it := 0; !s.solved; it++ {
 		if it%64 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -429,7 +447,7 @@ func (s *Master) recompute() {
 		}
 		s.d[j] = d
 	}
-	s.fresh = true
+	s.fresh, s.dirty = true, false
 }
 
 // restart falls back to the all-singleton basis after a numerical
@@ -455,6 +473,9 @@ func (s *Master) restart() {
 // optimality c_j − Σ_{r∈j} π_r ≥ −tol for every column. The slice is
 // owned by the Master and changes with the next Solve.
 func (s *Master) Duals() []float64 {
+	if s.dirty {
+		s.recompute()
+	}
 	if !s.fresh {
 		s.refactor()
 	}
