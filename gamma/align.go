@@ -75,11 +75,19 @@ type aligner struct {
 	exhaustiveDP bool
 	// useLP solves n ≥ 3 components by LP branch and bound directly.
 	useLP bool
-	// useCG solves every n ≥ 3 component by column generation.
-	useCG bool
+	// useCG solves every n ≥ 3 component by column generation; useBnP
+	// then closes every gap by branch and price (no deepening search).
+	useCG, useBnP bool
+	// stats count what the solver did (tests check that every path ran).
+	stats solverStats
 	// tooMany is set when enumerate stops at its limit.
 	tooMany bool
 	ctl     *alignCtl
+}
+
+// solverStats count the uses of the solver's paths.
+type solverStats struct {
+	cg, deepening, bnp, bnpNodes int
 }
 
 // maxEnumerated bounds the tuples enumerated for one component before it

@@ -65,6 +65,8 @@ type cgComp struct {
 	inT             []bool
 	bad             []int32 // per master column: constraints it violates
 	bigM            float64
+	rootBound       float64 // bound on every tuple of the last search's anchor
+	active          []constraint
 }
 
 type lnb struct {
@@ -141,9 +143,9 @@ func (s *cgComp) searchOpt(a int32, pi []float64, prune bool, limit func() float
 		s.levels = make([][]pcand, s.a.n+1)
 	}
 	if s.nCons > 0 {
-		prune = false // a constraint may require a unit that does not help
 		for _, p := range s.together[a] {
 			if p < a {
+				s.rootBound = math.Inf(1)
 				return // a must join an earlier unit: no tuple is anchored at a
 			}
 		}
@@ -158,8 +160,15 @@ func (s *cgComp) searchOpt(a int32, pi []float64, prune bool, limit func() float
 	}
 	s.levels[0] = first
 	s.members = append(s.members[:0], a)
+	eb, _ := s.extensionBound(first)
+	s.rootBound = s.a.delta - pi[a] + eb
 	s.rec(0, s.a.delta-pi[a], limit, emit)
 	s.leave(a)
+}
+
+func hasCand(cands []pcand, j int32) bool {
+	k := sort.Search(len(cands), func(k int) bool { return cands[k].j >= j })
+	return k < len(cands) && cands[k].j == j
 }
 
 // enter and leave maintain the membership marks of the constraints.
@@ -204,15 +213,32 @@ func (s *cgComp) rec(depth int, rcT float64, limit func() float64, emit func([]i
 	if len(cands) == 0 {
 		return
 	}
+	// units the members must be with ("together") bound the search: the
+	// first of them caps the candidates chosen next, and each is counted
+	// in the bound
+	req := int32(math.MaxInt32)
+	if s.nCons > 0 {
+		for _, w := range s.members {
+			for _, p := range s.together[w] {
+				if !s.inT[p] {
+					if !hasCand(cands, p) {
+						return // a required unit cannot join
+					}
+					req = min(req, p)
+				}
+			}
+		}
+	}
 	eb, f := s.extensionBound(cands)
 	if rcT+eb >= limit() {
 		return
 	}
 	if s.prune {
+		// (a unit with a "together" constraint may be required, so it stays)
 		cut := float64(f-1) * s.a.delta / s.a.c
 		k := 0
 		for _, c := range cands {
-			if c.delta-cut < 0 {
+			if c.delta-cut < 0 || len(s.together[c.j]) > 0 {
 				cands[k] = c
 				k++
 			}
@@ -220,6 +246,9 @@ func (s *cgComp) rec(depth int, rcT float64, limit func() float64, emit func([]i
 		cands = cands[:k]
 	}
 	for k, c := range cands {
+		if c.j > req {
+			break // skipping a required unit
+		}
 		if s.blocked[c.j] > 0 {
 			continue
 		}
@@ -332,7 +361,7 @@ func (s *cgComp) addColumn(members []int32) (int32, bool) {
 // also returns L(π) and the anchors' minima m_u. Heuristic pricing looks
 // only for reduced costs below −heuristicDepth·Δ∅ within a node budget per
 // anchor, which is much cheaper while the duals are far from optimal.
-func (s *cgComp) price(pi []float64, exact bool) (lag float64, m []float64, added int) {
+func (s *cgComp) price(pi []float64, exact bool, budget int) (lag float64, m []float64, added int) {
 	if exact {
 		m = make([]float64, s.m)
 	}
@@ -353,12 +382,14 @@ func (s *cgComp) price(pi []float64, exact bool) (lag float64, m []float64, adde
 		}
 		minA := single
 		best = best[:0]
-		nodes := 0
+		nodes, truncated := 0, false
+		if !exact {
+			budget = heuristicNodes
+		}
 		s.searchOpt(a, pi, true, func() float64 {
-			if !exact {
-				if nodes++; nodes > heuristicNodes {
-					return math.Inf(-1)
-				}
+			if nodes++; nodes > budget {
+				truncated = true
+				return math.Inf(-1)
 			}
 			return cur
 		}, func(mem []int32, rc float64) {
@@ -369,6 +400,11 @@ func (s *cgComp) price(pi []float64, exact bool) (lag float64, m []float64, adde
 			}
 		})
 		if exact {
+			if truncated {
+				// the search stopped early: the bound at its root holds
+				// for every tuple anchored at a
+				minA = math.Min(minA, s.rootBound)
+			}
 			m[a] = minA
 			lag += math.Min(0, minA)
 		}
@@ -387,6 +423,8 @@ const (
 	cgGap          = 0.01
 	heuristicDepth = 1e-3
 	heuristicNodes = 256
+	exactNodes     = 1 << 16 // per anchor; beyond, the search's root bound is used
+	stoppedNodes   = 16
 	perAnchor      = 3
 )
 
@@ -409,7 +447,8 @@ type cgResult struct {
 func (s *cgComp) solve() (cgResult, error) {
 	ctl := s.a.ctl
 	stop := func() bool { return ctl.ctx.Err() != nil || ctl.pastDeadline() }
-	lower, pi, mins, err := s.columnGeneration(math.Inf(-1), stop)
+	s.a.stats.cg++
+	lower, pi, mins, err := s.columnGeneration(math.Inf(-1), cgGap, stop)
 	if err != nil {
 		return cgResult{}, err
 	}
@@ -421,6 +460,9 @@ func (s *cgComp) solve() (cgResult, error) {
 	lowerOf := make([]float64, s.m)
 	for v := range lowerOf {
 		lowerOf[v] = pi[v] + math.Min(0, mins[v])
+	}
+	if s.a.useBnP {
+		return s.branchAndPrice(res, stop)
 	}
 	// a better alignment from the tuples generated so far (the
 	// relaxation's support among them) narrows what follows
@@ -441,6 +483,7 @@ func (s *cgComp) solve() (cgResult, error) {
 	// alignment found.
 	lag := lower
 	eps := math.Max(1e-3*s.a.delta, 1e-6*math.Abs(lag))
+	s.a.stats.deepening++
 	for {
 		budget := math.Min(lag+eps, res.cost)
 		tis, ok := s.restricted(pi, mins, budget-lag)
@@ -480,7 +523,7 @@ func (s *cgComp) solve() (cgResult, error) {
 // once the bound is within cgGap·Δ∅ of the restricted relaxation, or when
 // stop says so (after at least one exact pricing, so that the bound is
 // valid).
-func (s *cgComp) columnGeneration(floor float64, stop func() bool) (lower float64, pi, mins []float64, err error) {
+func (s *cgComp) columnGeneration(floor, gapStop float64, stop func() bool) (lower float64, pi, mins []float64, err error) {
 	ctl := s.a.ctl
 	lower = math.Inf(-1)
 	var piLP, piSep []float64 // the relaxation's duals; the priced ones
@@ -492,13 +535,15 @@ func (s *cgComp) columnGeneration(floor float64, stop func() bool) (lower float6
 		piLP = append(piLP[:0], s.master.Duals()...)
 		if !exact {
 			// heuristic pricing at the relaxation's duals
-			if _, _, added := s.price(piLP, false); added > max(2, s.m/200) && !stop() {
+			_, _, added := s.price(piLP, false, 0)
+			if added <= max(2, s.m/200) || stop() {
+				exact = true
+			}
+			if added > 0 {
 				if err := s.master.Solve(ctl.ctx, 0); err != nil {
 					return 0, nil, nil, err
 				}
-				continue
 			}
-			exact = true
 			continue
 		}
 		// exact pricing at duals smoothed towards the best ones so far
@@ -518,17 +563,16 @@ func (s *cgComp) columnGeneration(floor float64, stop func() bool) (lower float6
 				}
 				piSep = append(piSep, v)
 			}
-			before := s.master.Columns()
-			lag, m, _ := s.price(piSep, true)
+			budget := exactNodes
+			if stop() {
+				budget = stoppedNodes // only the bound is wanted now
+			}
+			lag, m, _ := s.price(piSep, true, budget)
 			if lag > lower {
 				lower, mins, pi = lag, m, append(pi[:0], piSep...)
 			}
-			for j := before; j < s.master.Columns(); j++ {
-				if s.master.Reduced(j) < -s.a.tol {
-					improving++
-				}
-			}
-			if improving > 0 {
+			if !s.master.Optimal() {
+				improving++
 				break
 			}
 		}
@@ -536,7 +580,7 @@ func (s *cgComp) columnGeneration(floor float64, stop func() bool) (lower float6
 		if ctl.onGap != nil && obj > 0 && obj < s.bigM {
 			ctl.onGap(math.Max(0, (obj-math.Max(lower, floor))/obj))
 		}
-		if improving == 0 || obj-lower <= cgGap*s.a.delta || stop() {
+		if improving == 0 || obj-lower <= gapStop*s.a.delta || stop() {
 			break
 		}
 		if err := s.master.Solve(ctl.ctx, 0); err != nil {
@@ -585,17 +629,75 @@ func (s *cgComp) restricted(pi, mins []float64, gap float64) (tis []int, ok bool
 	return tis, true
 }
 
-// branchAndPrice closes the gap of res by branch and price: depth-first,
-// each node's relaxation solved by column generation under Ryan & Foster's
-// constraints (two units in the same tuple, or not), branching on the pair
-// whose joint value Σ_{t ∋ u,v} x_t is closest to 1/2, "together" first.
-// A node is pruned once its bound reaches the best alignment found. If
-// stopped, the lower bound is the least bound of the open nodes.
+// branchAndPrice closes the gap of res by branch and price: each node's
+// relaxation is solved by column generation under Ryan & Foster's
+// constraints (two units in the same tuple, or not), branching on the
+// pair whose joint value Σ_{t ∋ u,v} x_t is closest to 1/2. Nodes are taken
+// best bound first, plunging into the "together" child while its bound
+// stays within plungeGap of the best open bound (plunges find alignments
+// early); a node is pruned once its bound reaches the best alignment
+// found. The lower bound, if stopped, is the least bound of the open
+// nodes.
 func (s *cgComp) branchAndPrice(best cgResult, stop func() bool) (cgResult, error) {
+	s.a.stats.bnp++
 	b := &bnp{s: s, best: best, stop: stop, rootLower: best.lower, gapLower: math.Inf(1)}
-	if err := b.node(best.lower); err != nil {
-		return cgResult{}, err
+	defer func() { s.a.stats.bnpNodes += b.nodes }()
+	open := []bnpNode{{lb: best.lower}}
+	var next *bnpNode
+	for len(open) > 0 || next != nil {
+		var n bnpNode
+		if next != nil {
+			n, next = *next, nil
+		} else {
+			k := 0
+			for i := range open {
+				if open[i].lb < open[k].lb {
+					k = i
+				}
+			}
+			n = open[k]
+			open[k] = open[len(open)-1]
+			open = open[:len(open)-1]
+		}
+		if b.prune(n.lb) {
+			continue
+		}
+		if b.nodes++; b.nodes > maxNodes || stop() {
+			b.stopped = true
+			b.openLower = n.lb
+			for _, o := range open {
+				b.openLower = math.Min(b.openLower, o.lb)
+			}
+			break
+		}
+		s.setConstraints(n.cons)
+		children, lb, err := b.solveNode(n.lb)
+		if err != nil {
+			s.setConstraints(nil)
+			return cgResult{}, err
+		}
+		if b.stopped { // inside the node: it stays open at lb
+			for _, o := range open {
+				lb = math.Min(lb, o.lb)
+			}
+			b.openLower = lb
+			break
+		}
+		if len(children) == 0 {
+			continue
+		}
+		least := lb
+		for _, o := range open {
+			least = math.Min(least, o.lb)
+		}
+		open = append(open, children[1])
+		if lb <= least+plungeGap*s.a.delta {
+			next = &children[0]
+		} else {
+			open = append(open, children[0])
+		}
 	}
+	s.setConstraints(nil)
 	res := b.best
 	switch {
 	case b.stopped:
@@ -608,12 +710,42 @@ func (s *cgComp) branchAndPrice(best cgResult, stop func() bool) (cgResult, erro
 	return s.finish(res), nil
 }
 
+// plungeGap is how far (in Δ∅) above the best open bound a plunge goes on.
+const plungeGap = 0.05
+
+type constraint struct {
+	u, v     int32
+	together bool
+}
+
+type bnpNode struct {
+	lb   float64
+	cons []constraint
+}
+
+// setConstraints makes cons the active branching constraints, undoing
+// and applying only what differs after their common prefix.
+func (s *cgComp) setConstraints(cons []constraint) {
+	k := 0
+	for k < len(s.active) && k < len(cons) && s.active[k] == cons[k] {
+		k++
+	}
+	for len(s.active) > k {
+		c := s.active[len(s.active)-1]
+		s.constrain(c.u, c.v, c.together, -1)
+		s.active = s.active[:len(s.active)-1]
+	}
+	for _, c := range cons[k:] {
+		s.constrain(c.u, c.v, c.together, +1)
+		s.active = append(s.active, c)
+	}
+}
+
 type bnp struct {
 	s         *cgComp
 	best      cgResult
 	stop      func() bool
 	rootLower float64
-	pending   []float64 // bounds of the "apart" branches not yet explored
 	stopped   bool
 	openLower float64
 	gapLower  float64 // least bound of the nodes pruned within MaxGap
@@ -634,78 +766,52 @@ func (b *bnp) prune(lb float64) bool {
 	return false
 }
 
-func (b *bnp) halt(lb float64) {
-	b.stopped = true
-	b.openLower = lb
-	for _, p := range b.pending {
-		b.openLower = math.Min(b.openLower, p)
-	}
-}
-
-func (b *bnp) node(parentLB float64) error {
+// solveNode solves the relaxation of the current node (its constraints
+// set) to optimality, updates the best alignment from it, and returns its
+// two children ("together" first) unless the node is settled.
+func (b *bnp) solveNode(parentLB float64) ([]bnpNode, float64, error) {
 	s := b.s
-	tol := s.a.tol * float64(s.m)
-	if b.prune(parentLB) {
-		return nil
+	lb, _, _, err := s.columnGeneration(parentLB, 0, b.stop)
+	if err != nil {
+		return nil, 0, err
 	}
-	if b.nodes++; b.nodes > maxNodes || b.stop() {
-		b.halt(parentLB)
-		return nil
-	}
-	lb := parentLB
-	if b.nodes > 1 {
-		l, _, _, err := s.columnGeneration(parentLB, b.stop)
-		if err != nil {
-			return err
-		}
-		lb = l
-		if b.stop() {
-			b.halt(lb)
-			return nil
-		}
+	if b.stop() {
+		b.stopped = true
+		return nil, lb, nil
 	}
 	if b.prune(lb) {
-		return nil
+		return nil, lb, nil
 	}
 	cols, x := s.master.Primal()
 	frac := false
 	for k, j := range cols {
 		if s.master.Cost(j) >= s.bigM && x[k] > 1e-9 {
-			return nil // the constraints leave no alignment
+			return nil, lb, nil // the constraints leave no alignment
 		}
 		if x[k] < 1-1e-9 {
 			frac = true
 		}
 	}
-	if r := s.rounding(); r.cost < b.best.cost-tol {
+	if r := s.rounding(); r.cost < b.best.cost-s.a.tol*float64(s.m) {
 		b.best.sel, b.best.cost = r.sel, r.cost
 		if s.a.ctl.onGap != nil {
 			s.a.ctl.onGap(math.Max(0, (r.cost-b.rootLower)/r.cost))
 		}
 	}
-	if !frac || b.prune(lb) {
-		return nil
+	if b.prune(lb) {
+		return nil, lb, nil
 	}
 	u, v, ok := s.branchPair(cols, x)
-	if !ok { // fractional only within the tolerances: give up proving
-		b.halt(lb)
-		return nil
+	if !frac || !ok {
+		// integral (or fractional only within the tolerances) without the
+		// bound reaching it: pricing was cut short, the node stays open
+		b.stopped = true
+		return nil, lb, nil
 	}
-	b.pending = append(b.pending, lb)
-	s.constrain(u, v, true, +1)
-	err := b.node(lb)
-	s.constrain(u, v, true, -1)
-	b.pending = b.pending[:len(b.pending)-1]
-	if err != nil || b.stopped {
-		if b.stopped {
-			b.openLower = math.Min(b.openLower, lb) // the "apart" branch
-		}
-		return err
-	}
-	s.constrain(u, v, false, +1)
-	err = b.node(lb)
-	s.constrain(u, v, false, -1)
-	return err
+	base := append([]constraint(nil), s.active...)
+	together := bnpNode{lb: lb, cons: append(append([]constraint(nil), base...), constraint{u, v, true})}
+	apart := bnpNode{lb: lb, cons: append(base, constraint{u, v, false})}
+	return []bnpNode{together, apart}, lb, nil
 }
 
 // maxNodes bounds the branch-and-price tree of one component.
@@ -823,7 +929,8 @@ func (s *cgComp) finish(res cgResult) cgResult {
 	if res.cost-res.lower <= s.a.tol*float64(s.m) {
 		res.exact, res.lower = true, res.cost
 	}
-	res.lower = math.Min(res.lower, res.cost)
+	// every tuple costs at least 0, so does the component
+	res.lower = math.Max(0, math.Min(res.lower, res.cost))
 	return res
 }
 

@@ -152,6 +152,20 @@ func (s *Master) SetCost(j int, c float64) {
 // ColumnsOf returns the columns covering row r (not to be modified).
 func (s *Master) ColumnsOf(r int) []int32 { return s.rowCols[r] }
 
+// Optimal reports whether no column has a reduced cost below −tol under
+// the current duals (after columns were added, before Solve).
+func (s *Master) Optimal() bool {
+	if s.dirty {
+		s.recompute()
+	}
+	for j, d := range s.d {
+		if d < -s.tol && s.slot[j] < 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // Reduced returns the reduced cost of column j under the current duals (0
 // for a basic column).
 func (s *Master) Reduced(j int) float64 { return s.d[j] }
