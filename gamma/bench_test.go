@@ -74,7 +74,43 @@ func benchGamma(b *testing.B, c *unitizing.Continuum, alpha float64) {
 			b.Fatal(err)
 		}
 	}
+	if !r.Exact {
+		b.Fatalf("not exact: gap %v", r.Gap)
+	}
 	b.ReportMetric(float64(r.Samples), "samples")
+}
+
+// benchExact aligns c exactly (the alignment must be proven optimal).
+func benchExact(b *testing.B, c *unitizing.Continuum) {
+	d := combinedFor(b, c, 1, 1, 1)
+	b.ReportAllocs()
+	var al *Alignment
+	for b.Loop() {
+		var err error
+		if al, err = BestAlignment(c, d); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if !al.Exact {
+		b.Fatalf("not proven optimal: disorder %v, lower bound %v", al.Disorder, al.LowerBound)
+	}
+	b.ReportMetric(float64(len(c.Units)), "units")
+	b.ReportMetric(float64(al.Largest), "largest")
+}
+
+// Issue 12's benchmarks, on the seeded generator of gen_test.go (shared true
+// units, jitter, 10 % misses, 5 % false positives, 3–5 categories; α = β =
+// Δ∅ = 1). Targets on 2 cores: exact alignment 5×300 ≤ 2 s, 8×200 ≤ 10 s,
+// 12×200 ≤ 30 s; dense 5×200 ≤ 30 s; full γ (≥ 30 samples) on generated
+// 5×100 ≤ 2 s, 8×100 ≤ 30 s, on 5by100.csv ≤ 0.5 s.
+func BenchmarkExact5x300(b *testing.B)      { benchExact(b, genContinuum(1, realistic(5, 300))) }
+func BenchmarkExact8x200(b *testing.B)      { benchExact(b, genContinuum(1, realistic(8, 200))) }
+func BenchmarkExact12x200(b *testing.B)     { benchExact(b, genContinuum(1, realistic(12, 200))) }
+func BenchmarkExactDense5x200(b *testing.B) { benchExact(b, genContinuum(1, dense(5, 200))) }
+func BenchmarkGamma5x100(b *testing.B)      { benchGamma(b, genContinuum(1, realistic(5, 100)), 1) }
+func BenchmarkGamma8x100(b *testing.B)      { benchGamma(b, genContinuum(1, realistic(8, 100)), 1) }
+func BenchmarkGammaShared5by100(b *testing.B) {
+	benchGamma(b, sharedFile(b, "5by100.csv"), 1)
 }
 
 func BenchmarkAlignGenerated2x5000(b *testing.B) { benchAlign(b, generated(1, 2, 5000), 1) }
