@@ -42,6 +42,12 @@ type RelationResult struct {
 // on the relations matched by their ends.
 func CompareRelations(ctx context.Context, c *annotation.Corpus, opt Options) (*RelationResult, error) {
 	opt.Matches = true
+	if len(c.Annotators) < 2 {
+		return nil, fmt.Errorf("relation agreement needs at least two annotators, got %d", len(c.Annotators))
+	}
+	if len(c.Relations) == 0 {
+		return nil, errors.New("no relations in the data")
+	}
 	sp, err := Compare(ctx, c, opt)
 	if err != nil {
 		return nil, err

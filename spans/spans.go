@@ -272,6 +272,9 @@ func Compare(ctx context.Context, c *annotation.Corpus, opt Options) (*Result, e
 	if len(c.Annotators) < 2 {
 		return nil, fmt.Errorf("span agreement needs at least two annotators, got %d", len(c.Annotators))
 	}
+	if len(c.Spans) == 0 {
+		return nil, errors.New("no spans in the data: span agreement needs spans (F1 would be a made-up 0)")
+	}
 	p := prepare(c, layer, opt)
 	res := &Result{Layer: layer, Spans: p.nSpans, corpus: c, prep: p}
 	res.Summary = Summary{Options: opt, Annotators: c.Annotators, Labels: p.labels, Documents: len(c.Documents)}
