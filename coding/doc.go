@@ -47,7 +47,9 @@
 //     items without any value are only counted;
 //   - for ranking items, the ids of at most k items per pattern with
 //     disagreement (the k smallest in natural order), and none for the
-//     patterns that provably cannot reach the first k (Ranking).
+//     patterns that provably cannot reach the first k under the ranking's
+//     distance (Ranking: nominal or interval), so that the kept ids are
+//     O(k) rather than O(k × patterns).
 //
 // Everything the analysis reports is computed from these: per-value
 // marginals and coincidences, per-coder marginals, pair counts and the

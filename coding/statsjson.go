@@ -17,19 +17,7 @@ const (
 	StatsVersion = 1
 )
 
-// statsJSON is the JSON form of Stats:
-//
-//	{"format": "agree-coding-stats", "version": 1, "source": "shard.csv",
-//	 "coders": ["ann", "bob"], "coders_fixed": true,
-//	 "labels": ["x", "y"], "declared": 0, "closed": false,
-//	 "first_seen": [[2, 5], [3, 7]], "empty_items": 0,
-//	 "keep_items": 10, "rank": {"distance": "nominal", "missing": "judgment"},
-//	 "patterns": [{"n": 41, "cv": [0, 0, 1, 1], "ids": ["i3", "i17"]}, …]}
-//
-// A pattern lists its (coder, value) index pairs flat, by increasing coder;
-// "n" is its number of items; "ids" are the smallest ids (natural order)
-// of its items kept for ranking, and "pruned" says they were dropped
-// because the pattern cannot rank among the first keep_items items.
+// statsJSON is the JSON form of Stats (see WriteJSON).
 type statsJSON struct {
 	Format      string        `json:"format"`
 	Version     int           `json:"version"`
@@ -58,7 +46,21 @@ type patternJSON struct {
 	Pruned bool     `json:"pruned,omitempty"`
 }
 
-// WriteJSON writes s in its versioned JSON form (see StatsFormat).
+// WriteJSON writes s in its versioned JSON form (StatsFormat, StatsVersion):
+//
+//	{"format": "agree-coding-stats", "version": 1, "source": "shard.csv",
+//	 "coders": ["ann", "bob"], "coders_fixed": true,
+//	 "labels": ["x", "y"], "declared": 0, "closed": false,
+//	 "first_seen": [[2, 5], [3, 7]], "empty_items": 0,
+//	 "keep_items": 10, "rank": {"distance": "nominal", "missing": "judgment"},
+//	 "patterns": [{"n": 41, "cv": [0, 0, 1, 1], "ids": ["i3", "i17"]}, …]}
+//
+// A pattern lists its (coder, value) index pairs flat, by increasing coder;
+// "n" is its number of items; "ids" are the smallest ids (natural order)
+// of its items kept for ranking, and "pruned" says they were dropped
+// because the pattern cannot rank among the first keep_items items under
+// the "rank" ("distance" nominal or interval, "missing" judgment or item).
+// ReadStats reads it back.
 func (s *Stats) WriteJSON(w io.Writer) error {
 	if s.ordered > s.declared {
 		return errors.New("the statistics of a contingency table (labels in a given order) cannot be written")

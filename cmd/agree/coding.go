@@ -21,7 +21,10 @@ Agreement on categories or values given by two or more coders to the same
 items: Krippendorff's α, Fleiss's κ, Cohen's κ, Scott's π, S, multi-κ, κ_w,
 α_κ, Gwet's AC1/AC2, Brennan–Prediger, percent agreement, with diagnostics.
 FILE is CSV (wide: item column + one column per coder; long: item,coder,value;
-or header-less columns with --layout columns); "-" reads standard input.`
+or header-less columns with --layout columns); "-" reads standard input. The
+file is reduced to its sufficient statistics as it is read, so its size does
+not matter (sorted long files: --sorted); --emit-stats and --merge-stats split
+the work over shards.`
 
 // codingFlags are the flags of agree coding.
 type codingFlags struct {

@@ -110,6 +110,19 @@ func sameJSON(t *testing.T, path string, got, want any, tol float64, skip map[st
 // --dawid-skene forces), for every coefficient, standard error and
 // diagnostic, on random data, for several distances.
 func TestCodingStreamMatchesInMemory(t *testing.T) {
+	// The example files, as every test reads them.
+	for _, args := range [][]string{
+		{"examples/krippendorff.csv"},
+		{"--metric", "interval", "examples/krippendorff.csv"},
+		{"--metric", "ordinal", "--missing", "item", "examples/krippendorff.csv"},
+		{"examples/table6.csv"},
+		{"--metric", "matrix:examples/table6-distances.csv", "examples/table6.csv"},
+		{"--categories", "STAT,IREQ,CHCK,OTHER", "examples/table6.csv"},
+	} {
+		streamed := runJSON(t, args...)
+		inMemory := runJSON(t, append([]string{"--dawid-skene"}, args...)...)
+		sameJSON(t, fmt.Sprint(args), streamed, inMemory, 1e-12, map[string]bool{"dawid_skene": true})
+	}
 	dir := t.TempDir()
 	for seed := range uint64(3) {
 		file, _ := randomCodingFile(t, dir, seed, 300, 4+int(seed), 5)

@@ -170,3 +170,45 @@ func TestCodingReportWarnings(t *testing.T) {
 		}
 	}
 }
+
+// TestReportDetectsExports: agree report chooses the analysis that fits an
+// annotation tool's export — span agreement for brat, WebAnno/INCEpTION,
+// UIMA, the model's JSONL — and refuses what has no report, saying what to
+// run.
+func TestReportDetectsExports(t *testing.T) {
+	dir := t.TempDir()
+	rel := filepath.Join(dir, "rel.csv")
+	os.WriteFile(rel, []byte("document,annotator,source_start,source_end,source_label,target_start,target_end,target_label,relation\nd,a,0,1,X,2,3,Y,r\n"), 0o644)
+	zipPath := filepath.Join(dir, "export.zip")
+	os.WriteFile(zipPath, []byte("PK"), 0o644)
+	for _, c := range []struct {
+		args []string
+		kind string // "" when refused
+		why  string
+	}{
+		{[]string{"../../formats/brat/testdata/common/alice", "../../formats/brat/testdata/common/bob"}, "spans", "brat collections (a directory per annotator)"},
+		{[]string{"../../formats/webanno/testdata/project"}, "spans", "an INCEpTION project export directory"},
+		{[]string{zipPath}, "spans", "a project export ZIP"},
+		{[]string{"../../formats/webanno/testdata/project/annotation/d1/alice.tsv"}, "spans", "a WebAnno TSV file"},
+		{[]string{"../../formats/uima/testdata/common/alice/d1.xmi"}, "spans", "UIMA XMI"},
+		{[]string{"../../formats/uima/testdata/common/alice/d1.json"}, "spans", "UIMA JSON CAS (JSON that is not SegEval's)"},
+		{[]string{"../../formats/uima/testdata/common"}, "spans", "a directory of XMI and JSON CAS files"},
+		{[]string{"testdata/segmentation/hearst1997.json"}, "segmentation", "SegEval's JSON"},
+		{[]string{"testdata/coref/key.conll"}, "coref", "CoNLL-2012"},
+		{[]string{"testdata/coref/bratA"}, "spans", "a brat directory is span data (coref: --as coref)"},
+		{[]string{"examples/krippendorff.csv"}, "coding", "a wide CSV"},
+		{[]string{rel}, "", "a relation CSV has no report: the message says to run agree relations"},
+	} {
+		kind, err := detectKind(c.args)
+		switch {
+		case c.kind == "" && (err == nil || !strings.Contains(err.Error(), "run agree relations")):
+			t.Errorf("%s: %q, %v; want an error naming agree relations", c.why, kind, err)
+		case c.kind != "" && (err != nil || kind != c.kind):
+			t.Errorf("%s: %q, %v; want %s", c.why, kind, err, c.kind)
+		}
+	}
+	out, errs, code := agree(t, "", "report", "--layer", "NamedEntity", "../../formats/webanno/testdata/project")
+	if code != 0 || !strings.Contains(out, "<title>Span agreement") {
+		t.Errorf("report on a project export: exit %d, %s\n%.300s", code, errs, out)
+	}
+}

@@ -52,11 +52,13 @@ func (rd *reader) readLong(src *source, st start, header []string, roles map[str
 			return nil, fmt.Errorf("%s: %w", rd.name, err)
 		}
 	}
+	records := 0
 	s := &builderSink{fn: func(line int, fields [][]byte, cols []int) error {
 		id, coder, value, ok, err := rd.longRow(ll, line, fields)
 		if !ok {
 			return err
 		}
+		records++
 		item, c := b.Item(string(id)), b.Coder(string(coder))
 		if rd.isMissing(value) {
 			return nil
@@ -68,6 +70,9 @@ func (rd *reader) readLong(src *source, st start, header []string, roles map[str
 	}}
 	if _, err := rd.body(src, st, 1, func() sink { return s }, func(any) error { return nil }); err != nil {
 		return nil, err
+	}
+	if records == 0 {
+		return nil, rd.noItems()
 	}
 	d, err := b.Build()
 	if err != nil {

@@ -177,3 +177,23 @@ func noPositions(s string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// TestSortedLongQuoted: quoted fields send the rest of the file to
+// encoding/csv; the sorted reader gives the same statistics there.
+func TestSortedLongQuoted(t *testing.T) {
+	in := longFile(9, 500, 4, true)
+	quoted := strings.Replace(in, "\nu250,", "\n\"u250\",", 1)
+	want, err := stream(t, in, Options{KeepItems: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range []int{0, 300} {
+		got, err := stream(t, quoted, Options{Sorted: true, KeepItems: 2, blockSize: size, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, w := noPositions(statsSnapshot(got)), noPositions(statsSnapshot(want)); g != w {
+			t.Errorf("blocks of %d: quoted records give other statistics", size)
+		}
+	}
+}

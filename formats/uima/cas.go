@@ -46,7 +46,31 @@ type fsNode struct {
 	begin    int
 	end      int
 	hasSpan  bool
-	where    annotation.Pos
+	// where it was read (see where): the file, and the XMI element's line
+	// and name, or the index of the JSON CAS structure (-1 when keyed by
+	// its id)
+	file  string
+	line  int
+	elem  string
+	index int
+}
+
+// where returns where the node was read: the file, line and element of an
+// XMI node (<type:Token xmi:id="4">), the JSON path of a JSON CAS one. It
+// is built when needed (for a span or a message), not for every node.
+func (n *fsNode) where() annotation.Pos {
+	p := annotation.Pos{File: n.file, Line: n.line}
+	switch {
+	case n.elem != "" && n.id != "":
+		p.Path = "<" + n.elem + " xmi:id=\"" + n.id + "\">"
+	case n.elem != "":
+		p.Path = "<" + n.elem + ">"
+	case n.index >= 0:
+		p.Path = "%FEATURE_STRUCTURES[" + strconv.Itoa(n.index) + "]"
+	default:
+		p.Path = "%FEATURE_STRUCTURES[" + strconv.Quote(n.id) + "]"
+	}
+	return p
 }
 
 func (n *fsNode) get(name string) (string, bool) {
@@ -95,7 +119,7 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 	}
 	text, hasText := nodes[sofa].get("sofaString")
 	if !hasText {
-		return fmt.Errorf("%v: the Sofa has no sofaString: only text documents can be read", nodes[sofa].where)
+		return fmt.Errorf("%v: the Sofa has no sofaString: only text documents can be read", nodes[sofa].where())
 	}
 	sofaID := nodes[sofa].id
 	offs, err := annotation.NewOffsets(text, unit)
@@ -140,13 +164,13 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 		for id := first; id != "" && id != "0"; {
 			k, ok := byID[id]
 			if !ok {
-				return fmt.Errorf("%v: chain %s: link %s is not in the file", n.where, n.id, id)
+				return fmt.Errorf("%v: chain %s: link %s is not in the file", n.where(), n.id, id)
 			}
 			if o, taken := owner[k]; taken {
 				if o == i {
-					return fmt.Errorf("%v: chain %s: its links form a cycle at %s", n.where, n.id, id)
+					return fmt.Errorf("%v: chain %s: its links form a cycle at %s", n.where(), n.id, id)
 				}
-				return fmt.Errorf("%v: chain %s: link %s is in chain %s too (%v): a link belongs to one chain", n.where, n.id, id, nodes[o].id, nodes[o].where)
+				return fmt.Errorf("%v: chain %s: link %s is in chain %s too (%v): a link belongs to one chain", n.where(), n.id, id, nodes[o].id, nodes[o].where())
 			}
 			owner[k] = i
 			chainOf[k] = n.id
@@ -179,18 +203,18 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 	conv := func(n *fsNode) (int, int, error) {
 		b, err := offs.CodePoint(n.begin)
 		if err != nil {
-			return 0, 0, fmt.Errorf("%v: begin: %w", n.where, err)
+			return 0, 0, fmt.Errorf("%v: begin: %w", n.where(), err)
 		}
 		e, err := offs.CodePoint(n.end)
 		if err != nil {
-			return 0, 0, fmt.Errorf("%v: end: %w", n.where, err)
+			return 0, 0, fmt.Errorf("%v: end: %w", n.where(), err)
 		}
 		if e < b {
-			return 0, 0, fmt.Errorf("%v: begin %d is after end %d", n.where, n.begin, n.end)
+			return 0, 0, fmt.Errorf("%v: begin %d is after end %d", n.where(), n.begin, n.end)
 		}
 		return b, e, nil
 	}
-	spanOf := make(map[int]int)
+	spanOf := make([]int32, len(nodes)) // node → its span's index + 1 (0: not a span)
 	otherViews, skippedRel := 0, 0
 	c.Spans = slices.Grow(c.Spans, len(nodes))
 	var tokens []annotation.Token
@@ -220,7 +244,7 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 			return err
 		}
 		s := annotation.Span{Doc: d, Annotator: a, ID: n.id, Start: float64(b), End: float64(e), Layer: names[n.typ],
-			Chain: chainOf[i], Pos: n.where}
+			Chain: chainOf[i], Pos: n.where()}
 		lf := label[n.typ]
 		for _, f := range n.features {
 			switch {
@@ -234,7 +258,7 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 				s.Attrs[f.name] = f.value
 			}
 		}
-		spanOf[i] = len(c.Spans)
+		spanOf[i] = int32(len(c.Spans) + 1)
 		c.Spans = append(c.Spans, s)
 	}
 	if tokens != nil && c.Documents[d].Tokens == nil {
@@ -252,15 +276,14 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 		gi, ok1 := byID[gov]
 		di, ok2 := byID[dep]
 		if !ok1 || !ok2 {
-			return fmt.Errorf("%v: relation %s: Governor %s or Dependent %s is not in the file", n.where, n.id, gov, dep)
+			return fmt.Errorf("%v: relation %s: Governor %s or Dependent %s is not in the file", n.where(), n.id, gov, dep)
 		}
-		src, ok1 := spanOf[gi]
-		tgt, ok2 := spanOf[di]
-		if !ok1 || !ok2 {
+		src, tgt := int(spanOf[gi])-1, int(spanOf[di])-1
+		if src < 0 || tgt < 0 {
 			skippedRel++
 			continue
 		}
-		r := annotation.Relation{Doc: d, Annotator: a, Source: src, Target: tgt, Layer: LocalName(n.typ), Pos: n.where}
+		r := annotation.Relation{Doc: d, Annotator: a, Source: src, Target: tgt, Layer: LocalName(n.typ), Pos: n.where()}
 		var fs []string
 		for _, f := range n.features {
 			if !f.ref && !referenceFeatures[f.name] {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"agree/annotation"
@@ -37,6 +36,7 @@ func parseJSONCAS(data []byte, name string) ([]fsNode, error) {
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	s := &jsonScanner{data: data}
 	var nodes []fsNode
+	var feats []feature // the nodes' features, in one array
 	found := false
 	fail := func(err error) ([]fsNode, error) { return nil, fmt.Errorf("%s: not a UIMA JSON CAS: %w", name, err) }
 	if s.peek() != '{' {
@@ -50,16 +50,17 @@ func parseJSONCAS(data []byte, name string) ([]fsNode, error) {
 		// room for a node per %TYPE, but no more than real files have (a
 		// feature structure takes at least 20 bytes)
 		nodes = make([]fsNode, 0, min(bytes.Count(data, []byte("%TYPE")), len(data)/20+1))
+		feats = make([]feature, 0, 2*cap(nodes))
 		switch s.peek() {
 		case '[':
 			return s.array(func(i int) error {
-				n, err := jsonNode(s, "", annotation.Pos{File: name, Path: "%FEATURE_STRUCTURES[" + strconv.Itoa(i) + "]"})
+				n, err := jsonNode(s, fsNode{file: name, index: i}, &feats)
 				nodes = append(nodes, n)
 				return err
 			})
 		case '{':
 			return s.object(func(id string) error {
-				n, err := jsonNode(s, id, annotation.Pos{File: name, Path: "%FEATURE_STRUCTURES[" + strconv.Quote(id) + "]"})
+				n, err := jsonNode(s, fsNode{file: name, id: id, index: -1}, &feats)
 				nodes = append(nodes, n)
 				return err
 			})
@@ -91,20 +92,21 @@ type posError struct {
 func (e *posError) Error() string { return fmt.Sprintf("%v: %v", e.where, e.err) }
 func (e *posError) Unwrap() error { return e.err }
 
-// jsonNode reads one feature structure object.
-func jsonNode(s *jsonScanner, id string, where annotation.Pos) (fsNode, error) {
-	n := fsNode{id: id, where: where}
+// jsonNode reads one feature structure object into n (which has its
+// file and index, or id), appending its features to feats.
+func jsonNode(s *jsonScanner, n fsNode, feats *[]feature) (fsNode, error) {
 	var hasBegin, hasEnd bool
 	fail := func(format string, args ...any) error {
-		return &posError{where, fmt.Errorf(format, args...)}
+		return &posError{n.where(), fmt.Errorf(format, args...)}
 	}
 	if s.peek() != '{' {
 		return n, fail("want an object")
 	}
+	first := len(*feats)
 	err := s.object(func(k string) error {
 		v, kind, err := s.value()
 		if err != nil {
-			return &posError{where, err}
+			return &posError{n.where(), err}
 		}
 		switch {
 		case k == "%ID":
@@ -136,12 +138,13 @@ func jsonNode(s *jsonScanner, id string, where annotation.Pos) (fsNode, error) {
 		case kind == 0 || kind == '[' || kind == '{':
 			// null, arrays and objects are not labels
 		case strings.HasPrefix(k, "@"):
-			n.features = append(n.features, feature{name: k[1:], value: v, ref: true})
+			*feats = append(*feats, feature{name: k[1:], value: v, ref: true})
 		default:
-			n.features = append(n.features, feature{name: strings.TrimLeft(k, "#^"), value: v})
+			*feats = append(*feats, feature{name: strings.TrimLeft(k, "#^"), value: v})
 		}
 		return nil
 	})
+	n.features = (*feats)[first:len(*feats):len(*feats)]
 	if err != nil {
 		return n, err
 	}

@@ -64,7 +64,10 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 	// room for a node per tag, but no more than real files have (an element
 	// takes at least 16 bytes): a file of '<' must not reserve gigabytes
 	nodes := make([]fsNode, 0, min(bytes.Count(data, []byte{'<'}), len(data)/16+1))
-	var lastName, lastType string // the type of the last element name seen
+	type elemType struct{ name, typ string }
+	types := map[string]elemType{} // element name → its first copy and its type
+	// the nodes' features, in one array (a node's are a slice of it)
+	feats := make([]feature, 0, min(bytes.Count(data, []byte{'='}), len(data)/8+1))
 	for {
 		t, ok, err := s.Next()
 		if err != nil {
@@ -76,9 +79,9 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 		if t.End {
 			break
 		}
-		n := fsNode{where: annotation.Pos{File: name, Line: t.Line}, features: make([]feature, 0, len(t.Attrs))}
-		if t.Name == lastName {
-			n.typ = lastType
+		n := fsNode{file: name, line: t.Line, elem: t.Name, index: -1}
+		if et, ok := types[t.Name]; ok {
+			n.typ, n.elem = et.typ, et.name
 		} else {
 			prefix, local, hasPrefix := strings.Cut(t.Name, ":")
 			switch {
@@ -89,8 +92,9 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 			default:
 				n.typ = t.Name
 			}
-			lastName, lastType = t.Name, n.typ
+			types[t.Name] = elemType{t.Name, n.typ}
 		}
+		first := len(feats)
 		var hasBegin, hasEnd bool
 		for _, a := range t.Attrs {
 			switch a.Name {
@@ -110,16 +114,12 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 				}
 			default:
 				if !strings.HasPrefix(a.Name, "xmlns") {
-					n.features = append(n.features, feature{name: a.Name, value: a.Value})
+					feats = append(feats, feature{name: a.Name, value: a.Value})
 				}
 			}
 		}
+		n.features = feats[first:len(feats):len(feats)]
 		n.hasSpan = hasBegin && hasEnd
-		if n.id != "" {
-			n.where.Path = "<" + t.Name + " xmi:id=\"" + n.id + "\">"
-		} else {
-			n.where.Path = "<" + t.Name + ">"
-		}
 		if !t.Empty {
 			if err := s.Skip(t.Name); err != nil {
 				return fail(err)
