@@ -222,3 +222,23 @@ func TestErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestManyFeatures: a type whose structures have thousands of distinct
+// features (a crafted file: 60,000 took 5 s, quadratic in them) is read in
+// one pass over them, and the note naming the features lists the first
+// ones and counts the rest.
+func TestManyFeatures(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<xmi:XMI xmlns:xmi="http://www.omg.org/XMI" xmlns:cas="http:///uima/cas.ecore" xmlns:c="http:///c.ecore">`)
+	for i := range 2000 {
+		fmt.Fprintf(&b, `<c:S xmi:id="%d" sofa="1" begin="0" end="1" f%d="x"/>`, i+2, i)
+	}
+	b.WriteString(`<cas:Sofa xmi:id="1" sofaID="_InitialView" sofaString="ab"/></xmi:XMI>`)
+	c := &annotation.Corpus{}
+	if err := ReadXMI(c, strings.NewReader(b.String()), "x.xmi", "d", "a", Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Spans) != 2000 || len(c.Notes) != 1 || !strings.Contains(c.Notes[0], "f10, f11 and 1988 more") || len(c.Notes[0]) > 300 {
+		t.Errorf("%d spans, notes %q", len(c.Spans), c.Notes)
+	}
+}
