@@ -196,6 +196,7 @@ func TestErrors(t *testing.T) {
 		{head + `<c:Chain xmi:id="5" first="6"/><c:Chain xmi:id="8" first="7"/><c:Link xmi:id="7" sofa="1" begin="0" end="1" next="6"/><c:Link xmi:id="6" sofa="1" begin="1" end="2"/>` + sofa + "</xmi:XMI>",
 			`chain 8: link 6 is in chain 5 too (x.xmi:1: <c:Chain xmi:id="5">): a link belongs to one chain`, "two chains sharing a link (thousands of them, sharing a long tail, took minutes)"},
 		{"\xff\xfe<\x00x\x00m\x00i\x00", "x.xmi: UTF-16, but XMI files are UTF-8", "a file saved as UTF-16"},
+		{head + sofa + "</xmi:XMIX>", "x.xmi: line 1: </xmi:XMIX> closes <xmi:XMI>", "the root closed by another end tag"},
 	} {
 		err := ReadXMI(&annotation.Corpus{}, strings.NewReader(tc.in), "x.xmi", "d", "a", Options{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
