@@ -289,3 +289,20 @@ func TestNumbersRefuseOverflow(t *testing.T) {
 		t.Error("a matrix distance of 1e300 accepted")
 	}
 }
+
+// TestOrdinalLargeNumbers: the ordinal distance uses only the order of the
+// numbers, so values beyond MaxNumber (which the numeric distances refuse)
+// are ranked like any others; a label that is no number is still refused.
+func TestOrdinalLargeNumbers(t *testing.T) {
+	w := []float64{1, 1, 1}
+	small := bind(t, Ordinal(nil), []string{"1", "2", "3"}, w)
+	large := bind(t, Ordinal(nil), []string{"1e200", "2e200", "1e400"}, w)
+	for _, p := range [][2]int{{0, 1}, {0, 2}, {1, 2}} {
+		if a, b := small.Distance(p[0], p[1]), large.Distance(p[0], p[1]); a != b {
+			t.Errorf("d%v: %v with 1, 2, 3 but %v with 1e200, 2e200, 1e400", p, a, b)
+		}
+	}
+	if _, err := Ordinal(nil).Bind([]string{"1", "x"}, []float64{1, 1}); err == nil || !strings.Contains(err.Error(), "not a number") {
+		t.Errorf("a label that is no number: %v", err)
+	}
+}
