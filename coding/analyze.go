@@ -96,6 +96,8 @@ type Analysis struct {
 	dmax                   [2]float64
 	coderDist              []distance.Vector // per coder, complete items; nil until needed
 	coderOnce              sync.Once
+	itemPat                []int32 // ItemPatterns
+	itemPatOnce            sync.Once
 }
 
 // Analyze prepares the coefficients of d under opt. It fails only when the

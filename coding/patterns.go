@@ -19,10 +19,10 @@ type patternTable struct {
 	hash  []uint64
 	slots []int32 // open addressing, linear probing: pattern index + 1, 0 = empty
 
-	// Patterns of coders 0–7 with values below 255 — most data — are
-	// also found by a packed 64-bit key (value + 1 in byte c), in a table
-	// whose slots hold the key itself: one memory access per item instead
-	// of three (slot, hash, pairs).
+	// Patterns of few coders and values — most data — are also found by
+	// a packed 64-bit key (see pack), in a table whose slots hold the key
+	// itself: one memory access per item instead of three (slot, hash,
+	// pairs).
 	packed     []packedSlot // key 0: empty
 	packedUsed int
 }
@@ -41,15 +41,29 @@ const (
 	countMax = skipBit - 1
 )
 
-// pack returns the packed key of cv, or 0 when it has none.
+// pack returns the packed key of cv, or 0 when it has none: value + 1 in
+// 8 bits per coder for coders 0–6 and values below 255; else in 12 bits
+// for coders 0–4 and values below 4095 (tag 1 in the top 4 bits); else in
+// 20 bits for coders 0–2 and values below 2²⁰ − 1 (tag 2).
 func pack(cv []int32) uint64 {
-	var k uint64
+	var maxC, maxV int32
 	for i := 0; i < len(cv); i += 2 {
-		c, v := cv[i], cv[i+1]
-		if c >= 8 || v >= 255 {
-			return 0
-		}
-		k |= uint64(v+1) << (8 * c)
+		maxC, maxV = max(maxC, cv[i]), max(maxV, cv[i+1])
+	}
+	var bits, tag uint64
+	switch {
+	case maxC < 7 && maxV < 255:
+		bits, tag = 8, 0
+	case maxC < 5 && maxV < 4095:
+		bits, tag = 12, 1
+	case maxC < 3 && maxV < 1<<20-1:
+		bits, tag = 20, 2
+	default:
+		return 0
+	}
+	k := tag << 60
+	for i := 0; i < len(cv); i += 2 {
+		k |= uint64(cv[i+1]+1) << (bits * uint64(cv[i]))
 	}
 	return k
 }

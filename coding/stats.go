@@ -658,12 +658,15 @@ func (a *Accumulator) Stats() *Stats {
 // sorted canonically, with their kept ids.
 func (a *Accumulator) fill(s *Stats, t *patternTable, cmap, vmap []int32, ids [][]string, pruned []bool) {
 	n := t.len()
-	cv := make([]int32, 0, len(t.cv))
-	start := make([]int, 1, n+1)
-	buf := make([]int32, 0, 16)
-	for p := range n {
-		cv = append(cv, remap(buf, t.pattern(p), cmap, vmap)...)
-		start = append(start, len(cv))
+	cv, start := t.cv, t.start
+	if !isIdentity(cmap) || !isIdentity(vmap) {
+		cv = make([]int32, 0, len(t.cv))
+		start = make([]int, 1, n+1)
+		buf := make([]int32, 0, 16)
+		for p := range n {
+			cv = append(cv, remap(buf, t.pattern(p), cmap, vmap)...)
+			start = append(start, len(cv))
+		}
 	}
 	order := canonicalOrder(cv, start)
 	counts := t.counts()
@@ -684,6 +687,16 @@ func (a *Accumulator) fill(s *Stats, t *patternTable, cmap, vmap []int32, ids []
 			s.pruned[q] = pruned[p]
 		}
 	}
+}
+
+// isIdentity reports whether m maps every index to itself.
+func isIdentity(m []int32) bool {
+	for i, x := range m {
+		if int(x) != i {
+			return false
+		}
+	}
+	return true
 }
 
 // Merge combines shards: the result is the Stats of all their items, the
@@ -944,4 +957,62 @@ func (d *Data) itemIDs(s *Stats, k int) [][]string {
 		}
 	}
 	return out
+}
+
+// ItemPatterns returns, for each item of the analysed data (in data
+// order), the index of its pattern in Stats, or −1 for an item without
+// values; nil for an analysis of statistics. Do not modify.
+func (a *Analysis) ItemPatterns() []int32 {
+	if a.data == nil {
+		return nil
+	}
+	a.itemPatOnce.Do(func() {
+		s, d := a.stats, a.data
+		t := newPatternTable()
+		for p := range s.NumPatterns() {
+			cv, _ := s.Pattern(p)
+			t.add(cv, 1)
+		}
+		out := make([]int32, d.n)
+		cv := make([]int32, 0, 2*len(d.cols))
+		for i := range d.n {
+			cv = cv[:0]
+			for c, col := range d.cols {
+				if v := col[i]; v != Missing {
+					cv = append(cv, int32(c), v)
+				}
+			}
+			out[i] = -1
+			if len(cv) > 0 {
+				out[i] = int32(t.find(cv))
+			}
+		}
+		a.itemPat = out
+	})
+	return a.itemPat
+}
+
+// Reweighted returns the analysis, with the same options, of data whose
+// pattern p (of Stats) has counts[p] items and with empty items without
+// values: a resample of the items, for instance. It equals the analysis of
+// such data built item by item, bit for bit.
+func (a *Analysis) Reweighted(counts []int64, empty int64) (*Analysis, error) {
+	s := a.stats
+	if len(counts) != s.NumPatterns() || empty < 0 {
+		return nil, fmt.Errorf("%d counts for %d patterns", len(counts), s.NumPatterns())
+	}
+	r := &Stats{source: s.source, coders: s.coders, fixed: s.fixed, labels: s.labels, ordered: s.ordered,
+		declared: s.declared, closed: s.closed, firstSeen: s.firstSeen, empty: empty, start: []int{0}}
+	for p, n := range counts {
+		if n < 0 {
+			return nil, fmt.Errorf("negative count for pattern %d", p)
+		}
+		if n > 0 {
+			cv, _ := s.Pattern(p)
+			r.cv = append(r.cv, cv...)
+			r.start = append(r.start, len(r.cv))
+			r.count = append(r.count, n)
+		}
+	}
+	return analyzeStats(r, a.opt, nil)
 }
