@@ -103,7 +103,7 @@ type Analysis struct {
 // Analyze prepares the coefficients of d under opt. It fails only when the
 // distance cannot interpret a value (the error names where the value was read).
 func Analyze(d *Data, opt Options) (*Analysis, error) {
-	a, err := AnalyzeStats(d.Stats(0), opt)
+	a, err := AnalyzeStats(d.analysisStats(), opt)
 	if err != nil {
 		return nil, err
 	}

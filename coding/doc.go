@@ -66,7 +66,10 @@
 // Counts are integers and every floating-point sum runs in the canonical
 // order of patterns and values, so that the same data give bit-identical
 // results however they were split, ordered or read. Analyze on Data goes
-// through the same Stats.
+// through the same Stats — except on large data whose items are mostly
+// distinct (continuous values), where finding equal patterns would cost
+// more than it saves: each item is then its own pattern, in data order,
+// and the results agree with those of the statistics to rounding.
 //
 // Komen (2009) computes Cohen's κ for raters whose category sets differ in
 // two passes (counts, then the distinct values); here the value table is the

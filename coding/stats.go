@@ -38,6 +38,11 @@ type Stats struct {
 	start []int
 	count []int64
 
+	// identity: one pattern per item with values, in data order, not
+	// deduplicated nor canonical (made by Analyze for large data whose
+	// items are mostly distinct; see Data.analysisStats).
+	identity bool
+
 	keep   int        // ids kept per pattern (0: none)
 	ids    [][]string // per pattern: the `keep` smallest ids (natural order), for patterns with disagreement
 	pruned []bool     // per pattern: ids dropped because the pattern cannot rank among the first `keep` items
@@ -816,6 +821,52 @@ func (d *Data) Stats(keepItems int) *Stats {
 	return a.Stats()
 }
 
+// analysisStats returns the statistics Analyze works on: d.Stats(0), or,
+// for large data whose items are mostly distinct (continuous values), one
+// pattern per item in data order — finding equal patterns would cost more
+// than it saves, and the results then agree with those of the statistics
+// to rounding (1e-12), not bit for bit.
+func (d *Data) analysisStats() *Stats {
+	const probe = 1 << 14
+	if d.n < 4*probe {
+		return d.Stats(0)
+	}
+	t := newPatternTable()
+	cv := make([]int32, 0, 2*len(d.cols))
+	for i := range probe {
+		cv = d.appendPattern(cv[:0], i)
+		if len(cv) > 0 {
+			t.add(cv, 1)
+		}
+	}
+	if t.len() <= probe/2 {
+		return d.Stats(0)
+	}
+	s := &Stats{source: d.source, coders: d.coders, fixed: true, labels: d.labels, ordered: d.ordered,
+		declared: d.declared, closed: d.closed, firstSeen: d.firstSeen, identity: true, start: make([]int, 1, d.n+1)}
+	for i := range d.n {
+		n := len(s.cv)
+		s.cv = d.appendPattern(s.cv, i)
+		if len(s.cv) == n {
+			s.empty++
+			continue
+		}
+		s.start = append(s.start, len(s.cv))
+		s.count = append(s.count, 1)
+	}
+	return s
+}
+
+// appendPattern appends the (coder, value) pairs of item i to cv.
+func (d *Data) appendPattern(cv []int32, i int) []int32 {
+	for c, col := range d.cols {
+		if v := col[i]; v != Missing {
+			cv = append(cv, int32(c), v)
+		}
+	}
+	return cv
+}
+
 // canonicalHashSeed is the fixed seed of the hash that orders patterns:
 // fixed, so that the order depends only on the patterns' content.
 const canonicalHashSeed = 0x243F6A8885A308D3
@@ -930,6 +981,16 @@ func itemsWanted(k int) string {
 // itemIDs returns the ids of d's items by pattern of s (d's own Stats),
 // at most k per pattern (k ≤ 0: all), in natural order.
 func (d *Data) itemIDs(s *Stats, k int) [][]string {
+	if s.identity {
+		out := make([][]string, 0, s.NumPatterns())
+		cv := make([]int32, 0, 2*len(d.cols))
+		for i := range d.n {
+			if cv = d.appendPattern(cv[:0], i); len(cv) > 0 {
+				out = append(out, d.items[i:i+1])
+			}
+		}
+		return out
+	}
 	t := newPatternTable()
 	for p := range s.NumPatterns() {
 		cv, _ := s.Pattern(p)
@@ -968,6 +1029,19 @@ func (a *Analysis) ItemPatterns() []int32 {
 	}
 	a.itemPatOnce.Do(func() {
 		s, d := a.stats, a.data
+		if s.identity {
+			a.itemPat = make([]int32, d.n)
+			p := int32(0)
+			cv := make([]int32, 0, 2*len(d.cols))
+			for i := range d.n {
+				a.itemPat[i] = -1
+				if cv = d.appendPattern(cv[:0], i); len(cv) > 0 {
+					a.itemPat[i] = p
+					p++
+				}
+			}
+			return
+		}
 		t := newPatternTable()
 		for p := range s.NumPatterns() {
 			cv, _ := s.Pattern(p)
@@ -1002,7 +1076,7 @@ func (a *Analysis) Reweighted(counts []int64, empty int64) (*Analysis, error) {
 		return nil, fmt.Errorf("%d counts for %d patterns", len(counts), s.NumPatterns())
 	}
 	r := &Stats{source: s.source, coders: s.coders, fixed: s.fixed, labels: s.labels, ordered: s.ordered,
-		declared: s.declared, closed: s.closed, firstSeen: s.firstSeen, empty: empty, start: []int{0}}
+		declared: s.declared, closed: s.closed, firstSeen: s.firstSeen, empty: empty, start: []int{0}, identity: s.identity}
 	for p, n := range counts {
 		if n < 0 {
 			return nil, fmt.Errorf("negative count for pattern %d", p)

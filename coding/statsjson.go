@@ -65,6 +65,13 @@ func (s *Stats) WriteJSON(w io.Writer) error {
 	if s.ordered > s.declared {
 		return errors.New("the statistics of a contingency table (labels in a given order) cannot be written")
 	}
+	if s.identity { // one pattern per item: merge equal ones, canonical order
+		c, err := Merge(s)
+		if err != nil {
+			return err
+		}
+		s = c
+	}
 	j := statsJSON{Format: StatsFormat, Version: StatsVersion, Source: s.source, Coders: s.coders, CodersFixed: s.fixed,
 		Labels: s.labels, Declared: s.declared, Closed: s.closed, Empty: s.empty, Keep: s.keep,
 		Patterns: make([]patternJSON, s.NumPatterns())}
