@@ -179,7 +179,8 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 	}
 	// layers and their label features
 	var types []string
-	features := map[string][]string{}
+	features := map[string][]string{}   // type → its features, in order of appearance
+	seenFeature := map[[2]string]bool{} // (type, feature) listed
 	for i := range nodes {
 		n := &nodes[i]
 		if !isSpanNode(n) {
@@ -190,7 +191,8 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 			features[n.typ] = nil
 		}
 		for _, f := range n.features {
-			if !f.ref && !referenceFeatures[f.name] && !slices.Contains(features[n.typ], f.name) {
+			if !f.ref && !referenceFeatures[f.name] && !seenFeature[[2]string{n.typ, f.name}] {
+				seenFeature[[2]string{n.typ, f.name}] = true
 				features[n.typ] = append(features[n.typ], f.name)
 			}
 		}
@@ -298,7 +300,7 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 	for _, t := range types {
 		if label[t] == "" && len(features[t]) > 1 {
 			c.Notes = append(c.Notes, fmt.Sprintf("uima %s: type %s has the features %s and none is the label by default: its labels are empty (choose one with --label-feature)",
-				name, names[t], strings.Join(features[t], ", ")))
+				name, names[t], listSome(features[t])))
 		}
 	}
 	if otherViews > 0 {
@@ -320,6 +322,16 @@ func isSpanNode(n *fsNode) bool {
 	_, gov := n.get("Governor")
 	_, dep := n.get("Dependent")
 	return !(gov && dep)
+}
+
+// listSome joins the first names of a list for a message, saying how many
+// more there are.
+func listSome(names []string) string {
+	const show = 12
+	if len(names) <= show {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:show], ", "), len(names)-show)
 }
 
 // checkUTF16 refuses a file (of format, "XMI" or "JSON CAS") that is

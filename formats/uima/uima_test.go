@@ -196,6 +196,7 @@ func TestErrors(t *testing.T) {
 		{head + `<c:Chain xmi:id="5" first="6"/><c:Chain xmi:id="8" first="7"/><c:Link xmi:id="7" sofa="1" begin="0" end="1" next="6"/><c:Link xmi:id="6" sofa="1" begin="1" end="2"/>` + sofa + "</xmi:XMI>",
 			`chain 8: link 6 is in chain 5 too (x.xmi:1: <c:Chain xmi:id="5">): a link belongs to one chain`, "two chains sharing a link (thousands of them, sharing a long tail, took minutes)"},
 		{"\xff\xfe<\x00x\x00m\x00i\x00", "x.xmi: UTF-16, but XMI files are UTF-8", "a file saved as UTF-16"},
+		{head + sofa + "</xmi:XMIX>", "x.xmi: line 1: </xmi:XMIX> closes <xmi:XMI>", "the root closed by another end tag"},
 	} {
 		err := ReadXMI(&annotation.Corpus{}, strings.NewReader(tc.in), "x.xmi", "d", "a", Options{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -220,5 +221,25 @@ func TestErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: got %v, want %q", tc.why, err, tc.want)
 		}
+	}
+}
+
+// TestManyFeatures: a type whose structures have thousands of distinct
+// features (a crafted file: 60,000 took 5 s, quadratic in them) is read in
+// one pass over them, and the note naming the features lists the first
+// ones and counts the rest.
+func TestManyFeatures(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<xmi:XMI xmlns:xmi="http://www.omg.org/XMI" xmlns:cas="http:///uima/cas.ecore" xmlns:c="http:///c.ecore">`)
+	for i := range 2000 {
+		fmt.Fprintf(&b, `<c:S xmi:id="%d" sofa="1" begin="0" end="1" f%d="x"/>`, i+2, i)
+	}
+	b.WriteString(`<cas:Sofa xmi:id="1" sofaID="_InitialView" sofaString="ab"/></xmi:XMI>`)
+	c := &annotation.Corpus{}
+	if err := ReadXMI(c, strings.NewReader(b.String()), "x.xmi", "d", "a", Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Spans) != 2000 || len(c.Notes) != 1 || !strings.Contains(c.Notes[0], "f10, f11 and 1988 more") || len(c.Notes[0]) > 300 {
+		t.Errorf("%d spans, notes %q", len(c.Spans), c.Notes)
 	}
 }

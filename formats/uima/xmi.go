@@ -77,6 +77,9 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 			return fail(fmt.Errorf("the root element <%s> is not closed", clip(root.Name)))
 		}
 		if t.End {
+			if t.Name != root.Name {
+				return fail(fmt.Errorf("line %d: </%s> closes <%s>: the file is not well-formed XML", t.Line, clip(t.Name), clip(root.Name)))
+			}
 			break
 		}
 		n := fsNode{file: name, line: t.Line, elem: t.Name, index: -1}
