@@ -128,7 +128,7 @@ func WriteTables(w io.Writer, f Format, tables ...Table) error {
 
 func writeCSV(w io.Writer, t Table) error {
 	if t.Title != "" {
-		if _, err := fmt.Fprintf(w, "# %s\n", t.Title); err != nil {
+		if _, err := fmt.Fprintf(w, "# %s\n", strings.ReplaceAll(t.Title, "\n", "\n# ")); err != nil {
 			return err
 		}
 	}

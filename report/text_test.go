@@ -144,6 +144,18 @@ func TestDisplayWidth(t *testing.T) {
 	}
 }
 
+// TestCSVTitleLines: a title of several lines (a file name may hold a
+// line break) stays a comment block.
+func TestCSVTitleLines(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteTables(&b, CSV, Table{Title: "on a\nb.csv", Header: []string{"x"}, Rows: [][]string{{"1"}}}); err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != "# on a\n# b.csv\nx\n1\n" {
+		t.Errorf("got %q", b.String())
+	}
+}
+
 // TestMarkdownCells: a Markdown table cell is one line: a '|' is escaped
 // and a line break becomes <br>, so that a label holding them does not
 // break the table; a note's lines all stay in the block quote.
