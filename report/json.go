@@ -20,18 +20,17 @@ import (
 // failing, with keys and their order as encoding/json gives them, so the
 // output is always valid JSON. The undefined values' reasons are the
 // caller's to give (an "undefined_reason" next to them).
+//
+// The output is not copied once more: json.Encoder.Encode writes nothing
+// when marshalling fails, so the second attempt (NaN as null) starts from
+// a clean writer (a 590 MB output of agree spans on 1000 annotators took
+// 1 GB more in a buffer).
 func WriteJSON(w io.Writer, v any) error {
-	var buf bytes.Buffer
-	err := encodeJSON(&buf, v)
+	err := encodeJSON(w, v)
 	var uv *json.UnsupportedValueError
 	if errors.As(err, &uv) {
-		buf.Reset()
-		err = encodeJSON(&buf, finite(reflect.ValueOf(v)))
+		err = encodeJSON(w, finite(reflect.ValueOf(v)))
 	}
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(buf.Bytes())
 	return err
 }
 

@@ -328,3 +328,43 @@ func TestCompareMemory(t *testing.T) {
 func spangenCorpus(docs int) *annotation.Corpus {
 	return spangen.Corpus(spangen.Config{Documents: docs, Annotators: 5, Spans: 20, Labels: 6, Seed: 1})
 }
+
+// TestCompareRefuses: what cannot be compared is an error, not a table of
+// zeros.
+func TestCompareRefuses(t *testing.T) {
+	noSpans := &annotation.Corpus{}
+	noSpans.Annotator("a")
+	noSpans.Annotator("b")
+	noSpans.Document("d")
+	one := &annotation.Corpus{}
+	one.Annotator("a")
+	one.Document("d")
+	one.Spans = []annotation.Span{{End: 1, Label: "X"}}
+	for _, tc := range []struct {
+		why  string
+		c    *annotation.Corpus
+		want string
+	}{
+		{"no spans at all (gave F1 0 for every pair, and a macro average over no label)", noSpans, "no spans"},
+		{"one annotator", one, "two annotators"},
+	} {
+		_, err := Compare(context.Background(), tc.c, Options{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want an error saying %q", tc.why, err, tc.want)
+		}
+	}
+	one.Relations = []annotation.Relation{{Type: "r"}}
+	for _, tc := range []struct {
+		why  string
+		c    *annotation.Corpus
+		want string
+	}{
+		{"relations of one annotator (the message spoke of spans)", one, "relation agreement needs at least two annotators"},
+		{"no relations", noSpans, "no relations"},
+	} {
+		_, err := CompareRelations(context.Background(), tc.c, Options{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want an error saying %q", tc.why, err, tc.want)
+		}
+	}
+}

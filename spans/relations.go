@@ -42,6 +42,12 @@ type RelationResult struct {
 // on the relations matched by their ends.
 func CompareRelations(ctx context.Context, c *annotation.Corpus, opt Options) (*RelationResult, error) {
 	opt.Matches = true
+	if len(c.Annotators) < 2 {
+		return nil, fmt.Errorf("relation agreement needs at least two annotators, got %d", len(c.Annotators))
+	}
+	if len(c.Relations) == 0 {
+		return nil, errors.New("no relations in the data")
+	}
 	sp, err := Compare(ctx, c, opt)
 	if err != nil {
 		return nil, err
@@ -105,7 +111,7 @@ func CompareRelations(ctx context.Context, c *annotation.Corpus, opt Options) (*
 		rr.docs[d].pairs = make([]docPair, len(pairs))
 	}
 	rr.matches = make([][][2]int32, len(pairs))
-	table := make([]map[[2]int32]int, len(pairs))
+	table := labelTable{}
 	// An end is matched to an end of the other annotator through its class
 	// (identical spans of one annotator in one document: same parts, same
 	// label), so that a relation on a duplicate of a matched span is not
@@ -121,7 +127,6 @@ func CompareRelations(ctx context.Context, c *annotation.Corpus, opt Options) (*
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		table[k] = map[[2]int32]int{}
 		clear(partners)
 		for _, x := range sp.matches[k] {
 			a, b := class[x[0]], class[x[1]]
@@ -169,7 +174,7 @@ func CompareRelations(ctx context.Context, c *annotation.Corpus, opt Options) (*
 			m = s.match(len(A), len(B), edges, m[:0])
 			dp.byExtent = int32(len(m))
 			for _, x := range m {
-				table[k][[2]int32{typeIndex[c.Relations[A[x[0]]].Type], typeIndex[c.Relations[B[x[1]]].Type]}]++
+				table[[3]int32{int32(k), typeIndex[c.Relations[A[x[0]]].Type], typeIndex[c.Relations[B[x[1]]].Type]}]++
 				if opt.Labels == Ignore {
 					rr.matches[k] = append(rr.matches[k], [2]int32{A[x[0]], B[x[1]]})
 				}
@@ -197,7 +202,7 @@ func CompareRelations(ctx context.Context, c *annotation.Corpus, opt Options) (*
 			}
 		}
 	}
-	if err := rr.Summary.summarize(ctx, pairs, [][]map[[2]int32]int{table}, opt.Workers); err != nil {
+	if err := rr.Summary.summarize(ctx, pairs, []labelTable{table}, opt.Workers); err != nil {
 		return nil, err
 	}
 	return rr, nil

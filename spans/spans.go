@@ -272,6 +272,9 @@ func Compare(ctx context.Context, c *annotation.Corpus, opt Options) (*Result, e
 	if len(c.Annotators) < 2 {
 		return nil, fmt.Errorf("span agreement needs at least two annotators, got %d", len(c.Annotators))
 	}
+	if len(c.Spans) == 0 {
+		return nil, errors.New("no spans in the data: span agreement needs spans (F1 would be a made-up 0)")
+	}
 	p := prepare(c, layer, opt)
 	res := &Result{Layer: layer, Spans: p.nSpans, corpus: c, prep: p}
 	res.Summary = Summary{Options: opt, Annotators: c.Annotators, Labels: p.labels, Documents: len(c.Documents)}
@@ -340,7 +343,7 @@ func Compare(ctx context.Context, c *annotation.Corpus, opt Options) (*Result, e
 			}
 		}
 	}
-	tables := make([][]map[[2]int32]int, len(ws))
+	tables := make([]labelTable, len(ws))
 	for x, w := range ws {
 		tables[x] = w.table
 	}
@@ -350,11 +353,22 @@ func Compare(ctx context.Context, c *annotation.Corpus, opt Options) (*Result, e
 	return res, nil
 }
 
+// labelTable counts the label pairs (reference's, response's) of the
+// matchings by extent of every pair of annotators: key (pair, label,
+// label). One map for all pairs, so that many annotators do not cost a map
+// per pair.
+type labelTable map[[3]int32]int
+
+// labelCell is one cell of a pair's table of labels.
+type labelCell struct {
+	ref, resp int32
+	n         int
+}
+
 // summarize sums the documents' counts (s.docs) into the pairs, the
 // averages and the matrix, and computes the label agreement of each pair
-// from tables[worker][pair], the label pairs of the matchings by extent
-// counted by each worker.
-func (s *Summary) summarize(ctx context.Context, pairs [][2]int, tables [][]map[[2]int32]int, workers int) error {
+// from tables (one per worker), the label pairs of the matchings by extent.
+func (s *Summary) summarize(ctx context.Context, pairs [][2]int, tables []labelTable, workers int) error {
 	nAnn := len(s.Annotators)
 	s.Pairs = make([]Pair, len(pairs))
 	perLabel := make([][]Counts, len(pairs))
@@ -377,14 +391,27 @@ func (s *Summary) summarize(ctx context.Context, pairs [][2]int, tables [][]map[
 			perLabel[r.pair][r.label].Add(r.counts())
 		}
 	}
-	table := make([]map[[2]int32]int, len(pairs))
-	for k := range table {
-		table[k] = map[[2]int32]int{}
+	cells := make([][]labelCell, len(pairs))
+	merged := tables[0]
+	if len(tables) > 1 {
+		merged = labelTable{}
 		for _, t := range tables {
-			for lp, n := range t[k] {
-				table[k][lp] += n
+			for key, n := range t {
+				merged[key] += n
 			}
 		}
+	}
+	for key, n := range merged {
+		cells[key[0]] = append(cells[key[0]], labelCell{key[1], key[2], n})
+	}
+	for _, cs := range cells {
+		// in label order, so that the data do not depend on map order
+		slices.SortFunc(cs, func(x, y labelCell) int {
+			if x.ref != y.ref {
+				return int(x.ref - y.ref)
+			}
+			return int(x.resp - y.resp)
+		})
 	}
 	pooled := make([]Counts, len(s.Labels))
 	s.Matrix = make([][]float64, nAnn)
@@ -420,7 +447,7 @@ func (s *Summary) summarize(ctx context.Context, pairs [][2]int, tables [][]map[
 					return
 				}
 				pr := &s.Pairs[k]
-				pr.LabelAgreement, errs[k] = labelAgreement(s.Annotators[pr.Annotators[0]], s.Annotators[pr.Annotators[1]], s.Labels, table[k])
+				pr.LabelAgreement, errs[k] = labelAgreement(s.Annotators[pr.Annotators[0]], s.Annotators[pr.Annotators[1]], s.Labels, cells[k])
 			}
 		}()
 	}
@@ -458,16 +485,15 @@ func macro(ls []LabelCounts) PRF {
 // labelAgreement computes κ and α on the labels of matched pairs through
 // the coding engine: one item per pair, the reference's label and the
 // response's, added to the engine's statistics (an Accumulator) rather
-// than built as data; table counts the pairs of each pair of labels.
-func labelAgreement(ref, resp string, labels []string, table map[[2]int32]int) (LabelAgreement, error) {
+// than built as data; cells count the pairs of each pair of labels, in
+// label order.
+func labelAgreement(ref, resp string, labels []string, cells []labelCell) (LabelAgreement, error) {
 	var la LabelAgreement
-	cells := make([][2]int32, 0, len(table))
-	for lp, n := range table {
-		la.Pairs += n
-		if lp[0] == lp[1] {
-			la.Agreeing += n
+	for _, c := range cells {
+		la.Pairs += c.n
+		if c.ref == c.resp {
+			la.Agreeing += c.n
 		}
-		cells = append(cells, lp)
 	}
 	if la.Pairs == 0 {
 		const why = "no spans were matched, so there are no labels to compare"
@@ -484,29 +510,22 @@ func labelAgreement(ref, resp string, labels []string, table map[[2]int32]int) (
 	if err != nil {
 		return la, err
 	}
-	value := make([]int32, len(labels))
-	for k := range value {
-		value[k] = -1
-	}
-	slices.SortFunc(cells, func(x, y [2]int32) int {
-		if x[0] != y[0] {
-			return int(x[0] - y[0])
-		}
-		return int(x[1] - y[1])
-	})
+	value := map[int32]int32{}
 	var cv [4]int32
-	for _, lp := range cells {
-		for k, l := range lp {
-			if value[l] < 0 {
-				v, err := acc.Value(labels[l], coding.Pos{})
+	for _, c := range cells {
+		for k, l := range [2]int32{c.ref, c.resp} {
+			v, ok := value[l]
+			if !ok {
+				x, err := acc.Value(labels[l], coding.Pos{})
 				if err != nil {
 					return la, err
 				}
-				value[l] = int32(v)
+				v = int32(x)
+				value[l] = v
 			}
-			cv[2*k], cv[2*k+1] = int32(k), value[l]
+			cv[2*k], cv[2*k+1] = int32(k), v
 		}
-		for range table[lp] {
+		for range c.n {
 			if err := acc.Add("", cv[:]); err != nil {
 				return la, err
 			}

@@ -21,8 +21,10 @@ type worker struct {
 	// per-label counts of the current pair, and the labels touched
 	lc      []Counts
 	touched []int32
-	// table[pair] counts the label pairs of the matchings by extent
-	table []map[[2]int32]int
+	// table counts the label pairs of the matchings by extent
+	table labelTable
+	// labels are the document's label records, copied out at its end
+	labels []labelRecord
 }
 
 type candidate struct {
@@ -33,10 +35,7 @@ type candidate struct {
 }
 
 func newWorker(p *prepared, pairs [][2]int) *worker {
-	w := &worker{p: p, pairs: pairs, lc: make([]Counts, len(p.labels)), table: make([]map[[2]int32]int, len(pairs))}
-	for k := range w.table {
-		w.table[k] = map[[2]int32]int{}
-	}
+	w := &worker{p: p, pairs: pairs, lc: make([]Counts, len(p.labels)), table: labelTable{}}
 	return w
 }
 
@@ -92,6 +91,7 @@ func (w *worker) document(d int) (dr docResult, matches [][3]int32) {
 		w.unit = 1e6
 	}
 	dr.pairs = make([]docPair, len(w.pairs))
+	w.labels = w.labels[:0]
 	for k, pr := range w.pairs {
 		if !p.compared(d, pr[0], pr[1]) {
 			continue
@@ -118,7 +118,7 @@ func (w *worker) document(d int) (dr docResult, matches [][3]int32) {
 			w.m = w.solve.match(len(A), len(B), w.edges, w.m[:0])
 			dp.byExtent = int32(len(w.m))
 			for _, m := range w.m {
-				w.table[k][[2]int32{p.shapes[A[m[0]]].label, p.shapes[B[m[1]]].label}]++
+				w.table[[3]int32{int32(k), p.shapes[A[m[0]]].label, p.shapes[B[m[1]]].label}]++
 				if p.opt.Matches && p.opt.Labels == Ignore {
 					matches = append(matches, [3]int32{int32(k), A[m[0]], B[m[1]]})
 				}
@@ -142,10 +142,11 @@ func (w *worker) document(d int) (dr docResult, matches [][3]int32) {
 		slices.Sort(w.touched)
 		for _, l := range w.touched {
 			c := w.lc[l]
-			dr.labels = append(dr.labels, labelRecord{int32(k), l, int32(c.Matched), int32(c.Reference), int32(c.Response)})
+			w.labels = append(w.labels, labelRecord{int32(k), l, int32(c.Matched), int32(c.Reference), int32(c.Response)})
 			w.lc[l] = Counts{}
 		}
 	}
+	dr.labels = slices.Clone(w.labels) // kept at its size: many annotators make many records
 	return dr, matches
 }
 

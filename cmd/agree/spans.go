@@ -144,8 +144,10 @@ func runSpans(e env, args []string) error {
 			return err
 		}
 	}
-	if err := rep.write(e, spansPage(out, c, files), files); err != nil || rep.only() {
-		return err
+	if rep.active() { // the page's tables are built only for a report
+		if err := rep.write(e, spansPage(out, c, files), files); err != nil || rep.only() {
+			return err
+		}
 	}
 	if rf == report.JSON {
 		return report.WriteJSON(e.stdout, out)
@@ -276,6 +278,7 @@ func spansOutput(res *spans.Result) *spansJSON {
 // pairwiseOutput is the JSON form of a pairwise comparison, spans or
 // relations; unit and label name them in tables.
 func pairwiseOutput(res *spans.Summary, unit, label string) *spansJSON {
+	pairAveraging := fmt.Sprintf(pairMacro, label) // one string for every pair
 	out := &spansJSON{Match: res.Options.Match.String(), Labels: res.Options.Labels.String(),
 		Scope: res.Options.Documents.String(), Documents: res.Documents,
 		Annotators: res.Annotators, AverageF1: report.Number(res.AverageF1), sum: res, unit: unit, label: label}
@@ -300,7 +303,7 @@ func pairwiseOutput(res *spans.Summary, unit, label string) *spansJSON {
 			Annotators:     [2]string{res.Annotators[p.Annotators[0]], res.Annotators[p.Annotators[1]]},
 			Documents:      p.Documents,
 			prfCountsJSON:  countsJSON(p.Counts),
-			Macro:          averageJSON{Averaging: fmt.Sprintf(pairMacro, label), Labels: len(p.PerLabel), Precision: report.Number(p.Macro.Precision), Recall: report.Number(p.Macro.Recall), F1: report.Number(p.Macro.F1)},
+			Macro:          averageJSON{Averaging: pairAveraging, Labels: len(p.PerLabel), Precision: report.Number(p.Macro.Precision), Recall: report.Number(p.Macro.Recall), F1: report.Number(p.Macro.F1)},
 			PerLabel:       perLabelJSON(p.PerLabel),
 			LabelAgreement: lj,
 		})
