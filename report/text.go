@@ -3,7 +3,6 @@ package report
 import (
 	"io"
 	"strings"
-	"unicode/utf8"
 )
 
 // Width is the widest line of the Text format (titles, rows and notes).
@@ -34,7 +33,7 @@ func writeText(w io.Writer, t Table) error {
 		natural := make([]int, ncol)
 		measure := func(r []string) {
 			for i, c := range r {
-				natural[i] = max(natural[i], utf8.RuneCountInString(c))
+				natural[i] = max(natural[i], displayWidth(c))
 			}
 		}
 		measure(t.Header)
@@ -158,7 +157,7 @@ func writeRow(b *strings.Builder, r []string, blk []column, data bool) {
 			if j < len(cells[k]) {
 				s = cells[k][j]
 			}
-			pad := strings.Repeat(" ", max(0, c.width-utf8.RuneCountInString(s)))
+			pad := strings.Repeat(" ", max(0, c.width-displayWidth(s)))
 			if c.i > 0 && looksNumeric(s) && (data || len(cells[k]) == 1) {
 				line.WriteString(pad + s)
 			} else {
@@ -169,18 +168,18 @@ func writeRow(b *strings.Builder, r []string, blk []column, data bool) {
 	}
 }
 
-// wrapText breaks s into lines of at most width characters, the first
+// wrapText breaks s into lines of at most width columns, the first
 // starting with first and the others with rest (both counted in the
 // width), at spaces where it can and inside a word longer than a line.
 func wrapText(s string, width int, first, rest string) []string {
-	if utf8.RuneCountInString(first)+utf8.RuneCountInString(s) <= width && !strings.Contains(s, "\n") {
+	if displayWidth(first)+displayWidth(s) <= width && !strings.Contains(s, "\n") {
 		return []string{first + s}
 	}
 	var out []string
 	prefix := first
 	var line strings.Builder
-	n := 0 // characters in line
-	room := func() int { return width - utf8.RuneCountInString(prefix) }
+	n := 0 // columns in line
+	room := func() int { return width - displayWidth(prefix) }
 	flush := func() {
 		out = append(out, prefix+line.String())
 		line.Reset()
@@ -192,7 +191,7 @@ func wrapText(s string, width int, first, rest string) []string {
 			flush()
 		}
 		for _, word := range strings.Fields(para) {
-			wl := utf8.RuneCountInString(word)
+			wl := displayWidth(word)
 			if n > 0 && n+1+wl > room() {
 				flush()
 			}
@@ -200,15 +199,11 @@ func wrapText(s string, width int, first, rest string) []string {
 				if n > 0 {
 					flush()
 				}
-				cut := 0
-				for range room() {
-					_, sz := utf8.DecodeRuneInString(word[cut:])
-					cut += sz
-				}
-				line.WriteString(word[:cut])
+				part := cutWidth(word, room())
+				line.WriteString(part)
 				flush()
-				word = word[cut:]
-				wl = utf8.RuneCountInString(word)
+				word = word[len(part):]
+				wl = displayWidth(word)
 			}
 			if n > 0 {
 				line.WriteByte(' ')

@@ -299,7 +299,7 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 	}
 	for _, t := range types {
 		if label[t] == "" && len(features[t]) > 1 {
-			c.Notes = append(c.Notes, fmt.Sprintf("uima %s: type %s has the features %s and none is the label by default: its labels are empty (choose one with --label-feature)",
+			c.Notes = append(c.Notes, fmt.Sprintf("uima %s: type %s has the features %s and none is the label by default: its labels are empty (Options.LabelFeature chooses one)",
 				name, names[t], listSome(features[t])))
 		}
 	}

@@ -754,7 +754,7 @@ func (t *tsvReader) finish(c *annotation.Corpus, doc, annotator string) error {
 	for li := range t.layers {
 		if noLabel[li] {
 			ly := &t.layers[li]
-			c.Notes = append(c.Notes, fmt.Sprintf("webanno %s: layer %s has the features %s and none is the label by default: its labels are empty (choose one with --label-feature)",
+			c.Notes = append(c.Notes, fmt.Sprintf("webanno %s: layer %s has the features %s and none is the label by default: its labels are empty (Options.LabelFeature chooses one)",
 				t.name, ly.name, strings.Join(ly.features, ", ")))
 		}
 	}
