@@ -1,7 +1,6 @@
 package formats
 
 import (
-	"archive/zip"
 	"bytes"
 	"errors"
 	"fmt"
@@ -17,6 +16,7 @@ import (
 
 	"agree/annotation"
 	"agree/formats/internal/textenc"
+	"agree/formats/internal/zipfs"
 )
 
 // Options are the reading options shared by the formats; the zero value
@@ -230,9 +230,9 @@ func (r *reading) path(p string) error {
 		return r.tree(os.DirFS(p), p)
 	}
 	if strings.EqualFold(filepath.Ext(p), ".zip") {
-		zr, err := zip.OpenReader(p)
+		zr, err := zipfs.Open(p)
 		if err != nil {
-			return fmt.Errorf("%s: %w", p, err)
+			return err
 		}
 		defer zr.Close()
 		return r.tree(zr, p)

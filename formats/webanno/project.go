@@ -1,7 +1,6 @@
 package webanno
 
 import (
-	"archive/zip"
 	"bytes"
 	"errors"
 	"fmt"
@@ -12,6 +11,7 @@ import (
 	"strings"
 
 	"agree/annotation"
+	"agree/formats/internal/zipfs"
 	"agree/formats/uima"
 )
 
@@ -107,9 +107,9 @@ func ReadProjectPath(c *annotation.Corpus, p string, opt Options) error {
 	if st.IsDir() {
 		return ReadProject(c, os.DirFS(p), p, opt)
 	}
-	zr, err := zip.OpenReader(p)
+	zr, err := zipfs.Open(p)
 	if err != nil {
-		return fmt.Errorf("%s: %w", p, err)
+		return err
 	}
 	defer zr.Close()
 	return ReadProject(c, zr, p, opt)
@@ -185,9 +185,9 @@ func (p *project) file(name, doc string) error {
 	}
 	if ext == ".zip" {
 		// a per-document archive: the annotation file and its type system
-		zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+		zr, err := zipfs.NewReader(data, shown)
 		if err != nil {
-			return fmt.Errorf("%s: %w", shown, err)
+			return err
 		}
 		var inner []string
 		for _, f := range zr.File {
