@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"agree/annotation"
+	"agree/formats/internal/names"
 	"agree/formats/internal/textenc"
 	"agree/formats/internal/zipfs"
 )
@@ -270,7 +271,7 @@ func (r *reading) tree(fsys fs.FS, name string) error {
 		if err != nil {
 			return err
 		}
-		if p != "." && strings.HasPrefix(d.Name(), ".") {
+		if p != "." && names.Ignored(d.Name()) {
 			if d.IsDir() {
 				return fs.SkipDir
 			}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"agree/annotation"
+	"agree/formats/internal/names"
 	"agree/formats/internal/zipfs"
 	"agree/formats/uima"
 )
@@ -48,7 +49,7 @@ func projectRoot(fsys fs.FS) (string, bool) {
 	}
 	var dirs []string
 	for _, e := range entries {
-		if e.IsDir() {
+		if e.IsDir() && !names.Ignored(e.Name()) {
 			dirs = append(dirs, e.Name())
 		}
 	}
@@ -136,7 +137,7 @@ func (p *project) folder(dir string, count bool) (int, error) {
 	}
 	n := 0
 	for _, d := range docs {
-		if !d.IsDir() {
+		if !d.IsDir() || names.Ignored(d.Name()) {
 			continue
 		}
 		files, err := fs.ReadDir(p.fsys, path.Join(dir, d.Name()))
@@ -145,7 +146,7 @@ func (p *project) folder(dir string, count bool) (int, error) {
 		}
 		users := map[string]string{} // user → file name, in this document
 		for _, f := range files {
-			if f.IsDir() || strings.HasPrefix(f.Name(), ".") {
+			if f.IsDir() || names.Ignored(f.Name()) {
 				continue
 			}
 			n++

@@ -175,6 +175,7 @@ func TestProjectArchiveTricks(t *testing.T) {
 		{append(base, entry{"../evil.tsv", tsv, 0}), 0, 0, "", "leaves the archive", "a name starting with .. is refused"},
 		{append(base, entry{`annotation\..\..\evil.tsv`, tsv, 0}), 0, 0, "", "leaves the archive", ".. is refused after backslashes become slashes"},
 		{append(base, entry{"/annotation/d1/bob.tsv", tsv, 0}), 0, 0, "", "an absolute path", "an absolute name is refused"},
+		{[]entry{{"p/exportedproject1.json", []byte("{}"), 0}, {"p/annotation/d1/alice.tsv", tsv, 0}, {"__MACOSX/p/annotation/d1/._alice.tsv", []byte{0, 5, 22, 7}, 0}, {"p/annotation/d1/._alice.tsv", []byte{0, 5, 22, 7}, 0}}, 0, 0, "alice", "", "an export wrapped in a folder by macOS's archiver, with __MACOSX beside it and AppleDouble ._ files"},
 		{[]entry{{"exportedproject1.json", []byte("{}"), 0}, {`annotation\d1\alice.tsv`, tsv, 0}, {`annotation\d1\bob.tsv`, tsv, 0}}, 0, 0, "alice,bob", "", "an archive written on Windows (backslashes in entry names) is read as its slash form"},
 		{[]entry{{"exportedproject1.json", []byte("{}"), 0}, {`annotation\d1\alice.zip`, zipOf([]entry{{`x\alice.tsv`, tsv, 0}}), 0}}, 0, 0, "alice", "", "a per-document archive with backslash names is read too"},
 		{append(base, entry{"annotation/d1/bob.tsv", zeros, 0}), 1 << 20, 0, "", "annotation/d1/bob.tsv: 4194304 bytes uncompressed, more than the 1048576", "an entry larger than MaxEntrySize (a zip bomb) is refused before it is read"},
