@@ -18,6 +18,7 @@ import (
 	"agree/formats/internal/names"
 	"agree/formats/internal/textenc"
 	"agree/formats/internal/zipfs"
+	"agree/formats/webanno"
 )
 
 // Options are the reading options shared by the formats; the zero value
@@ -266,6 +267,13 @@ func (r *reading) tree(fsys fs.FS, name string) error {
 			}
 		}
 	}
+	if f := r.chosen(); f == nil || slices.Contains([]*format{inceptionFormat, webannoFormat, xmiFormat, jsoncasFormat}, f) {
+		// an INCEpTION export with no annotation/ folder: say so, rather
+		// than fail on its exportedproject.json
+		if json, ok := webanno.ExportWithoutAnnotations(fsys); ok {
+			return webanno.WithoutAnnotationsError(name, json)
+		}
+	}
 	var files []string
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -459,6 +467,9 @@ func detect(data []byte, name string) (*format, error) {
 	}
 	if IsSpanCSV(head) {
 		return csvFormat, nil // a span CSV without a .csv name (standard input)
+	}
+	if strings.HasPrefix(base, "exportedproject") && ext == ".json" {
+		return nil, fmt.Errorf("%s: the project description of an INCEpTION/WebAnno project export, which holds no annotations: give the whole export (its ZIP, or the folder with annotation/ in it)", name)
 	}
 	return nil, fmt.Errorf("%s: cannot tell the format from the name or the content; give --input NAME (%s)", name, strings.Join(Names(), ", "))
 }

@@ -373,3 +373,49 @@ func TestBratTrees(t *testing.T) {
 		}
 	}
 }
+
+// TestProjectWithoutAnnotations: an INCEpTION/WebAnno project export with
+// no annotation/ folder (exported without a secondary format) is named as
+// such, whatever way it is given.
+func TestProjectWithoutAnnotations(t *testing.T) {
+	const want = "an INCEpTION/WebAnno project export without annotations"
+	for _, tc := range []struct {
+		why    string
+		files  map[string]string
+		zip    bool
+		path   string // inside the temporary directory; "" the directory or archive
+		format string
+		err    string
+	}{
+		{"a directory with exportedproject1.json and no annotation/", map[string]string{"exportedproject1.json": "{}", "source/d1.txt": "x"}, false, "", "", want},
+		{"an archive wrapped in a folder, with INCEpTION's annotation_ser/ only", map[string]string{"p/exportedproject1.json": "{}", "p/annotation_ser/d1/alice.ser": "x"}, true, "", "", want},
+		{"--input inception says the same", map[string]string{"exportedproject1.json": "{}"}, false, "", "inception", want},
+		{"--input webanno (which reads project exports too) says the same", map[string]string{"exportedproject1.json": "{}"}, true, "", "webanno", want},
+		{"the project description alone", map[string]string{"exportedproject1.json": "{}"}, false, "exportedproject1.json", "", "the project description of an INCEpTION/WebAnno project export"},
+		{"--input brat is not told about INCEpTION", map[string]string{"exportedproject1.json": "{}"}, false, "", "brat", "no file with a known extension (.ann)"},
+	} {
+		dir := t.TempDir()
+		p := filepath.Join(dir, "export")
+		if tc.zip {
+			var buf bytes.Buffer
+			zw := zip.NewWriter(&buf)
+			for n, c := range tc.files {
+				w, _ := zw.Create(n)
+				w.Write([]byte(c))
+			}
+			zw.Close()
+			p = write(t, dir, "export.zip", buf.String())
+		} else {
+			for n, c := range tc.files {
+				write(t, p, n, c)
+			}
+			if tc.path != "" {
+				p = filepath.Join(p, tc.path)
+			}
+		}
+		_, err := Read([]string{p}, Options{Format: tc.format})
+		if err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%s: err %v, want %q", tc.why, err, tc.err)
+		}
+	}
+}

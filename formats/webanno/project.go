@@ -38,14 +38,44 @@ func IsProject(fsys fs.FS) bool {
 	return ok
 }
 
-// projectRoot finds the directory holding annotation/.
-func projectRoot(fsys fs.FS) (string, bool) {
-	if st, err := fs.Stat(fsys, "annotation"); err == nil && st.IsDir() {
-		return ".", true
+// ExportWithoutAnnotations reports whether fsys is an INCEpTION/WebAnno
+// project export (an exportedproject*.json at its root or in its only
+// top-level folder) without an annotation/ folder beside it, as INCEpTION
+// writes one exported without a secondary format, and returns the path of
+// the JSON file.
+func ExportWithoutAnnotations(fsys fs.FS) (string, bool) {
+	if _, ok := projectRoot(fsys); ok {
+		return "", false
 	}
+	for _, dir := range []string{".", loneFolder(fsys)} {
+		if dir == "" {
+			continue
+		}
+		ents, err := fs.ReadDir(fsys, dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range ents {
+			if n := e.Name(); !e.IsDir() && strings.HasPrefix(n, "exportedproject") && strings.HasSuffix(n, ".json") {
+				return path.Join(dir, n), true
+			}
+		}
+	}
+	return "", false
+}
+
+// WithoutAnnotationsError is the error of a project export without
+// annotations (name is the export, json the file that shows it is one).
+func WithoutAnnotationsError(name, json string) error {
+	return fmt.Errorf("%s: an INCEpTION/WebAnno project export without annotations (%s is there, but no annotation/ folder): export the project again with a secondary format — WebAnno TSV 3.3, UIMA CAS XMI or UIMA CAS JSON — or export each document from the annotation page and read the files with --input webanno, xmi or jsoncas",
+		name, json)
+}
+
+// loneFolder returns the only top-level folder of fsys, or "".
+func loneFolder(fsys fs.FS) string {
 	entries, err := fs.ReadDir(fsys, ".")
 	if err != nil {
-		return "", false
+		return ""
 	}
 	var dirs []string
 	for _, e := range entries {
@@ -54,8 +84,19 @@ func projectRoot(fsys fs.FS) (string, bool) {
 		}
 	}
 	if len(dirs) == 1 {
-		if st, err := fs.Stat(fsys, dirs[0]+"/annotation"); err == nil && st.IsDir() {
-			return dirs[0], true
+		return dirs[0]
+	}
+	return ""
+}
+
+// projectRoot finds the directory holding annotation/.
+func projectRoot(fsys fs.FS) (string, bool) {
+	if st, err := fs.Stat(fsys, "annotation"); err == nil && st.IsDir() {
+		return ".", true
+	}
+	if dir := loneFolder(fsys); dir != "" {
+		if st, err := fs.Stat(fsys, dir+"/annotation"); err == nil && st.IsDir() {
+			return dir, true
 		}
 	}
 	return "", false
@@ -75,6 +116,9 @@ func projectRoot(fsys fs.FS) (string, bool) {
 // unpacked into one directory: the annotations would count twice).
 func ReadProject(c *annotation.Corpus, fsys fs.FS, name string, opt Options) error {
 	root, ok := projectRoot(fsys)
+	if json, without := ExportWithoutAnnotations(fsys); without {
+		return WithoutAnnotationsError(name, json)
+	}
 	if !ok {
 		return fmt.Errorf("%s: not an INCEpTION/WebAnno project export (no annotation/ directory)", name)
 	}
