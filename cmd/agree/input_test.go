@@ -163,3 +163,62 @@ func TestConvert(t *testing.T) {
 		t.Errorf("--to xml: exit %d: %s", code, errs)
 	}
 }
+
+// TestConvertLayer: --layer chooses what convert writes (the spans of the
+// layer, its relations), on the INCEpTION project fixture whose spans are
+// in NamedEntity and CoreferenceLink and whose relation layer is Located.
+func TestConvertLayer(t *testing.T) {
+	project := filepath.Join("..", "..", "formats", "webanno", "testdata", "project")
+	for _, tc := range []struct {
+		why, layer, to string
+		code           int
+		spans          int    // span rows (csv) or records (jsonl)
+		relations      int    // relation records (jsonl)
+		want           string // in stdout (code 0) or stderr
+	}{
+		{"without --layer every layer is written", "", "csv", 0, 29, 0, ",CoreferenceLink,"},
+		{"a span layer: its spans only", "NamedEntity", "csv", 0, 25, 0, ",NamedEntity,"},
+		{"the other span layer", "CoreferenceLink", "csv", 0, 4, 0, ",CoreferenceLink,"},
+		{"the relations between spans of the layer go with it", "NamedEntity", "jsonl", 0, 25, 1, `"relation":"Located"`},
+		{"a relation layer: its relations and their ends", "Located", "jsonl", 0, 2, 1, `"layer":"Located"`},
+		{"the coreference layer has no relation", "CoreferenceLink", "jsonl", 0, 4, 0, `"layer":"CoreferenceLink"`},
+		{"an unknown layer is an error listing the layers", "Entity", "csv", 1, 0, 0, `no span, document label or relation is in layer "Entity" (span layers: "NamedEntity", "CoreferenceLink"; relation layers: "Located")`},
+	} {
+		args := []string{"convert", "--to", tc.to}
+		if tc.layer != "" {
+			args = append(args, "--layer", tc.layer)
+		}
+		out, errs, code := agree(t, "", append(args, project)...)
+		if code != tc.code {
+			t.Errorf("%s: exit %d: %s", tc.why, code, errs)
+			continue
+		}
+		if code != 0 {
+			if !strings.Contains(errs, tc.want) {
+				t.Errorf("%s: stderr %s, want %q", tc.why, errs, tc.want)
+			}
+			continue
+		}
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		spans, rels := 0, 0
+		for _, l := range lines[1:] {
+			switch {
+			case tc.to == "csv":
+				spans++
+				if tc.layer != "" && !strings.Contains(l, ","+tc.layer+",") {
+					t.Errorf("%s: a row of another layer: %s", tc.why, l)
+				}
+			case strings.Contains(l, `"type":"span"`):
+				spans++
+				if tc.layer != "" && tc.layer != "Located" && !strings.Contains(l, `"layer":"`+tc.layer+`"`) {
+					t.Errorf("%s: a span of another layer: %s", tc.why, l)
+				}
+			case strings.Contains(l, `"type":"relation"`):
+				rels++
+			}
+		}
+		if spans != tc.spans || rels != tc.relations || !strings.Contains(out, tc.want) {
+			t.Errorf("%s: %d spans, %d relations, want %d and %d with %q:\n%s", tc.why, spans, rels, tc.spans, tc.relations, tc.want, out)
+		}
+	}
+}
