@@ -45,6 +45,12 @@ type Options struct {
 	// Layer is passed to readers that read one layer of several (WebAnno
 	// TSV, XMI); the measures choose their layer themselves.
 	Layer string
+	// LabelFeature is the feature whose value is a span's label in the
+	// layers of WebAnno TSV, INCEpTION and UIMA files that have it (the
+	// others take their default: value, a DKPro Core tag feature, or their
+	// only feature); "" for the defaults. A feature that no layer read has
+	// is an error (a typo would otherwise go unseen).
+	LabelFeature string
 	// Curation reads the curation documents of an INCEpTION/WebAnno
 	// project export too (as annotator CURATION_USER).
 	Curation bool
@@ -59,6 +65,9 @@ type Options struct {
 	Warn func(msg string)
 	// Stdin is read for the path "-".
 	Stdin io.Reader
+
+	// labelFeatureFound is told of each layer read that has LabelFeature.
+	labelFeatureFound func(layer string)
 }
 
 // MaxFileSize is the largest file read from a directory or an archive
@@ -157,6 +166,8 @@ func Read(paths []string, opt Options) (*annotation.Corpus, error) {
 	if err := opt.Check(); err != nil {
 		return nil, err
 	}
+	labelFeature := false
+	opt.labelFeatureFound = func(string) { labelFeature = true }
 	r := &reading{opt: &opt, owner: map[[2]string]string{}, corpus: &annotation.Corpus{}}
 	for _, p := range paths {
 		if err := r.path(p); err != nil {
@@ -164,6 +175,10 @@ func Read(paths []string, opt Options) (*annotation.Corpus, error) {
 		}
 	}
 	c := r.corpus
+	if opt.LabelFeature != "" && !labelFeature {
+		return nil, fmt.Errorf("%s: no layer has the feature %q (--label-feature applies to the layers of WebAnno TSV, INCEpTION and UIMA files that have it; the notes and agree convert --to jsonl show the features as span attributes)",
+			strings.Join(paths, ", "), opt.LabelFeature)
+	}
 	if opt.DropZeroLength {
 		dropZeroLength(c, opt.Warn)
 	}

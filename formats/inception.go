@@ -211,7 +211,7 @@ var webannoFormat = &format{
 	read: func(data []byte, name string, o *Options, unit annotation.OffsetUnit) (*annotation.Corpus, error) {
 		c := &annotation.Corpus{}
 		doc, ann := docAndAnnotator(name)
-		return c, webanno.ReadTSV(c, bytes.NewReader(data), name, doc, ann, webanno.Options{Unit: unit.String(), Curation: o.Curation})
+		return c, webanno.ReadTSV(c, bytes.NewReader(data), name, doc, ann, o.webanno(unit))
 	},
 }
 
@@ -224,10 +224,10 @@ var xmiFormat = &format{
 	sniff: func(head []byte, _ string) bool {
 		return bytes.Contains(head, []byte("http://www.omg.org/XMI")) || bytes.Contains(head, []byte("<xmi:XMI"))
 	},
-	read: func(data []byte, name string, _ *Options, unit annotation.OffsetUnit) (*annotation.Corpus, error) {
+	read: func(data []byte, name string, o *Options, unit annotation.OffsetUnit) (*annotation.Corpus, error) {
 		c := &annotation.Corpus{}
 		doc, ann := docAndAnnotator(name)
-		return c, uima.ReadXMI(c, bytes.NewReader(data), name, doc, ann, uima.Options{Unit: unit.String()})
+		return c, uima.ReadXMI(c, bytes.NewReader(data), name, doc, ann, o.uima(unit))
 	},
 }
 
@@ -240,10 +240,10 @@ var jsoncasFormat = &format{
 		h := bytes.TrimLeft(head, " \t\r\n")
 		return len(h) > 0 && h[0] == '{' && (bytes.Contains(h, []byte(`"%TYPES"`)) || bytes.Contains(h, []byte(`"%FEATURE_STRUCTURES"`)) || bytes.Contains(h, []byte(`"%VIEWS"`)))
 	},
-	read: func(data []byte, name string, _ *Options, unit annotation.OffsetUnit) (*annotation.Corpus, error) {
+	read: func(data []byte, name string, o *Options, unit annotation.OffsetUnit) (*annotation.Corpus, error) {
 		c := &annotation.Corpus{}
 		doc, ann := docAndAnnotator(name)
-		return c, uima.ReadJSON(c, bytes.NewReader(data), name, doc, ann, uima.Options{Unit: unit.String()})
+		return c, uima.ReadJSON(c, bytes.NewReader(data), name, doc, ann, o.uima(unit))
 	},
 }
 
@@ -256,8 +256,17 @@ var inceptionFormat = &format{
 	isTree: webanno.IsProject,
 	tree: func(fsys fs.FS, name string, o *Options, unit annotation.OffsetUnit) (*annotation.Corpus, error) {
 		c := &annotation.Corpus{}
-		return c, webanno.ReadProject(c, fsys, filepath.ToSlash(name), webanno.Options{Unit: unit.String(), Curation: o.Curation})
+		return c, webanno.ReadProject(c, fsys, filepath.ToSlash(name), o.webanno(unit))
 	},
+}
+
+// webanno and uima are the options of those readers.
+func (o *Options) webanno(unit annotation.OffsetUnit) webanno.Options {
+	return webanno.Options{Unit: unit.String(), Curation: o.Curation, LabelFeature: o.LabelFeature, LabelFeatureFound: o.labelFeatureFound}
+}
+
+func (o *Options) uima(unit annotation.OffsetUnit) uima.Options {
+	return uima.Options{Unit: unit.String(), LabelFeature: o.LabelFeature, LabelFeatureFound: o.labelFeatureFound}
 }
 
 func init() {

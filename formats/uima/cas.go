@@ -21,6 +21,10 @@ type Options struct {
 	// LabelFeature is the feature whose value is the label, for the types
 	// that have it; the others use the default choice (LabelFeature).
 	LabelFeature string
+	// LabelFeatureFound, if set, is called with the layer of each type
+	// that has LabelFeature (for a caller to tell a mistyped feature, which
+	// no layer has, from one some files have).
+	LabelFeatureFound func(layer string)
 }
 
 func (o *Options) unit() (annotation.OffsetUnit, error) {
@@ -201,6 +205,9 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 	label := map[string]string{}
 	for _, t := range types {
 		label[t] = LabelFeature(features[t], opt.LabelFeature)
+		if opt.LabelFeature != "" && label[t] == opt.LabelFeature && opt.LabelFeatureFound != nil {
+			opt.LabelFeatureFound(names[t])
+		}
 	}
 	conv := func(n *fsNode) (int, int, error) {
 		b, err := offs.CodePoint(n.begin)
@@ -294,12 +301,15 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 		}
 		if lf := LabelFeature(fs, opt.LabelFeature); lf != "" {
 			r.Type, _ = n.get(lf)
+			if lf == opt.LabelFeature && opt.LabelFeatureFound != nil {
+				opt.LabelFeatureFound(r.Layer)
+			}
 		}
 		c.Relations = append(c.Relations, r)
 	}
 	for _, t := range types {
 		if label[t] == "" && len(features[t]) > 1 {
-			c.Notes = append(c.Notes, fmt.Sprintf("uima %s: type %s has the features %s and none is the label by default: its labels are empty (Options.LabelFeature chooses one)",
+			c.Notes = append(c.Notes, fmt.Sprintf("uima %s: type %s has the features %s and none is the label by default: its labels are empty (--label-feature, Options.LabelFeature, chooses one)",
 				name, names[t], listSome(features[t])))
 		}
 	}

@@ -253,7 +253,7 @@ func (p *project) file(name, doc string) error {
 		shown += "!" + inner[0]
 	}
 	r := bytes.NewReader(data)
-	uopt := uima.Options{Unit: p.opt.Unit, LabelFeature: p.opt.LabelFeature}
+	uopt := uima.Options{Unit: p.opt.Unit, LabelFeature: p.opt.LabelFeature, LabelFeatureFound: p.opt.LabelFeatureFound}
 	switch ext {
 	case ".tsv":
 		return ReadTSV(p.c, r, shown, doc, user, *p.opt)
