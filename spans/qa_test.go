@@ -368,3 +368,30 @@ func TestCompareRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestRepeatedSpans: spans marked twice by one annotator are counted (the
+// command says so in a note): each copy counts and is matched once.
+func TestRepeatedSpans(t *testing.T) {
+	for _, tc := range []struct {
+		why      string
+		rows     []string
+		repeated int
+		counts   Counts
+	}{
+		{"a span marked twice: one repeat, the copy unmatched lowers recall",
+			[]string{"d,A,0,5,X", "d,A,0,5,X", "d,B,0,5,X"}, 1, Counts{1, 2, 1}},
+		{"three copies: two repeats",
+			[]string{"d,A,0,5,X", "d,A,0,5,X", "d,A,0,5,X", "d,B,0,5,X"}, 2, Counts{1, 3, 1}},
+		{"the same extent with another label is no repeat",
+			[]string{"d,A,0,5,X", "d,A,0,5,Y", "d,B,0,5,X"}, 0, Counts{1, 2, 1}},
+		{"the same span of two annotators is agreement, not a repeat",
+			[]string{"d,A,0,5,X", "d,B,0,5,X"}, 0, Counts{1, 1, 1}},
+		{"the same span in two documents is no repeat",
+			[]string{"d,A,0,5,X", "e,A,0,5,X", "d,B,0,5,X"}, 0, Counts{1, 2, 1}},
+	} {
+		r := compare(t, corpus(t, tc.rows...), "exact", Strict)
+		if r.Repeated != tc.repeated || r.Pairs[0].Counts != tc.counts {
+			t.Errorf("%s: %d repeated, %+v; want %d, %+v", tc.why, r.Repeated, r.Pairs[0].Counts, tc.repeated, tc.counts)
+		}
+	}
+}

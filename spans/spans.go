@@ -214,6 +214,10 @@ type Result struct {
 	// Layer is the layer compared; Spans the number of its spans.
 	Layer string
 	Spans int
+	// Repeated counts the spans identical to another span of the same
+	// annotator in the same document (same parts and label), as tools let
+	// a span be marked twice: each copy counts, and can be matched once.
+	Repeated int
 
 	corpus *annotation.Corpus
 	prep   *prepared
@@ -346,6 +350,7 @@ func Compare(ctx context.Context, c *annotation.Corpus, opt Options) (*Result, e
 	tables := make([]labelTable, len(ws))
 	for x, w := range ws {
 		tables[x] = w.table
+		res.Repeated += w.repeated
 	}
 	if err := res.Summary.summarize(ctx, pairs, tables, workers); err != nil {
 		return nil, err

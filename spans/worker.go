@@ -25,6 +25,8 @@ type worker struct {
 	table labelTable
 	// labels are the document's label records, copied out at its end
 	labels []labelRecord
+	// repeated counts the spans identical to the one before them
+	repeated int
 }
 
 type candidate struct {
@@ -82,7 +84,13 @@ func (w *worker) canonical(x, y int32) int {
 func (w *worker) document(d int) (dr docResult, matches [][3]int32) {
 	p := w.p
 	for a := range p.c.Annotators {
-		slices.SortFunc(p.of(d, a), w.canonical)
+		ss := p.of(d, a)
+		slices.SortFunc(ss, w.canonical)
+		for k := 1; k < len(ss); k++ { // identical spans are adjacent now
+			if x, y := &p.shapes[ss[k-1]], &p.shapes[ss[k]]; x.label == y.label && p.sameParts(x, y) {
+				w.repeated++
+			}
+		}
 	}
 	// Overlaps rank matchings (edge.better) as whole numbers: seconds are
 	// counted in microseconds (overlaps closer than that are equal).

@@ -269,6 +269,9 @@ func spansOutput(res *spans.Result) *spansJSON {
 	} else {
 		out.Notes = append(out.Notes, "--labels ignore: spans are matched by extent alone; per_label counts pair spans of the same label only; label_agreement compares the labels of the matched pairs")
 	}
+	if res.Repeated > 0 {
+		out.Notes = append(out.Notes, fmt.Sprintf("%d span(s) repeat another span of the same annotator in the same document (same extent and label): each copy counts and can be matched once (a copy left unmatched lowers precision or recall)", res.Repeated))
+	}
 	if res.Options.Documents == spans.AllDocuments {
 		out.Notes = append(out.Notes, "every annotator is taken to have annotated every document (--documents all): a document without spans of an annotator counts as marked with nothing")
 	}
