@@ -30,7 +30,7 @@ func withHints(err error, call *callInfo, args []string) error {
 		return err
 	}
 	msg := err.Error()
-	if strings.Contains(msg, "--sep") { // the reader suggested it already
+	if strings.Contains(msg, "--sep") || strings.Contains(msg, "comma-separated") { // the reader said it already
 		return err
 	}
 	seen := map[string]bool{}

@@ -16,8 +16,8 @@ func TestSeparatorHints(t *testing.T) {
 	// a WebAnno TSV whose token lies outside the text: its reader's error
 	webanno := writeFile(t, dir, "f.tsv", "#FORMAT=WebAnno TSV 3.3\n#T_SP=x.Y|value\n\n\n#Text=ab\n1-1\t0-9\tab\tV\n")
 	semiSpans := writeFile(t, dir, "spans.csv", "document;annotator;start;end;label\nd;A;0;1;x\n")
-	semiUnits := writeFile(t, dir, "units.csv", "A;c;0;1\nB;c;0;1\n")
 	semiTable := writeFile(t, dir, "table.csv", "item;A;B\n1;x;y\n")
+	tabTable := writeFile(t, dir, "table.txt", "item\tA\tB\n1\tx\ty\n")
 	conll := writeFile(t, dir, "key.conll", "#begin document (d); part 000\nd\t0\t0\tJohn\t(1\n")
 	jsonTabs := writeFile(t, dir, "x.json", "[\t{\"a\":\t1}\t]\n")
 	var buf bytes.Buffer
@@ -36,9 +36,9 @@ func TestSeparatorHints(t *testing.T) {
 		{"a ZIP archive is no CSV file", []string{"spans", archive}, ""},
 		{"a CoNLL file read by coref", []string{"coref", conll, conll}, ""},
 		{"a JSON file with tabs", []string{"convert", jsonTabs}, ""},
-		{"a span CSV separated by semicolons, to a command without --sep", []string{"convert", semiSpans}, "hint: " + semiSpans + " looks semicolon-separated, and agree convert reads comma-separated values"},
-		{"a unit CSV separated by semicolons through the annotation model", []string{"spans", semiUnits}, "and agree spans reads comma-separated values"},
-		{"--input csv is CSV whatever the extension", []string{"convert", "--input", "csv", semiTable}, "looks semicolon-separated"},
+		{"a span CSV separated by semicolons, to a command without --sep: the reader says so, no --sep is suggested", []string{"convert", semiSpans}, semiSpans + `:1: 1 field, but the line holds ";": the span, relation and unit CSV files are comma-separated`},
+		{"--input csv is CSV whatever the extension", []string{"convert", "--input", "csv", semiTable}, "are comma-separated (convert the file, e.g. tr ';' ',')"},
+		{"a TSV table for coding, which has --sep", []string{"coding", tabTable}, `hint: ` + tabTable + ` looks tab-separated: try --sep '\t'`},
 		{"a table for coding, which has --sep", []string{"coding", semiTable}, "try --sep ';'"},
 	} {
 		_, errs, code := agree(t, "", tc.args...)
@@ -47,6 +47,8 @@ func TestSeparatorHints(t *testing.T) {
 			continue
 		}
 		switch {
+		case strings.Contains(errs, "--sep") && !strings.Contains(tc.args[0], "coding"):
+			t.Errorf("%s: --sep suggested to agree %s, which has no such flag:\n%s", tc.why, tc.args[0], errs)
 		case tc.hint == "" && strings.Contains(errs, "hint:"):
 			t.Errorf("%s: a hint for a file not read as CSV:\n%s", tc.why, errs)
 		case tc.hint != "" && !strings.Contains(errs, tc.hint):

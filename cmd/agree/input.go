@@ -118,7 +118,7 @@ func readUnits(e env, cmd string, files []string, in *inputFlags, dropZero bool,
 	}
 	warn := func(msg string) { fmt.Fprintf(e.stderr, "agree %s: warning: %s\n", cmd, msg) }
 	if legacy {
-		rd := units.Reader{DropZeroLength: dropZero, Comma: comma, SepFlag: "--sep", Warn: warn}
+		rd := units.Reader{DropZeroLength: dropZero, Comma: comma, Warn: warn}
 		for _, name := range files {
 			if name == "-" {
 				c, err := rd.Read(bytes.NewReader(stdin), "stdin")

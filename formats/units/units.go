@@ -35,10 +35,6 @@ type Reader struct {
 	DropZeroLength bool
 	// Comma is the CSV field separator (0: ',').
 	Comma rune
-	// SepFlag names the caller's option that sets Comma ("--sep"), for
-	// errors on a file that looks separated by something else to suggest
-	// it; "" when the caller has none (the file must then use commas).
-	SepFlag string
 	// Warn receives warnings; nil discards them.
 	Warn func(msg string)
 }
@@ -94,10 +90,7 @@ func (rd Reader) ReadCSV(r io.Reader, name string) (unitizing.Continuum, error) 
 			if len(rec) == 1 && (rd.Comma == 0 || rd.Comma == ',') {
 				for _, sep := range []string{";", "\t", "|"} {
 					if strings.Contains(rec[0], sep) {
-						if rd.SepFlag == "" {
-							return c, fmt.Errorf("%s:%d: 1 field, but the line holds %q: is %q the separator? (this file must be comma-separated)", name, line, sep, sep)
-						}
-						return c, fmt.Errorf("%s:%d: 1 field, but the line holds %q: is %q the separator? (agree: %s %q)", name, line, sep, sep, rd.SepFlag, sep)
+						return c, fmt.Errorf("%s:%d: 1 field, but the line holds %q: is %q the separator? (agree: --sep %q)", name, line, sep, sep, sep)
 					}
 				}
 			}
