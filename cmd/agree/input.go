@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"agree/annotation"
-	"agree/coding"
 	"agree/coref"
 	"agree/formats"
 	"agree/formats/units"
@@ -298,20 +297,6 @@ func codingModelInput(in *inputFlags, files []string) (bool, error) {
 		return false, usagef("coding: unexpected argument %q (a table is one FILE; several files need an annotation --input)", files[1])
 	}
 	return model, nil
-}
-
-// readCodingInput reads annotation files and projects their document
-// labels (of --layer) onto reliability data: items are documents, coders
-// annotators; an annotator's several labels of a document form a set
-// (joined by setSep, for the set distances). Files with spans and no
-// document labels are compared token by token (coding_tokens.go); notes
-// say how.
-func readCodingInput(e env, files []string, in *inputFlags, tok *tokenFlags, fs *flag.FlagSet, setSep string) (*coding.Data, []string, error) {
-	c, err := readCorpus(e, "coding", files, in.options(e, "coding", false))
-	if err != nil {
-		return nil, nil, err
-	}
-	return codingCorpusData(c, in, tok, fs, setSep)
 }
 
 // corefCSVKind tells a span CSV (read through the annotation model: spans
