@@ -101,14 +101,19 @@ func runRelations(e env, args []string) error {
 	fs := newFlagSet(e, "relations", relationsSynopsis)
 	f.register(fs)
 	format := formatFlag(fs, "table")
+	rep := reportFlag(fs)
 	files, rf, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := rep.check(files); err != nil {
 		return err
 	}
 	opt, err := f.options(fs, files)
 	if err != nil {
 		return err
 	}
+	opt.Matches = opt.Matches || rep.active() // the report lists the disagreements
 	c, err := readCorpus(e, "relations", files, f.in.options(e, "relations", false))
 	if err != nil {
 		return err
@@ -149,6 +154,12 @@ func runRelations(e env, args []string) error {
 	}
 	if f.disagreements != "" {
 		if err := writeRelationDisagreements(f.disagreements, f.force, rr); err != nil {
+			return err
+		}
+	}
+	if rep.active() {
+		view.rel = rr
+		if err := rep.write(e, spansPage(view, c, files), files); err != nil || rep.only() {
 			return err
 		}
 	}

@@ -241,6 +241,8 @@ type spansJSON struct {
 
 	sum *spans.Summary
 	res *spans.Result // agree spans only (the report draws its documents)
+	// rel is agree relations' result (the report lists its disagreements)
+	rel *spans.RelationResult
 	// unit and label name what is compared in tables ("spans", "label";
 	// "relations", "type").
 	unit, label string
