@@ -1,7 +1,6 @@
 package formats
 
 import (
-	"archive/zip"
 	"bytes"
 	"errors"
 	"fmt"
@@ -16,7 +15,10 @@ import (
 	"strings"
 
 	"agree/annotation"
+	"agree/formats/internal/names"
 	"agree/formats/internal/textenc"
+	"agree/formats/internal/zipfs"
+	"agree/formats/webanno"
 )
 
 // Options are the reading options shared by the formats; the zero value
@@ -43,6 +45,12 @@ type Options struct {
 	// Layer is passed to readers that read one layer of several (WebAnno
 	// TSV, XMI); the measures choose their layer themselves.
 	Layer string
+	// LabelFeature is the feature whose value is a span's label in the
+	// layers of WebAnno TSV, INCEpTION and UIMA files that have it (the
+	// others take their default: value, a DKPro Core tag feature, or their
+	// only feature); "" for the defaults. A feature that no layer read has
+	// is an error (a typo would otherwise go unseen).
+	LabelFeature string
 	// Curation reads the curation documents of an INCEpTION/WebAnno
 	// project export too (as annotator CURATION_USER).
 	Curation bool
@@ -57,6 +65,9 @@ type Options struct {
 	Warn func(msg string)
 	// Stdin is read for the path "-".
 	Stdin io.Reader
+
+	// labelFeatureFound is told of each layer read that has LabelFeature.
+	labelFeatureFound func(layer string)
 }
 
 // MaxFileSize is the largest file read from a directory or an archive
@@ -155,6 +166,8 @@ func Read(paths []string, opt Options) (*annotation.Corpus, error) {
 	if err := opt.Check(); err != nil {
 		return nil, err
 	}
+	labelFeature := false
+	opt.labelFeatureFound = func(string) { labelFeature = true }
 	r := &reading{opt: &opt, owner: map[[2]string]string{}, corpus: &annotation.Corpus{}}
 	for _, p := range paths {
 		if err := r.path(p); err != nil {
@@ -162,6 +175,10 @@ func Read(paths []string, opt Options) (*annotation.Corpus, error) {
 		}
 	}
 	c := r.corpus
+	if opt.LabelFeature != "" && !labelFeature {
+		return nil, fmt.Errorf("%s: no layer has the feature %q (--label-feature applies to the layers of WebAnno TSV, INCEpTION and UIMA files that have it; the notes and agree convert --to jsonl show the features as span attributes)",
+			strings.Join(paths, ", "), opt.LabelFeature)
+	}
 	if opt.DropZeroLength {
 		dropZeroLength(c, opt.Warn)
 	}
@@ -230,9 +247,9 @@ func (r *reading) path(p string) error {
 		return r.tree(os.DirFS(p), p)
 	}
 	if strings.EqualFold(filepath.Ext(p), ".zip") {
-		zr, err := zip.OpenReader(p)
+		zr, err := zipfs.Open(p)
 		if err != nil {
-			return fmt.Errorf("%s: %w", p, err)
+			return err
 		}
 		defer zr.Close()
 		return r.tree(zr, p)
@@ -265,12 +282,19 @@ func (r *reading) tree(fsys fs.FS, name string) error {
 			}
 		}
 	}
+	if f := r.chosen(); f == nil || slices.Contains([]*format{inceptionFormat, webannoFormat, xmiFormat, jsoncasFormat}, f) {
+		// an INCEpTION export with no annotation/ folder: say so, rather
+		// than fail on its exportedproject.json
+		if json, ok := webanno.ExportWithoutAnnotations(fsys); ok {
+			return webanno.WithoutAnnotationsError(name, json)
+		}
+	}
 	var files []string
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if p != "." && strings.HasPrefix(d.Name(), ".") {
+		if p != "." && names.Ignored(d.Name()) {
 			if d.IsDir() {
 				return fs.SkipDir
 			}
@@ -458,6 +482,9 @@ func detect(data []byte, name string) (*format, error) {
 	}
 	if IsSpanCSV(head) {
 		return csvFormat, nil // a span CSV without a .csv name (standard input)
+	}
+	if strings.HasPrefix(base, "exportedproject") && ext == ".json" {
+		return nil, fmt.Errorf("%s: the project description of an INCEpTION/WebAnno project export, which holds no annotations: give the whole export (its ZIP, or the folder with annotation/ in it)", name)
 	}
 	return nil, fmt.Errorf("%s: cannot tell the format from the name or the content; give --input NAME (%s)", name, strings.Join(Names(), ", "))
 }

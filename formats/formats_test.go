@@ -288,3 +288,134 @@ func TestExtentRoundTrip(t *testing.T) {
 		t.Errorf("%v %+v", err, back.Documents)
 	}
 }
+
+// TestBratTrees reads brat directories and ZIP archives of several layouts
+// through the dispatch: the annotators, their documents, and the paths the
+// messages give.
+func TestBratTrees(t *testing.T) {
+	const ann = "T1\tPER 0 5\tAlice\n"
+	const txt = "Alice left."
+	bad := "T1\tPER 0 5\tAlice\nT2\tPER 0 99\tnowhere\n"
+	type file struct{ name, content string }
+	collection := func(prefix string, anns ...string) []file {
+		var fs []file
+		for _, a := range anns {
+			fs = append(fs, file{prefix + a + "/d1.ann", ann}, file{prefix + a + "/d1.txt", txt}, file{prefix + a + "/news/d2.ann", ann}, file{prefix + a + "/news/d2.txt", txt})
+		}
+		return fs
+	}
+	for _, tc := range []struct {
+		why   string
+		files []file
+		zip   bool
+		anns  string // sorted, joined by ","
+		docs  string
+		err   string // an error that must name the real path
+	}{
+		{"annotator folders at the top", collection("", "alice", "bob"), false, "alice,bob", "d1,news/d2", ""},
+		{"annotator folders at the top of an archive", collection("", "alice", "bob"), true, "alice,bob", "d1,news/d2", ""},
+		{"zip -r brat.zip brat: one folder wraps the annotators' folders, which share documents", collection("brat/", "alice", "bob"), true, "alice,bob", "d1,news/d2", ""},
+		{"two wrapping folders in a directory", collection("data/brat/", "alice", "bob", "碧"), false, "alice,bob,碧", "d1,news/d2", ""},
+		{"a wrapper beside a README (not a folder) is still the lone folder", append(collection("brat/", "alice", "bob"), file{"README.txt", "x"}), true, "alice,bob", "d1,news/d2", ""},
+		{"an archive made on macOS: __MACOSX and its AppleDouble ._ files are not annotators nor documents",
+			append(collection("brat/", "alice", "bob"), file{"__MACOSX/brat/alice/._d1.ann", "\x00\x05\x16\x07"}, file{"brat/bob/._d1.ann", "\x00\x05\x16\x07"}), true, "alice,bob", "d1,news/d2", ""},
+		{"zip -r alice.zip alice: one annotator's folder with sub-collections of different documents stays one annotator",
+			[]file{{"alice/news/d1.ann", ann}, {"alice/news/d1.txt", txt}, {"alice/blogs/d2.ann", ann}, {"alice/blogs/d2.txt", txt}}, true, "alice", "blogs/d2,news/d1", ""},
+		{"one annotator's folder with .ann files at its top", []file{{"alice/d1.ann", ann}, {"alice/d1.txt", txt}}, true, "alice", "d1", ""},
+		{"one annotator's folder with one sub-collection: the annotator is the top folder", []file{{"alice/news/d1.ann", ann}, {"alice/news/d1.txt", txt}}, true, "alice", "news/d1", ""},
+		{"a wrapper around one annotator's folder: the documents of one annotator whatever the names", collection("brat/", "alice"), true, "brat", "alice/d1,alice/news/d2", ""},
+		{"an error in a wrapped archive names the archive, the folders and the line",
+			append(collection("brat/", "alice"), file{"brat/bob/d1.ann", bad}, file{"brat/bob/d1.txt", txt}), true, "", "", "brat.zip/brat/bob/d1.ann:2"},
+		{"an error in a directory names it and the line", append(collection("", "alice"), file{"bob/d1.ann", bad}, file{"bob/d1.txt", txt}), false, "", "", "brat/bob/d1.ann:2"},
+	} {
+		dir := t.TempDir()
+		p := filepath.Join(dir, "brat")
+		if tc.zip {
+			var buf bytes.Buffer
+			zw := zip.NewWriter(&buf)
+			for _, f := range tc.files {
+				w, _ := zw.Create(f.name)
+				w.Write([]byte(f.content))
+			}
+			zw.Close()
+			p = write(t, dir, "brat.zip", buf.String())
+		} else {
+			for _, f := range tc.files {
+				write(t, p, f.name, f.content)
+			}
+		}
+		var notes []string
+		c, err := Read([]string{p}, Options{Warn: func(m string) { notes = append(notes, m) }})
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s: err %v, want %q", tc.why, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", tc.why, err)
+			continue
+		}
+		anns := slices.Clone(c.Annotators)
+		slices.Sort(anns)
+		var docs []string
+		for _, d := range c.Documents {
+			docs = append(docs, d.Name)
+		}
+		slices.Sort(docs)
+		if strings.Join(anns, ",") != tc.anns || strings.Join(docs, ",") != tc.docs {
+			t.Errorf("%s: annotators %v, documents %v; want %s and %s", tc.why, anns, docs, tc.anns, tc.docs)
+		}
+		for _, n := range c.Notes {
+			if strings.Contains(n, "brat .") || !strings.Contains(n, filepath.ToSlash(p)) {
+				t.Errorf("%s: note %q does not name the path read", tc.why, n)
+			}
+		}
+	}
+}
+
+// TestProjectWithoutAnnotations: an INCEpTION/WebAnno project export with
+// no annotation/ folder (exported without a secondary format) is named as
+// such, whatever way it is given.
+func TestProjectWithoutAnnotations(t *testing.T) {
+	const want = "an INCEpTION/WebAnno project export without annotations"
+	for _, tc := range []struct {
+		why    string
+		files  map[string]string
+		zip    bool
+		path   string // inside the temporary directory; "" the directory or archive
+		format string
+		err    string
+	}{
+		{"a directory with exportedproject1.json and no annotation/", map[string]string{"exportedproject1.json": "{}", "source/d1.txt": "x"}, false, "", "", want},
+		{"an archive wrapped in a folder, with INCEpTION's annotation_ser/ only", map[string]string{"p/exportedproject1.json": "{}", "p/annotation_ser/d1/alice.ser": "x"}, true, "", "", want},
+		{"--input inception says the same", map[string]string{"exportedproject1.json": "{}"}, false, "", "inception", want},
+		{"--input webanno (which reads project exports too) says the same", map[string]string{"exportedproject1.json": "{}"}, true, "", "webanno", want},
+		{"the project description alone", map[string]string{"exportedproject1.json": "{}"}, false, "exportedproject1.json", "", "the project description of an INCEpTION/WebAnno project export"},
+		{"--input brat is not told about INCEpTION", map[string]string{"exportedproject1.json": "{}"}, false, "", "brat", "no file with a known extension (.ann)"},
+	} {
+		dir := t.TempDir()
+		p := filepath.Join(dir, "export")
+		if tc.zip {
+			var buf bytes.Buffer
+			zw := zip.NewWriter(&buf)
+			for n, c := range tc.files {
+				w, _ := zw.Create(n)
+				w.Write([]byte(c))
+			}
+			zw.Close()
+			p = write(t, dir, "export.zip", buf.String())
+		} else {
+			for n, c := range tc.files {
+				write(t, p, n, c)
+			}
+			if tc.path != "" {
+				p = filepath.Join(p, tc.path)
+			}
+		}
+		_, err := Read([]string{p}, Options{Format: tc.format})
+		if err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%s: err %v, want %q", tc.why, err, tc.err)
+		}
+	}
+}

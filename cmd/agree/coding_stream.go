@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"agree/annotation"
 	"agree/coding"
 	"agree/formats/table"
 )
@@ -105,7 +106,36 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 	switch {
 	case model:
 		name = strings.Join(files, ", ")
-		if d, notes, err = readCodingInput(e, files, &f.in, &f.tok, fs, f.setSep); err != nil {
+		c, err := readCorpus(e, "coding", files, f.in.options(e, "coding", false))
+		if err != nil {
+			return nil, name, nil, err
+		}
+		if documentLabels(c) && f.needsItems() == "" {
+			// the statistics from the labels: memory in the labels, not
+			// in documents × annotators (crowd data)
+			if n := f.tok.given(fs); n != "" {
+				return nil, name, nil, usagef("coding: --%s is for span inputs (token agreement); these files have document labels", n)
+			}
+			sopt := coding.StatsOptions{Source: name, KeepItems: f.inf.top}
+			if dn := copt.Distance.Name(); f.stream.emitStats == "" && (dn == "nominal" || dn == "interval") {
+				sopt.Rank = &coding.Ranking{Missing: copt.Missing, Interval: dn == "interval"}
+			}
+			s, err := c.CodingStats(f.in.layer, f.setSep, sopt)
+			if err != nil {
+				return nil, name, nil, err
+			}
+			if f.stream.emitStats != "" {
+				return nil, name, nil, emitCodingStats(e, f.stream.emitStats, f.inf.force, s)
+			}
+			an, err := coding.AnalyzeStats(s, copt)
+			return an, name, nil, err
+		}
+		if documentLabels(c) {
+			if err := denseLimit(c, f.needsItems()); err != nil {
+				return nil, name, nil, err
+			}
+		}
+		if d, notes, err = codingCorpusData(c, &f.in, &f.tok, fs, f.setSep); err != nil {
 			return nil, name, nil, err
 		}
 	default:
@@ -144,6 +174,25 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 	an, err = coding.Analyze(d, copt)
 	return an, name, notes, err
 }
+
+// maxDenseCells bounds the documents × annotators table that the options
+// needing the items (--bootstrap, --dawid-skene, --consensus) build from
+// document labels: 2^28 cells take 1 GiB.
+const maxDenseCells = 1 << 28
+
+// denseLimit refuses to build a table of documents × annotators past
+// maxDenseCells for opt (the option that needs it).
+func denseLimit(c *annotation.Corpus, opt string) error {
+	if cells := int64(len(c.Documents)) * int64(len(c.Annotators)); cells > maxDenseCells {
+		return fmt.Errorf("coding: %s needs the labels as a table of %d documents × %d annotators (%d cells, %.1f GiB), more than the %d cells agree builds; without %s the coefficients are computed from the labels alone",
+			opt, len(c.Documents), len(c.Annotators), cells, float64(cells)*4/(1<<30), maxDenseCells, opt)
+	}
+	return nil
+}
+
+// documentLabels reports whether agree coding compares the document
+// labels of c (codingCorpusData), not its tokens.
+func documentLabels(c *annotation.Corpus) bool { return len(c.Labels) > 0 || len(c.Spans) == 0 }
 
 // emitCodingStats writes statistics to path ("-": standard output).
 func emitCodingStats(e env, path string, force bool, s *coding.Stats) error {

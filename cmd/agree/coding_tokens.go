@@ -76,7 +76,7 @@ func (t *tokenFlags) tokenData(c *annotation.Corpus, layer, setSep string) (*cod
 // codingCorpusData is what agree coding compares in an annotation corpus:
 // its document labels, or, when it has none but has spans, its tokens.
 func codingCorpusData(c *annotation.Corpus, in *inputFlags, tok *tokenFlags, fs *flag.FlagSet, setSep string) (*coding.Data, []string, error) {
-	if len(c.Labels) > 0 || len(c.Spans) == 0 {
+	if documentLabels(c) {
 		if n := tok.given(fs); n != "" {
 			return nil, nil, usagef("coding: --%s is for span inputs (token agreement); these files have document labels", n)
 		}

@@ -158,7 +158,7 @@ func TestGammaOtherToolsAndSeparator(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{eaf}, "session.eaf:3: the file ends inside <ANNOTATION_DOCUMENT>"},
+		{[]string{eaf}, "session.eaf:3:1: the file ends inside <ANNOTATION_DOCUMENT>"},
 		{[]string{tg}, "session.TextGrid:2: the file ends where the TextGrid's xmin should be"},
 		{[]string{"--input", "csv", eaf}, "session.eaf: this looks like an ELAN file (.eaf XML), not a unit CSV (annotator,category,start,end) or RTTM: read it with --input eaf"},
 		{[]string{"--input", "csv", tg}, "session.TextGrid: this looks like a Praat TextGrid, not a unit CSV (annotator,category,start,end) or RTTM: read it with --input textgrid"},

@@ -104,14 +104,19 @@ func runRelations(e env, args []string) error {
 	fs := newFlagSet(e, "relations", relationsSynopsis)
 	f.register(fs)
 	format := formatFlag(fs, "table")
+	rep := reportFlag(fs)
 	files, rf, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := rep.check(files); err != nil {
 		return err
 	}
 	opt, err := f.options(fs, files)
 	if err != nil {
 		return err
 	}
+	opt.Matches = opt.Matches || rep.active() // the report lists the disagreements
 	c, err := readCorpus(e, "relations", files, f.in.options(e, "relations", false))
 	if err != nil {
 		return err
@@ -153,6 +158,16 @@ func runRelations(e env, args []string) error {
 	}
 	if f.disagreements != "" {
 		if err := writeRelationDisagreements(f.disagreements, f.force, rr); err != nil {
+			return err
+		}
+	}
+	if rep.active() {
+		view.rel = rr
+		page, err := spansPage(view, c, files)
+		if err != nil {
+			return err
+		}
+		if err := rep.write(e, page, files); err != nil || rep.only() {
 			return err
 		}
 	}

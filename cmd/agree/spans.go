@@ -268,6 +268,8 @@ type spansJSON struct {
 	// iv the bootstrap intervals, when one ran
 	shown []int
 	iv    *spans.Intervals
+	// rel is agree relations' result (the report lists its disagreements)
+	rel *spans.RelationResult
 	// unit and label name what is compared in tables ("spans", "label";
 	// "relations", "type").
 	unit, label string

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"agree/annotation"
+	"agree/formats/internal/names"
 	"agree/formats/internal/textenc"
 	"agree/internal/csvio"
 	"agree/internal/unionfind"
@@ -148,6 +149,12 @@ func readTree(c *annotation.Corpus, fsys fs.FS, dir string, display func(string)
 	err := fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
+		}
+		if p != dir && names.Ignored(d.Name()) {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
 		}
 		if !d.IsDir() && strings.HasSuffix(p, ".ann") {
 			files = append(files, p)

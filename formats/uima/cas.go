@@ -21,6 +21,10 @@ type Options struct {
 	// LabelFeature is the feature whose value is the label, for the types
 	// that have it; the others use the default choice (LabelFeature).
 	LabelFeature string
+	// LabelFeatureFound, if set, is called with the layer of each type
+	// that has LabelFeature (for a caller to tell a mistyped feature, which
+	// no layer has, from one some files have).
+	LabelFeatureFound func(layer string)
 }
 
 func (o *Options) unit() (annotation.OffsetUnit, error) {
@@ -49,17 +53,17 @@ type fsNode struct {
 	// where it was read (see where): the file, and the XMI element's line
 	// and name, or the index of the JSON CAS structure (-1 when keyed by
 	// its id)
-	file  string
-	line  int
-	elem  string
-	index int
+	file      string
+	line, col int
+	elem      string
+	index     int
 }
 
 // where returns where the node was read: the file, line and element of an
 // XMI node (<type:Token xmi:id="4">), the JSON path of a JSON CAS one. It
 // is built when needed (for a span or a message), not for every node.
 func (n *fsNode) where() annotation.Pos {
-	p := annotation.Pos{File: n.file, Line: n.line}
+	p := annotation.Pos{File: n.file, Line: n.line, Col: n.col}
 	switch {
 	case n.elem != "" && n.id != "":
 		p.Path = "<" + n.elem + " xmi:id=\"" + n.id + "\">"
@@ -122,6 +126,19 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 		return fmt.Errorf("%v: the Sofa has no sofaString: only text documents can be read", nodes[sofa].where())
 	}
 	sofaID := nodes[sofa].id
+	// The nodes' strings may be substrings of the file (the XMI scanner's):
+	// what the corpus keeps is copied, equal short strings once, so that
+	// the corpus does not hold the file's data alive.
+	interned := map[string]string{}
+	keep := func(s string) string {
+		if k, ok := interned[s]; ok {
+			return k
+		}
+		k := strings.Clone(s)
+		interned[k] = k
+		return k
+	}
+	text = strings.Clone(text)
 	offs, err := annotation.NewOffsets(text, unit)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
@@ -173,7 +190,7 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 				return fmt.Errorf("%v: chain %s: link %s is in chain %s too (%v): a link belongs to one chain", n.where(), n.id, id, nodes[o].id, nodes[o].where())
 			}
 			owner[k] = i
-			chainOf[k] = n.id
+			chainOf[k] = keep(n.id)
 			id, _ = nodes[k].get("next")
 		}
 	}
@@ -198,9 +215,15 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 		}
 	}
 	names := LayerNames(types)
+	for t, n := range names {
+		names[t] = keep(n)
+	}
 	label := map[string]string{}
 	for _, t := range types {
 		label[t] = LabelFeature(features[t], opt.LabelFeature)
+		if opt.LabelFeature != "" && label[t] == opt.LabelFeature && opt.LabelFeatureFound != nil {
+			opt.LabelFeatureFound(names[t])
+		}
 	}
 	conv := func(n *fsNode) (int, int, error) {
 		b, err := offs.CodePoint(n.begin)
@@ -245,19 +268,19 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 		if err != nil {
 			return err
 		}
-		s := annotation.Span{Doc: d, Annotator: a, ID: n.id, Start: float64(b), End: float64(e), Layer: names[n.typ],
+		s := annotation.Span{Doc: d, Annotator: a, ID: strings.Clone(n.id), Start: float64(b), End: float64(e), Layer: names[n.typ],
 			Chain: chainOf[i], Pos: n.where()}
 		lf := label[n.typ]
 		for _, f := range n.features {
 			switch {
 			case f.ref || referenceFeatures[f.name]:
 			case f.name == lf:
-				s.Label = f.value
+				s.Label = keep(f.value)
 			default:
 				if s.Attrs == nil {
 					s.Attrs = map[string]string{}
 				}
-				s.Attrs[f.name] = f.value
+				s.Attrs[keep(f.name)] = strings.Clone(f.value)
 			}
 		}
 		spanOf[i] = int32(len(c.Spans) + 1)
@@ -285,7 +308,7 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 			skippedRel++
 			continue
 		}
-		r := annotation.Relation{Doc: d, Annotator: a, Source: src, Target: tgt, Layer: LocalName(n.typ), Pos: n.where()}
+		r := annotation.Relation{Doc: d, Annotator: a, Source: src, Target: tgt, Layer: keep(LocalName(n.typ)), Pos: n.where()}
 		var fs []string
 		for _, f := range n.features {
 			if !f.ref && !referenceFeatures[f.name] {
@@ -294,12 +317,16 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 		}
 		if lf := LabelFeature(fs, opt.LabelFeature); lf != "" {
 			r.Type, _ = n.get(lf)
+			r.Type = keep(r.Type)
+			if lf == opt.LabelFeature && opt.LabelFeatureFound != nil {
+				opt.LabelFeatureFound(r.Layer)
+			}
 		}
 		c.Relations = append(c.Relations, r)
 	}
 	for _, t := range types {
 		if label[t] == "" && len(features[t]) > 1 {
-			c.Notes = append(c.Notes, fmt.Sprintf("uima %s: type %s has the features %s and none is the label by default: its labels are empty (Options.LabelFeature chooses one)",
+			c.Notes = append(c.Notes, fmt.Sprintf("uima %s: type %s has the features %s and none is the label by default: its labels are empty (--label-feature, Options.LabelFeature, chooses one)",
 				name, names[t], listSome(features[t])))
 		}
 	}

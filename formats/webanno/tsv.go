@@ -24,6 +24,9 @@ type Options struct {
 	// LabelFeature is the feature whose value is the label, for the layers
 	// that have it; the others use the default choice (uima.LabelFeature).
 	LabelFeature string
+	// LabelFeatureFound, if set, is called with each layer that has
+	// LabelFeature (see uima.Options).
+	LabelFeatureFound func(layer string)
 	// Curation reads the curation documents of a project export too, as
 	// annotator CURATION_USER.
 	Curation bool
@@ -414,6 +417,9 @@ func (t *tsvReader) names() {
 		l := &t.layers[i]
 		l.name = names[l.typ]
 		want := uima.LabelFeature(l.features, t.opt.LabelFeature)
+		if want != "" && want == t.opt.LabelFeature && t.opt.LabelFeatureFound != nil {
+			t.opt.LabelFeatureFound(l.name)
+		}
 		for k, f := range l.features {
 			if f == want {
 				l.label = k
@@ -754,7 +760,7 @@ func (t *tsvReader) finish(c *annotation.Corpus, doc, annotator string) error {
 	for li := range t.layers {
 		if noLabel[li] {
 			ly := &t.layers[li]
-			c.Notes = append(c.Notes, fmt.Sprintf("webanno %s: layer %s has the features %s and none is the label by default: its labels are empty (Options.LabelFeature chooses one)",
+			c.Notes = append(c.Notes, fmt.Sprintf("webanno %s: layer %s has the features %s and none is the label by default: its labels are empty (--label-feature, Options.LabelFeature, chooses one)",
 				t.name, ly.name, strings.Join(ly.features, ", ")))
 		}
 	}
