@@ -169,7 +169,7 @@ func runCoding(e env, args []string) error {
 			return err
 		}
 	}
-	if err := rep.write(e, codingPage(res), files); err != nil || rep.only() {
+	if err := rep.write(e, func() (*report.Page, error) { return codingPage(res), nil }, files); err != nil || rep.only() {
 		return err
 	}
 	return res.write(e.stdout, format2)

@@ -243,7 +243,7 @@ func runCoref(e env, args []string) error {
 	if by.active() {
 		out.addCorefDocuments(c, by.average)
 	}
-	if err := rep.write(e, corefPage(&out, files), files); err != nil || rep.only() {
+	if err := rep.write(e, func() (*report.Page, error) { return corefPage(&out, files), nil }, files); err != nil || rep.only() {
 		return err
 	}
 	if f == report.JSON {

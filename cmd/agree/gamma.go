@@ -297,7 +297,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 			return interrupted(err)
 		}
 	}
-	if err := rep.write(e, gammaPage(&out, files), files); err != nil || rep.only() {
+	if err := rep.write(e, func() (*report.Page, error) { return gammaPage(&out, files), nil }, files); err != nil || rep.only() {
 		return err
 	}
 	if f == report.JSON {

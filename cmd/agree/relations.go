@@ -161,15 +161,9 @@ func runRelations(e env, args []string) error {
 			return err
 		}
 	}
-	if rep.active() {
-		view.rel = rr
-		page, err := spansPage(view, c, files)
-		if err != nil {
-			return err
-		}
-		if err := rep.write(e, page, files); err != nil || rep.only() {
-			return err
-		}
+	view.rel = rr
+	if err := rep.write(e, func() (*report.Page, error) { return spansPage(view, c, files) }, files); err != nil || rep.only() {
+		return err
 	}
 	if rf != report.JSON {
 		tables, err := view.tables()

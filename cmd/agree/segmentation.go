@@ -138,7 +138,7 @@ func runSegmentation(e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := rep.write(e, segmentationPage(res, d, files), files); err != nil || rep.only() {
+	if err := rep.write(e, func() (*report.Page, error) { return segmentationPage(res, d, files), nil }, files); err != nil || rep.only() {
 		return err
 	}
 	if f == report.JSON {

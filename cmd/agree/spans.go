@@ -148,14 +148,8 @@ func runSpans(e env, args []string) error {
 			return err
 		}
 	}
-	if rep.active() { // the page's tables are built only for a report
-		page, err := spansPage(out, c, files)
-		if err != nil {
-			return err
-		}
-		if err := rep.write(e, page, files); err != nil || rep.only() {
-			return err
-		}
+	if err := rep.write(e, func() (*report.Page, error) { return spansPage(out, c, files) }, files); err != nil || rep.only() {
+		return err
 	}
 	if rf == report.JSON {
 		return report.WriteJSON(e.stdout, out)

@@ -149,7 +149,7 @@ func runUnitizing(e env, args []string) error {
 		}
 		return report.WriteTables(e.stdout, f, bd.tables()...)
 	}
-	if err := rep.write(e, unitizingPage(results, continua, files), files); err != nil || rep.only() {
+	if err := rep.write(e, func() (*report.Page, error) { return unitizingPage(results, continua, files), nil }, files); err != nil || rep.only() {
 		return err
 	}
 	if f == report.JSON {
