@@ -98,7 +98,7 @@ func TestReadCSVErrors(t *testing.T) {
 		{"overflowing length", "document,annotator,start,end,label\nd,a,-1.5e308,1.5e308,L\n", "x.csv:2: the length of"},
 		{"reversed", "document,annotator,start,end,label\nd,a,5,3,L\n", "x.csv:2: start 5 is after end 3"},
 		{"negative text offset", "document,annotator,start,end,label\nd,a,-1,3,L\n", "x.csv:2: text offsets [-1, 3) must be whole numbers"},
-		{"ragged", "document,annotator,start,end,label\nd,a,1,3\n", "x.csv:2: 4 field(s); the header has 5"},
+		{"ragged", "document,annotator,start,end,label\nd,a,1,3\n", "x.csv:2: 4 fields; the header has 5"},
 		{"empty annotator", "document,annotator,start,end,label\nd, ,1,3,L\n", "x.csv:2:4: empty annotator"},
 		{"overlapping parts", "document,annotator,start,end,label,part_of\nd,a,1,3,L,p\nd,a,2,4,L,p\n", "x.csv:2: the parts of a discontinuous span"},
 		{"parts disagree", "document,annotator,start,end,label,part_of\nd,a,1,3,L,p\nd,a,5,6,M,p\n", "x.csv:3: part of span \"p\" has another label"},

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"agree/internal/csvio"
+	"agree/internal/plural"
 )
 
 // CSVHeader is the span CSV's fixed header; the optional columns follow in
@@ -214,7 +215,7 @@ func readCSV(r io.Reader, name string, rows int) (*Corpus, error) {
 			return nil, err
 		}
 		if len(rec) != len(col) {
-			return nil, fmt.Errorf("%s:%d: %d field(s); the header has %d", name, line, len(rec), len(col))
+			return nil, fmt.Errorf("%s:%d: %s; the header has %d", name, line, plural.Count(len(rec), "field"), len(col))
 		}
 		pos := Pos{File: name, Line: line}
 		docName, annName := strings.TrimSpace(get(rec, "document")), strings.TrimSpace(get(rec, "annotator"))

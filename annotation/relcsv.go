@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"agree/internal/csvio"
+	"agree/internal/plural"
 )
 
 // RelationCSVHeader is the header of the relation CSV, a stable contract
@@ -95,7 +96,7 @@ func ReadRelationCSV(r io.Reader, name string) (*Corpus, error) {
 			return nil, err
 		}
 		if len(rec) != len(col) {
-			return nil, fmt.Errorf("%s:%d: %d field(s); the header has %d", name, line, len(rec), len(col))
+			return nil, fmt.Errorf("%s:%d: %s; the header has %d", name, line, plural.Count(len(rec), "field"), len(col))
 		}
 		pos := Pos{File: name, Line: line}
 		for _, n := range []string{"document", "annotator"} {

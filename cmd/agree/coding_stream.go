@@ -110,11 +110,14 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 		if err != nil {
 			return nil, name, nil, err
 		}
+		if len(c.Labels) == 0 && len(c.Spans) == 0 {
+			return nil, name, nil, missingContent("coding", "document labels or spans", c)
+		}
 		if documentLabels(c) && f.needsItems() == "" {
 			// the statistics from the labels: memory in the labels, not
 			// in documents × annotators (crowd data)
-			if n := f.tok.given(fs); n != "" {
-				return nil, name, nil, usagef("coding: --%s is for span inputs (token agreement); these files have document labels", n)
+			if err := f.tok.forLabels(fs, c); err != nil {
+				return nil, name, nil, err
 			}
 			sopt := coding.StatsOptions{Source: name, KeepItems: f.inf.top}
 			if dn := copt.Distance.Name(); f.stream.emitStats == "" && (dn == "nominal" || dn == "interval") {
@@ -192,7 +195,7 @@ func denseLimit(c *annotation.Corpus, opt string) error {
 
 // documentLabels reports whether agree coding compares the document
 // labels of c (codingCorpusData), not its tokens.
-func documentLabels(c *annotation.Corpus) bool { return len(c.Labels) > 0 || len(c.Spans) == 0 }
+func documentLabels(c *annotation.Corpus) bool { return len(c.Labels) > 0 }
 
 // emitCodingStats writes statistics to path ("-": standard output).
 func emitCodingStats(e env, path string, force bool, s *coding.Stats) error {

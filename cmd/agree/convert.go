@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"agree/annotation"
+	"agree/internal/plural"
 )
 
 const convertSynopsis = `convert [flags] FILE|DIR...
@@ -55,7 +56,7 @@ func runConvert(e env, args []string) error {
 		}
 	}
 	if *to == "csv" && (len(c.Labels) > 0 || len(c.Relations) > 0) {
-		fmt.Fprintf(e.stderr, "agree convert: note: the span CSV holds spans only; %d document label(s) and %d relation(s) are left out (--to jsonl writes them)\n", len(c.Labels), len(c.Relations))
+		fmt.Fprintf(e.stderr, "agree convert: note: the span CSV holds spans only; %s and %s are left out (--to jsonl writes them)\n", plural.Count(len(c.Labels), "document label"), plural.Count(len(c.Relations), "relation"))
 	}
 	w := e.stdout
 	if *out != "" {

@@ -14,6 +14,7 @@ import (
 	"agree/formats"
 	corefio "agree/formats/coref"
 	"agree/inference"
+	"agree/internal/plural"
 	"agree/report"
 )
 
@@ -427,7 +428,7 @@ func markableSummary(e *coref.MarkableError) string {
 		}
 		return strings.Join(ms[:show], "; ") + fmt.Sprintf("; … %d more", len(ms)-show)
 	}
-	line := fmt.Sprintf("%q and %q: %d mentions only by %q, %d only by %q", e.A, e.B, len(e.OnlyA), e.A, len(e.OnlyB), e.B)
+	line := fmt.Sprintf("%q and %q: %s only by %q, %d only by %q", e.A, e.B, plural.Count(len(e.OnlyA), "mention"), e.A, len(e.OnlyB), e.B)
 	if len(e.OnlyA) > 0 {
 		line += fmt.Sprintf(" (only %q: %s)", e.A, list(e.OnlyA))
 	}

@@ -79,7 +79,7 @@ func TestCorefPassonneau(t *testing.T) {
 	muc := p["muc"].(map[string]any)
 	near(t, "MUC recall", muc["recall"], 6.0/7, 1e-12)
 	near(t, "MUC precision", muc["precision"], 6.0/7, 1e-12)
-	if notes := strings.Join(toStrings(v["notes"]), "\n"); !strings.Contains(notes, "added 1 singleton(s): D'") {
+	if notes := strings.Join(toStrings(v["notes"]), "\n"); !strings.Contains(notes, "added 1 singleton: D'") {
 		t.Errorf("notes do not say what was added: %q", notes)
 	}
 }

@@ -141,7 +141,7 @@ func TestConvert(t *testing.T) {
 		`{"type":"label","document":"d","annotator":"A","value":"pos"}`,
 	}, "\n")+"\n")
 	out, errs, code := agree(t, "", "convert", in)
-	if code != 0 || out != "document,annotator,start,end,label,text\nd,A,8,9,EMO,😀\n" || !strings.Contains(errs, "1 document label(s)") {
+	if code != 0 || out != "document,annotator,start,end,label,text\nd,A,8,9,EMO,😀\n" || !strings.Contains(errs, "1 document label") {
 		t.Errorf("exit %d\n%s\n%s", code, out, errs)
 	}
 	dst := filepath.Join(dir, "out.jsonl")

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"agree/inference"
+	"agree/internal/plural"
 	"agree/report"
 	"agree/spans"
 )
@@ -121,6 +122,9 @@ func runRelations(e env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if len(c.Relations) == 0 {
+		return missingContent("relations", "relations", c)
+	}
 	if f.bootstrap > 0 && len(c.Documents) < 2 {
 		return usagef("relations: --bootstrap resamples documents, and there is %d", len(c.Documents))
 	}
@@ -145,7 +149,7 @@ func runRelations(e env, args []string) error {
 		view.Notes = append(view.Notes, "--labels ignore: relations are matched by their ends alone; per_type pairs relations of the same type only; type_agreement compares the types of the matched pairs")
 	}
 	if rr.Ignored > 0 {
-		view.Notes = append(view.Notes, fmt.Sprintf("%d relations link spans of other layers than %q and were left out", rr.Ignored, rr.Spans.Layer))
+		view.Notes = append(view.Notes, fmt.Sprintf("%s %s spans of other layers than %q and %s left out", plural.Count(rr.Ignored, "relation"), plural.Verb(rr.Ignored, "links", "link"), rr.Spans.Layer, plural.Verb(rr.Ignored, "was", "were")))
 	}
 	view.Notes = append(view.Notes, view.unsharedNote()...)
 	if f.bootstrap > 0 {

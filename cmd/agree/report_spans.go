@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"agree/annotation"
+	"agree/internal/plural"
 	"agree/report"
 	"agree/report/svg"
 	"agree/spans"
@@ -30,8 +31,8 @@ func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) (*report.P
 	p := &report.Page{
 		Kind:  out.unit,
 		Title: title + strings.Join(baseNames(inputs), ", "),
-		Lead: fmt.Sprintf("%d annotators (%s), %d documents, %d %s; match %s, labels %s, documents %s.",
-			len(out.Annotators), strings.Join(out.Annotators, ", "), out.Documents, n, out.unit, out.Match, out.Labels, out.Scope),
+		Lead: fmt.Sprintf("%s (%s), %s, %s; match %s, labels %s, documents %s.",
+			plural.Count(len(out.Annotators), "annotator"), strings.Join(out.Annotators, ", "), plural.Count(out.Documents, "document"), plural.Count(n, strings.TrimSuffix(out.unit, "s")), out.Match, out.Labels, out.Scope),
 		Headline: []report.Stat{
 			{Label: "average pairwise F1", Value: f(out.AverageF1), Detail: "each pair of annotators equal"},
 			{Label: "micro F1", Value: f(out.Micro.F1), Detail: "pooled over pairs and labels"},

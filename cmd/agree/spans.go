@@ -12,6 +12,7 @@ import (
 	"agree/annotation"
 	"agree/coding"
 	"agree/inference"
+	"agree/internal/plural"
 	"agree/report"
 	"agree/spans"
 )
@@ -120,6 +121,9 @@ func runSpans(e env, args []string) error {
 	c, err := readCorpus(e, "spans", files, f.in.options(e, "spans", false))
 	if err != nil {
 		return err
+	}
+	if len(c.Spans) == 0 {
+		return missingContent("spans", "spans", c)
 	}
 	if f.bootstrap > 0 && len(c.Documents) < 2 {
 		return usagef("spans: --bootstrap resamples documents, and there is %d", len(c.Documents))
@@ -293,7 +297,7 @@ func spansOutput(res *spans.Result, maxRows int) *spansJSON {
 		out.Notes = append(out.Notes, "--labels ignore: spans are matched by extent alone; per_label counts pair spans of the same label only; label_agreement compares the labels of the matched pairs")
 	}
 	if res.Repeated > 0 {
-		out.Notes = append(out.Notes, fmt.Sprintf("%d span(s) repeat another span of the same annotator in the same document (same extent and label): each copy counts and can be matched once (a copy left unmatched lowers precision or recall)", res.Repeated))
+		out.Notes = append(out.Notes, fmt.Sprintf("%s %s another span of the same annotator in the same document (same extent and label): each copy counts and can be matched once (a copy left unmatched lowers precision or recall)", plural.Count(res.Repeated, "span"), plural.Verb(res.Repeated, "repeats", "repeat")))
 	}
 	if res.Options.Documents == spans.AllDocuments {
 		out.Notes = append(out.Notes, "every annotator is taken to have annotated every document (--documents all): a document without spans of an annotator counts as marked with nothing")
@@ -308,11 +312,11 @@ func (out *spansJSON) unsharedNote() []string {
 	if n == 0 {
 		return nil
 	}
-	what := fmt.Sprintf("%d %s of annotators share no document and %s not listed", n, plural(n, "pair", "pairs"), plural(n, "is", "are"))
+	what := fmt.Sprintf("%s %s no document and %s not listed", plural.Count(n, "pair of annotators"), plural.Verb(n, "shares", "share"), plural.Verb(n, "is", "are"))
 	if out.sum.Options.Documents == spans.AllDocuments {
 		return []string{what + fmt.Sprintf(" (unshared_pairs): under --documents all each is compared on every document, where nothing can match (F1 0), and counts in average_f1, micro, per_label and macro with all the %s of both", out.unit)}
 	}
-	return []string{what + " (unshared_pairs): under --documents annotated they are compared on nothing and count nowhere (average_f1 is the mean over the pairs who share a document; the matrix has null for them)"}
+	return []string{what + " (unshared_pairs): under --documents annotated " + plural.Verb(n, "it is", "they are") + " compared on nothing and count nowhere (average_f1 is the mean over the pairs who share a document; the matrix has null for them)"}
 }
 
 // pairwiseOutput is the JSON form of a pairwise comparison, spans or
@@ -407,7 +411,7 @@ func (out *spansJSON) tables() ([]report.Table, error) {
 	if out.unit != "spans" {
 		n = out.Relations
 	}
-	title := fmt.Sprintf("%d %s in %d documents, %d annotators; match %s, labels %s", n, out.unit, out.Documents, len(out.Annotators), out.Match, out.Labels)
+	title := fmt.Sprintf("%s in %s, %s; match %s, labels %s", plural.Count(n, strings.TrimSuffix(out.unit, "s")), plural.Count(out.Documents, "document"), plural.Count(len(out.Annotators), "annotator"), out.Match, out.Labels)
 	if out.Layer != "" {
 		title += "; layer " + out.Layer
 	}
@@ -508,6 +512,6 @@ func (out *spansJSON) documentTable() []report.Table {
 		t.Rows = append(t.Rows, []string{d.Document, strconv.Itoa(d.Pairs), strconv.Itoa(d.Matched), strconv.Itoa(d.ReferenceSpans), strconv.Itoa(d.ResponseSpans),
 			report.Float(float64(d.Precision), 4), report.Float(float64(d.Recall), 4), report.Float(float64(d.F1), 4), report.Float(float64(d.AverageF1), 4), d.UndefinedReason})
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("corpus F1 %s (%s; %d documents, %d undefined)", report.Float(float64(out.Corpus.Value), 4), out.Corpus.Description, out.Corpus.Documents, out.Corpus.UndefinedDocuments))
+	t.Notes = append(t.Notes, fmt.Sprintf("corpus F1 %s (%s; %s, %d undefined)", report.Float(float64(out.Corpus.Value), 4), out.Corpus.Description, plural.Count(out.Corpus.Documents, "document"), out.Corpus.UndefinedDocuments))
 	return []report.Table{t}
 }

@@ -214,7 +214,7 @@ func TestSpansUsage(t *testing.T) {
 // TestSpansRepeatedNote: spans marked twice are said in the notes.
 func TestSpansRepeatedNote(t *testing.T) {
 	out, errs, code := agree(t, "document,annotator,start,end,label\nd,a,0,5,X\nd,a,0,5,X\nd,b,0,5,X\n", "spans", "--input", "csv", "--format", "json", "-")
-	if code != 0 || !strings.Contains(out, "1 span(s) repeat another span of the same annotator") {
+	if code != 0 || !strings.Contains(out, "1 span repeats another span of the same annotator") {
 		t.Errorf("exit %d, %s\n%s", code, errs, out)
 	}
 	out, _, _ = agree(t, "document,annotator,start,end,label\nd,a,0,5,X\nd,b,0,5,X\n", "spans", "--input", "csv", "--format", "json", "-")

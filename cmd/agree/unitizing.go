@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"agree/internal/plural"
 	"agree/report"
 	"agree/unitizing"
 )
@@ -273,7 +274,7 @@ func measureUnitizing(e env, c *unitizing.Continuum, ext unitizing.Extent, atom 
 func unitizingTables(r unitizingResult) []report.Table {
 	reason := func(key string) string { return r.UndefinedReason[key] }
 	main := report.Table{
-		Title:  fmt.Sprintf("%s: %d annotators, %d units, continuum [%g, %g)", r.Name, len(r.Annotators), r.Units, r.Extent.Begin, r.Extent.End),
+		Title:  fmt.Sprintf("%s: %s, %s, continuum [%g, %g)", r.Name, plural.Count(len(r.Annotators), "annotator"), plural.Count(r.Units, "unit"), r.Extent.Begin, r.Extent.End),
 		Header: []string{"measure", "value", "note"},
 	}
 	add := func(name, key string, v report.Number, note string) {
@@ -297,7 +298,7 @@ func unitizingTables(r unitizingResult) []report.Table {
 	for _, k := range cats {
 		add(fmt.Sprintf("(%s)uα", k), "k_u_alpha."+k, r.KUAlpha[k], "")
 	}
-	add("κ_d (multi-κ on atoms)", "kappa_d", r.KappaD, fmt.Sprintf("%d atoms of length %g", r.Atoms, r.Atom))
+	add("κ_d (multi-κ on atoms)", "kappa_d", r.KappaD, fmt.Sprintf("%s of length %g", plural.Count(r.Atoms, "atom"), r.Atom))
 	add("α_d (α on atoms)", "alpha_d", r.AlphaD, "")
 	add("SER (mean over ordered pairs)", "ser", r.SER, "error rate: 0 is perfect")
 	tables := []report.Table{main}

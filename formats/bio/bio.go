@@ -38,6 +38,7 @@ import (
 	"agree/annotation"
 	"agree/formats/internal/names"
 	"agree/internal/csvio"
+	"agree/internal/plural"
 )
 
 // Options control reading.
@@ -196,7 +197,7 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 			if rd.opt.Column > 0 {
 				want = fmt.Sprintf("the tag in column %d (--column)", rd.opt.Column)
 			}
-			return nil, fmt.Errorf("%s:%d: %d column(s); want %s", name, line, len(fields), want)
+			return nil, fmt.Errorf("%s:%d: %s; want %s", name, line, plural.Count(len(fields), "column"), want)
 		}
 		if col == 1 {
 			return nil, fmt.Errorf("%s:%d: column 1 is the token; the tags are in another column (--column)", name, line)
@@ -215,7 +216,7 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 	}
 	rd.finishDocument()
 	if rd.irregular > 0 {
-		rd.c.Notes = append(rd.c.Notes, fmt.Sprintf("%s: bio: %d chunk(s) start with an I- or E- tag (IOB1 tagging, or errors in IOB2/BIOES), read as conlleval reads them", name, rd.irregular))
+		rd.c.Notes = append(rd.c.Notes, fmt.Sprintf("%s: bio: %s %s with an I- or E- tag (IOB1 tagging, or errors in IOB2/BIOES), read as conlleval reads %s", name, plural.Count(rd.irregular, "chunk"), plural.Verb(rd.irregular, "starts", "start"), plural.Verb(rd.irregular, "it", "them")))
 	}
 	if len(rd.c.Documents) == 0 {
 		return nil, fmt.Errorf("%s: no tokens", name)

@@ -18,6 +18,7 @@ import (
 	"agree/formats/internal/names"
 	"agree/formats/internal/textenc"
 	"agree/internal/csvio"
+	"agree/internal/plural"
 	"agree/internal/unionfind"
 )
 
@@ -93,7 +94,7 @@ func (t *tally) flush(c *annotation.Corpus, where string) {
 		c.Notes = append(c.Notes, fmt.Sprintf("brat %s: ignored %s", where, strings.Join(parts, ", ")))
 	}
 	if t.noText > 0 {
-		c.Notes = append(c.Notes, fmt.Sprintf("brat %s: %d .ann file(s) without a .txt next to them: offsets and covered texts not checked", where, t.noText))
+		c.Notes = append(c.Notes, fmt.Sprintf("brat %s: %s without a .txt next to %s: offsets and covered texts not checked", where, plural.Count(t.noText, ".ann file"), plural.Verb(t.noText, "it", "them")))
 	}
 }
 

@@ -46,6 +46,7 @@ import (
 	"agree/formats/internal/names"
 	"agree/formats/internal/tiers"
 	"agree/formats/internal/xmlscan"
+	"agree/internal/plural"
 )
 
 // Options control reading.
@@ -519,7 +520,7 @@ func (rd *reader) corpus(sel *tiers.Selector, doc string, refuse bool) (*annotat
 	}
 	sort.Strings(tiersOut)
 	for _, t := range tiersOut {
-		c.Notes = append(c.Notes, fmt.Sprintf("%s: elan: tier %q: %d value(s) outside its controlled vocabulary", rd.name, t, outside[t]))
+		c.Notes = append(c.Notes, fmt.Sprintf("%s: elan: tier %q: %s outside its controlled vocabulary", rd.name, t, plural.Count(outside[t], "value")))
 	}
 	return c, nil
 }

@@ -64,7 +64,7 @@ func TestGesture(t *testing.T) {
 		t.Errorf("position of a2: %v", s.Pos)
 	}
 	notes := strings.Join(c.Notes, "\n")
-	if !strings.Contains(notes, `1 tier(s) not read ("default")`) || !strings.Contains(notes, `tier "Gesture_A": 1 value(s) outside its controlled vocabulary`) {
+	if !strings.Contains(notes, `1 tier not read ("default")`) || !strings.Contains(notes, `tier "Gesture_A": 1 value outside its controlled vocabulary`) {
 		t.Errorf("notes:\n%s", notes)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"agree/annotation"
 	"agree/formats/internal/textenc"
+	"agree/internal/plural"
 )
 
 // Options select how UIMA CAS files are read. The zero value reads UTF-16
@@ -331,10 +332,10 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 		}
 	}
 	if otherViews > 0 {
-		c.Notes = append(c.Notes, fmt.Sprintf("uima %s: %d annotation(s) of other views than the initial one (%d sofas) ignored", name, otherViews, nSofas))
+		c.Notes = append(c.Notes, fmt.Sprintf("uima %s: %s of other views than the initial one (%s) ignored", name, plural.Count(otherViews, "annotation"), plural.Count(nSofas, "sofa")))
 	}
 	if skippedRel > 0 {
-		c.Notes = append(c.Notes, fmt.Sprintf("uima %s: %d relation(s) whose ends are not annotations of a layer (e.g. dependencies between plain tokens) skipped", name, skippedRel))
+		c.Notes = append(c.Notes, fmt.Sprintf("uima %s: %s whose ends are not annotations of a layer (e.g. dependencies between plain tokens) skipped", name, plural.Count(skippedRel, "relation")))
 	}
 	return nil
 }

@@ -154,7 +154,7 @@ func TestOtherViewsAndLabels(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(c.Spans) != 1 || c.Spans[0].Label != "" || c.Spans[0].Start != 2 || len(c.Notes) != 2 ||
-		!strings.Contains(c.Notes[0], "type Sentiment has the features Category, Opinion") || !strings.Contains(c.Notes[1], "1 annotation(s) of other views") {
+		!strings.Contains(c.Notes[0], "type Sentiment has the features Category, Opinion") || !strings.Contains(c.Notes[1], "1 annotation of other views") {
 		t.Errorf("spans %+v, notes %q", c.Spans, c.Notes)
 	}
 	c = &annotation.Corpus{}

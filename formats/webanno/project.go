@@ -14,6 +14,7 @@ import (
 	"agree/formats/internal/names"
 	"agree/formats/internal/zipfs"
 	"agree/formats/uima"
+	"agree/internal/plural"
 )
 
 // Limits on what a project export may hold, against archives that
@@ -135,10 +136,10 @@ func ReadProject(c *annotation.Corpus, fsys fs.FS, name string, opt Options) err
 		return fmt.Errorf("%s: the project export has no annotation file in annotation/<document>/<user>.tsv|.xmi|.json (was it exported with a secondary format? choose WebAnno TSV 3.3, UIMA CAS XMI or UIMA CAS JSON)", name)
 	}
 	if p.initial > 0 {
-		c.Notes = append(c.Notes, fmt.Sprintf("%s: %d INITIAL_CAS file(s) (the documents before annotation) not read", name, p.initial))
+		c.Notes = append(c.Notes, fmt.Sprintf("%s: %s (the documents before annotation) not read", name, plural.Count(p.initial, "INITIAL_CAS file")))
 	}
 	if curated > 0 && !opt.Curation {
-		c.Notes = append(c.Notes, fmt.Sprintf("%s: %d curated document(s) (curation/) not read: use --curation to compare the curation too", name, curated))
+		c.Notes = append(c.Notes, fmt.Sprintf("%s: %s (curation/) not read: use --curation to compare the curation too", name, plural.Count(curated, "curated document")))
 	}
 	return nil
 }

@@ -32,7 +32,7 @@ func TestProjectDir(t *testing.T) {
 	if strings.Join(c.Annotators, ",") != "alice,bob,碧" || len(c.Documents) != 2 {
 		t.Errorf("annotators %v, documents %d", c.Annotators, len(c.Documents))
 	}
-	if len(c.Notes) != 1 || !strings.Contains(c.Notes[0], "1 curated document(s) (curation/) not read") {
+	if len(c.Notes) != 1 || !strings.Contains(c.Notes[0], "1 curated document (curation/) not read") {
 		t.Errorf("notes %q", c.Notes)
 	}
 	c = &annotation.Corpus{}

@@ -12,6 +12,7 @@ import (
 	"agree/formats/internal/textenc"
 	"agree/formats/uima"
 	"agree/internal/csvio"
+	"agree/internal/plural"
 )
 
 // Options select how WebAnno TSV files and project exports are read. The
@@ -765,10 +766,10 @@ func (t *tsvReader) finish(c *annotation.Corpus, doc, annotator string) error {
 		}
 	}
 	if skipped > 0 {
-		c.Notes = append(c.Notes, fmt.Sprintf("webanno %s: %d relation(s) whose ends are not annotations of their base layer (e.g. dependencies on plain tokens) skipped", t.name, skipped))
+		c.Notes = append(c.Notes, fmt.Sprintf("webanno %s: %s whose ends are not annotations of their base layer (e.g. dependencies on plain tokens) skipped", t.name, plural.Count(skipped, "relation")))
 	}
 	if t.slots > 0 {
-		c.Notes = append(c.Notes, fmt.Sprintf("webanno %s: %d slot feature value(s) (ROLE_ columns) ignored", t.name, t.slots))
+		c.Notes = append(c.Notes, fmt.Sprintf("webanno %s: %s (ROLE_ columns) ignored", t.name, plural.Count(t.slots, "slot feature value")))
 	}
 	return nil
 }
