@@ -16,10 +16,14 @@
 // and the sentences with a line break; the tokens become Document.Tokens
 // (the token grid of token-level agreement, Corpus.TokenCoding). Tags are
 // O or a prefix B, I, E, S (BIOES; L and U of BILOU are E and S), a '-' or
-// '_' and a type. Chunks are decoded as the CoNLL evaluation script
-// conlleval does, whatever the scheme: a chunk starts at B or S, at I or E
-// after O, after E or S, or after a tag of another type, and ends before
-// the tag that does not continue it. A chunk becomes a span of its type
+// '_' and a type. Chunks are decoded by the rules of the CoNLL evaluation
+// script: those of conlleval.pl itself for IOB1 and IOB2 tags, and for E
+// and S its IOBES extension, as the Python ports of conlleval and seqeval's
+// default mode have it (conlleval.pl does not know E and S: it reads S-X
+// S-X as one chunk, the extension as two). A chunk starts at B or S, at I
+// or E after O, after E or S, or after a tag of another type, and ends
+// before the tag that does not continue it (after E or S, at B, S or O, or
+// at a tag of another type). A chunk becomes a span of its type
 // from its first token's start to its last token's end. Chunks that start
 // with I or E (IOB1, or tagging errors in IOB2 and BIOES) are counted in a
 // note.
@@ -91,7 +95,8 @@ func IsTag(s string) bool {
 	return ok
 }
 
-// endsChunk and startsChunk are conlleval's rules.
+// endsChunk and startsChunk are conlleval's rules, with its IOBES
+// extension for E and S (the Python ports, seqeval).
 func endsChunk(prev, cur tag) bool {
 	switch {
 	case prev.prefix == 'O':
