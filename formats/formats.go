@@ -372,8 +372,11 @@ func (r *reading) unit(f *format) annotation.OffsetUnit {
 	return f.unit
 }
 
-// file reads one file.
+// file reads one file; an empty file is an error whatever its format.
 func (r *reading) file(data []byte, name string) error {
+	if err := CheckEmpty(data, name); err != nil {
+		return err
+	}
 	f := r.chosen()
 	if f == nil {
 		var err error

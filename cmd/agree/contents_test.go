@@ -135,3 +135,50 @@ func TestNotesAgreeInNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyInputEveryCommand: an empty file, or empty standard input,
+// given to any command says that the input is empty (exit 1), whatever
+// reader it would have gone to (the unit reader said "no units", the
+// dispatch "cannot tell the format", the coding table "the header has 1
+// column").
+func TestEmptyInputEveryCommand(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, s string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	inputs := []struct {
+		why, path, want string
+	}{
+		{"0 bytes, .csv", write("empty.csv", ""), "empty.csv: the file is empty (0 bytes)"},
+		{"0 bytes, no extension", write("empty", ""), "empty: the file is empty (0 bytes)"},
+		{"blank lines", write("blank.txt", "\n  \n\n"), "blank.txt: the file is empty (5 bytes of white space only)"},
+		{"a .json model or statistics file", write("empty.json", ""), "empty.json: the file is empty"},
+	}
+	commands := [][]string{{"coding"}, {"coding", "--merge-stats"}, {"spans"}, {"relations"}, {"gamma"}, {"unitizing"}, {"segmentation"}, {"coref"}, {"convert"}}
+	for _, in := range inputs {
+		for _, cmd := range commands {
+			_, errs, code := agree(t, "", append(cmd, in.path)...)
+			if code != 1 || !strings.Contains(errs, in.want) {
+				t.Errorf("agree %s on %s: exit %d, %q; want 1 and %q", strings.Join(cmd, " "), in.why, code, errs, in.want)
+			}
+		}
+	}
+	if _, errs, code := agree(t, "", "shuffle", "--model", inputs[3].path); code != 1 || !strings.Contains(errs, inputs[3].want) {
+		t.Errorf("shuffle --model on an empty .json: exit %d, %q", code, errs)
+	}
+	for _, cmd := range [][]string{{"coding", "-"}, {"spans", "-"}, {"gamma", "-"}, {"segmentation", "-"}, {"coref", "-"}} {
+		if _, errs, code := agree(t, "\n", cmd...); code != 1 || !strings.Contains(errs, "standard input is empty") {
+			t.Errorf("agree %s on an empty standard input: exit %d, %q", strings.Join(cmd, " "), code, errs)
+		}
+	}
+	// White space before the data is given to the reader as it was: line
+	// numbers stay right.
+	lead := write("lead.csv", "\n\nitem,C1,C2\n1,a\n")
+	if _, errs, code := agree(t, "", "coding", lead); code != 1 || !strings.Contains(errs, "lead.csv:4") {
+		t.Errorf("leading blank lines: exit %d, %q; want an error at line 4", code, errs)
+	}
+}

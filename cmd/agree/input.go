@@ -119,7 +119,13 @@ func readUnits(e env, cmd string, files []string, in *inputFlags, dropZero bool,
 	if legacy {
 		rd := units.Reader{DropZeroLength: dropZero, Comma: comma, Warn: warn}
 		for _, name := range files {
+			if err := refuseEmptyFile(name); err != nil {
+				return out, err
+			}
 			if name == "-" {
+				if err := formats.CheckEmpty(stdin, "stdin"); err != nil {
+					return out, err
+				}
 				c, err := rd.Read(bytes.NewReader(stdin), "stdin")
 				if err != nil {
 					return out, err
