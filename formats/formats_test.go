@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"agree/annotation"
 )
@@ -416,6 +417,33 @@ func TestProjectWithoutAnnotations(t *testing.T) {
 		_, err := Read([]string{p}, Options{Format: tc.format})
 		if err == nil || !strings.Contains(err.Error(), tc.err) {
 			t.Errorf("%s: err %v, want %q", tc.why, err, tc.err)
+		}
+	}
+}
+
+// TestBratAnnotators: the annotators' folders a directory is recognised to
+// hold (for callers that otherwise take a directory as one annotator's).
+func TestBratAnnotators(t *testing.T) {
+	ann := &fstest.MapFile{Data: []byte("T1\tPER 0 5\tAlice\n")}
+	for _, tc := range []struct {
+		why   string
+		files []string
+		want  string // joined by ","
+	}{
+		{"annotators' copies of a collection", []string{"alice/d1.ann", "bob/d1.ann"}, "alice,bob"},
+		{"the same in wrapping folders", []string{"data/brat/alice/x/d1.ann", "data/brat/bob/x/d1.ann", "data/README"}, "data/brat/alice,data/brat/bob"},
+		{"one annotator's folder", []string{"d1.ann", "d2.ann"}, ""},
+		{"one annotator's sub-collections hold different documents", []string{"news/d1.ann", "blogs/d2.ann"}, ""},
+		{"a wrapped folder of one annotator", []string{"alice/news/d1.ann"}, ""},
+		{"macOS's __MACOSX folder is not an annotator", []string{"alice/d1.ann", "bob/d1.ann", "__MACOSX/alice/._d1.ann"}, "alice,bob"},
+	} {
+		fsys := fstest.MapFS{}
+		for _, f := range tc.files {
+			fsys[f] = ann
+		}
+		dirs, err := BratAnnotators(fsys)
+		if err != nil || strings.Join(dirs, ",") != tc.want {
+			t.Errorf("%s: %v %v, want %q", tc.why, dirs, err, tc.want)
 		}
 	}
 }
