@@ -38,6 +38,8 @@ func TestDetect(t *testing.T) {
 		{"model jsonl by content", "x", `{"type":"annotator","annotator":"A"}` + "\n", "jsonl"},
 		{"span csv on standard input", "stdin", "document,annotator,start,end,label\nd,A,0,1,x\n", "csv"},
 		{"model jsonl by extension", "x.jsonl", `{"type":"document","document":"d"}` + "\n", "jsonl"},
+		{"model jsonl whose first record (a document with its text) is longer than the sniffed head", "x.jsonl", `{"type":"document","document":"d","text":"` + strings.Repeat("a", 10_000) + `"}` + "\n", "jsonl"},
+		{"the same with \"type\" after another member", "x.jsonl", `{"document":"d","type":"document","text":"` + strings.Repeat("a", 10_000) + `"}` + "\n", "jsonl"},
 		{"label studio export", "export.json", `[{"id":1,"annotations":[],"data":{"text":"x"}}]`, "labelstudio"},
 		{"label studio by content", "project-7-at-2024.txt", `[{"id":1,"data":{"text":"x"},"annotations":[]}]`, "labelstudio"},
 		{"prodigy db-out", "news.jsonl", `{"text":"x","_input_hash":1,"_task_hash":2,"answer":"accept"}`, "prodigy"},
