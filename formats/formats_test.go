@@ -166,15 +166,33 @@ func TestDropZeroLength(t *testing.T) {
 // document text is an error naming the file, the span and both strings.
 func TestCoveredTextChecked(t *testing.T) {
 	dir := t.TempDir()
-	p := write(t, dir, "m.jsonl", `{"type":"document","document":"d","text":"😀 Alice"}`+"\n"+
-		`{"type":"span","document":"d","annotator":"A","id":"T1","start":3,"end":7,"label":"PER","text":"Alice"}`+"\n")
-	_, err := Read([]string{p}, Options{})
-	var tm *annotation.TextMismatch
-	if err == nil || !strings.Contains(err.Error(), "m.jsonl:2") || !strings.Contains(err.Error(), `"lice"`) ||
-		!strings.Contains(err.Error(), `"Alice"`) || !strings.Contains(err.Error(), "--offset-unit") {
-		t.Fatalf("err = %v", err)
+	for _, tc := range []struct {
+		why, file, content string
+		want               []string // in the error
+		unitHint           bool     // the error suggests --offset-unit
+	}{
+		{"the model's JSONL counts code points whatever --offset-unit says: no suggestion of it", "m.jsonl",
+			`{"type":"document","document":"d","text":"😀 Alice"}` + "\n" + `{"type":"span","document":"d","annotator":"A","id":"T1","start":3,"end":7,"label":"PER","text":"Alice"}` + "\n",
+			[]string{"m.jsonl:2", `"lice"`, `"Alice"`, "jsonl offsets are code points of the document text"}, false},
+		{"Prodigy's offsets may be in another unit: --offset-unit is suggested", "p.jsonl",
+			`{"text":"😀 Alice","spans":[{"start":3,"end":7,"label":"PER","text":"Alice"}],"_annotator_id":"A","answer":"accept","_input_hash":1}` + "\n",
+			[]string{`"Alice"`}, true},
+	} {
+		p := write(t, dir, tc.file, tc.content)
+		_, err := Read([]string{p}, Options{})
+		if err == nil {
+			t.Errorf("%s: no error", tc.why)
+			continue
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%s: %v, want %q", tc.why, err, w)
+			}
+		}
+		if got := strings.Contains(err.Error(), "--offset-unit codepoint, utf16 or byte") || strings.Contains(err.Error(), "--offset-unit sets"); got != tc.unitHint {
+			t.Errorf("%s: %v: suggests --offset-unit %v, want %v", tc.why, err, got, tc.unitHint)
+		}
 	}
-	_ = tm
 }
 
 // TestOptionsCheck refuses bad options before any file is read.
@@ -186,12 +204,14 @@ func TestOptionsCheck(t *testing.T) {
 		{Unaligned: "guess"},
 		{Tiers: "A=,B=x"},
 		{Tiers: "Gesture_(.+"},
+		{Format: "jsonl", OffsetUnit: "utf16"}, // the JSONL counts code points: the flag would do nothing
+		{Format: "eaf", OffsetUnit: "byte"},
 	} {
 		if err := o.Check(); err == nil {
 			t.Errorf("%+v: no error", o)
 		}
 	}
-	for _, o := range []Options{{}, {Format: "auto", OffsetUnit: "utf16", Tiers: "A=T1,B=T2", Unaligned: "refuse"}, {Tiers: "annotator"}, {Tiers: "Gesture_(.+)"}} {
+	for _, o := range []Options{{}, {Format: "auto", OffsetUnit: "utf16", Tiers: "A=T1,B=T2", Unaligned: "refuse"}, {Tiers: "annotator"}, {Tiers: "Gesture_(.+)"}, {Format: "labelstudio", OffsetUnit: "utf16"}} {
 		if err := o.Check(); err != nil {
 			t.Errorf("%+v: %v", o, err)
 		}
