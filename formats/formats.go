@@ -437,13 +437,21 @@ func (r *reading) add(c *annotation.Corpus, from string) error {
 		for _, a := range anns {
 			k := [2]string{c.Documents[d].Name, c.Annotators[a]}
 			if prev, ok := r.owner[k]; ok && prev != from {
-				return fmt.Errorf("%s: annotator %q of document %q was read from %s already (two files give one annotator's annotations of one document: give one of them, or rename a file; for ELAN or Praat files of one annotator each, --tiers dir or --tiers file)", from, k[1], k[0], prev)
+				hint := ""
+				if media(r.formatOf[from]) && media(r.formatOf[prev]) {
+					hint = "; for ELAN or Praat files of one annotator each, --tiers dir or --tiers file"
+				}
+				return fmt.Errorf("%s: annotator %q of document %q was read from %s already (two files give one annotator's annotations of one document: give one of them, or rename a file%s)", from, k[1], k[0], prev, hint)
 			}
 			r.owner[k] = from
 		}
 	}
 	return r.corpus.Merge(c)
 }
+
+// media reports whether f reads ELAN or Praat files (whose tiers --tiers
+// maps to annotators).
+func media(f *format) bool { return f == eafFormat || f == textgridFormat }
 
 // dropZeroLength removes the spans with start = end, with a warning each,
 // and the relations that link them.

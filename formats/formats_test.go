@@ -136,6 +136,11 @@ func TestReadCollision(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `annotator "A" of document "d" was read from`) {
 		t.Errorf("err = %v", err)
 	}
+	// --tiers is for ELAN and Praat files (TestTiersDirAndFile): it is not
+	// suggested for CSV files
+	if err == nil || strings.Contains(err.Error(), "--tiers") {
+		t.Errorf("a hint for another format: %v", err)
+	}
 }
 
 // TestDropZeroLength drops zero-length spans with a warning each, and the
