@@ -14,7 +14,8 @@ import (
 	"strings"
 )
 
-// WriteJSON writes v as indented JSON followed by a newline. JSON has no
+// WriteJSON writes v as indented JSON followed by a newline; an Array in
+// v is written element by element. JSON has no
 // NaN or infinity: such a float64 anywhere in v (a field that is not a
 // Number, a map value, a slice element) is written as null rather than
 // failing, with keys and their order as encoding/json gives them, so the
@@ -26,6 +27,14 @@ import (
 // a clean writer (a 590 MB output of agree spans on 1000 annotators took
 // 1 GB more in a buffer).
 func WriteJSON(w io.Writer, v any) error {
+	if ok, err := writeStreamed(w, v); ok || err != nil {
+		return err
+	}
+	return writeWhole(w, v)
+}
+
+// writeWhole is WriteJSON without streaming.
+func writeWhole(w io.Writer, v any) error {
 	err := encodeJSON(w, v)
 	var uv *json.UnsupportedValueError
 	if errors.As(err, &uv) {

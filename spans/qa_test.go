@@ -227,7 +227,7 @@ func TestMatchingPreferences(t *testing.T) {
 			[]string{"d,A,0,10,X", "d,B,0,5,Y", "d,B,5,10,X"}, 1},
 	} {
 		r := compare(t, corpus(t, tc.rows...), "overlap", Ignore)
-		if la := r.Pairs[0].LabelAgreement; la.Agreeing != tc.agreeing {
+		if la := labelsOf(t, &r.Summary, 0); la.Agreeing != tc.agreeing {
 			t.Errorf("%s: %d of %d matched pairs agree on the label, want %d", tc.why, la.Agreeing, la.Pairs, tc.agreeing)
 		}
 	}

@@ -32,8 +32,7 @@ func (f *codingFlags) registerStream(fs *flag.FlagSet) {
 	fs.BoolVar(&s.sorted, "sorted", false, "long layout: the records of each item are contiguous, in item order (LC_ALL=C sort -t, -k1,1 or sort -V); checked; memory then stays O(1) per item, whatever the size of the input")
 	fs.StringVar(&s.emitStats, "emit-stats", "", "write the sufficient statistics of FILE (one shard of the data) as JSON to this file (\"-\": standard output) and stop; merge shards with --merge-stats")
 	fs.BoolVar(&s.mergeStats, "merge-stats", false, "the FILEs are statistics written by --emit-stats for shards holding disjoint items: merge them (the same result as one run over all the data, in any order)")
-	fs.IntVar(&f.inf.maxRows, "max-rows", 100, "most rows of the pairs-of-coders and α-without-each-coder tables, in every format (a note counts the others); 0: all")
-	bound(fs, "max-rows", between(0, 1_000_000))
+	maxRowsFlag(fs, &f.inf.maxRows, "most rows of the pairs-of-coders and α-without-each-coder tables, in every format (a note counts the others); 0: all")
 }
 
 // needsItems names the option that needs the items themselves (not only

@@ -21,7 +21,7 @@ const (
 // spansPage builds the HTML report of agree spans, or of agree relations
 // (out.unit "relations", out.label "type"), from the struct its JSON
 // output marshals; the corpus supplies the texts and spans drawn.
-func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) *report.Page {
+func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) (*report.Page, error) {
 	f := func(x report.Number) string { return report.Float(float64(x), 4) }
 	title, n := "Span agreement on ", out.Spans
 	if out.unit == "relations" {
@@ -41,12 +41,24 @@ func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) *report.Pa
 	if b := out.Bootstrap; b != nil && b.AverageF1 != nil && b.AverageF1.CI != nil {
 		p.Headline[0].Detail = fmt.Sprintf("%g%% CI %s over %d document resamples", 100*b.AverageF1.CI.Level, interval(b.AverageF1.CI), b.Resamples)
 	}
-	if len(out.Pairs) > 0 {
-		la := out.Pairs[0].LabelAgreement
-		p.Headline = append(p.Headline, report.Stat{Label: out.label + " κ given a match", Value: f(la.Kappa),
-			Detail: fmt.Sprintf("%s / %s, %d matched pairs", out.Pairs[0].Annotators[0], out.Pairs[0].Annotators[1], la.Pairs)})
+	// the pairs drawn: the first listed
+	var pairs []spanPairJSON
+	for k := range min(len(out.shown), reportTopCoders) {
+		pr, err := out.pair(k)
+		if err != nil {
+			return nil, err
+		}
+		pairs = append(pairs, pr)
 	}
-	tables := out.tables()
+	if len(pairs) > 0 {
+		la := pairs[0].LabelAgreement
+		p.Headline = append(p.Headline, report.Stat{Label: out.label + " κ given a match", Value: f(la.Kappa),
+			Detail: fmt.Sprintf("%s / %s, %d matched pairs", pairs[0].Annotators[0], pairs[0].Annotators[1], la.Pairs)})
+	}
+	tables, err := out.tables()
+	if err != nil {
+		return nil, err
+	}
 	take := func(prefix string) (report.Table, bool) {
 		for i, t := range tables {
 			if strings.HasPrefix(t.Title, prefix) {
@@ -60,7 +72,7 @@ func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) *report.Pa
 	// Pairs.
 	sec := report.Section{ID: "pairs", Title: "Pairs of annotators"}
 	var rows []svg.Estimate
-	for _, pr := range out.Pairs {
+	for _, pr := range pairs {
 		e := svg.Estimate{Label: pr.Annotators[0] + " / " + pr.Annotators[1], Value: float64(pr.F1), Low: math.NaN(), High: math.NaN()}
 		if b := pr.Bootstrap; b != nil && b.CI != nil {
 			e.Low, e.High = float64(b.CI.Low), float64(b.CI.High)
@@ -225,7 +237,7 @@ func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) *report.Pa
 		}
 		p.Sections = append(p.Sections, report.Section{ID: "more", Title: "More tables", Blocks: rest})
 	}
-	return p
+	return p, nil
 }
 
 // relationDisagreementsSection lists the first disagreements on relations,
