@@ -261,3 +261,20 @@ func TestMerge(t *testing.T) {
 		t.Fatalf("different texts: %v", err)
 	}
 }
+
+// TestJSONLErrors: a malformed or mistyped value is located by line and
+// column (a document record with its text is one long line) and named in
+// JSON's terms.
+func TestJSONLErrors(t *testing.T) {
+	doc := `{"type":"document","document":"d","text":"` + strings.Repeat("a", 5000) + `"}` + "\n"
+	for _, tc := range []struct{ why, in, want string }{
+		{"a type error after a long record", doc + `{"type":"span","document":"d","annotator":"A","start":0,"end":"zz","label":"X"}`, `f.jsonl:2:67: "end": want a number, got a string`},
+		{"a syntax error far into a long line", `{"type":"document","document":"d","text":"` + strings.Repeat("a", 5000) + `",x}`, "f.jsonl:1:5045: invalid JSON: invalid character 'x'"},
+		{"a whole record of the wrong kind", `["span"]`, `f.jsonl:1:2: the value: want an object, got an array`},
+	} {
+		_, err := ReadJSONL(strings.NewReader(tc.in), "f.jsonl")
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "Go struct") {
+			t.Errorf("%s: %v, want %q", tc.why, err, tc.want)
+		}
+	}
+}

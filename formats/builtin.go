@@ -97,14 +97,8 @@ var jsonlFormat = &format{
 	name: "jsonl",
 	exts: []string{".jsonl", ".ndjson"},
 	sniff: func(head []byte, _ string) bool {
-		var rec struct {
-			Type string `json:"type"`
-		}
 		line, _, _ := bytes.Cut(bytes.TrimLeft(head, " \t\r\n"), []byte("\n"))
-		if json.Unmarshal(line, &rec) != nil {
-			return false
-		}
-		switch rec.Type {
+		switch recordType(line) {
 		case "annotator", "document", "span", "label", "relation", "note":
 			return true
 		}
@@ -113,6 +107,35 @@ var jsonlFormat = &format{
 	read: func(data []byte, name string, _ *Options, _ annotation.OffsetUnit) (*annotation.Corpus, error) {
 		return annotation.ReadJSONL(bytes.NewReader(data), name)
 	},
+}
+
+// recordType returns the "type" member of the JSON object that line
+// starts, or "": the members before it are read as tokens, so that a
+// record cut by the sniffer's limit (a document with a long text) is
+// still recognised when "type" comes before the cut.
+func recordType(line []byte) string {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return ""
+	}
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		if k == "type" {
+			v, err := dec.Token()
+			if s, ok := v.(string); ok && err == nil {
+				return s
+			}
+			return ""
+		}
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return ""
+		}
+	}
+	return ""
 }
 
 // IsSpanCSV reports whether a CSV file's first record is the span CSV's

@@ -70,6 +70,16 @@ type Options struct {
 	labelFeatureFound func(layer string)
 }
 
+// fixedUnit says what the offsets of the formats that do not take
+// Options.OffsetUnit count.
+var fixedUnit = map[string]string{
+	"csv": "code points or seconds", "jsonl": "code points or seconds", "rttm": "seconds",
+	"eaf": "milliseconds", "textgrid": "seconds", "bio": "tokens",
+}
+
+// honoursUnit reports whether the format reads Options.OffsetUnit.
+func (f *format) honoursUnit() bool { _, fixed := fixedUnit[f.name]; return !fixed }
+
 // MaxFileSize is the largest file read from a directory or an archive
 // (its uncompressed size: an archive that claims more is refused before
 // anything is decompressed).
@@ -149,6 +159,9 @@ func (o *Options) Check() error {
 			return err
 		}
 	}
+	if f := lookup(o.Format); f != nil && o.OffsetUnit != "" && !f.honoursUnit() {
+		return fmt.Errorf("offset unit %q: %s files have their own (%s), which --offset-unit does not change", o.OffsetUnit, f.name, fixedUnit[f.name])
+	}
 	if o.Column < 0 {
 		return fmt.Errorf("column %d: columns are counted from 1", o.Column)
 	}
@@ -188,6 +201,10 @@ func Read(paths []string, opt Options) (*annotation.Corpus, error) {
 	if err := c.CheckText(); err != nil {
 		var tm *annotation.TextMismatch
 		if errors.As(err, &tm) {
+			if f := r.formatOf[tm.Span.Pos.File]; f != nil && !f.honoursUnit() {
+				// --offset-unit would not help: say what the format counts
+				return nil, fmt.Errorf("%w (%s offsets are code points of the document text, whatever --offset-unit says: is the span or the text wrong?)", err, f.name)
+			}
 			return nil, fmt.Errorf("%w (are the offsets counted in another unit? --offset-unit codepoint, utf16 or byte)", err)
 		}
 		return nil, err
@@ -203,6 +220,8 @@ type reading struct {
 	owner map[[2]string]string
 	// textFrom maps a document to the file its text was first read from.
 	textFrom map[string]string
+	// formatOf is the format each file was read by (files, not trees).
+	formatOf map[string]*format
 }
 
 // textDiffers is the error of two files that give one document different
@@ -391,6 +410,10 @@ func (r *reading) file(data []byte, name string) error {
 	if err != nil {
 		return err
 	}
+	if r.formatOf == nil {
+		r.formatOf = map[string]*format{}
+	}
+	r.formatOf[name] = f
 	return r.add(c, name)
 }
 
@@ -417,13 +440,21 @@ func (r *reading) add(c *annotation.Corpus, from string) error {
 		for _, a := range anns {
 			k := [2]string{c.Documents[d].Name, c.Annotators[a]}
 			if prev, ok := r.owner[k]; ok && prev != from {
-				return fmt.Errorf("%s: annotator %q of document %q was read from %s already (two files give one annotator's annotations of one document: give one of them, or rename a file; for ELAN or Praat files of one annotator each, --tiers dir or --tiers file)", from, k[1], k[0], prev)
+				hint := ""
+				if media(r.formatOf[from]) && media(r.formatOf[prev]) {
+					hint = "; for ELAN or Praat files of one annotator each, --tiers dir or --tiers file"
+				}
+				return fmt.Errorf("%s: annotator %q of document %q was read from %s already (two files give one annotator's annotations of one document: give one of them, or rename a file%s)", from, k[1], k[0], prev, hint)
 			}
 			r.owner[k] = from
 		}
 	}
 	return r.corpus.Merge(c)
 }
+
+// media reports whether f reads ELAN or Praat files (whose tiers --tiers
+// maps to annotators).
+func media(f *format) bool { return f == eafFormat || f == textgridFormat }
 
 // dropZeroLength removes the spans with start = end, with a warning each,
 // and the relations that link them.

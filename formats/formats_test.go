@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"agree/annotation"
 )
@@ -37,6 +38,8 @@ func TestDetect(t *testing.T) {
 		{"model jsonl by content", "x", `{"type":"annotator","annotator":"A"}` + "\n", "jsonl"},
 		{"span csv on standard input", "stdin", "document,annotator,start,end,label\nd,A,0,1,x\n", "csv"},
 		{"model jsonl by extension", "x.jsonl", `{"type":"document","document":"d"}` + "\n", "jsonl"},
+		{"model jsonl whose first record (a document with its text) is longer than the sniffed head", "x.jsonl", `{"type":"document","document":"d","text":"` + strings.Repeat("a", 10_000) + `"}` + "\n", "jsonl"},
+		{"the same with \"type\" after another member", "x.jsonl", `{"document":"d","type":"document","text":"` + strings.Repeat("a", 10_000) + `"}` + "\n", "jsonl"},
 		{"label studio export", "export.json", `[{"id":1,"annotations":[],"data":{"text":"x"}}]`, "labelstudio"},
 		{"label studio by content", "project-7-at-2024.txt", `[{"id":1,"data":{"text":"x"},"annotations":[]}]`, "labelstudio"},
 		{"prodigy db-out", "news.jsonl", `{"text":"x","_input_hash":1,"_task_hash":2,"answer":"accept"}`, "prodigy"},
@@ -133,6 +136,11 @@ func TestReadCollision(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `annotator "A" of document "d" was read from`) {
 		t.Errorf("err = %v", err)
 	}
+	// --tiers is for ELAN and Praat files (TestTiersDirAndFile): it is not
+	// suggested for CSV files
+	if err == nil || strings.Contains(err.Error(), "--tiers") {
+		t.Errorf("a hint for another format: %v", err)
+	}
 }
 
 // TestDropZeroLength drops zero-length spans with a warning each, and the
@@ -163,15 +171,33 @@ func TestDropZeroLength(t *testing.T) {
 // document text is an error naming the file, the span and both strings.
 func TestCoveredTextChecked(t *testing.T) {
 	dir := t.TempDir()
-	p := write(t, dir, "m.jsonl", `{"type":"document","document":"d","text":"😀 Alice"}`+"\n"+
-		`{"type":"span","document":"d","annotator":"A","id":"T1","start":3,"end":7,"label":"PER","text":"Alice"}`+"\n")
-	_, err := Read([]string{p}, Options{})
-	var tm *annotation.TextMismatch
-	if err == nil || !strings.Contains(err.Error(), "m.jsonl:2") || !strings.Contains(err.Error(), `"lice"`) ||
-		!strings.Contains(err.Error(), `"Alice"`) || !strings.Contains(err.Error(), "--offset-unit") {
-		t.Fatalf("err = %v", err)
+	for _, tc := range []struct {
+		why, file, content string
+		want               []string // in the error
+		unitHint           bool     // the error suggests --offset-unit
+	}{
+		{"the model's JSONL counts code points whatever --offset-unit says: no suggestion of it", "m.jsonl",
+			`{"type":"document","document":"d","text":"😀 Alice"}` + "\n" + `{"type":"span","document":"d","annotator":"A","id":"T1","start":3,"end":7,"label":"PER","text":"Alice"}` + "\n",
+			[]string{"m.jsonl:2", `"lice"`, `"Alice"`, "jsonl offsets are code points of the document text"}, false},
+		{"Prodigy's offsets may be in another unit: --offset-unit is suggested", "p.jsonl",
+			`{"text":"😀 Alice","spans":[{"start":3,"end":7,"label":"PER","text":"Alice"}],"_annotator_id":"A","answer":"accept","_input_hash":1}` + "\n",
+			[]string{`"Alice"`}, true},
+	} {
+		p := write(t, dir, tc.file, tc.content)
+		_, err := Read([]string{p}, Options{})
+		if err == nil {
+			t.Errorf("%s: no error", tc.why)
+			continue
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%s: %v, want %q", tc.why, err, w)
+			}
+		}
+		if got := strings.Contains(err.Error(), "--offset-unit codepoint, utf16 or byte") || strings.Contains(err.Error(), "--offset-unit sets"); got != tc.unitHint {
+			t.Errorf("%s: %v: suggests --offset-unit %v, want %v", tc.why, err, got, tc.unitHint)
+		}
 	}
-	_ = tm
 }
 
 // TestOptionsCheck refuses bad options before any file is read.
@@ -183,12 +209,14 @@ func TestOptionsCheck(t *testing.T) {
 		{Unaligned: "guess"},
 		{Tiers: "A=,B=x"},
 		{Tiers: "Gesture_(.+"},
+		{Format: "jsonl", OffsetUnit: "utf16"}, // the JSONL counts code points: the flag would do nothing
+		{Format: "eaf", OffsetUnit: "byte"},
 	} {
 		if err := o.Check(); err == nil {
 			t.Errorf("%+v: no error", o)
 		}
 	}
-	for _, o := range []Options{{}, {Format: "auto", OffsetUnit: "utf16", Tiers: "A=T1,B=T2", Unaligned: "refuse"}, {Tiers: "annotator"}, {Tiers: "Gesture_(.+)"}} {
+	for _, o := range []Options{{}, {Format: "auto", OffsetUnit: "utf16", Tiers: "A=T1,B=T2", Unaligned: "refuse"}, {Tiers: "annotator"}, {Tiers: "Gesture_(.+)"}, {Format: "labelstudio", OffsetUnit: "utf16"}} {
 		if err := o.Check(); err != nil {
 			t.Errorf("%+v: %v", o, err)
 		}
@@ -416,6 +444,33 @@ func TestProjectWithoutAnnotations(t *testing.T) {
 		_, err := Read([]string{p}, Options{Format: tc.format})
 		if err == nil || !strings.Contains(err.Error(), tc.err) {
 			t.Errorf("%s: err %v, want %q", tc.why, err, tc.err)
+		}
+	}
+}
+
+// TestBratAnnotators: the annotators' folders a directory is recognised to
+// hold (for callers that otherwise take a directory as one annotator's).
+func TestBratAnnotators(t *testing.T) {
+	ann := &fstest.MapFile{Data: []byte("T1\tPER 0 5\tAlice\n")}
+	for _, tc := range []struct {
+		why   string
+		files []string
+		want  string // joined by ","
+	}{
+		{"annotators' copies of a collection", []string{"alice/d1.ann", "bob/d1.ann"}, "alice,bob"},
+		{"the same in wrapping folders", []string{"data/brat/alice/x/d1.ann", "data/brat/bob/x/d1.ann", "data/README"}, "data/brat/alice,data/brat/bob"},
+		{"one annotator's folder", []string{"d1.ann", "d2.ann"}, ""},
+		{"one annotator's sub-collections hold different documents", []string{"news/d1.ann", "blogs/d2.ann"}, ""},
+		{"a wrapped folder of one annotator", []string{"alice/news/d1.ann"}, ""},
+		{"macOS's __MACOSX folder is not an annotator", []string{"alice/d1.ann", "bob/d1.ann", "__MACOSX/alice/._d1.ann"}, "alice,bob"},
+	} {
+		fsys := fstest.MapFS{}
+		for _, f := range tc.files {
+			fsys[f] = ann
+		}
+		dirs, err := BratAnnotators(fsys)
+		if err != nil || strings.Join(dirs, ",") != tc.want {
+			t.Errorf("%s: %v %v, want %q", tc.why, dirs, err, tc.want)
 		}
 	}
 }

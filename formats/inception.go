@@ -63,15 +63,12 @@ var bratFormat = &format{
 			}
 			return c, brat.ReadFS(c, fsys, root, ann, opt)
 		}
-		for _, e := range ents {
-			if !e.IsDir() || names.Ignored(e.Name()) {
-				continue
-			}
-			dir := path.Join(root, e.Name())
-			if !hasAnn(subFS(fsys, dir)) {
-				continue
-			}
-			if err := brat.ReadFS(c, fsys, dir, e.Name(), opt); err != nil {
+		dirs, err := annotatorDirs(fsys, root)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		for _, dir := range dirs {
+			if err := brat.ReadFS(c, fsys, dir, path.Base(dir), opt); err != nil {
 				return nil, err
 			}
 		}
@@ -82,6 +79,43 @@ var bratFormat = &format{
 		doc, ann := docAndAnnotator(name)
 		return c, brat.ReadFile(c, name, doc, ann, brat.Options{Unit: unit})
 	},
+}
+
+// BratAnnotators returns the annotators' folders of a brat directory or
+// archive, as slash paths in fsys, when they are recognisable as such:
+// the folders holding .ann files, found through wrapping folders (see
+// bratRoot), two of which hold the same document. It returns nil when
+// fsys is one annotator's: .ann files at its top, or folders holding
+// different documents (brat sub-collections). Read, given a directory
+// whole, takes every folder with .ann files as an annotator's (see
+// annotatorDirs); this is for callers that take a directory as one
+// annotator's unless it is clearly several (agree coref).
+func BratAnnotators(fsys fs.FS) ([]string, error) {
+	root, err := bratRoot(fsys)
+	if err != nil {
+		return nil, err
+	}
+	dirs, err := annotatorDirs(fsys, root)
+	if err != nil || len(dirs) < 2 || (root == "." && !sharedDocuments(fsys, root)) {
+		return nil, err
+	}
+	return dirs, nil
+}
+
+// annotatorDirs returns the folders of root that hold .ann files, as
+// slash paths in fsys; nil when root holds .ann files itself.
+func annotatorDirs(fsys fs.FS, root string) ([]string, error) {
+	ents, err := fs.ReadDir(fsys, root)
+	if err != nil || slices.ContainsFunc(ents, isAnnFile) {
+		return nil, err
+	}
+	var dirs []string
+	for _, e := range ents {
+		if dir := path.Join(root, e.Name()); e.IsDir() && !names.Ignored(e.Name()) && hasAnn(subFS(fsys, dir)) {
+			dirs = append(dirs, dir)
+		}
+	}
+	return dirs, nil
 }
 
 func isAnnFile(e fs.DirEntry) bool {

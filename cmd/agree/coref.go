@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -159,6 +160,24 @@ func runCoref(e env, args []string) error {
 			model = append(model, name)
 			continue
 		}
+		if kind == "brat" && annNames == nil {
+			// a directory of annotators' folders (brat/alice, brat/bob),
+			// perhaps in wrapping folders: one annotator per folder, as
+			// the other commands read it
+			if dirs := bratAnnotatorDirs(name); len(dirs) > 0 {
+				for _, dir := range dirs {
+					ann := path.Base(dir)
+					if prev, dup := used[ann]; dup {
+						return usagef("coref: %s and %s both give annotator %q; name them with --annotators", prev, filepath.Join(name, dir), ann)
+					}
+					used[ann] = filepath.Join(name, dir)
+					if err := readCorefInput(e, kind, filepath.Join(name, filepath.FromSlash(dir)), ann, opt, b); err != nil {
+						return err
+					}
+				}
+				continue
+			}
+		}
 		ann := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
 		if annNames != nil {
 			ann = strings.TrimSpace(annNames[i])
@@ -261,6 +280,19 @@ func splitList(s string) []string {
 		}
 	}
 	return out
+}
+
+// bratAnnotatorDirs returns the annotators' folders of a brat directory
+// (formats.BratAnnotators), or nil for one annotator's directory.
+func bratAnnotatorDirs(name string) []string {
+	if st, err := os.Stat(name); err != nil || !st.IsDir() {
+		return nil
+	}
+	dirs, err := formats.BratAnnotators(os.DirFS(name))
+	if err != nil {
+		return nil
+	}
+	return dirs
 }
 
 func corefInputKind(flagValue, name string) (string, error) {

@@ -68,6 +68,7 @@ func runUnitizing(e env, args []string) error {
 	atom := fs.Float64("atom", 1, "atom length for κ_d and α_d")
 	concat := fs.Bool("concatenate", false, "treat all inputs as one continuum, laid end to end (annotators matched by name)")
 	sep := sepFlag(fs)
+	dropZero := fs.Bool("drop-zero-length", false, "skip units with start = end (a Praat point tier's points) with a warning each, instead of failing")
 	cuOverlap := fs.Bool("cu-overlap", false, "compute c|uα and (k)uα even when an annotator's units overlap (Mathet et al. 2015 §6.3.5; uα and |uα stay undefined)")
 	bound(fs, "atom", span(0, math.MaxFloat64, "lo"))
 	bound(fs, "begin", span(-math.MaxFloat64, math.MaxFloat64, ""))
@@ -103,7 +104,7 @@ func runUnitizing(e env, args []string) error {
 		return err
 	}
 	var results []unitizingResult
-	input, err := readUnits(e, "unitizing", files, &in, false, comma)
+	input, err := readUnits(e, "unitizing", files, &in, *dropZero, comma)
 	if err != nil {
 		return err
 	}
