@@ -2,6 +2,7 @@ package report
 
 import (
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -25,6 +26,13 @@ func writeText(w io.Writer, t Table) error {
 			b.WriteString(l + "\n")
 		}
 	}
+	// a cell is one line: control characters are shown escaped
+	t.Header = escapeCells(t.Header)
+	rows := make([][]string, len(t.Rows))
+	for k, r := range t.Rows {
+		rows[k] = escapeCells(r)
+	}
+	t.Rows = rows
 	ncol := len(t.Header)
 	for _, r := range t.Rows {
 		ncol = max(ncol, len(r))
@@ -217,4 +225,57 @@ func wrapText(s string, width int, first, rest string) []string {
 		flush()
 	}
 	return out
+}
+
+// escapeCells returns the cells with their control characters escaped
+// (escapeCell), r itself when none has any.
+func escapeCells(r []string) []string {
+	var out []string
+	for k, c := range r {
+		e := escapeCell(c)
+		if e != c && out == nil {
+			out = append([]string(nil), r...)
+		}
+		if out != nil {
+			out[k] = e
+		}
+	}
+	if out == nil {
+		return r
+	}
+	return out
+}
+
+// escapeCell shows the control characters of a text-table cell as Go
+// escapes — a line break as \n, a tab as \t, other C0 and C1 controls,
+// DEL and the Unicode line and paragraph separators as \xHH or \uHHHH — so
+// that a label holding one neither splits its row nor moves the columns
+// (nor reaches the terminal); Markdown shows line breaks as <br>.
+func escapeCell(s string) string {
+	if !strings.ContainsFunc(s, isControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if !isControl(r) {
+			b.WriteRune(r)
+			continue
+		}
+		switch r {
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		default:
+			q := strconv.QuoteRune(r) // '\x1b', '\u0085', '\u2028'
+			b.WriteString(q[1 : len(q)-1])
+		}
+	}
+	return b.String()
+}
+
+func isControl(r rune) bool {
+	return r < 0x20 || r >= 0x7f && r < 0xa0 || r == 0x2028 || r == 0x2029
 }
