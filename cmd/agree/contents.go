@@ -79,8 +79,8 @@ func refuseEmpty(rc io.ReadCloser, name string) (io.ReadCloser, error) {
 	for len(head) < maxBlankPrefix {
 		n, err := rc.Read(buf)
 		head = append(head, buf[:n]...)
-		if !formats.Blank(head) && !strings.ContainsRune("\x00\xef\xbb\xbf\xfe\xff", rune(head[len(head)-1])) {
-			break
+		if !formats.Blank(head) {
+			break // data (or what might begin a byte-order mark: the reader decides)
 		}
 		if err == io.EOF {
 			if formats.Blank(head) {

@@ -52,6 +52,8 @@ func TestMissingContentSaysWhatTheFileHas(t *testing.T) {
 		{"coding --outside on document labels: a usage error that counts them",
 			[]string{"coding", "--outside", "exclude", labels}, 2,
 			[]string{"--outside is for spans compared token by token", "1 document, 2 annotators, no span, 2 document labels", "agree coding compares its document labels"}, nil},
+		{"gamma on documents without spans", []string{"gamma", noSpans}, 1, []string{"gamma: no spans (units) to compare", "no span, no document label"}, nil},
+		{"unitizing on document labels: run agree coding", []string{"unitizing", labels}, 1, []string{"agree coding compares the document labels"}, nil},
 		{"spans on document labels: run agree coding",
 			[]string{"spans", labels}, 1, []string{"no span, 2 document labels", "agree coding compares the document labels"}, nil},
 	} {

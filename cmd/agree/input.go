@@ -150,6 +150,9 @@ func readUnits(e env, cmd string, files []string, in *inputFlags, dropZero bool,
 	if err != nil {
 		return out, err
 	}
+	if len(c.Spans) == 0 {
+		return out, missingContent(cmd, "spans (units)", c)
+	}
 	layer, err := c.SpanLayer(in.layer)
 	if err != nil {
 		return out, err
