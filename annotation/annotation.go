@@ -37,6 +37,10 @@ type Document struct {
 	// Tokens is the tokenisation the format carries (code-point offsets),
 	// or nil.
 	Tokens []Token
+	// Extent is the time continuum's [start, end] in seconds when the
+	// format gives it (a Praat TextGrid's xmin and xmax), the zero value
+	// when it does not; the unitizing measures take it as the continuum.
+	Extent [2]float64
 	// AnnotatedBy lists (sorted) the annotators known to have annotated
 	// the document, even if they marked nothing in it (an annotator's
 	// empty file). Annotators with spans or labels in the document count
@@ -109,7 +113,10 @@ type Relation struct {
 	// Source and Target index Corpus.Spans.
 	Source, Target int
 	Type           string
-	Pos            Pos
+	// Layer is the relation layer or type (a WebAnno relation layer, a UIMA
+	// type); "" when the format has a single one.
+	Layer string
+	Pos   Pos
 }
 
 // Pos is where something was read: a file with a line and column (1-based,
@@ -211,27 +218,30 @@ func (c *Corpus) MarkAnnotated(d, a int) {
 
 // Annotated returns, in annotator order, the annotators of document d:
 // those marked with MarkAnnotated and those with a span or a label in it.
+// It costs O(n log n) in the spans and labels, not documents × annotators
+// (crowd data has thousands of each).
 func (c *Corpus) Annotated() [][]int {
-	seen := make([][]bool, len(c.Documents))
-	for d := range seen {
-		seen[d] = make([]bool, len(c.Annotators))
-		for _, a := range c.Documents[d].AnnotatedBy {
-			seen[d][a] = true
-		}
-	}
-	for _, s := range c.Spans {
-		seen[s.Doc][s.Annotator] = true
-	}
-	for _, l := range c.Labels {
-		seen[l.Doc][l.Annotator] = true
-	}
 	out := make([][]int, len(c.Documents))
-	for d, row := range seen {
-		for a, ok := range row {
-			if ok {
-				out[d] = append(out[d], a)
-			}
+	for d := range c.Documents {
+		out[d] = slices.Clone(c.Documents[d].AnnotatedBy)
+	}
+	add := func(d, a int) {
+		// spans and labels come grouped by file: skip the common repeat
+		if n := len(out[d]); n == 0 || out[d][n-1] != a {
+			out[d] = append(out[d], a)
 		}
+	}
+	for i := range c.Spans {
+		add(c.Spans[i].Doc, c.Spans[i].Annotator)
+	}
+	for i := range c.Labels {
+		add(c.Labels[i].Doc, c.Labels[i].Annotator)
+	}
+	for d := range out {
+		if !slices.IsSorted(out[d]) {
+			slices.Sort(out[d])
+		}
+		out[d] = slices.Compact(out[d])
 	}
 	return out
 }
@@ -264,7 +274,16 @@ func (c *Corpus) Layers() []string {
 // Merge adds the documents, annotators, spans, labels, relations and notes
 // of o to c, matching documents and annotators by name. A document present
 // in both with a text must have the same text.
+// An empty c takes o's contents without copying them (the spans of a
+// large file are not copied once more), so o must not be used afterwards.
 func (c *Corpus) Merge(o *Corpus) error {
+	if len(c.Documents) == 0 && len(c.Annotators) == 0 && len(c.Spans) == 0 && len(c.Labels) == 0 && len(c.Relations) == 0 {
+		notes := c.Notes
+		*c = *o
+		c.Notes = append(notes, o.Notes...)
+		c.docIndex, c.annIndex = nil, nil
+		return nil
+	}
 	docMap := make([]int, len(o.Documents))
 	for i, d := range o.Documents {
 		j := c.Document(d.Name)
@@ -276,6 +295,9 @@ func (c *Corpus) Merge(o *Corpus) error {
 		}
 		if d.Time {
 			c.Documents[j].Time = true
+		}
+		if c.Documents[j].Extent == ([2]float64{}) {
+			c.Documents[j].Extent = d.Extent
 		}
 		if c.Documents[j].Tokens == nil {
 			c.Documents[j].Tokens = d.Tokens

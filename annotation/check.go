@@ -83,3 +83,9 @@ func sameUpToSpace(a, b string) bool {
 	}
 	return true
 }
+
+// SameText reports whether the text between a span's offsets and the
+// covered text a file gives for it are the same, as CheckText compares them
+// (whitespace characters equal to each other). Readers use it to report a
+// mismatch at the span itself.
+func SameText(inText, inFile string) bool { return inText == inFile || sameUpToSpace(inText, inFile) }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+
+	"agree/internal/jsonerr"
 )
 
 // jsonRecord is one line of the JSONL form: its "type" says which fields
@@ -17,6 +19,7 @@ type jsonRecord struct {
 	Time        bool              `json:"time,omitempty"`
 	AnnotatedBy []string          `json:"annotated_by,omitempty"`
 	Tokens      [][2]int          `json:"tokens,omitempty"`
+	Extent      *[2]float64       `json:"extent,omitempty"`
 	Annotator   string            `json:"annotator,omitempty"`
 	ID          string            `json:"id,omitempty"`
 	Start       *float64          `json:"start,omitempty"`
@@ -36,11 +39,11 @@ type jsonRecord struct {
 // WriteJSONL writes the whole corpus, one JSON object per line: first the
 // annotators in order ({"type":"annotator","annotator"}), then the
 // documents ({"type":"document","document","text","time","annotated_by",
-// "tokens"}), then the spans ({"type":"span","document","annotator","id",
+// "tokens","extent"}), then the spans ({"type":"span","document","annotator","id",
 // "start","end","parts","label","layer","chain","attributes","text"}), the
 // document labels ({"type":"label","document","annotator","layer","value"}),
 // the relations ({"type":"relation","document","annotator","source",
-// "target","relation"}, source and target being span ids; a span without an
+// "target","relation","layer"}, source and target being span ids; a span without an
 // id that a relation needs is given "#" and its index) and the notes
 // ({"type":"note","note"}). ReadJSONL reads it back.
 func WriteJSONL(w io.Writer, c *Corpus) error {
@@ -62,6 +65,9 @@ func WriteJSONL(w io.Writer, c *Corpus) error {
 		}
 		for _, t := range d.Tokens {
 			r.Tokens = append(r.Tokens, [2]int{t.Start, t.End})
+		}
+		if d.Extent != ([2]float64{}) {
+			r.Extent = &d.Extent
 		}
 		if err := enc.Encode(r); err != nil {
 			return err
@@ -100,7 +106,7 @@ func WriteJSONL(w io.Writer, c *Corpus) error {
 	}
 	for _, rel := range c.Relations {
 		r := jsonRecord{Type: "relation", Document: c.Documents[rel.Doc].Name, Annotator: c.Annotators[rel.Annotator],
-			Source: ids[rel.Source], Target: ids[rel.Target], Relation: rel.Type}
+			Source: ids[rel.Source], Target: ids[rel.Target], Relation: rel.Type, Layer: rel.Layer}
 		if err := enc.Encode(r); err != nil {
 			return err
 		}
@@ -114,7 +120,8 @@ func WriteJSONL(w io.Writer, c *Corpus) error {
 }
 
 // ReadJSONL reads the JSONL form written by WriteJSONL. Errors name the
-// file and line.
+// file and line, and the column of a malformed or mistyped value (a
+// record with a document's text can be a long line).
 func ReadJSONL(r io.Reader, name string) (*Corpus, error) {
 	c := &Corpus{}
 	type key struct {
@@ -133,7 +140,7 @@ func ReadJSONL(r io.Reader, name string) (*Corpus, error) {
 		}
 		var rec jsonRecord
 		if err := json.Unmarshal(b, &rec); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+			return nil, jsonerr.At(name, line, b, err) // file:line:col, in JSON's terms
 		}
 		pos := Pos{File: name, Line: line}
 		need := func(ok bool, what string) error {
@@ -164,6 +171,12 @@ func ReadJSONL(r io.Reader, name string) (*Corpus, error) {
 			}
 			for _, t := range rec.Tokens {
 				c.Documents[d].Tokens = append(c.Documents[d].Tokens, Token{t[0], t[1]})
+			}
+			if rec.Extent != nil {
+				if err := CheckBounds(rec.Extent[0], rec.Extent[1], true); err != nil {
+					return nil, fmt.Errorf("%v: extent: %w", pos, err)
+				}
+				c.Documents[d].Extent = *rec.Extent
 			}
 		case "span":
 			if err := need(rec.Document != "" && rec.Annotator != "" && rec.Start != nil && rec.End != nil && rec.Label != nil,
@@ -196,7 +209,7 @@ func ReadJSONL(r io.Reader, name string) (*Corpus, error) {
 				return nil, err
 			}
 			d, a := c.Document(rec.Document), c.Annotator(rec.Annotator)
-			rel := Relation{Doc: d, Annotator: a, Type: rec.Relation, Pos: pos}
+			rel := Relation{Doc: d, Annotator: a, Type: rec.Relation, Layer: rec.Layer, Pos: pos}
 			var ok bool
 			if rel.Source, ok = byID[key{d, a, rec.Source}]; !ok {
 				return nil, fmt.Errorf("%v: relation source %q is not a span id of %s in %s read before", pos, rec.Source, rec.Annotator, rec.Document)

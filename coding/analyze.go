@@ -1,9 +1,11 @@
 package coding
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 
 	"agree/distance"
@@ -67,48 +69,71 @@ type Counts struct {
 	Categories     int // q: declared categories, or distinct values observed
 }
 
-// Analysis holds the sums from which every coefficient is computed: one
-// pass over the data for the marginals and one for observed disagreement,
-// whatever the number of coefficients asked for.
+// Analysis holds the sums from which every coefficient is computed. It is
+// built from Stats (the distinct item patterns, see the package
+// documentation) in one pass over the patterns, whatever the number of
+// coefficients asked for; every float sum runs in the canonical order of
+// the patterns and values, so equal Stats give bit-identical results.
 type Analysis struct {
-	data   *Data
+	stats  *Stats
+	data   *Data // the items, when the analysis was made from Data
 	opt    Options
 	counts Counts
 	dist   string
 
 	metric [2]distance.Metric // [nominal, weighted]
+	// t[k][p] is Σ d(v_j, v_l) over the unordered pairs of values of
+	// pattern p (from different coders), under metric k.
+	t [2][]float64
 	// observed disagreement sums per metric: judgment-weighted Σ n_i·disagr_i,
 	// item-weighted Σ disagr_i, and Σ disagr_i over complete items.
 	sumJ, sumI, sumC [2]float64
 
 	pooledJ, pooledI, gwet distance.Vector // marginals (unnormalised)
+	used                   []int64         // occurrences of each value
 	nRated                 int             // items with ≥ 1 value
 	cats                   []int
 	dmax                   [2]float64
 	coderDist              []distance.Vector // per coder, complete items; nil until needed
 	coderOnce              sync.Once
+	itemPat                []int32 // ItemPatterns
+	itemPatOnce            sync.Once
 }
 
 // Analyze prepares the coefficients of d under opt. It fails only when the
 // distance cannot interpret a value (the error names where the value was read).
 func Analyze(d *Data, opt Options) (*Analysis, error) {
+	a, err := AnalyzeStats(d.analysisStats(), opt)
+	if err != nil {
+		return nil, err
+	}
+	a.data = d
+	return a, nil
+}
+
+// AnalyzeStats prepares the coefficients of the data summarised by s: the
+// same results as Analyze on the data themselves.
+func AnalyzeStats(s *Stats, opt Options) (*Analysis, error) { return analyzeStats(s, opt, nil) }
+
+// analyzeStats is AnalyzeStats with the distance already bound to s's
+// value table (bound may be nil), for a distance that does not depend on
+// the frequencies.
+func analyzeStats(s *Stats, opt Options, bound distance.Metric) (*Analysis, error) {
 	if opt.Distance == nil {
 		opt.Distance = distance.Nominal()
 	}
-	a := &Analysis{data: d, opt: opt, dist: opt.Distance.Name()}
-	a.counts.Items, a.counts.Coders = d.NumItems(), d.NumCoders()
+	a := &Analysis{stats: s, opt: opt, dist: opt.Distance.Name()}
+	a.counts.Items, a.counts.Coders = int(s.NumItems()), len(s.coders)
 	a.marginals()
 
-	nom, _ := distance.Nominal().Bind(d.labels, nil)
+	nom, _ := distance.Nominal().Bind(s.labels, nil)
 	a.metric[0] = nom
-	weights := a.pooledWeights()
-	w, err := opt.Distance.Bind(d.labels, weights)
-	if err != nil {
-		var ve *distance.ValueError
-		if errors.As(err, &ve) {
-			return nil, fmt.Errorf("%s: %s distance: %w", d.where(ve.Index), opt.Distance.Name(), err)
+	w := bound
+	if w == nil {
+		var err error
+		if w, err = a.bind(a.pooledWeights()); err != nil {
+			return nil, err
 		}
-		return nil, fmt.Errorf("%s distance: %w", opt.Distance.Name(), err)
 	}
 	a.metric[1] = w
 	a.observed()
@@ -118,14 +143,44 @@ func Analyze(d *Data, opt Options) (*Analysis, error) {
 	return a, nil
 }
 
-// Data returns the analysed data.
+// bind binds the analysis distance to the value table with the given
+// pooled weights.
+func (a *Analysis) bind(weights []float64) (distance.Metric, error) {
+	s := a.stats
+	w, err := a.opt.Distance.Bind(s.labels, weights)
+	if err != nil {
+		var ve *distance.ValueError
+		if errors.As(err, &ve) {
+			return nil, fmt.Errorf("%s: %s distance: %w", s.where(ve.Index), a.opt.Distance.Name(), err)
+		}
+		return nil, fmt.Errorf("%s distance: %w", a.opt.Distance.Name(), err)
+	}
+	return w, nil
+}
+
+// Data returns the analysed data, or nil when the analysis was made from
+// Stats.
 func (a *Analysis) Data() *Data { return a.data }
+
+// Stats returns the statistics the analysis was made from.
+func (a *Analysis) Stats() *Stats { return a.stats }
 
 // Counts returns the data counts.
 func (a *Analysis) Counts() Counts { return a.counts }
 
 // Options returns the options of the analysis.
 func (a *Analysis) Options() Options { return a.opt }
+
+// PatternDisagreement returns Σ d(v_j, v_l) over the unordered pairs of
+// values of pattern p of Stats (values from different coders), with the
+// analysis distance (weighted) or the nominal one; 0 for fewer than two
+// values. An item's mean pairwise distance is 2t/(m(m − 1)).
+func (a *Analysis) PatternDisagreement(p int, weighted bool) float64 {
+	if weighted {
+		return a.t[1][p]
+	}
+	return a.t[0][p]
+}
 
 // pooledWeights returns the pooled marginal frequency of every value under
 // the selected weighting (dense; used to bind frequency-dependent distances).
@@ -134,131 +189,193 @@ func (a *Analysis) pooledWeights() []float64 {
 	if a.opt.Missing == ByItem {
 		p = a.pooledI
 	}
-	w := make([]float64, len(a.data.labels))
+	w := make([]float64, len(a.stats.labels))
 	for i, id := range p.ID {
 		w[id] = p.W[i]
 	}
 	return w
 }
 
-// itemValues appends the values of item i to buf.
-func (a *Analysis) itemValues(buf []int32, i int) []int32 {
-	buf = buf[:0]
-	for _, col := range a.data.cols {
-		if v := col[i]; v != Missing {
-			buf = append(buf, v)
+func (a *Analysis) marginals() {
+	s := a.stats
+	V := len(s.labels)
+	nJ := make([]float64, V)
+	nI := make([]float64, V)
+	nG := make([]float64, V)
+	a.used = make([]int64, V)
+	C := len(s.coders)
+	c := &a.counts
+	for p := range s.NumPatterns() {
+		cv, n := s.Pattern(p)
+		m := len(cv) / 2
+		a.nRated += int(n)
+		c.Values += int(n) * m
+		inv := float64(n) / float64(m)
+		for i := 1; i < len(cv); i += 2 {
+			nG[cv[i]] += inv
+			a.used[cv[i]] += n
 		}
+		if m < 2 {
+			continue
+		}
+		c.PairableItems += int(n)
+		c.PairableValues += int(n) * m
+		if m == C {
+			c.CompleteItems += int(n)
+		}
+		for i := 1; i < len(cv); i += 2 {
+			nJ[cv[i]] += float64(n)
+			nI[cv[i]] += inv
+		}
+	}
+	a.pooledJ, a.pooledI, a.gwet = dense(nJ), dense(nI), dense(nG)
+	a.cats = categories(s.declared, a.used)
+	c.Categories = len(a.cats)
+}
+
+// dense is distance.Dense, sized at once.
+func dense(w []float64) distance.Vector {
+	n := 0
+	for _, x := range w {
+		if x != 0 {
+			n++
+		}
+	}
+	v := distance.Vector{ID: make([]int, 0, n), W: make([]float64, 0, n)}
+	for i, x := range w {
+		if x != 0 {
+			v.ID = append(v.ID, i)
+			v.W = append(v.W, x)
+		}
+	}
+	return v
+}
+
+// distinctUsed returns the number of distinct values given.
+func (a *Analysis) distinctUsed() int {
+	n := 0
+	for _, u := range a.used {
+		if u > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// categories returns the values that count as categories: the declared
+// ones and any other value used, or else the values used.
+func categories(declared int, used []int64) []int {
+	n := 0
+	for v, u := range used {
+		if v < declared || u > 0 {
+			n++
+		}
+	}
+	cats := make([]int, 0, n)
+	for v, u := range used {
+		if v < declared || u > 0 {
+			cats = append(cats, v)
+		}
+	}
+	return cats
+}
+
+// observed computes each pattern's disagreement for both metrics and the
+// observed disagreement sums: disagr_i = Σ_{j≠l} d(v_j, v_l) /
+// (n_i(n_i − 1)) (survey §5.1).
+func (a *Analysis) observed() {
+	s := a.stats
+	R := s.NumPatterns()
+	a.t[0] = make([]float64, R)
+	a.t[1] = a.t[0]
+	nominal := distance.IsNominal(a.metric[1])
+	if !nominal {
+		a.t[1] = make([]float64, R)
+	}
+	C := len(s.coders)
+	vals := make([]int32, 0, 2*C)
+	for p := range R {
+		cv, n := s.Pattern(p)
+		m := len(cv) / 2
+		if m < 2 {
+			continue
+		}
+		vals = patternValues(vals, cv)
+		a.t[0][p] = nominalPairs(vals)
+		if !nominal {
+			a.t[1][p] = pairSum(a.metric[1], vals)
+		}
+		norm := 2 / float64(m*(m-1))
+		for k := range a.t {
+			dis := a.t[k][p] * norm
+			a.sumJ[k] += float64(n) * (float64(m) * dis)
+			a.sumI[k] += float64(n) * dis
+			if m == C {
+				a.sumC[k] += float64(n) * dis
+			}
+		}
+	}
+}
+
+// patternValues appends the values of pattern cv (in coder order) to buf[:0].
+func patternValues(buf, cv []int32) []int32 {
+	buf = buf[:0]
+	for i := 1; i < len(cv); i += 2 {
+		buf = append(buf, cv[i])
 	}
 	return buf
 }
 
-func (a *Analysis) marginals() {
-	d := a.data
-	V := len(d.labels)
-	nJ := make([]float64, V)
-	nI := make([]float64, V)
-	nG := make([]float64, V)
-	used := make([]bool, V)
-	buf := make([]int32, 0, len(d.cols))
-	c := &a.counts
-	for i := range d.n {
-		vals := a.itemValues(buf, i)
-		m := len(vals)
-		if m == 0 {
-			continue
-		}
-		a.nRated++
-		c.Values += m
-		inv := 1 / float64(m)
-		for _, v := range vals {
-			nG[v] += inv
-			used[v] = true
-		}
-		if m < 2 {
-			continue
-		}
-		c.PairableItems++
-		c.PairableValues += m
-		if m == len(d.cols) {
-			c.CompleteItems++
-		}
-		for _, v := range vals {
-			nJ[v]++
-			nI[v] += inv
-		}
-	}
-	a.pooledJ, a.pooledI, a.gwet = distance.Dense(nJ), distance.Dense(nI), distance.Dense(nG)
-	if d.declared > 0 {
-		for v := range d.declared {
-			a.cats = append(a.cats, v)
-		}
-		for v := d.declared; v < V; v++ {
-			if used[v] { // open declaration: undeclared values used count too
-				a.cats = append(a.cats, v)
-			}
-		}
-	} else {
-		for v, u := range used {
-			if u {
-				a.cats = append(a.cats, v)
-			}
-		}
-	}
-	c.Categories = len(a.cats)
-}
-
-// observed accumulates the per-item disagreements for both metrics.
-// disagr_i = Σ_{j≠l} d(v_j, v_l) / (n_i(n_i − 1)) (survey §5.1).
-func (a *Analysis) observed() {
-	d := a.data
-	buf := make([]int32, 0, len(d.cols))
-	pos, interval := distance.Positions(a.metric[1])
-	ncoders := len(d.cols)
-	for i := range d.n {
-		vals := a.itemValues(buf, i)
-		m := len(vals)
-		if m < 2 {
-			continue
-		}
-		var nom, w float64 // Σ over unordered pairs
+// nominalPairs returns the number of unordered pairs of different values.
+func nominalPairs(vals []int32) float64 {
+	m := len(vals)
+	if m <= 16 {
+		k := 0
 		for j := 1; j < m; j++ {
 			for l := range j {
 				if vals[j] != vals[l] {
-					nom++
+					k++
 				}
 			}
 		}
-		switch {
-		case distance.IsNominal(a.metric[1]):
-			w = nom
-		case interval:
-			// Σ_{j<l} (x_j − x_l)² = m·Σx² − (Σx)², on centred positions.
-			var s, s2 float64
-			for _, v := range vals {
-				x := pos[v]
-				s += x
-				s2 += x * x
-			}
-			w = math.Max(0, float64(m)*s2-s*s)
-		default:
-			for j := 1; j < m; j++ {
-				for l := range j {
-					if vals[j] != vals[l] {
-						w += a.metric[1].Distance(int(vals[j]), int(vals[l]))
-					}
-				}
-			}
+		return float64(k)
+	}
+	sorted := slices.Clone(vals)
+	slices.Sort(sorted)
+	same := 0
+	for i := 0; i < m; {
+		j := i + 1
+		for j < m && sorted[j] == sorted[i] {
+			j++
 		}
-		norm := 2 / float64(m*(m-1))
-		for k, s := range [2]float64{nom, w} {
-			dis := s * norm
-			a.sumJ[k] += float64(m) * dis
-			a.sumI[k] += dis
-			if m == ncoders {
-				a.sumC[k] += dis
+		same += (j - i) * (j - i - 1) / 2
+		i = j
+	}
+	return float64(m*(m-1)/2 - same)
+}
+
+// pairSum returns Σ_{j<l} d(v_j, v_l): in closed form for the interval
+// and ordinal distances (m·Σx² − (Σx)² on centred positions), pair by pair
+// otherwise.
+func pairSum(metric distance.Metric, vals []int32) float64 {
+	if pos, ok := distance.Positions(metric); ok {
+		var s, s2 float64
+		for _, v := range vals {
+			x := pos[v]
+			s += x
+			s2 += x * x
+		}
+		return math.Max(0, float64(len(vals))*s2-s*s)
+	}
+	w := 0.0
+	for j := 1; j < len(vals); j++ {
+		for l := range j {
+			if vals[j] != vals[l] {
+				w += metric.Distance(int(vals[j]), int(vals[l]))
 			}
 		}
 	}
+	return w
 }
 
 // coderDistributions returns, for each coder, the counts of its values on
@@ -272,27 +389,53 @@ func (a *Analysis) coderDistributions() []distance.Vector {
 }
 
 func (a *Analysis) computeCoderDistributions() {
-	d := a.data
-	dense := make([]float64, len(d.labels))
-	complete := make([]bool, d.n)
-	for i := range d.n {
-		complete[i] = true
-		for _, col := range d.cols {
-			if col[i] == Missing {
-				complete[i] = false
-				break
+	s := a.stats
+	C, V := len(s.coders), len(s.labels)
+	a.coderDist = make([]distance.Vector, C)
+	if C*V <= 1<<24 { // dense counts per coder
+		counts := make([]float64, C*V)
+		for p := range s.NumPatterns() {
+			cv, n := s.Pattern(p)
+			if len(cv)/2 != C {
+				continue
 			}
+			for i := 0; i < len(cv); i += 2 {
+				counts[int(cv[i])*V+int(cv[i+1])] += float64(n)
+			}
+		}
+		for c := range C {
+			a.coderDist[c] = dense(counts[c*V : (c+1)*V])
+		}
+		return
+	}
+	type cvn struct {
+		c, v int32
+		n    int64
+	}
+	var cells []cvn
+	for p := range s.NumPatterns() {
+		cv, n := s.Pattern(p)
+		if len(cv)/2 != C {
+			continue
+		}
+		for i := 0; i < len(cv); i += 2 {
+			cells = append(cells, cvn{cv[i], cv[i+1], n})
 		}
 	}
-	a.coderDist = make([]distance.Vector, len(d.cols))
-	for c, col := range d.cols {
-		for i, v := range col {
-			if complete[i] {
-				dense[v]++
-			}
+	slices.SortFunc(cells, func(x, y cvn) int {
+		if x.c != y.c {
+			return cmp.Compare(x.c, y.c)
 		}
-		a.coderDist[c] = distance.Dense(dense)
-		clear(dense)
+		return cmp.Compare(x.v, y.v)
+	})
+	for i := 0; i < len(cells); {
+		c, v := cells[i].c, cells[i].v
+		w := 0.0
+		for ; i < len(cells) && cells[i].c == c && cells[i].v == v; i++ {
+			w += float64(cells[i].n)
+		}
+		a.coderDist[c].ID = append(a.coderDist[c].ID, int(v))
+		a.coderDist[c].W = append(a.coderDist[c].W, w)
 	}
 }
 
@@ -417,6 +560,11 @@ func (a *Analysis) Coefficient(c Coefficient) Result {
 	if !(de > 0) {
 		if q < 2 {
 			return undefined(r, "expected disagreement is 0: only one category occurs, so there is no variation to measure agreement on")
+		}
+		if n := a.distinctUsed(); n > 1 {
+			// distinct values, but the distance puts them at 0 (or so
+			// close that the expected disagreement rounds to 0)
+			return undefined(r, "expected disagreement is 0 under the %s distance: it puts the %d distinct values that occur at distance 0 from one another (or too close to count), so agreement cannot be told from chance", a.dist, n)
 		}
 		return undefined(r, "expected disagreement is 0: no variation in the values")
 	}

@@ -27,6 +27,8 @@ type Builder struct {
 	valueIndex map[string]int32
 	closed     bool // declared categories are a closed set
 	itemCap    int
+	sortCoders bool
+	appended   bool // AppendItem was used: ids are checked for duplicates at Build
 }
 
 // NewBuilder returns an empty Builder.
@@ -58,6 +60,7 @@ func (b *Builder) DeclareCategories(labels []string, closed bool) error {
 		b.d.firstSeen = append(b.d.firstSeen, Pos{})
 	}
 	b.d.declared = len(labels)
+	b.d.ordered = len(labels)
 	b.closed = closed
 	return nil
 }
@@ -89,14 +92,22 @@ func (b *Builder) Item(id string) int {
 func (b *Builder) AddItem(id string) (i int, isNew bool) { return b.item(id) }
 
 // AppendItem adds an item without looking it up: cheaper than AddItem for
-// millions of items, but the caller must check the ids for duplicates
-// itself (see FirstDuplicate). Item, AddItem and HasItem still work after it
-// (the index is rebuilt when they are next called).
+// millions of items. Build checks that the ids are distinct; items with the
+// empty id "" are anonymous and exempt (e.g. pairs of labels that only
+// need counting). Item, AddItem
+// and HasItem still work after it (the index is rebuilt when they are next
+// called).
 func (b *Builder) AppendItem(id string) int {
 	b.unindexed = true
+	b.appended = true
 	b.appendItem(id)
 	return len(b.d.items) - 1
 }
+
+// SortCoders puts the coders in natural order when the data are built, for
+// inputs whose coder order is only the order of first appearance (a long
+// file), so that the order does not depend on the order of the records.
+func (b *Builder) SortCoders() { b.sortCoders = true }
 
 // reindex builds the item index after AppendItem calls.
 func (b *Builder) reindex() {
@@ -118,19 +129,22 @@ func (b *Builder) reindex() {
 	}
 }
 
-// FirstDuplicate returns the positions i < j of the first repeated id in
-// ids (the smallest j), or ok = false when all ids differ. It sorts 64-bit
+// firstDuplicate returns the positions i < j of the first repeated id in
+// ids (the smallest j), or ok = false when all ids differ; empty ids are
+// anonymous and never repeat. It sorts 64-bit
 // hashes instead of filling a hash map, which is several times faster for
 // millions of ids.
-func FirstDuplicate(ids []string) (i, j int, ok bool) {
+func firstDuplicate(ids []string) (i, j int, ok bool) {
 	seed := maphash.MakeSeed()
 	type hi struct {
 		h   uint64
 		idx int32
 	}
-	hs := make([]hi, len(ids))
+	hs := make([]hi, 0, len(ids))
 	for k, id := range ids {
-		hs[k] = hi{maphash.String(seed, id), int32(k)}
+		if id != "" { // anonymous items are exempt (and would all collide)
+			hs = append(hs, hi{maphash.String(seed, id), int32(k)})
+		}
 	}
 	slices.SortFunc(hs, func(a, b hi) int {
 		if c := cmp.Compare(a.h, b.h); c != 0 {
@@ -261,14 +275,79 @@ func (b *Builder) Add(item, coder, value string) error {
 	return b.Set(b.Item(item), c, value, Pos{})
 }
 
-// Build returns the data. The Builder must not be used afterwards.
+// Build returns the data, with the value table in canonical order (see
+// Data.Labels). It fails when there is no coder, or when items added with
+// AppendItem repeat an id (a *DuplicateItemError). The Builder must not be
+// used afterwards.
 func (b *Builder) Build() (*Data, error) {
 	d := b.d
 	b.d = Data{}
 	if len(d.coders) == 0 {
 		return nil, errors.New("no coders")
 	}
+	if b.appended {
+		if i, j, dup := firstDuplicate(d.items); dup {
+			return nil, &DuplicateItemError{ID: d.items[i], First: i, Second: j}
+		}
+	}
+	if b.sortCoders {
+		perm := canonicalNames(d.coders)
+		coders, cols := make([]string, len(perm)), make([][]int32, len(perm))
+		for n, o := range perm {
+			coders[n], cols[n] = d.coders[o], d.cols[o]
+		}
+		d.coders, d.cols = coders, cols
+	}
+	d.closed = b.closed && d.declared > 0
+	d.canonicalize()
 	return &d, nil
+}
+
+// DuplicateItemError reports an item id given to two items (by their
+// positions in input order).
+type DuplicateItemError struct {
+	ID            string
+	First, Second int
+}
+
+func (e *DuplicateItemError) Error() string {
+	return fmt.Sprintf("item %q appears twice (items %d and %d)", e.ID, e.First+1, e.Second+1)
+}
+
+// canonicalize puts the value table in canonical order: labels[:ordered]
+// stay, the others are sorted (numbers by value, then natural order), and
+// the cells follow.
+func (d *Data) canonicalize() {
+	perm := canonicalLabels(d.labels, d.ordered)
+	identity := true
+	for n, o := range perm {
+		identity = identity && n == o
+	}
+	if identity {
+		return
+	}
+	inv := inverse(perm)
+	labels := make([]string, len(perm))
+	first := make([]Pos, len(perm))
+	for n, o := range perm {
+		labels[n] = d.labels[o]
+		if o < len(d.firstSeen) {
+			first[n] = d.firstSeen[o]
+		}
+	}
+	d.labels, d.firstSeen = labels, first
+	cols := make([][]int32, len(d.cols))
+	for c, col := range d.cols {
+		out := make([]int32, len(col))
+		for i, v := range col {
+			out[i] = v
+			if v != Missing {
+				out[i] = inv[v]
+			}
+		}
+		cols[c] = out
+	}
+	d.cols = cols
 }
 
 // FromContingency returns two-coder data from a contingency table:
@@ -280,6 +359,16 @@ func FromContingency(rowLabels, colLabels []string, counts [][]int) (*Data, erro
 	}
 	b := NewBuilder()
 	a, c2 := b.Coder("A"), b.Coder("B")
+	// The table's labels keep their order (rows, then new column labels)
+	// without becoming declared categories.
+	for _, l := range append(slices.Clone(rowLabels), colLabels...) {
+		if _, ok := b.valueIndex[l]; !ok {
+			b.valueIndex[l] = int32(len(b.d.labels))
+			b.d.labels = append(b.d.labels, l)
+			b.d.firstSeen = append(b.d.firstSeen, Pos{})
+		}
+	}
+	b.d.ordered = len(b.d.labels)
 	n := 0
 	for i, row := range counts {
 		if len(row) != len(colLabels) {
@@ -311,13 +400,22 @@ func (b *Builder) Items() []string { return b.d.items }
 // caller (a parallel reader): cols[c][i] is the index into labels of coder
 // c's value for item i, or Missing; the first declared labels are the
 // declared categories; firstSeen[v] is where value v was first read (may be
-// nil). Item ids must be distinct; the caller checks (FirstDuplicate).
+// nil). Everything is checked: the lengths, the indices, distinct coder
+// names, labels and item ids (a repeated id is a *DuplicateItemError). The
+// value table is put in canonical order; the slices are not modified and
+// may be reused by the data.
 func FromColumns(source string, items, coders, labels []string, declared int, cols [][]int32, firstSeen []Pos) (*Data, error) {
 	if len(cols) != len(coders) || len(coders) == 0 {
 		return nil, fmt.Errorf("%d columns for %d coders", len(cols), len(coders))
 	}
 	if declared < 0 || declared > len(labels) || (firstSeen != nil && len(firstSeen) != len(labels)) {
 		return nil, errors.New("inconsistent value table")
+	}
+	if dup := firstDuplicateString(coders); dup >= 0 {
+		return nil, fmt.Errorf("coder %q appears twice", coders[dup])
+	}
+	if dup := firstDuplicateString(labels); dup >= 0 {
+		return nil, fmt.Errorf("value %q appears twice in the value table", labels[dup])
 	}
 	for c, col := range cols {
 		if len(col) != len(items) {
@@ -329,9 +427,27 @@ func FromColumns(source string, items, coders, labels []string, declared int, co
 			}
 		}
 	}
+	if i, j, dup := firstDuplicate(items); dup {
+		return nil, &DuplicateItemError{ID: items[i], First: i, Second: j}
+	}
 	if firstSeen == nil {
 		firstSeen = make([]Pos, len(labels))
 	}
-	return &Data{source: source, n: len(items), items: items, coders: coders, labels: labels,
-		declared: declared, cols: cols, firstSeen: firstSeen}, nil
+	d := &Data{source: source, n: len(items), items: items, coders: coders, labels: labels,
+		declared: declared, ordered: declared, cols: cols, firstSeen: firstSeen}
+	d.canonicalize()
+	return d, nil
+}
+
+// firstDuplicateString returns the index of the first string that repeats
+// an earlier one, or −1.
+func firstDuplicateString(s []string) int {
+	seen := make(map[string]bool, len(s))
+	for i, x := range s {
+		if seen[x] {
+			return i
+		}
+		seen[x] = true
+	}
+	return -1
 }

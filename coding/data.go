@@ -1,10 +1,5 @@
 package coding
 
-import (
-	"fmt"
-	"strings"
-)
-
 // Missing marks an absent value in Data.
 const Missing = -1
 
@@ -21,6 +16,8 @@ type Data struct {
 	coders    []string
 	labels    []string
 	declared  int       // labels[:declared] were declared (in order) before any data
+	ordered   int       // labels[:ordered] keep their given order (≥ declared)
+	closed    bool      // the declared categories are a closed set
 	cols      [][]int32 // cols[coder][item]: index into labels, or Missing
 	firstSeen []Pos     // where each value was first read (zero Pos if unknown)
 }
@@ -45,9 +42,11 @@ func (d *Data) Items() []string { return d.items }
 // Coders returns the coder names in input order. Do not modify.
 func (d *Data) Coders() []string { return d.coders }
 
-// Labels returns the value table: every distinct value, declared categories
-// first (in declared order), then the others in order of first appearance.
-// Do not modify.
+// Labels returns the value table: every distinct value in canonical order —
+// declared categories first (in declared order), then numbers by value,
+// then the other values in natural order ("b2" before "b10"). The order
+// does not depend on the order of the input, so that results do not
+// either. Do not modify.
 func (d *Data) Labels() []string { return d.labels }
 
 // Declared returns the declared categories (a prefix of Labels), or nil.
@@ -64,25 +63,6 @@ func (d *Data) FirstSeen(v int) Pos {
 	return Pos{}
 }
 
-// where formats the position of value v for error messages: "file:line:col".
-func (d *Data) where(v int) string {
-	p := d.FirstSeen(v)
-	var b strings.Builder
-	if d.source != "" {
-		b.WriteString(d.source)
-	}
-	if p.Line > 0 {
-		if b.Len() > 0 {
-			b.WriteString(":")
-		}
-		fmt.Fprintf(&b, "%d", p.Line)
-		if p.Col > 0 {
-			fmt.Fprintf(&b, ":%d", p.Col)
-		}
-	}
-	return b.String()
-}
-
 // Subset returns the data restricted to the given coders (by index, in the
 // given order) and to the items for which keep returns true (nil keeps all).
 // The value table is shared.
@@ -93,7 +73,7 @@ func (d *Data) Subset(coders []int, keep func(item int) bool) *Data {
 // subset is Subset; without ids the result has no item names (for internal
 // computations that only need the cells).
 func (d *Data) subset(coders []int, keep func(item int) bool, ids bool) *Data {
-	s := &Data{source: d.source, labels: d.labels, declared: d.declared, firstSeen: d.firstSeen}
+	s := &Data{source: d.source, labels: d.labels, declared: d.declared, ordered: d.ordered, closed: d.closed, firstSeen: d.firstSeen}
 	var idx []int32
 	if keep == nil && ids {
 		s.items = d.items

@@ -210,3 +210,65 @@ func TestParseHierarchical(t *testing.T) {
 		}
 	}
 }
+
+// TestNewTaxonomy: the DIT++ fragment of Artstein & Poesio (2008, Figure 2)
+// given as pairs in an order where children come before their parents.
+// Read off the figure: information-seeking is the root (depth 0); ynq and
+// whq are its children (depth 1); check is under ynq (depth 2);
+// positive-check and negative-check are under check (depth 3). The same
+// tree read from CSV (ReadTaxonomy) must agree on every tag.
+func TestNewTaxonomy(t *testing.T) {
+	tx, err := NewTaxonomy([][2]string{
+		{"positive-check", "check"}, {"negative-check", "check"}, {"check", "ynq"},
+		{"whq", "information-seeking"}, {"ynq", "information-seeking"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]struct {
+		parent string
+		depth  int
+	}{
+		"information-seeking": {"", 0}, "ynq": {"information-seeking", 1}, "whq": {"information-seeking", 1},
+		"check": {"ynq", 2}, "positive-check": {"check", 3}, "negative-check": {"check", 3},
+	}
+	if tx.Len() != len(want) {
+		t.Errorf("%d tags, want %d", tx.Len(), len(want))
+	}
+	csv := mustTax(t, ditTree)
+	for tag, w := range want {
+		p, ok := tx.Parent(tag)
+		d, _ := tx.Depth(tag)
+		if !ok || p != w.parent || d != w.depth {
+			t.Errorf("%s: parent %q depth %d (known %v), want %q, %d", tag, p, d, ok, w.parent, w.depth)
+		}
+		cp, _ := csv.Parent(tag)
+		cd, _ := csv.Depth(tag)
+		if cp != p || cd != d {
+			t.Errorf("%s: NewTaxonomy gives %q/%d, ReadTaxonomy %q/%d", tag, p, d, cp, cd)
+		}
+	}
+	if _, ok := tx.Parent("nope"); ok {
+		t.Error("unknown tag reported as known")
+	}
+	// A root declared with an empty parent, and a repeated identical pair,
+	// are fine.
+	if _, err := NewTaxonomy([][2]string{{"a", ""}, {"b", "a"}, {"b", "a"}}); err != nil {
+		t.Errorf("root and repeated pair: %v", err)
+	}
+	for _, c := range []struct {
+		why   string
+		pairs [][2]string
+		want  string
+	}{
+		{"two parents", [][2]string{{"b", "a"}, {"c", "a"}, {"b", "c"}}, `pair 3: tag "b" already has parent "a"`},
+		{"root, then a parent", [][2]string{{"a", ""}, {"a", "b"}}, `pair 2: tag "a" already has parent none (a root)`},
+		{"own parent", [][2]string{{"a", "a"}}, `pair 1: tag "a" is its own parent`},
+		{"empty child", [][2]string{{"a", "b"}, {"", "a"}}, "pair 2: empty child tag"},
+		{"cycle", [][2]string{{"a", "b"}, {"b", "c"}, {"c", "a"}}, "cycle in the taxonomy: a → b → c → a"},
+	} {
+		if _, err := NewTaxonomy(c.pairs); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.why, err, c.want)
+		}
+	}
+}

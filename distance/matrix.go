@@ -40,8 +40,8 @@ func NewMatrix(name string, labels []string, d [][]float64) (*MatrixSpec, error)
 	for i := range d {
 		for j := range d[i] {
 			switch v := d[i][j]; {
-			case math.IsNaN(v) || math.IsInf(v, 0) || v < 0:
-				return nil, fmt.Errorf("distance %q–%q is %v; want a finite number ≥ 0", labels[i], labels[j], v)
+			case math.IsNaN(v) || math.IsInf(v, 0) || v < 0 || v > MaxNumber:
+				return nil, fmt.Errorf("distance %q–%q is %v; want a number from 0 to %g", labels[i], labels[j], v, MaxNumber)
 			case i == j && v != 0:
 				return nil, fmt.Errorf("distance %q–%q is %v; the diagonal must be 0", labels[i], labels[j], v)
 			case d[j][i] != v:
@@ -100,6 +100,9 @@ func ReadMatrix(r io.Reader, name string) (*MatrixSpec, error) {
 		d[i] = make([]float64, len(labels))
 		for j, cell := range rec[1:] {
 			v, err := strconv.ParseFloat(strings.TrimSpace(cell), 64)
+			if errors.Is(err, strconv.ErrRange) {
+				return nil, fmt.Errorf("%s:%d:%d: %s is too large to represent", name, line, j+2, csvio.Quote(cell))
+			}
 			if err != nil {
 				return nil, fmt.Errorf("%s:%d:%d: %s is not a number", name, line, j+2, csvio.Quote(cell))
 			}

@@ -63,14 +63,27 @@ func IsNominal(m Metric) bool { _, ok := m.(nominalMetric); return ok }
 
 // ---- numeric values ----
 
+// MaxNumber is the largest magnitude of a value under a numeric distance.
+// The interval distance squares differences and the coefficients sum them
+// over up to billions of pairs, so values beyond it could overflow to
+// infinity (and make a coefficient NaN without a reason); they are refused
+// instead.
+const MaxNumber = 1e100
+
 // Numbers parses every label as a float64. It is what the numeric metrics
-// use; a label that is not a finite number yields a *ValueError.
+// use; a label that is not a finite number, or whose magnitude exceeds
+// MaxNumber, yields a *ValueError.
 func Numbers(labels []string) ([]float64, error) {
 	x := make([]float64, len(labels))
 	for i, l := range labels {
 		v, err := strconv.ParseFloat(strings.TrimSpace(l), 64)
-		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		switch {
+		case errors.Is(err, strconv.ErrRange) || math.IsInf(v, 0):
+			return nil, &ValueError{Index: i, Label: l, Err: errors.New("a number too large to represent")}
+		case err != nil || math.IsNaN(v):
 			return nil, &ValueError{Index: i, Label: l, Err: errors.New("not a number")}
+		case math.Abs(v) > MaxNumber:
+			return nil, &ValueError{Index: i, Label: l, Err: fmt.Errorf("magnitude above %g: numeric distances square differences of values, which would overflow", MaxNumber)}
 		}
 		x[i] = v
 	}
@@ -197,15 +210,15 @@ func (s ordinalSpec) Bind(labels []string, weights []float64) (Metric, error) {
 			rank[i] = float64(p)
 		}
 	} else {
-		x, err := Numbers(labels)
-		if err != nil {
-			var ve *ValueError
-			if errors.As(err, &ve) {
-				ve.Err = errors.New("not a number; the ordinal distance needs numbers or a declared category order")
+		// only the order of the numbers matters (the distance is made of
+		// counts of values), so any finite number will do, however large
+		for i, l := range labels {
+			v, err := strconv.ParseFloat(strings.TrimSpace(l), 64)
+			if err != nil && !errors.Is(err, strconv.ErrRange) || math.IsNaN(v) {
+				return nil, &ValueError{Index: i, Label: l, Err: errors.New("not a number; the ordinal distance needs numbers or a declared category order")}
 			}
-			return nil, err
+			rank[i] = v // ±Inf for numbers beyond float64: still in order
 		}
-		rank = x
 	}
 	idx := make([]int, len(labels))
 	for i := range idx {

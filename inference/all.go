@@ -2,6 +2,7 @@ package inference
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 
 	"agree/coding"
@@ -13,6 +14,9 @@ import (
 // for, uses its fast path (Alpha) with the same options. Results are in the
 // order of cs.
 func BootstrapAll(ctx context.Context, a *coding.Analysis, cs []coding.Coefficient, opt Options) ([]*Result, error) {
+	if a.Data() == nil {
+		return nil, errors.New("the item bootstrap needs the items: analyse the data (coding.Analyze), not only their statistics")
+	}
 	out := make([]*Result, len(cs))
 	var others []int
 	for j, c := range cs {
@@ -33,16 +37,24 @@ func BootstrapAll(ctx context.Context, a *coding.Analysis, cs []coding.Coefficie
 	if err != nil {
 		return nil, err
 	}
-	d, aopt := a.Data(), a.Options()
-	n := d.NumItems()
+	// A resample only counts how often each item's pattern of values is
+	// drawn (the draws are those of the items, in data order).
+	pats := a.ItemPatterns()
+	n := len(pats)
 	k := len(others)
 	sums, err := runVec(ctx, opt, k, func() func(uint64, *rand.Rand, []float64) error {
-		buf := make([]int, n)
+		counts := make([]int64, a.Stats().NumPatterns())
 		return func(_ uint64, rng *rand.Rand, vals []float64) error {
-			for j := range buf {
-				buf[j] = rng.IntN(n)
+			clear(counts)
+			empty := int64(0)
+			for range n {
+				if p := pats[rng.IntN(n)]; p >= 0 {
+					counts[p]++
+				} else {
+					empty++
+				}
 			}
-			ra, err := coding.Analyze(d.Resample(buf), aopt)
+			ra, err := a.Reweighted(counts, empty)
 			if err != nil {
 				return err
 			}

@@ -1,11 +1,9 @@
 package inference
 
 import (
-	"container/heap"
 	"errors"
-	"fmt"
 	"math"
-	"sort"
+	"slices"
 
 	"agree/coding"
 )
@@ -31,77 +29,89 @@ type ItemDisagreement struct {
 
 // RankItems returns the pairable items with some disagreement, the items
 // that lower α most first: what to adjudicate first. Items in full
-// agreement are left out. Ties keep input order.
-func RankItems(a *coding.Analysis) []ItemDisagreement { return TopItems(a, 0) }
+// agreement are left out. Ties are in natural order of the item ids. It
+// needs the data (an analysis made with coding.Analyze); it returns nil
+// for an analysis of statistics.
+func RankItems(a *coding.Analysis) []ItemDisagreement {
+	out, _ := Rank(a, 0)
+	return out
+}
 
-// TopItems is RankItems limited to the first n items (n ≤ 0: all). It keeps
-// only n candidates while scanning (a bounded heap), so ranking a million
-// items for the ten worst costs one pass and no per-item allocation.
+// TopItems is RankItems limited to the first n items (n ≤ 0: all); from
+// statistics, it needs their ids (coding.StatsOptions.KeepItems ≥ n) and
+// returns nil otherwise (Rank says why).
 func TopItems(a *coding.Analysis, n int) []ItemDisagreement {
-	d := a.Data()
-	m, _ := a.Metric(true)
-	byItem := a.Options().Missing == coding.ByItem
-	vals := make([]int, 0, d.NumCoders())
-	itemVals := func(i int) []int {
-		vals = vals[:0]
-		for c := range d.NumCoders() {
-			if v := d.Value(i, c); v != coding.Missing {
-				vals = append(vals, v)
-			}
-		}
-		return vals
+	out, _ := Rank(a, n)
+	return out
+}
+
+// Rank is TopItems with the reason when the items cannot be ranked.
+//
+// Items with the same pattern of values have the same disagreement, so
+// the ranking works on the distinct patterns: each pattern's
+// contribution m·disagr (by judgment; disagr by item) is computed once,
+// and only the first n ids of each pattern (natural order) can be among
+// the first n items. The cost is O(patterns) plus sorting the candidates,
+// whatever the number of items.
+func Rank(a *coding.Analysis, n int) ([]ItemDisagreement, error) {
+	ids, err := a.ItemIDs(n)
+	if err != nil {
+		return nil, err
 	}
-	h := &rankHeap{}
-	for i := range d.NumItems() {
-		vs := itemVals(i)
-		k := len(vs)
-		if k < 2 {
+	s := a.Stats()
+	byItem := a.Options().Missing == coding.ByItem
+	type cand struct {
+		key, dis float64
+		id       string
+		p        int
+	}
+	var cands []cand
+	for p := range s.NumPatterns() {
+		t := a.PatternDisagreement(p, true)
+		if t == 0 || len(ids[p]) == 0 {
 			continue
 		}
-		sum := 0.0
-		for j := 1; j < k; j++ {
-			for l := range j {
-				if vs[j] != vs[l] {
-					sum += m.Distance(vs[j], vs[l])
-				}
-			}
-		}
-		if sum == 0 {
-			continue
-		}
-		dis := 2 * sum / float64(k*(k-1))
-		key := float64(k) * dis
+		cv, _ := s.Pattern(p)
+		m := len(cv) / 2
+		dis := 2 * t / float64(m*(m-1))
+		key := float64(m) * dis
 		if byItem {
 			key = dis
 		}
-		e := ranked{key: key, dis: dis, index: i}
-		switch {
-		case n <= 0 || h.Len() < n:
-			heap.Push(h, e)
-		case e.before(h.s[0]):
-			h.s[0] = e
-			heap.Fix(h, 0)
+		for _, id := range ids[p] {
+			cands = append(cands, cand{key, dis, id, p})
 		}
 	}
-	sel := h.s
-	sort.Slice(sel, func(x, y int) bool { return sel[x].before(sel[y]) })
+	slices.SortFunc(cands, func(x, y cand) int {
+		switch {
+		case x.key > y.key:
+			return -1
+		case x.key < y.key:
+			return 1
+		}
+		return coding.CompareNatural(x.id, y.id)
+	})
+	if n > 0 && len(cands) > n {
+		cands = cands[:n]
+	}
 	al := a.Coefficient(coding.KrippendorffAlpha)
-	out := make([]ItemDisagreement, len(sel))
-	for r, e := range sel {
-		vs := itemVals(e.index)
-		it := ItemDisagreement{Index: e.index, Item: d.Items()[e.index], Disagreement: e.dis, AlphaLoss: math.NaN()}
+	labels := s.Labels()
+	out := make([]ItemDisagreement, len(cands))
+	for r, e := range cands {
+		cv, _ := s.Pattern(e.p)
+		it := ItemDisagreement{Index: -1, Item: e.id, Disagreement: e.dis, AlphaLoss: math.NaN()}
 		if al.Defined() {
-			it.AlphaLoss = (e.key / float64(al.Items) / al.ExpectedDisagreement)
+			it.AlphaLoss = e.key / float64(al.Items) / al.ExpectedDisagreement
 			if !byItem {
-				it.AlphaLoss = (e.key / float64(al.Values) / al.ExpectedDisagreement)
+				it.AlphaLoss = e.key / float64(al.Values) / al.ExpectedDisagreement
 			}
 		}
 		best, bestN := 0, 0
-		for j, v := range vs {
-			it.Values = append(it.Values, d.Labels()[v])
+		for j := 1; j < len(cv); j += 2 {
+			it.Values = append(it.Values, labels[cv[j]])
 			c := 0
-			for _, w := range vs {
-				if w == v {
+			for l := 1; l < len(cv); l += 2 {
+				if cv[l] == cv[j] {
 					c++
 				}
 			}
@@ -109,37 +119,22 @@ func TopItems(a *coding.Analysis, n int) []ItemDisagreement {
 				best, bestN = j, c
 			}
 		}
-		it.Majority = d.Labels()[vs[best]]
-		it.MajorityShare = float64(bestN) / float64(len(vs))
+		it.Majority = labels[cv[best]]
+		it.MajorityShare = float64(bestN) / float64(len(cv)/2)
 		out[r] = it
 	}
-	return out
-}
-
-// ranked is an item's sort key: larger loss of α first, then input order.
-type ranked struct {
-	key, dis float64
-	index    int
-}
-
-func (e ranked) before(f ranked) bool {
-	if e.key != f.key {
-		return e.key > f.key
+	if d := a.Data(); d != nil && len(out) > 0 { // positions in the data
+		where := make(map[string]int, len(out))
+		for i, it := range out {
+			where[it.Item] = i
+		}
+		for i, id := range d.Items() {
+			if r, ok := where[id]; ok {
+				out[r].Index = i
+			}
+		}
 	}
-	return e.index < f.index
-}
-
-// rankHeap keeps the worst-ranked kept item at its root.
-type rankHeap struct{ s []ranked }
-
-func (h *rankHeap) Len() int           { return len(h.s) }
-func (h *rankHeap) Less(i, j int) bool { return h.s[j].before(h.s[i]) }
-func (h *rankHeap) Swap(i, j int)      { h.s[i], h.s[j] = h.s[j], h.s[i] }
-func (h *rankHeap) Push(x any)         { h.s = append(h.s, x.(ranked)) }
-func (h *rankHeap) Pop() any {
-	x := h.s[len(h.s)-1]
-	h.s = h.s[:len(h.s)-1]
-	return x
+	return out, nil
 }
 
 // CoderInfluence is α without one coder.
@@ -154,33 +149,19 @@ type CoderInfluence struct {
 	Reason       string
 }
 
-// LeaveOneCoderOut recomputes α without each coder in turn.
+// LeaveOneCoderOut returns α without each coder in turn, from the
+// per-coder statistics of the analysis (coding.Analysis.LeaveOneCoderOut:
+// work proportional to the judgments, not to the coders squared).
 func LeaveOneCoderOut(a *coding.Analysis) ([]CoderInfluence, error) {
-	d := a.Data()
 	all := a.Coefficient(coding.KrippendorffAlpha).Value
-	out := make([]CoderInfluence, d.NumCoders())
-	for c := range d.NumCoders() {
-		var keep []int
-		for o := range d.NumCoders() {
-			if o != c {
-				keep = append(keep, o)
-			}
-		}
-		ci := CoderInfluence{Coder: d.Coders()[c]}
-		for i := range d.NumItems() {
-			if d.Value(i, c) != coding.Missing {
-				ci.Values++
-			}
-		}
-		sub, err := coding.Analyze(d.Subset(keep, nil), a.Options())
-		if err != nil {
-			return nil, fmt.Errorf("without coder %q: %w", ci.Coder, err)
-		}
-		r := sub.Coefficient(coding.KrippendorffAlpha)
-		ci.AlphaWithout = (r.Value)
-		ci.Change = (r.Value - all)
-		ci.Reason = r.Reason
-		out[c] = ci
+	loo, err := a.LeaveOneCoderOut()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]CoderInfluence, len(loo))
+	for c, l := range loo {
+		out[c] = CoderInfluence{Coder: l.Coder, Values: l.Values, AlphaWithout: l.Alpha.Value,
+			Change: l.Alpha.Value - all, Reason: l.Alpha.Reason}
 	}
 	return out, nil
 }

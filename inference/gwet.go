@@ -1,10 +1,14 @@
 package inference
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 
 	"agree/coding"
+	"agree/distance"
 )
 
 // GwetOptions parameterise Gwet's variances.
@@ -17,24 +21,34 @@ type GwetOptions struct {
 	Level float64
 }
 
-// gwetTable holds the per-item counts in irrCAC's layout: items rated at
-// least once, n_ik, r_i, and the agreement weights w_kl = 1 − d_kl/d_max
-// over the q categories.
-type gwetTable struct {
-	n, q   int
-	r      []float64 // r_i
-	w      [][]float64
-	cats   []int
-	coders int
-	reason string // why the table could not be built ("" if it was)
+// maxGenericCategories bounds q for distances without a closed form of
+// Σ_l π_l d(k, l): they cost q² distance evaluations (α's variance only).
+const maxGenericCategories = 1 << 12
 
-	// The rows are read from the data on demand rather than stored (an
-	// items × categories table would dominate memory on large data).
-	data   *coding.Data
-	idx    []int32 // data index of the i-th rated item
-	pos    []int32 // category position of each value
-	rowBuf []float64
-	ratBuf []int32
+// gwetTable holds what Gwet's variances read, in irrCAC's layout: the
+// items rated at least once, as the distinct patterns of the analysis with
+// their multiplicities (items with the same pattern have the same terms,
+// so every sum over items is a sum over patterns weighted by their counts,
+// taken in the canonical order of the patterns), the q categories, and the
+// agreement weights w_kl = 1 − d_kl/d_max, never as a q × q table: every
+// sum over weights is a distance sum with a closed form (distance.Cross)
+// or, for each pattern, over its own values.
+type gwetTable struct {
+	a        *coding.Analysis
+	weighted bool
+	metric   distance.Metric
+	dmax     float64
+	q        int
+	cats     []int
+	pos      []int32 // category position of each value (−1: not a category)
+	coders   int
+
+	// The patterns with at least one value: their index in the analysis'
+	// Stats, multiplicity and number of values r_i.
+	pat []int
+	cnt []float64
+	r   []float64
+	n   int // Σ cnt: items rated at least once
 
 	// agreement() results, computed once per table.
 	pai  []float64
@@ -42,104 +56,69 @@ type gwetTable struct {
 	paMu float64
 }
 
-// maxGwetCategories bounds q: Gwet's variances need q × q weights.
-const maxGwetCategories = 1 << 12
-
-// row returns the counts n_ik of the i-th rated item. The slice is reused
-// by the next call.
-func (t *gwetTable) row(i int) []float64 {
-	clear(t.rowBuf)
-	it := int(t.idx[i])
-	for c := range t.coders {
-		if v := t.data.Value(it, c); v != coding.Missing {
-			t.rowBuf[t.pos[v]]++
-		}
-	}
-	return t.rowBuf
-}
-
-// raters returns the category positions given to the i-th rated item by
-// each coder (−1: none). The slice is reused by the next call.
-func (t *gwetTable) raters(i int) []int32 {
-	it := int(t.idx[i])
-	for c := range t.coders {
-		t.ratBuf[c] = -1
-		if v := t.data.Value(it, c); v != coding.Missing {
-			t.ratBuf[c] = t.pos[v]
-		}
-	}
-	return t.ratBuf
-}
-
 func newGwetTable(a *coding.Analysis, weighted bool) *gwetTable {
-	d := a.Data()
+	m, dmax := a.Metric(weighted)
 	cats := a.Categories()
-	q := len(cats)
-	t := &gwetTable{q: q, cats: cats, coders: d.NumCoders(), data: d,
-		rowBuf: make([]float64, q), ratBuf: make([]int32, d.NumCoders())}
-	if q > maxGwetCategories {
-		t.reason = fmt.Sprintf("%d distinct values are too many for Gwet's variance (a categories × categories table); use the bootstrap", q)
-		return t
+	s := a.Stats()
+	t := &gwetTable{a: a, weighted: weighted, metric: m, dmax: dmax, q: len(cats), cats: cats, coders: len(s.Coders())}
+	t.pos = make([]int32, len(s.Labels()))
+	for i := range t.pos {
+		t.pos[i] = -1
 	}
-	t.pos = make([]int32, len(d.Labels()))
 	for k, v := range cats {
 		t.pos[v] = int32(k)
 	}
-	t.w = a.AgreementWeights(weighted)
-	for i := range d.NumItems() {
-		ri := 0.0
-		for c := range t.coders {
-			if d.Value(i, c) != coding.Missing {
-				ri++
-			}
+	for p := range s.NumPatterns() {
+		cv, n := s.Pattern(p)
+		if len(cv) == 0 {
+			continue
 		}
-		if ri > 0 {
-			t.r = append(t.r, ri)
-			t.idx = append(t.idx, int32(i))
-		}
+		t.pat = append(t.pat, p)
+		t.cnt = append(t.cnt, float64(n))
+		t.r = append(t.r, float64(len(cv)/2))
+		t.n += int(n)
 	}
-	t.n = len(t.r)
 	return t
 }
 
-// agreement returns pa_i = Σ_k n_ik(r*_ik − 1)/(r_i(r_i − 1)) with
-// r*_ik = Σ_l w_kl n_il (0 for items with fewer than two ratings), the
-// number n2 of items with two or more ratings, and pa = Σ pa_i / n2.
+// values returns the values of the i-th pattern (coder order). The slice
+// is shared: do not modify.
+func (t *gwetTable) pairs(i int) []int32 {
+	cv, _ := t.a.Stats().Pattern(t.pat[i])
+	return cv
+}
+
+// weightedPairs returns Σ_k n_ik(r*_ik − 1) with r*_ik = Σ_l w_kl n_il, for
+// the i-th pattern: r_i(r_i − 1) − 2t_i/d_max, t_i being the pattern's sum
+// of pairwise distances (w_kk = 1, w_kl = 1 − d_kl/d_max; with d_max = 0 the
+// weights are the identity, as AgreementWeights makes them).
+func (t *gwetTable) weightedPairs(i int) float64 {
+	r := t.r[i]
+	if r < 2 {
+		return 0
+	}
+	p := t.pat[i]
+	if t.weighted && t.dmax > 0 {
+		return r*(r-1) - 2*t.a.PatternDisagreement(p, true)/t.dmax
+	}
+	return r*(r-1) - 2*t.a.PatternDisagreement(p, false)
+}
+
+// agreement returns pa_i = Σ_k n_ik(r*_ik − 1)/(r_i(r_i − 1)) (0 for items
+// with fewer than two ratings), the number n2 of items with two or more
+// ratings, and pa = Σ pa_i / n2.
 func (t *gwetTable) agreement() (pai []float64, n2 int, pa float64) {
 	if t.pai != nil {
 		return t.pai, t.n2, t.paMu
 	}
-	identity := true // nominal weights: r*_ik = n_ik
-	for k := range t.q {
-		for l := range t.q {
-			if (k == l) != (t.w[k][l] == 1) || (k != l && t.w[k][l] != 0) {
-				identity = false
-			}
-		}
-	}
-	pai = make([]float64, t.n)
-	for i := range t.n {
-		row := t.row(i)
-		if t.r[i] < 2 {
+	pai = make([]float64, len(t.pat))
+	for i, r := range t.r {
+		if r < 2 {
 			continue
 		}
-		n2++
-		s := 0.0
-		for k, nk := range row {
-			if nk == 0 {
-				continue
-			}
-			rs := nk
-			if !identity {
-				rs = 0
-				for l, nl := range row {
-					rs += t.w[k][l] * nl
-				}
-			}
-			s += nk * (rs - 1)
-		}
-		pai[i] = s / (t.r[i] * (t.r[i] - 1))
-		pa += pai[i]
+		n2 += int(t.cnt[i])
+		pai[i] = t.weightedPairs(i) / (r * (r - 1))
+		pa += t.cnt[i] * pai[i]
 	}
 	if n2 > 0 {
 		pa /= float64(n2)
@@ -148,12 +127,14 @@ func (t *gwetTable) agreement() (pai []float64, n2 int, pa float64) {
 	return pai, n2, pa
 }
 
-// classShares returns π_k = (1/n) Σ_i n_ik/r_i.
+// classShares returns π_k = (1/n) Σ_i n_ik/r_i over the rated items.
 func (t *gwetTable) classShares() []float64 {
 	pi := make([]float64, t.q)
-	for i := range t.n {
-		for k, nk := range t.row(i) {
-			pi[k] += nk / t.r[i]
+	for i := range t.pat {
+		cv := t.pairs(i)
+		w := t.cnt[i] / t.r[i]
+		for j := 1; j < len(cv); j += 2 {
+			pi[t.pos[cv[j]]] += w
 		}
 	}
 	for k := range pi {
@@ -162,25 +143,67 @@ func (t *gwetTable) classShares() []float64 {
 	return pi
 }
 
+// sumWeights returns T_w = Σ_kl w_kl = q² − Σ_kl d_kl/d_max (q for the
+// identity weights).
 func (t *gwetTable) sumWeights() float64 {
-	s := 0.0
-	for _, row := range t.w {
-		for _, x := range row {
-			s += x
-		}
+	q := float64(t.q)
+	if !t.weighted || t.dmax == 0 {
+		return q
 	}
-	return s
+	u := distance.Vector{ID: t.cats, W: make([]float64, t.q)}
+	for i := range u.W {
+		u.W[i] = 1
+	}
+	return q*q - distance.Cross(t.metric, u, u)/t.dmax
 }
 
-// symmetricShares returns π^w_k = (Σ_l w_kl π_l + Σ_l w_lk π_l)/2.
-func (t *gwetTable) symmetricShares(pi []float64) []float64 {
+// symmetricShares returns π^w_k = Σ_l w_kl π_l = Σ_l π_l − Σ_l π_l d_kl/d_max
+// (the weights are symmetric), with Σ_l π_l d_kl in closed form for the
+// nominal, interval and ordinal distances and summed for the others (at
+// most maxGenericCategories categories).
+func (t *gwetTable) symmetricShares(pi []float64) ([]float64, error) {
 	out := make([]float64, t.q)
-	for k := range t.q {
-		for l := range t.q {
-			out[k] += (t.w[k][l] + t.w[l][k]) / 2 * pi[l]
+	if !t.weighted || t.dmax == 0 || distance.IsNominal(t.metric) { // w = I
+		copy(out, pi)
+		return out, nil
+	}
+	total := 0.0
+	for _, p := range pi {
+		total += p
+	}
+	dist := make([]float64, t.q) // Σ_l π_l d_kl
+	if x, ok := distance.Positions(t.metric); ok {
+		// Σ_l π_l (x_k − x_l)² = P(x_k − μ)² + Σ_l π_l (x_l − μ)².
+		mu := 0.0
+		for l, p := range pi {
+			mu += p * x[t.cats[l]]
+		}
+		mu /= total
+		ss := 0.0
+		for l, p := range pi {
+			d := x[t.cats[l]] - mu
+			ss += p * d * d
+		}
+		for k := range dist {
+			d := x[t.cats[k]] - mu
+			dist[k] = total*d*d + ss
+		}
+	} else {
+		if t.q > maxGenericCategories {
+			return nil, fmt.Errorf("%d distinct values are too many for Gwet's variance of α with the %s distance (q² distances); use the bootstrap", t.q, t.a.Options().Distance.Name())
+		}
+		for k, ck := range t.cats {
+			for l, cl := range t.cats {
+				if k != l {
+					dist[k] += pi[l] * t.metric.Distance(ck, cl)
+				}
+			}
 		}
 	}
-	return out
+	for k := range out {
+		out[k] = total - dist[k]/t.dmax
+	}
+	return out, nil
 }
 
 // Gwet returns coefficient c with Gwet's variance (Handbook of Inter-Rater
@@ -200,6 +223,12 @@ func (t *gwetTable) symmetricShares(pi []float64) []float64 {
 // pe·[r_i ≥ 2])/(1 − pe). Intervals and p-values use Student's t with n − 1
 // degrees of freedom, as irrCAC does.
 //
+// Items with the same pattern of values have the same terms: the sums run
+// over the distinct patterns of the analysis, weighted by their counts,
+// so a variance costs O(patterns × values per item) whatever the number of
+// items and needs no q × q table (Σ_kl w_kl and Σ_l w_kl π_l have closed
+// forms per distance; see symmetricShares).
+//
 // The estimates follow irrCAC's conventions, which differ from the engine's
 // when values are missing: chance agreement of Fleiss's κ uses
 // π_k = (1/n) Σ_i n_ik/r_i over the items rated at least once (the survey's
@@ -217,9 +246,6 @@ func Gwet(a *coding.Analysis, c coding.Coefficient, opt GwetOptions) Analytic {
 func gwet(a *coding.Analysis, t *gwetTable, c coding.Coefficient, opt GwetOptions) Analytic {
 	level := levelOrDefault(opt.Level)
 	method := "Gwet variance, t interval"
-	if t.reason != "" {
-		return undefinedAnalytic(method, level, "%s", t.reason)
-	}
 	if t.n < 2 {
 		return undefinedAnalytic(method, level, "a variance needs at least two rated items; %d rated", t.n)
 	}
@@ -243,7 +269,7 @@ func gwet(a *coding.Analysis, t *gwetTable, c coding.Coefficient, opt GwetOption
 	n := float64(t.n)
 	scale := n / float64(n2)
 	var est float64
-	contrib := make([]float64, t.n) // c*_i
+	contrib := make([]float64, len(t.pat)) // c*_i per pattern
 	chance := func(pe float64, pei []float64) {
 		if !(pe < 1) {
 			est = math.NaN()
@@ -280,26 +306,31 @@ func gwet(a *coding.Analysis, t *gwetTable, c coding.Coefficient, opt GwetOption
 			pe += p * (1 - p)
 		}
 		pe *= k
-		pei := make([]float64, t.n)
-		for i := range t.n {
+		pei := make([]float64, len(t.pat))
+		for i := range t.pat {
+			cv := t.pairs(i)
 			s := 0.0
-			for l, nl := range t.row(i) {
-				s += nl * (1 - pi[l])
+			for j := 1; j < len(cv); j += 2 {
+				s += 1 - pi[t.pos[cv[j]]]
 			}
 			pei[i] = k * s / t.r[i]
 		}
 		chance(pe, pei)
 	case coding.FleissKappa, coding.ScottPi:
 		pi := t.classShares()
-		piw := t.symmetricShares(pi)
+		piw, err := t.symmetricShares(pi)
+		if err != nil {
+			return undefinedAnalytic(method, level, "%v", err)
+		}
 		pe := 0.0
 		for k := range pi {
 			pe += pi[k] * piw[k]
 		}
-		pei := make([]float64, t.n)
-		for i := range t.n {
-			for k, nk := range t.row(i) {
-				pei[i] += nk * piw[k]
+		pei := make([]float64, len(t.pat))
+		for i := range t.pat {
+			cv := t.pairs(i)
+			for j := 1; j < len(cv); j += 2 {
+				pei[i] += piw[t.pos[cv[j]]]
 			}
 			pei[i] /= t.r[i]
 		}
@@ -318,11 +349,13 @@ func gwet(a *coding.Analysis, t *gwetTable, c coding.Coefficient, opt GwetOption
 	return tInterval(est, t.variance(contrib, est, f), t.n-1, method, level).clipped(a, c)
 }
 
+// variance is (1 − f)/(n(n − 1)) Σ_i (c*_i − ĉ)², the items of a pattern
+// counted by its multiplicity.
 func (t *gwetTable) variance(contrib []float64, est, f float64) float64 {
 	n := float64(t.n)
 	ss := 0.0
-	for _, x := range contrib {
-		ss += (x - est) * (x - est)
+	for i, x := range contrib {
+		ss += t.cnt[i] * (x - est) * (x - est)
 	}
 	return (1 - f) / (n * (n - 1)) * ss
 }
@@ -339,87 +372,91 @@ func tInterval(est, v float64, df int, method string, level float64) Analytic {
 }
 
 // conger returns Conger's chance agreement and its per-item linearization
-// (irrCAC conger.kappa.raw): with p_gk the share of rater g's ratings in k
-// over the n_g items g rated, p̄_k the mean over the r raters and
-// s²_kl = (Σ_g p_gk p_gl − r p̄_k p̄_l)/(r − 1),
-// pe = Σ_kl w_kl (p̄_k p̄_l − s²_kl/r); pe_i = Σ_g λ_ig/(r(r − 1)) with
-// λ_ig = Σ_k (r p̄_k − p_gk)(n/n_g) Σ_l w_kl (δ_igl − (ε_ig − n_g/n) p_gl),
-// δ_igl = [g put i in l], ε_ig = [g rated i]. The mean of pe_i is pe.
+// (irrCAC conger.kappa.raw) with the nominal weights w = I of Conger's κ:
+// with p_gk the share of rater g's ratings in k over the n_g items g rated,
+// p̄_k the mean over the r raters and s²_k = (Σ_g p_gk² − r p̄_k²)/(r − 1),
+// pe = Σ_k (p̄_k² − s²_k/r); pe_i = Σ_g λ_ig/(r(r − 1)) with
+// λ_ig = Σ_k (r p̄_k − p_gk)(n/n_g)(δ_igk − (ε_ig − n_g/n) p_gk),
+// δ_igk = [g put i in k], ε_ig = [g rated i]. For a rater who did not rate
+// i, λ_ig = L_g = Σ_k (r p̄_k − p_gk) p_gk; for one who put i in y,
+// λ_ig = (n/n_g)(r p̄_y − p_gy) − (n/n_g − 1) L_g. So pe_i = (Σ_g L_g +
+// Σ_{g rated i} (λ_ig − L_g))/(r(r − 1)): O(r_i) per item, O(ratings) for
+// the shares, whatever the number of raters. The mean of pe_i is pe.
 func (t *gwetTable) conger() (float64, []float64) {
 	r := t.coders
 	n := float64(t.n)
 	ng := make([]float64, r)
-	p := make([][]float64, r)
-	for g := range r {
-		p[g] = make([]float64, t.q)
-	}
-	for i := range t.n {
-		for g, k := range t.raters(i) {
-			if k >= 0 {
-				ng[g]++
-				p[g][k]++
+	// Ratings per (rater, category): dense when raters × categories is
+	// small, sparse otherwise (crowds have many raters, continuous data
+	// many categories); sums over them run in (rater, category) order.
+	type gk struct{ g, k int32 }
+	var keys []gk
+	var cnt func(g, k int32) float64
+	if q := t.q; r*q <= 1<<22 {
+		dense := make([]float64, r*q)
+		for i := range t.pat {
+			cv := t.pairs(i)
+			for j := 0; j < len(cv); j += 2 {
+				g, k := cv[j], t.pos[cv[j+1]]
+				ng[g] += t.cnt[i]
+				dense[int(g)*q+int(k)] += t.cnt[i]
 			}
 		}
-	}
-	for g := range r {
-		for k := range p[g] {
-			if ng[g] > 0 {
-				p[g][k] /= ng[g]
+		for x, c := range dense {
+			if c != 0 {
+				keys = append(keys, gk{int32(x / q), int32(x % q)})
 			}
 		}
-	}
-	pbar := make([]float64, t.q)
-	for g := range r {
-		for k := range t.q {
-			pbar[k] += p[g][k] / float64(r)
+		cnt = func(g, k int32) float64 { return dense[int(g)*q+int(k)] }
+	} else {
+		sparse := map[gk]float64{}
+		for i := range t.pat {
+			cv := t.pairs(i)
+			for j := 0; j < len(cv); j += 2 {
+				g, k := cv[j], t.pos[cv[j+1]]
+				ng[g] += t.cnt[i]
+				sparse[gk{g, k}] += t.cnt[i]
+			}
 		}
+		keys = slices.SortedFunc(maps.Keys(sparse), func(x, y gk) int { return cmp.Or(cmp.Compare(x.g, y.g), cmp.Compare(x.k, y.k)) })
+		cnt = func(g, k int32) float64 { return sparse[gk{g, k}] }
+	}
+	p := func(g, k int32) float64 {
+		if ng[g] == 0 {
+			return 0
+		}
+		return cnt(g, k) / ng[g]
 	}
 	rf := float64(r)
+	pbar := make([]float64, t.q)
+	sq := make([]float64, t.q) // Σ_g p_gk²
+	for _, key := range keys {
+		x := p(key.g, key.k)
+		pbar[key.k] += x / rf
+		sq[key.k] += x * x
+	}
 	pe := 0.0
 	for k := range t.q {
-		for l := range t.q {
-			cross := 0.0
-			for g := range r {
-				cross += p[g][k] * p[g][l]
-			}
-			s2 := (cross - rf*pbar[k]*pbar[l]) / (rf - 1)
-			pe += t.w[k][l] * (pbar[k]*pbar[l] - s2/rf)
-		}
+		s2 := (sq[k] - rf*pbar[k]*pbar[k]) / (rf - 1)
+		pe += pbar[k]*pbar[k] - s2/rf
 	}
-	// For rater g, Σ_l w_kl (δ_igl − (ε_ig − n_g/n) p_gl) is
-	// w_{k,y_ig}·ε_ig − (ε_ig − n_g/n)·(W p_g)_k.
-	wp := make([][]float64, r) // (W p_g)_k
-	coef := make([][]float64, r)
-	for g := range r {
-		wp[g] = make([]float64, t.q)
-		coef[g] = make([]float64, t.q)
-		for k := range t.q {
-			for l := range t.q {
-				wp[g][k] += t.w[k][l] * p[g][l]
-			}
-			coef[g][k] = rf*pbar[k] - p[g][k]
-		}
+	L := make([]float64, r)
+	for _, key := range keys {
+		x := p(key.g, key.k)
+		L[key.g] += (rf*pbar[key.k] - x) * x
 	}
-	pei := make([]float64, t.n)
-	for i := range t.n {
-		s := 0.0
-		for g, y := range t.raters(i) {
-			if ng[g] == 0 {
-				continue
-			}
-			eps := 0.0
-			if y >= 0 {
-				eps = 1
-			}
-			lam := 0.0
-			for k := range t.q {
-				x := -(eps - ng[g]/n) * wp[g][k]
-				if y >= 0 {
-					x += t.w[k][y]
-				}
-				lam += coef[g][k] * x
-			}
-			s += lam * n / ng[g]
+	sumL := 0.0
+	for _, l := range L {
+		sumL += l
+	}
+	pei := make([]float64, len(t.pat))
+	for i := range t.pat {
+		cv := t.pairs(i)
+		s := sumL
+		for j := 0; j < len(cv); j += 2 {
+			g, y := cv[j], t.pos[cv[j+1]]
+			lam := n/ng[g]*(rf*pbar[y]-p(g, y)) - (n/ng[g]-1)*L[g]
+			s += lam - L[g]
 		}
 		pei[i] = s / (rf * (rf - 1))
 	}
@@ -440,55 +477,42 @@ func (t *gwetTable) conger() (float64, []float64) {
 // irrCAC's 0.74342 and SE 0.14548.
 func (t *gwetTable) alpha(f, level float64) Analytic {
 	method := "Gwet variance, t interval"
-	var rows []int // the rated items with two or more ratings
-	var r []float64
+	var rows []int // the patterns with two or more ratings
+	nf, sumr := 0.0, 0.0
 	for i, ri := range t.r {
 		if ri >= 2 {
 			rows = append(rows, i)
-			r = append(r, ri)
+			nf += t.cnt[i]
+			sumr += t.cnt[i] * ri
 		}
 	}
-	n := len(r)
-	if n < 2 {
-		return undefinedAnalytic(method, level, "a variance needs at least two items with two or more ratings; %d", n)
+	if nf < 2 {
+		return undefinedAnalytic(method, level, "a variance needs at least two items with two or more ratings; %d", int(nf))
 	}
-	nf := float64(n)
-	rbar, sumr := 0.0, 0.0
-	for _, x := range r {
-		sumr += x
-	}
-	rbar = sumr / nf
+	rbar := sumr / nf
 	eps := 1 / sumr
-	sub := &gwetTable{n: n, q: t.q, r: r, w: t.w}
-	sumq := make([]float64, n)
-	for i, ti := range rows {
-		row := t.row(ti)
-		for k, nk := range row {
-			if nk == 0 {
-				continue
-			}
-			rs := 0.0
-			for l, nl := range row {
-				rs += t.w[k][l] * nl
-			}
-			sumq[i] += nk * (rs - 1)
-		}
-	}
-	pai := make([]float64, n)
+	sub := &gwetTable{n: int(nf), cnt: make([]float64, len(rows))}
+	pai := make([]float64, len(rows))
 	paPrime := 0.0
-	for i := range rows {
-		pai[i] = sumq[i] / (rbar * (r[i] - 1))
-		paPrime += pai[i]
+	for j, i := range rows {
+		sub.cnt[j] = t.cnt[i]
+		pai[j] = t.weightedPairs(i) / (rbar * (t.r[i] - 1))
+		paPrime += t.cnt[i] * pai[j]
 	}
 	paPrime /= nf
 	pa := (1-eps)*paPrime + eps
 	pi := make([]float64, t.q)
-	for _, ti := range rows {
-		for k, nk := range t.row(ti) {
-			pi[k] += nk / rbar / nf
+	for _, i := range rows {
+		cv := t.pairs(i)
+		w := t.cnt[i] / rbar / nf
+		for j := 1; j < len(cv); j += 2 {
+			pi[t.pos[cv[j]]] += w
 		}
 	}
-	piw := sub.symmetricShares(pi)
+	piw, err := t.symmetricShares(pi)
+	if err != nil {
+		return undefinedAnalytic(method, level, "%v", err)
+	}
 	pe := 0.0
 	for k := range pi {
 		pe += pi[k] * piw[k]
@@ -498,16 +522,18 @@ func (t *gwetTable) alpha(f, level float64) Analytic {
 	}
 	est := (pa - pe) / (1 - pe)
 	estPrime := (paPrime - pe) / (1 - pe)
-	contrib := make([]float64, n)
-	for i, ti := range rows {
-		pa1 := pai[i] - paPrime*(r[i]-rbar)/rbar
+	contrib := make([]float64, len(rows))
+	for j, i := range rows {
+		ri := t.r[i]
+		pa1 := pai[j] - paPrime*(ri-rbar)/rbar
 		pe1 := 0.0
-		for k, nk := range t.row(ti) {
-			pe1 += nk * piw[k]
+		cv := t.pairs(i)
+		for l := 1; l < len(cv); l += 2 {
+			pe1 += piw[t.pos[cv[l]]]
 		}
-		pe1 = pe1/rbar - pe*(r[i]-rbar)/rbar
+		pe1 = pe1/rbar - pe*(ri-rbar)/rbar
 		ki := (pa1 - pe) / (1 - pe)
-		contrib[i] = ki - 2*(1-estPrime)*(pe1-pe)/(1-pe)
+		contrib[j] = ki - 2*(1-estPrime)*(pe1-pe)/(1-pe)
 	}
 	return tInterval(est, sub.variance(contrib, estPrime, f), t.n-1, method, level)
 }

@@ -99,25 +99,23 @@ func CohenKappa(a *coding.Analysis, weighted bool, level float64) Analytic {
 func FleissNull(a *coding.Analysis, level float64) Analytic {
 	level = levelOrDefault(level)
 	method := "Fleiss, Nee & Landis 1979 null SE"
-	d := a.Data()
-	counts := map[int]float64{}
+	st := a.Stats()
+	counts := make([]float64, len(st.Labels()))
 	m, n := -1, 0
-	for i := range d.NumItems() {
-		r := 0
-		for c := range d.NumCoders() {
-			if v := d.Value(i, c); v != coding.Missing {
-				counts[v]++
-				r++
-			}
-		}
+	for p := range st.NumPatterns() {
+		cv, cnt := st.Pattern(p)
+		r := len(cv) / 2
 		if r == 0 {
 			continue
 		}
 		if m >= 0 && r != m {
 			return undefinedAnalytic(method, level, "Fleiss, Nee & Landis's null SE needs the same number of ratings on every item (%d and %d found)", m, r)
 		}
+		for j := 1; j < len(cv); j += 2 {
+			counts[cv[j]] += float64(cnt)
+		}
 		m = r
-		n++
+		n += int(cnt)
 	}
 	if m < 2 || n == 0 {
 		return undefinedAnalytic(method, level, "needs items with two or more ratings")
@@ -125,6 +123,9 @@ func FleissNull(a *coding.Analysis, level float64) Analytic {
 	total := float64(n * m)
 	var spq, spqqp float64
 	for _, c := range counts {
+		if c == 0 {
+			continue
+		}
 		pk := c / total
 		qk := 1 - pk
 		spq += pk * qk

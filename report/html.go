@@ -48,6 +48,7 @@ type Block struct {
 	Table   *Table   // a table (its notes follow it)
 	Figure  *Figure  // a plot
 	List    []string // a bulleted list
+	Spans   *TextSpans
 }
 
 // Figure is an inline SVG plot with its caption. The SVG carries its own
@@ -125,6 +126,7 @@ var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{
 {{range .Blocks}}{{if .Text}}<p>{{.Text}}</p>
 {{else if .Note}}<p class="note">{{.Note}}</p>
 {{else if .Warning}}<p class="warning" role="note">{{.Warning}}</p>
+{{else if .Spans}}<figure class="doc">{{with .Spans.Title}}<figcaption>{{.}}</figcaption>{{end}}{{.Spans.HTML}}</figure>
 {{else if .List}}<ul>{{range .List}}<li>{{.}}</li>{{end}}</ul>
 {{else if .Figure}}<figure>{{svg .Figure.SVG}}{{with .Figure.Caption}}<figcaption>{{.}}</figcaption>{{end}}</figure>
 {{else if .Table}}<div class="table">{{with .Table.Title}}<h3 class="caption">{{.}}</h3>{{end}}<table{{with .Table.Title}} aria-label="{{.}}"{{end}}>
@@ -157,4 +159,132 @@ func (p *Page) WriteHTML(w io.Writer) error {
 	}
 	_, err = io.WriteString(w, b.String())
 	return err
+}
+
+// TextSpans is a document's text with each annotator's spans highlighted,
+// one row per annotator; spans in a disagreement are outlined.
+type TextSpans struct {
+	Title string
+	Text  string
+	Rows  []TextRow
+	// Labels fixes the colour of each label (palette order).
+	Labels []string
+}
+
+// TextRow is one annotator's spans over the text.
+type TextRow struct {
+	Annotator string
+	Spans     []TextSpan
+}
+
+// TextSpan is a span in code points of the text, end exclusive.
+type TextSpan struct {
+	Start, End int
+	Label      string
+	Disagree   bool
+}
+
+// spanTints are the Okabe–Ito colours as light backgrounds (text stays
+// readable on them, in colour and in grey).
+var spanTints = []string{"rgba(0,114,178,.22)", "rgba(230,159,0,.30)", "rgba(0,158,115,.25)", "rgba(204,121,167,.30)",
+	"rgba(86,180,233,.30)", "rgba(213,94,0,.22)", "rgba(153,153,153,.30)", "rgba(240,228,66,.45)"}
+
+// HTML renders the rows (the text escaped, the spans as <mark>).
+func (t *TextSpans) HTML() template.HTML { return t.html() }
+
+// html renders the rows. Offsets outside the text are clipped.
+func (t *TextSpans) html() template.HTML {
+	runes := []rune(t.Text)
+	colour := map[string]int{}
+	for _, l := range t.Labels {
+		if _, ok := colour[l]; !ok {
+			colour[l] = len(colour)
+		}
+	}
+	var b strings.Builder
+	b.WriteString(`<div class="textspans">`)
+	for _, row := range t.Rows {
+		b.WriteString(`<div class="who">` + template.HTMLEscapeString(row.Annotator) + `</div><div class="spans">`)
+		cuts := map[int]bool{0: true, len(runes): true}
+		for _, s := range row.Spans {
+			s.Start, s.End = max(0, min(s.Start, len(runes))), max(0, min(s.End, len(runes)))
+			cuts[s.Start], cuts[s.End] = true, true
+			if _, ok := colour[s.Label]; !ok {
+				colour[s.Label] = len(colour)
+			}
+		}
+		var pts []int
+		for p := range cuts {
+			pts = append(pts, p)
+		}
+		sortInts(pts)
+		for k := 0; k+1 < len(pts); k++ {
+			a, e := pts[k], pts[k+1]
+			seg := template.HTMLEscapeString(string(runes[a:e]))
+			var cover *TextSpan
+			dis := false
+			for i := range row.Spans {
+				s := &row.Spans[i]
+				if s.Start <= a && e <= s.End {
+					if cover == nil {
+						cover = s
+					}
+					dis = dis || s.Disagree
+				}
+			}
+			if cover == nil {
+				b.WriteString(seg)
+				continue
+			}
+			class := "m"
+			if dis {
+				class += " dis"
+			}
+			fmt.Fprintf(&b, `<mark class="%s" style="background:%s" title="%s [%d, %d)">%s</mark>`, class, spanTints[colour[cover.Label]%len(spanTints)],
+				template.HTMLEscapeString(cover.Label), cover.Start, cover.End, seg)
+			for i := range row.Spans {
+				if s := &row.Spans[i]; s.End == e && s.Start < e {
+					mark := ""
+					if s.Disagree {
+						mark = " ≠"
+					}
+					b.WriteString(`<sup class="lab">` + template.HTMLEscapeString(s.Label) + mark + `</sup>`)
+				}
+			}
+		}
+		b.WriteString(`</div>`)
+	}
+	b.WriteString(`</div>`)
+	return template.HTML(b.String())
+}
+
+func sortInts(a []int) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}
+
+// Order moves the sections with the given ids to the front, in that
+// order; the others follow in their order.
+func (p *Page) Order(ids ...string) {
+	var front, rest []Section
+	for _, id := range ids {
+		for _, s := range p.Sections {
+			if s.ID == id {
+				front = append(front, s)
+			}
+		}
+	}
+	for _, s := range p.Sections {
+		moved := false
+		for _, id := range ids {
+			moved = moved || s.ID == id
+		}
+		if !moved {
+			rest = append(rest, s)
+		}
+	}
+	p.Sections = append(front, rest...)
 }

@@ -3,6 +3,7 @@ package segmentation
 import (
 	"fmt"
 	"math"
+	"sort"
 )
 
 // GHDCosts are the costs of the generalized Hamming distance.
@@ -32,7 +33,20 @@ func NLTKGHDCosts() GHDCosts { return GHDCosts{Ins: 2, Del: 2, Shift: 1} }
 //	t = M[i][j] if h_i = r_j; Del + M[i][j+1] if h_i > r_j; Ins + M[i+1][j] otherwise.
 //
 // The result is a raw cost, not normalized. A slot with any boundary type is
-// a boundary. Time O(|H|·|R|), memory O(|R|).
+// a boundary.
+//
+// Only a band of the programme is computed: row i+1 (hypothesis boundary
+// h_i) covers the reference boundaries within W = (Ins + Del)/Shift of the
+// hypothesis boundaries h_{i−1} … h_{i+1}, plus two more on each side (the
+// first row starts at column 0, the last ends at |R|), and cells outside
+// count as unreachable. Pairing two boundaries further apart than W costs
+// more than deleting one and inserting the other, and the band keeps every
+// path that does so between neighbouring boundaries; the banded programme
+// gives exactly the full one's value (checked against it on random and
+// adversarial cases, TestGHDBandMatchesFullProgramme). Time
+// O((|H| + |R|)·w), w the number of boundaries within W of a boundary
+// (linear for a fixed density; the full O(|H|·|R|) when Shift is 0), memory
+// O(|R|).
 func GHD(hyp, ref Segmentation, c GHDCosts) (float64, error) {
 	if err := checkPair(hyp, ref); err != nil {
 		return 0, err
@@ -51,27 +65,60 @@ func GHD(hyp, ref Segmentation, c GHDCosts) (float64, error) {
 	case len(r) == 0:
 		return float64(len(h)) * c.Del, nil
 	}
-	prev := make([]float64, len(r)+1)
-	cur := make([]float64, len(r)+1)
+	const margin = 2
+	w := math.Inf(1)
+	if c.Shift > 0 {
+		w = (c.Ins + c.Del) / c.Shift
+	}
+	m := len(r)
+	inf := math.Inf(1)
+	prev := make([]float64, m+1)
+	cur := make([]float64, m+1)
 	for j := range prev {
 		prev[j] = float64(j) * c.Ins
 	}
+	plo, phi := 0, m // columns of prev computed (column 0 always is)
+	pv := func(j int) float64 {
+		if j == 0 || (j >= plo && j <= phi) {
+			return prev[j]
+		}
+		return inf
+	}
+	// bound returns the number of reference boundaries below x (x may be
+	// infinite).
+	bound := func(x float64) int {
+		return sort.Search(m, func(j int) bool { return float64(r[j]) >= x })
+	}
 	for i, hi := range h {
+		lo, hiJ := 0, m // columns j+1 for r_j with lo ≤ j < hiJ
+		if i > 0 {
+			lo = max(0, bound(float64(h[i-1])-w-1)-margin)
+		}
+		if i+1 < len(h) {
+			hiJ = min(m, bound(float64(h[i+1])+w+1)+margin)
+		}
 		cur[0] = float64(i+1) * c.Del
-		for j, rj := range r {
-			shift := c.Shift*float64(absInt(hi-rj)) + prev[j]
+		left := inf // cur[lo], the cell left of the band
+		if lo == 0 {
+			left = cur[0]
+		}
+		for j := lo; j < hiJ; j++ {
+			rj := r[j]
+			shift := c.Shift*float64(absInt(hi-rj)) + pv(j)
 			var t float64
 			switch {
 			case hi == rj:
-				t = prev[j]
+				t = pv(j)
 			case hi > rj:
-				t = c.Del + prev[j+1]
+				t = c.Del + pv(j+1)
 			default:
-				t = c.Ins + cur[j]
+				t = c.Ins + left
 			}
-			cur[j+1] = min(t, shift)
+			left = min(t, shift)
+			cur[j+1] = left
 		}
 		prev, cur = cur, prev
+		plo, phi = lo+1, hiJ
 	}
-	return prev[len(r)], nil
+	return pv(m), nil
 }

@@ -38,6 +38,12 @@
 // written as CSV ([WriteCSV]) and one SVG line chart per error type
 // ([WriteSVG]). Everything is seeded (math/rand/v2 PCG streams derived from
 // one seed per set), so results do not depend on the number of workers.
+// Sets are generated lazily and summarised as they are computed, so memory
+// does not grow with the number of sets; [Sweep.Validate] refuses, before
+// any work, sizes past the documented limits ([MaxUnits], [MaxAnnotators],
+// [MaxScale], [MaxSetUnits], [MinStep], …), and [Sweep.Run] takes a
+// context.Context. Splits and false positives cost O(n log n) in the units
+// of a set.
 //
 // # Findings of §6.3 reproduced
 //

@@ -1,6 +1,7 @@
 package shuffle_test
 
 import (
+	"context"
 	"fmt"
 
 	"agree/shuffle"
@@ -25,7 +26,7 @@ func ExampleSweep() {
 		Shuffler: shuffle.Shuffler{Annotators: 3, Disjoint: true},
 		Errors:   []shuffle.ErrorType{shuffle.Split},
 		Step:     0.5, Sets: 2, Seed: 1, Measures: ms,
-	}.Run()
+	}.Run(context.Background())
 	if err != nil {
 		fmt.Println(err)
 		return

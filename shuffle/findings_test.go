@@ -1,6 +1,7 @@
 package shuffle
 
 import (
+	"context"
 	"math"
 	"testing"
 )
@@ -19,7 +20,7 @@ func findingsSweep(t *testing.T, m Model, e ErrorType, mags []float64, sets int,
 		ms = append(ms, me)
 	}
 	pts, err := Sweep{Model: m, Shuffler: Shuffler{Annotators: 3, Disjoint: true}, Errors: []ErrorType{e},
-		Magnitudes: mags, Sets: sets, Continua: 3, Seed: 5, Workers: 2, Measures: ms}.Run()
+		Magnitudes: mags, Sets: sets, Continua: 3, Seed: 5, Workers: 2, Measures: ms}.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +114,7 @@ func BenchmarkSweepMagnitude(b *testing.B) {
 	sw := Sweep{Model: DefaultModel(), Shuffler: Shuffler{Annotators: 3, Disjoint: true}, Errors: []ErrorType{Position},
 		Magnitudes: []float64{0.5}, Sets: 4, Continua: 3, Seed: 1, Workers: 1, Measures: ms}
 	for b.Loop() {
-		if _, err := sw.Run(); err != nil {
+		if _, err := sw.Run(context.Background()); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -73,18 +73,16 @@ func CategorizationModel() Model {
 
 // Limits of a model: the number of reference units and the largest length
 // or gap (positions stay exact integers in float64 well below 2^53).
-const (
-	maxUnits  = 1_000_000
-	maxLength = 1e9
-)
+// maxLength bounds unit lengths and gaps.
+const maxLength = 1e9
 
 // Validate reports a model that cannot be drawn from.
 func (m Model) Validate() error {
 	if len(m.Categories) == 0 {
 		return errors.New("shuffle: model has no category")
 	}
-	if m.Units < 1 || m.Units > maxUnits {
-		return fmt.Errorf("shuffle: model has %d units; want 1 to %d", m.Units, maxUnits)
+	if m.Units < 1 || m.Units > MaxUnits {
+		return fmt.Errorf("shuffle: model has %d units; want 1 to %d", m.Units, MaxUnits)
 	}
 	seen := map[string]bool{}
 	total := 0.0
@@ -106,6 +104,10 @@ func (m Model) Validate() error {
 	}
 	if !(total > 0) {
 		return errors.New("shuffle: the prevalences sum to 0")
+	}
+	if math.IsInf(total, 0) {
+		// the draws would divide by +Inf and always give one category
+		return fmt.Errorf("shuffle: the prevalences sum to more than %g: they are relative weights, scale them down", math.MaxFloat64)
 	}
 	if !(m.MinGap >= 0) || !(m.MaxGap >= m.MinGap) || !(m.MaxGap <= maxLength) {
 		return fmt.Errorf("shuffle: gaps [%v, %v] must satisfy 0 ≤ min ≤ max ≤ %g", m.MinGap, m.MaxGap, maxLength)

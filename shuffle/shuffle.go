@@ -1,7 +1,6 @@
 package shuffle
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -128,15 +127,18 @@ func (s Shuffler) withDefaults() Shuffler {
 
 // Validate reports an unusable shuffler for the model m.
 func (s Shuffler) Validate(m Model) error {
-	if s.Annotators < 2 {
-		return fmt.Errorf("shuffle: %d annotators; want at least 2", s.Annotators)
+	if s.Annotators < 2 || s.Annotators > MaxAnnotators {
+		return fmt.Errorf("shuffle: %d annotators; want 2 to %d", s.Annotators, MaxAnnotators)
 	}
 	if s.Errors == 0 || s.Errors&^(Position|Category|FalseNegative|FalsePositive|Split) != 0 {
 		return fmt.Errorf("shuffle: invalid error types %d", s.Errors)
 	}
-	for _, x := range []float64{s.ShiftScale, s.SplitScale, s.FalsePositiveScale} {
-		if !(x >= 0) || math.IsInf(x, 0) {
-			return errors.New("shuffle: scales must be finite and ≥ 0")
+	for _, x := range []struct {
+		name string
+		v    float64
+	}{{"shift", s.ShiftScale}, {"split", s.SplitScale}, {"false-positive", s.FalsePositiveScale}} {
+		if !(x.v >= 0 && x.v <= MaxScale) {
+			return fmt.Errorf("shuffle: %s scale %v not in [0, %d]", x.name, x.v, MaxScale)
 		}
 	}
 	if s.Confusion != nil {
@@ -157,6 +159,9 @@ func (s Shuffler) Validate(m Model) error {
 			}
 			if sum == 0 {
 				return fmt.Errorf("shuffle: confusion row %d is all zero", i)
+			}
+			if math.IsInf(sum, 0) {
+				return fmt.Errorf("shuffle: confusion row %d sums to more than %g: the weights are relative, scale them down", i, math.MaxFloat64)
 			}
 		}
 	}
@@ -412,53 +417,98 @@ func (s Shuffler) recategorize(us []unitizing.Unit, model Model, m float64, rng 
 	}
 }
 
-// split performs n splits on random units long enough to be cut.
+// split performs n splits on random units long enough to be cut: each
+// time, a unit is drawn uniformly among those at least two minimal lengths
+// long (in index order, the pieces appended at the end), and cut at a
+// uniform point leaving both pieces at least one minimal length long. A
+// Fenwick tree over the units finds the r-th candidate in O(log n), so n
+// splits cost O((units + n) log(units + n)).
 func (s Shuffler) split(us []unitizing.Unit, model Model, n int, rng *rand.Rand) []unitizing.Unit {
 	minLen := model.minLen()
-	var cand []int
-	for ; n > 0; n-- {
-		cand = cand[:0]
-		for i, u := range us {
-			if u.Len() >= 2*minLen {
-				cand = append(cand, i)
-			}
+	can := func(u unitizing.Unit) bool { return u.Len() >= 2*minLen }
+	f := newFenwick(len(us) + n)
+	for i, u := range us {
+		if can(u) {
+			f.add(i, 1)
 		}
-		if len(cand) == 0 {
+	}
+	for ; n > 0; n-- {
+		if f.total == 0 {
 			break
 		}
-		i := cand[rng.IntN(len(cand))]
+		i := f.find(rng.IntN(f.total))
 		u := us[i]
 		cut := model.uniform(rng, u.Start+minLen, u.End-minLen)
 		us[i].End = cut
+		if !can(us[i]) {
+			f.add(i, -1)
+		}
 		us = append(us, unitizing.Unit{Category: u.Category, Start: cut, End: u.End})
+		if can(us[len(us)-1]) {
+			f.add(len(us)-1, 1)
+		}
 	}
 	return us
 }
 
-// addFalsePositives adds n units drawn from the model at random places.
+// fenwick counts flagged positions: add and find the r-th flagged position
+// in O(log n).
+type fenwick struct {
+	tree  []int // 1-based
+	total int
+}
+
+func newFenwick(n int) *fenwick { return &fenwick{tree: make([]int, n+1)} }
+
+func (f *fenwick) add(i, d int) {
+	f.total += d
+	for i++; i < len(f.tree); i += i & -i {
+		f.tree[i] += d
+	}
+}
+
+// find returns the position of the r-th flagged position (0-based r).
+func (f *fenwick) find(r int) int {
+	pos, rem := 0, r+1
+	step := 1
+	for step*2 < len(f.tree) {
+		step *= 2
+	}
+	for ; step > 0; step /= 2 {
+		if next := pos + step; next < len(f.tree) && f.tree[next] < rem {
+			pos = next
+			rem -= f.tree[next]
+		}
+	}
+	return pos
+}
+
+// addFalsePositives adds n units drawn from the model at random places;
+// with Disjoint, a unit that would overlap one already there (the
+// annotator's or an earlier false positive) is redrawn, up to 20 times.
+// Occupied space is kept in an ordered set of intervals, so each check
+// costs O(log units).
 func (s Shuffler) addFalsePositives(us []unitizing.Unit, ref Reference, n int, rng *rand.Rand) []unitizing.Unit {
 	model := ref.Model
+	var occupied *intervalSet
+	if s.Disjoint && n > 0 {
+		occupied = newIntervalSet(us)
+	}
 	for ; n > 0; n-- {
 		c := model.Categories[model.category(rng)]
 		l := math.Min(model.uniform(rng, c.MinLen, c.MaxLen), ref.Extent.Len())
 		for try := 0; try < 20; try++ {
 			st := model.uniform(rng, ref.Extent.Begin, ref.Extent.End-l)
 			u := unitizing.Unit{Category: c.Name, Start: st, End: st + l}
-			if s.Disjoint && overlapsAny(us, u) {
-				continue
+			if occupied != nil {
+				if occupied.overlaps(u.Start, u.End) {
+					continue
+				}
+				occupied.insert(u.Start, u.End)
 			}
 			us = append(us, u)
 			break
 		}
 	}
 	return us
-}
-
-func overlapsAny(us []unitizing.Unit, u unitizing.Unit) bool {
-	for _, v := range us {
-		if v.Start < u.End && u.Start < v.End {
-			return true
-		}
-	}
-	return false
 }

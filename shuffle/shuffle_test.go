@@ -2,7 +2,9 @@ package shuffle
 
 import (
 	"bytes"
+	"context"
 	"encoding/xml"
+	"io"
 	"math"
 	"strings"
 	"testing"
@@ -35,6 +37,9 @@ func TestModelValidate(t *testing.T) {
 		{"fractional length in a discrete model", func(m *Model) { m.Categories[0].MaxLen = 7.5 }},
 		{"negative gap", func(m *Model) { m.MinGap = -1 }},
 		{"overlap probability > 1", func(m *Model) { m.Overlap = 2 }},
+		{"prevalences summing past the largest float64 (the draws then always gave one category, silently)", func(m *Model) {
+			m.Categories[0].Prevalence, m.Categories[1].Prevalence = 1e308, 1e308
+		}},
 	}
 	for _, tc := range cases {
 		m := DefaultModel()
@@ -216,6 +221,15 @@ func TestConfusionStructure(t *testing.T) {
 	if err := (Shuffler{Errors: Category, Annotators: 2, Confusion: [][]float64{{1}}}).Validate(smallModel()); err == nil {
 		t.Error("confusion matrix of the wrong size: no error")
 	}
+	C := len(smallModel().Categories)
+	huge := make([][]float64, C)
+	for i := range huge {
+		huge[i] = make([]float64, C)
+		huge[i][(i+1)%C], huge[i][(i+2)%C] = 1e308, 1e308
+	}
+	if err := (Shuffler{Errors: Category, Annotators: 2, Confusion: huge}).Validate(smallModel()); err == nil || !strings.Contains(err.Error(), "sums to more than") {
+		t.Errorf("confusion weights summing past the largest float64: %v", err)
+	}
 }
 
 func TestParseErrorType(t *testing.T) {
@@ -239,7 +253,7 @@ func sweepFor(t *testing.T, errs []ErrorType, step float64, sets int, workers in
 		ms = append(ms, m)
 	}
 	pts, err := Sweep{Model: model, Shuffler: Shuffler{Annotators: 3, Disjoint: true}, Errors: errs,
-		Step: step, Sets: sets, Seed: 11, Workers: workers, Measures: ms}.Run()
+		Step: step, Sets: sets, Seed: 11, Workers: workers, Measures: ms}.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -336,26 +350,38 @@ func TestWriteCSVAndSVG(t *testing.T) {
 	if err := WriteSVG(&buf, Position, pts); err != nil {
 		t.Fatal(err)
 	}
-	// Well-formed XML, with one polyline for u_alpha (the NaN point breaks it
-	// after two points) and a lone point for the second measure.
+	// Well-formed XML, one line for u_alpha broken by its NaN point (two
+	// points, one segment), none for the second measure (a lone point is a
+	// marker only), the name escaped and the y axis down to −0.5 (a tick at
+	// −0.4).
 	dec := xml.NewDecoder(bytes.NewReader(buf.Bytes()))
-	polylines, circles := 0, 0
+	var lines []string
 	for {
 		tok, err := dec.Token()
-		if err != nil {
+		if err == io.EOF {
 			break
 		}
-		if se, ok := tok.(xml.StartElement); ok {
-			switch se.Name.Local {
-			case "polyline":
-				polylines++
-			case "circle":
-				circles++
+		if err != nil {
+			t.Fatalf("SVG not well-formed: %v", err)
+		}
+		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "path" {
+			var d, fill string
+			for _, a := range se.Attr {
+				switch a.Name.Local {
+				case "d":
+					d = a.Value
+				case "fill":
+					fill = a.Value
+				}
+			}
+			if fill == "none" {
+				lines = append(lines, d)
 			}
 		}
 	}
-	if polylines != 1 || circles != 1 || !strings.Contains(buf.String(), "a&lt;b") || !strings.Contains(buf.String(), ">-0.50<") {
-		t.Errorf("SVG: %d polylines, %d circles (want 1, 1), escaped name and a y axis down to −0.5:\n%s", polylines, circles, buf.String())
+	if len(lines) != 1 || strings.Count(lines[0], "M") != 1 || strings.Count(lines[0], "L") != 1 ||
+		!strings.Contains(buf.String(), "a&lt;b") || !strings.Contains(buf.String(), ">-0.4<") {
+		t.Errorf("SVG: lines %q (want one of two points), escaped name and a y axis below −0.3 (ticks to −0.4):\n%s", lines, buf.String())
 	}
 	if err := WriteSVG(&buf, Split, pts); err == nil {
 		t.Error("SVG of an error type without points: no error")

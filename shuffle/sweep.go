@@ -1,11 +1,12 @@
 package shuffle
 
 import (
-	"errors"
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 
 	"agree/unitizing"
 )
@@ -58,6 +59,10 @@ type Sweep struct {
 	// on it: every set has its own random streams derived from Seed.
 	Workers  int
 	Measures []Measure
+	// Progress, if not nil, is called from one goroutine with the number
+	// of simulated sets done and the total (error types × magnitudes ×
+	// Sets).
+	Progress func(done, total int)
 }
 
 // Point is the mean response of one measure at one magnitude.
@@ -101,151 +106,131 @@ func stream(seed uint64, ids ...uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, h))
 }
 
-// Run runs the sweep. Each set k uses its own reference, drawn once and
-// shared by every error type and magnitude (common random numbers make the
-// curves smoother); the annotations and the measures' sampling have streams
-// of their own per (error type, magnitude, set).
-func (s Sweep) Run() ([]Point, error) {
-	if s.Step == 0 {
-		s.Step = 0.05
+// Run runs the sweep. Each set k uses its own reference, drawn from its own
+// stream and shared by every error type and magnitude (common random numbers
+// make the curves smoother); the annotations and the measures' sampling
+// have streams of their own per (error type, magnitude, set).
+//
+// Sets are generated as they are needed and summarised in set order in
+// batches, so memory holds one set per worker and the points, whatever the
+// number of sets, and the results do not depend on the number of workers.
+// A cancelled ctx stops the sweep with ctx's error; Progress, if set, is
+// called with the number of sets done and the total.
+func (s Sweep) Run(ctx context.Context) ([]Point, error) {
+	if ctx == nil {
+		ctx = context.Background()
 	}
-	if s.Sets == 0 {
-		s.Sets = 40
-	}
-	if s.Workers < 1 {
-		s.Workers = 1
-	}
-	if s.Continua < 1 {
-		s.Continua = 1
-	}
-	if !(s.Step > 0 && s.Step <= 1) {
-		return nil, fmt.Errorf("shuffle: step %v not in (0, 1]", s.Step)
-	}
-	if s.Sets < 1 || len(s.Errors) == 0 || len(s.Measures) == 0 {
-		return nil, errors.New("shuffle: a sweep needs at least one set, one error type and one measure")
-	}
-	if err := s.Model.Validate(); err != nil {
+	if err := s.Validate(); err != nil {
 		return nil, err
 	}
-	for _, e := range s.Errors {
+	s = s.withDefaults()
+	mags := s.Magnitudes
+	if len(mags) == 0 {
+		mags = Magnitudes(s.Step)
+	}
+	nm := len(s.Measures)
+	out := make([]Point, 0, len(s.Errors)*len(mags)*nm)
+	for e := range s.Errors {
+		for _, mag := range mags {
+			for _, me := range s.Measures {
+				out = append(out, Point{Errors: s.Errors[e], Magnitude: mag, Measure: me.Name, Sets: s.Sets})
+			}
+		}
+	}
+	sums := make([][2]float64, len(out)) // Σv, Σv² per point
+	total := len(s.Errors) * len(mags) * s.Sets
+	batch := min(total, max(64, 4*s.Workers))
+	vals := make([]float64, batch*nm)
+	notes := make([]string, batch*nm)
+	errs := make([]error, batch)
+	// run computes set job: job = (e·len(mags) + m)·Sets + k.
+	run := func(job int, vals []float64, notes []string) error {
+		k := job % s.Sets
+		em := job / s.Sets
+		e, m := em/len(mags), em%len(mags)
 		sh := s.Shuffler
-		sh.Errors = e
-		if err := sh.withDefaults().Validate(s.Model); err != nil {
+		sh.Errors = s.Errors[e]
+		var set Set
+		for ci := range s.Continua {
+			ref, err := s.Model.Draw(stream(s.Seed, 0, uint64(k), uint64(ci)))
+			if err != nil {
+				return err
+			}
+			c, err := sh.Annotate(ref, mags[m], stream(s.Seed, 1, uint64(e), uint64(m), uint64(k), uint64(ci)))
+			if err != nil {
+				return err
+			}
+			c.Name = fmt.Sprintf("set%d-continuum%d %s", k, ci, c.Name)
+			set.Continua = append(set.Continua, c)
+			set.Extents = append(set.Extents, ref.Extent)
+		}
+		for i, me := range s.Measures {
+			v, err := me.Func(set, stream(s.Seed, 2, uint64(e), uint64(m), uint64(k), uint64(i)))
+			notes[i] = ""
+			if err != nil {
+				v, notes[i] = math.NaN(), err.Error()
+			} else if math.IsNaN(v) {
+				notes[i] = "undefined"
+			}
+			vals[i] = v
+		}
+		return nil
+	}
+	for start := 0; start < total; start += batch {
+		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-	}
-	refs := make([][]Reference, s.Sets)
-	for k := range refs {
-		for j := 0; j < s.Continua; j++ {
-			r, err := s.Model.Draw(stream(s.Seed, 0, uint64(k), uint64(j)))
-			if err != nil {
-				return nil, err
-			}
-			refs[k] = append(refs[k], r)
-		}
-	}
-	mags := Magnitudes(s.Step)
-	if len(s.Magnitudes) > 0 {
-		mags = s.Magnitudes
-		for _, m := range mags {
-			if !(m >= 0 && m <= 1) {
-				return nil, fmt.Errorf("shuffle: magnitude %v not in [0, 1]", m)
-			}
-		}
-	}
-	type job struct{ e, m, k int }
-	nm := len(s.Measures)
-	// values[((e·len(mags))+m)·Sets+k][measure]
-	values := make([][]float64, len(s.Errors)*len(mags)*s.Sets)
-	notes := make([][]string, len(values))
-	jobs := make(chan job)
-	var wg sync.WaitGroup
-	var firstErr error
-	var mu sync.Mutex
-	for w := 0; w < s.Workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range jobs {
-				sh := s.Shuffler
-				sh.Errors = s.Errors[j.e]
-				var set Set
-				var err error
-				for ci, ref := range refs[j.k] {
-					var c unitizing.Continuum
-					c, err = sh.Annotate(ref, mags[j.m], stream(s.Seed, 1, uint64(j.e), uint64(j.m), uint64(j.k), uint64(ci)))
-					if err != nil {
-						break
+		end := min(start+batch, total)
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range min(s.Workers, end-start) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					i := int(next.Add(1) - 1)
+					if i >= end-start || ctx.Err() != nil {
+						return
 					}
-					c.Name = fmt.Sprintf("set%d-continuum%d %s", j.k, ci, c.Name)
-					set.Continua = append(set.Continua, c)
-					set.Extents = append(set.Extents, ref.Extent)
+					errs[i] = run(start+i, vals[i*nm:(i+1)*nm], notes[i*nm:(i+1)*nm])
 				}
-				if err != nil {
-					mu.Lock()
-					if firstErr == nil {
-						firstErr = err
+			}()
+		}
+		wg.Wait()
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		for i := range end - start {
+			if errs[i] != nil {
+				return nil, errs[i]
+			}
+			p := (start + i) / s.Sets * nm // first point of the job's (error type, magnitude)
+			for j := range nm {
+				v, pt := vals[i*nm+j], &out[p+j]
+				if math.IsNaN(v) {
+					if pt.Note == "" {
+						pt.Note = notes[i*nm+j]
 					}
-					mu.Unlock()
 					continue
 				}
-				slot := (j.e*len(mags)+j.m)*s.Sets + j.k
-				vals := make([]float64, nm)
-				ns := make([]string, nm)
-				for i, me := range s.Measures {
-					v, err := me.Func(set, stream(s.Seed, 2, uint64(j.e), uint64(j.m), uint64(j.k), uint64(i)))
-					if err != nil {
-						v, ns[i] = math.NaN(), err.Error()
-					} else if math.IsNaN(v) {
-						ns[i] = "undefined"
-					}
-					vals[i] = v
-				}
-				values[slot], notes[slot] = vals, ns
-			}
-		}()
-	}
-	for e := range s.Errors {
-		for m := range mags {
-			for k := 0; k < s.Sets; k++ {
-				jobs <- job{e, m, k}
+				pt.Defined++
+				sums[p+j][0] += v
+				sums[p+j][1] += v * v
 			}
 		}
-	}
-	close(jobs)
-	wg.Wait()
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	var out []Point
-	for e := range s.Errors {
-		for m, mag := range mags {
-			for i, me := range s.Measures {
-				p := Point{Errors: s.Errors[e], Magnitude: mag, Measure: me.Name, Sets: s.Sets}
-				sum, sum2 := 0.0, 0.0
-				for k := 0; k < s.Sets; k++ {
-					slot := (e*len(mags)+m)*s.Sets + k
-					v := values[slot][i]
-					if math.IsNaN(v) {
-						if p.Note == "" {
-							p.Note = notes[slot][i]
-						}
-						continue
-					}
-					p.Defined++
-					sum += v
-					sum2 += v * v
-				}
-				if p.Defined == 0 {
-					p.Mean, p.SD = math.NaN(), math.NaN()
-				} else {
-					n := float64(p.Defined)
-					p.Mean = sum / n
-					p.SD = math.Sqrt(math.Max(0, sum2/n-p.Mean*p.Mean))
-				}
-				out = append(out, p)
-			}
+		if s.Progress != nil {
+			s.Progress(end, total)
 		}
+	}
+	for i := range out {
+		p := &out[i]
+		if p.Defined == 0 {
+			p.Mean, p.SD = math.NaN(), math.NaN()
+			continue
+		}
+		n := float64(p.Defined)
+		p.Mean = sums[i][0] / n
+		p.SD = math.Sqrt(math.Max(0, sums[i][1]/n-p.Mean*p.Mean))
 	}
 	return out, nil
 }

@@ -12,8 +12,20 @@ import (
 // covers. A unit category equal to Blank is an error.
 const Blank = "<blank>"
 
-// maxAtoms bounds the number of atoms (items) κ_d builds.
-const maxAtoms = 5_000_000
+// MaxAtoms bounds the number of atoms (items) κ_d builds.
+const MaxAtoms = 5_000_000
+
+// TooManyAtomsError is KappaD's error when the extent holds more than
+// MaxAtoms atoms of the given length: a longer atom is needed.
+type TooManyAtomsError struct {
+	Continuum string
+	Atoms     int
+	Atom      float64
+}
+
+func (e *TooManyAtomsError) Error() string {
+	return fmt.Sprintf("κ_d: continuum %q: %d atoms of length %v, more than %d; choose a longer atom", e.Continuum, e.Atoms, e.Atom, MaxAtoms)
+}
 
 // KappaDResult holds the discretized coefficients of a continuum.
 type KappaDResult struct {
@@ -39,7 +51,7 @@ type KappaDResult struct {
 // does, and the coefficients of package coding are computed with atoms as
 // items and annotators as coders. Overlapping units of one annotator give
 // an *OverlapError (an atom can have only one category, §3.4.1 limitation 4).
-// More than 5,000,000 atoms is an error asking for a longer atom.
+// More than MaxAtoms atoms is a *TooManyAtomsError asking for a longer atom.
 //
 // Its known weaknesses (§3.4.1): contiguous units of one category look like
 // one unit (κ_d does not see splits), a missed unit and a slight shift can
@@ -66,10 +78,11 @@ func KappaD(c *Continuum, ext Extent, atom float64) (KappaDResult, error) {
 	if err != nil {
 		return KappaDResult{}, fmt.Errorf("κ_d: %w", err)
 	}
-	n := int(math.Ceil(ext.Len()/atom - 1e-9))
-	if n > maxAtoms {
-		return KappaDResult{}, fmt.Errorf("κ_d: continuum %q: %d atoms of length %v; choose a longer atom", c.Name, n, atom)
+	na := math.Ceil(ext.Len()/atom - 1e-9)
+	if na > MaxAtoms {
+		return KappaDResult{}, &TooManyAtomsError{Continuum: c.Name, Atoms: int(min(na, math.MaxInt32)), Atom: atom}
 	}
+	n := int(na)
 	b := coding.NewBuilder()
 	b.SetSource(c.Name)
 	if err := b.DeclareCategories(append(append([]string(nil), cats...), Blank), true); err != nil {

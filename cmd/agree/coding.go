@@ -12,6 +12,7 @@ import (
 	"agree/coding"
 	"agree/distance"
 	"agree/formats/table"
+	"agree/internal/plural"
 	"agree/report"
 )
 
@@ -21,7 +22,10 @@ Agreement on categories or values given by two or more coders to the same
 items: Krippendorff's α, Fleiss's κ, Cohen's κ, Scott's π, S, multi-κ, κ_w,
 α_κ, Gwet's AC1/AC2, Brennan–Prediger, percent agreement, with diagnostics.
 FILE is CSV (wide: item column + one column per coder; long: item,coder,value;
-or header-less columns with --layout columns); "-" reads standard input.`
+or header-less columns with --layout columns); "-" reads standard input. The
+file is reduced to its sufficient statistics as it is read, so its size does
+not matter (sorted long files: --sorted); --emit-stats and --merge-stats split
+the work over shards.`
 
 // codingFlags are the flags of agree coding.
 type codingFlags struct {
@@ -29,7 +33,10 @@ type codingFlags struct {
 	layout, sep, columns, na, setSep, taxonomy string
 	closed, header                             bool
 	in                                         inputFlags // --input NAME and its options (input.go)
+	tok                                        tokenFlags // span inputs: token agreement (coding_tokens.go)
+	by                                         byFlags    // --by document (breakdown.go)
 	inf                                        inferenceFlags
+	stream                                     streamFlags // large data (coding_stream.go)
 }
 
 // inferenceFlags select intervals, diagnostics and error models.
@@ -47,17 +54,20 @@ type inferenceFlags struct {
 	noAnalytic  bool
 	leaveOut    bool
 	force       bool
+	maxRows     int     // rows of the pairwise and leave-one-out tables (0: all)
 	status      *status // the progress line of the run
 }
 
 func (f *codingFlags) register(fs *flag.FlagSet) {
 	f.in.register(fs, true)
+	f.tok.register(fs)
+	f.by.register(fs, "pooled", "macro")
 	fs.StringVar(&f.metric, "metric", "nominal", "distance for the weighted coefficients: nominal, ordinal, interval, linear, ratio, circular[:U], bipolar[:min,max], matrix:FILE, jaccard, dice, passonneau, masi, geertzen-bunt[:a,b], melamed-resnik, extended:SET (the last three need --taxonomy)")
 	fs.StringVar(&f.missing, "missing", "judgment", "weighting of items with missing values: judgment (Krippendorff) or item (each item equal)")
 	fs.StringVar(&f.incomplete, "incomplete", "drop", "κ-style coefficients on incomplete items: drop them (and say how many) or refuse")
 	fs.StringVar(&f.categories, "categories", "", "declared categories in order, comma-separated (for S, Gwet, ordinal order)")
 	fs.BoolVar(&f.closed, "closed", false, "with --categories: any other value is an error")
-	fs.StringVar(&f.layout, "layout", "auto", "file layout: auto, wide, long or columns")
+	fs.StringVar(&f.layout, "layout", "auto", "file layout: auto, wide, long, columns, transposed (rows = coders), counts (item × category counts) or contingency (a two-coder square table)")
 	fs.StringVar(&f.sep, "sep", "", `field separator (default ",", or tab for .tsv files); "\t" for tab`)
 	fs.StringVar(&f.columns, "columns", "", "with --layout columns: the coders' columns, 1-based, e.g. 2,3")
 	fs.BoolVar(&f.header, "header", false, "with --layout columns: the first line names the columns")
@@ -76,6 +86,7 @@ func (f *codingFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.inf.dawidSkene, "dawid-skene", false, "fit the Dawid–Skene latent class model: per-coder confusion matrices, class priors")
 	fs.StringVar(&f.inf.consensus, "consensus", "", "write the Dawid–Skene consensus labels (item,label,posterior,…) to this CSV file")
 	f.limitFlags(fs)
+	f.registerStream(fs)
 }
 
 func runCoding(e env, args []string) error {
@@ -92,14 +103,25 @@ func runCoding(e env, args []string) error {
 		fs.Usage()
 		return usagef("coding: want one FILE, got 0")
 	}
-	model, err := codingModelInput(&f.in, files) // annotation files: document labels (input.go)
-	if err != nil {
-		return err
+	model := false
+	if !f.stream.mergeStats { // statistics are JSON, not annotation files
+		if model, err = codingModelInput(&f.in, files); /* annotation files: document labels (input.go) */ err != nil {
+			return err
+		}
 	}
 	if err := f.validate(fs, files[0]); err != nil {
 		return err
 	}
+	if err := f.tok.check(fs); err != nil {
+		return err
+	}
+	if err := f.by.check(fs); err != nil {
+		return err
+	}
 	if err := rep.check(files); err != nil {
+		return err
+	}
+	if err := f.validateStream(fs, files, model, rep.active()); err != nil {
 		return err
 	}
 	f.inf.keepSamples = rep.active()
@@ -108,30 +130,27 @@ func runCoding(e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	name := files[0]
-	if name == "-" {
-		name = "<stdin>"
+	if err := layoutNeedsIdentity(topt.Layout, f.inf.dawidSkene, f.inf.consensus != ""); err != nil { // coding_layouts.go
+		return err
 	}
-	var d *coding.Data
-	if model {
-		name = strings.Join(files, ", ")
-		d, err = readCodingInput(e, files, &f.in, f.setSep)
-	} else {
-		var in io.ReadCloser
-		if in, err = openInput(e, files[0]); err != nil {
-			return err
+	if !model {
+		if n := f.tok.given(fs); n != "" {
+			return usagef("coding: --%s is for span inputs (token agreement), not a table", n)
 		}
-		defer in.Close()
-		d, err = table.Read(in, name, topt)
 	}
+	an, name, notes, err := f.codingAnalysis(e, fs, files, model, topt, copt)
+	if err != nil || an == nil {
+		return err
+	}
+	if n := an.Counts().Coders; n < 2 {
+		return fmt.Errorf("%s: %d coder; agreement needs at least two", name, n)
+	}
+	res, err := analyzeCoding(an)
 	if err != nil {
 		return err
 	}
-	if n := d.NumCoders(); n < 2 {
-		return fmt.Errorf("%s: %d coder; agreement needs at least two", name, n)
-	}
-	res, err := analyzeCoding(d, copt)
-	if err != nil {
+	res.Notes = append(notes, res.Notes...)
+	if err := res.addPerLabel(an.Stats(), f.setSep); err != nil {
 		return err
 	}
 	if res.PairableItems == 0 {
@@ -140,7 +159,18 @@ func runCoding(e env, args []string) error {
 	if err := res.infer(f.inf); err != nil {
 		return err
 	}
-	if err := rep.write(e, codingPage(res), files); err != nil || rep.only() {
+	if !model && table.CodersAnonymous(topt.Layout) {
+		res.anonymousCoders() // coding_layouts.go
+	}
+	if f.by.active() {
+		if f.tok.items == nil {
+			return usagef("coding: --by document needs documents of several items: span inputs, compared token by token (here the items are %s)", map[bool]string{true: "the documents", false: "the table's rows"}[model])
+		}
+		if err := res.addDocuments(an.Data(), copt, f.tok.items, f.by.average); err != nil {
+			return err
+		}
+	}
+	if err := rep.write(e, func() (*report.Page, error) { return codingPage(res), nil }, files); err != nil || rep.only() {
 		return err
 	}
 	return res.write(e.stdout, format2)
@@ -252,20 +282,30 @@ type codingResult struct {
 	order          []coding.Coefficient       // display order
 	Bias           biasJSON                   `json:"annotator_bias"`
 	PerCategory    []categoryJSON             `json:"per_category,omitempty"`
+	PerLabel       []codingLabelJSON          `json:"per_label,omitempty"`    // set-valued data (coding_multilabel.go)
+	PerDocument    []codingDocJSON            `json:"per_document,omitempty"` // --by document (coding_breakdown.go)
+	Corpus         *codingCorpusJSON          `json:"corpus,omitempty"`
+	Matrix         *codingMatrixJSON          `json:"matrix,omitempty"`
 	Pairwise       []pairJSON                 `json:"pairwise,omitempty"`
-	Coincidences   *matrixJSON                `json:"coincidence_matrix,omitempty"`
-	Contingency    *matrixJSON                `json:"contingency_matrix,omitempty"`
-	Notes          []string                   `json:"notes,omitempty"`
-	results        map[string]coding.Result   // for text output
-	analysis       *coding.Analysis
-	bootSamples    map[string][]float64 // bootstrap distributions by key, for the HTML report
+	// PairwiseOmitted counts the pairs with shared items left out of
+	// Pairwise by --max-rows (those with the fewest shared items).
+	PairwiseOmitted int                      `json:"pairwise_omitted,omitempty"`
+	Coincidences    *matrixJSON              `json:"coincidence_matrix,omitempty"`
+	Contingency     *matrixJSON              `json:"contingency_matrix,omitempty"`
+	Notes           []string                 `json:"notes,omitempty"`
+	results         map[string]coding.Result // for text output
+	analysis        *coding.Analysis
+	bootSamples     map[string][]float64 // bootstrap distributions by key, for the HTML report
 
 	ItemsByDisagreement []itemDisagreementJSON `json:"items_by_disagreement,omitempty"`
 	LeaveOneCoderOut    []coderInfluenceJSON   `json:"leave_one_coder_out,omitempty"`
-	PrevalenceBias      *prevalenceBiasJSON    `json:"prevalence_bias,omitempty"`
-	Aickin              *aickinJSON            `json:"aickin,omitempty"`
-	DawidSkene          *dawidSkeneJSON        `json:"dawid_skene,omitempty"`
-	Bootstrap           *bootstrapJSON         `json:"bootstrap,omitempty"`
+	// LeaveOneCoderOutOmitted counts the coders left out of
+	// LeaveOneCoderOut by --max-rows (those whose removal changes α least).
+	LeaveOneCoderOutOmitted int                 `json:"leave_one_coder_out_omitted,omitempty"`
+	PrevalenceBias          *prevalenceBiasJSON `json:"prevalence_bias,omitempty"`
+	Aickin                  *aickinJSON         `json:"aickin,omitempty"`
+	DawidSkene              *dawidSkeneJSON     `json:"dawid_skene,omitempty"`
+	Bootstrap               *bootstrapJSON      `json:"bootstrap,omitempty"`
 }
 
 type bootstrapJSON struct {
@@ -329,14 +369,11 @@ type matrixJSON struct {
 	Cells  [][]float64 `json:"cells"`
 }
 
-func analyzeCoding(d *coding.Data, opt coding.Options) (*codingResult, error) {
-	an, err := coding.Analyze(d, opt)
-	if err != nil {
-		return nil, err
-	}
+func analyzeCoding(an *coding.Analysis) (*codingResult, error) {
+	opt := an.Options()
 	c := an.Counts()
 	res := &codingResult{
-		File: d.Source(), Items: c.Items, Coders: c.Coders, CoderNames: d.Coders(), Values: c.Values,
+		File: an.Stats().Source(), Items: c.Items, Coders: c.Coders, CoderNames: an.Stats().Coders(), Values: c.Values,
 		PairableItems: c.PairableItems, PairableValues: c.PairableValues, CompleteItems: c.CompleteItems,
 		Categories: c.Categories, Distance: "nominal", Missing: opt.Missing.String(),
 		Coefficients: map[string]coefficientJSON{}, results: map[string]coding.Result{}, analysis: an,
@@ -375,7 +412,7 @@ func analyzeCoding(d *coding.Data, opt coding.Options) (*codingResult, error) {
 		if opt.Incomplete == coding.RefuseIncomplete {
 			verb = "refused"
 		}
-		res.Notes = append(res.Notes, fmt.Sprintf("%d of %d items lack a value from some coder: κ, multi-κ, κ_w and α_κ %s them; α, π, S and percent agreement use every item with two or more values (weighting: %s)", dropped, c.Items, verb, opt.Missing))
+		res.Notes = append(res.Notes, fmt.Sprintf("%d of %s %s a value from some coder: κ, multi-κ, κ_w and α_κ %s them; α, π, S and percent agreement use every item with two or more values (weighting: %s)", dropped, plural.Count(c.Items, "item"), plural.Verb(dropped, "lacks", "lack"), verb, opt.Missing))
 	}
 	if res.Distance != "nominal" {
 		res.Notes = append(res.Notes, "weighted coefficients (α, α_b, κ_w, α_κ, AC2, Brennan–Prediger) use the "+res.Distance+" distance; their values depend on it and cannot be read on the scales made for nominal data (Artstein & Poesio 2008, §4.1)")
@@ -391,8 +428,8 @@ func (res *codingResult) write(w io.Writer, format report.Format) error {
 }
 
 func (res *codingResult) tables() []report.Table {
-	title := fmt.Sprintf("%d items, %d coders, %d values (%d pairable in %d items), %d categories; distance %s; missing-data weighting: %s",
-		res.Items, res.Coders, res.Values, res.PairableValues, res.PairableItems, res.Categories, res.Distance, res.Missing)
+	title := fmt.Sprintf("%s, %s, %s (%d pairable in %s), %s; distance %s; missing-data weighting: %s",
+		plural.Count(res.Items, "item"), plural.Count(res.Coders, "coder"), plural.Count(res.Values, "value"), res.PairableValues, plural.Count(res.PairableItems, "item"), plural.Count(res.Categories, "category"), res.Distance, res.Missing)
 	if res.File != "" {
 		title = res.File + ": " + title
 	}
@@ -455,7 +492,7 @@ func (res *codingResult) tables() []report.Table {
 	if len(clipped) > 0 {
 		main.Notes = append(main.Notes, "analytic intervals cut at the coefficient's bounds (1; below, 0 for percent agreement and −1 for nominal chance-corrected coefficients): "+strings.Join(clipped, ", "))
 	}
-	out := []report.Table{main}
+	out := append(append([]report.Table{main}, res.perLabelTable()...), res.documentTable()...)
 	if len(res.PerCategory) > 0 {
 		t := report.Table{Title: "per category (nominal)", Header: []string{"category", "count", "share", "specific agreement", "α (k vs rest)"}}
 		for _, c := range res.PerCategory {
@@ -469,6 +506,7 @@ func (res *codingResult) tables() []report.Table {
 		for _, p := range res.Pairwise {
 			t.Rows = append(t.Rows, []string{p.Coders[0], p.Coders[1], strconv.Itoa(p.Items), report.Float(float64(p.Kappa), 4), report.Float(float64(p.Alpha), 4)})
 		}
+		t.Notes = omittedNote(len(res.Pairwise), res.PairwiseOmitted, "pairs", "those with the most shared items")
 		out = append(out, t)
 	}
 	if m := res.Contingency; m != nil {

@@ -13,7 +13,7 @@ func (f *codingFlags) limitFlags(fs *flag.FlagSet) {
 	bound(fs, "bootstrap", between(0, maxResamples))
 	bound(fs, "workers", between(0, maxWorkers))
 	bound(fs, "top", between(0, maxTop))
-	fs.BoolVar(&f.inf.force, "force", false, "overwrite an existing --consensus file")
+	fs.BoolVar(&f.inf.force, "force", false, "overwrite an existing --consensus or --emit-stats file")
 }
 
 // validate checks what the flags say together, before the data are read:

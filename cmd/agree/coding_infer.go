@@ -23,6 +23,7 @@ func (res *codingResult) infer(f inferenceFlags) error {
 	// on each other: they run as two concurrent chains (two, to bound the
 	// memory of the coder subsets alive at once).
 	var ses []inference.Analytic
+	var notes []string // of the ranking, appended to res.Notes after both chains
 	err := parallel(
 		func() error {
 			if res.Coders <= 2 {
@@ -35,11 +36,13 @@ func (res *codingResult) infer(f inferenceFlags) error {
 			for _, p := range pairs {
 				res.Pairwise = append(res.Pairwise, pairJSON{[2]string{p.A, p.B}, p.Items, report.Number(p.Kappa.Value), report.Number(p.Alpha.Value)})
 			}
+			res.boundPairs(f.maxRows)
 			if !f.leaveOut {
 				return nil
 			}
 			loco, err := inference.LeaveOneCoderOut(an)
 			res.LeaveOneCoderOut = coderInfluenceJSONs(loco)
+			res.boundLeaveOneOut(f.maxRows)
 			return err
 		},
 		func() error {
@@ -47,7 +50,11 @@ func (res *codingResult) infer(f inferenceFlags) error {
 				ses = inference.StandardErrors(an, res.order, inference.GwetOptions{Population: f.population, Level: f.level})
 			}
 			if f.top > 0 {
-				res.ItemsByDisagreement = itemsJSON(inference.TopItems(an, f.top))
+				items, err := inference.Rank(an, f.top)
+				if err != nil {
+					notes = append(notes, "no ranking of the items by disagreement: "+err.Error())
+				}
+				res.ItemsByDisagreement = itemsJSON(items, an.Coefficient(coding.KrippendorffAlpha).Reason)
 			}
 			return nil
 		},
@@ -55,6 +62,7 @@ func (res *codingResult) infer(f inferenceFlags) error {
 	if err != nil {
 		return err
 	}
+	res.Notes = append(res.Notes, notes...)
 	for i, k := range res.order {
 		cj := res.Coefficients[k.Key()]
 		r := res.results[k.Key()]
@@ -72,7 +80,9 @@ func (res *codingResult) infer(f inferenceFlags) error {
 				if !math.IsNaN(se.SE0) {
 					cj.SE0 = numberPtr(se.SE0)
 				}
-				cj.Z, cj.P = numberPtr(se.Z), numberPtr(se.P)
+				if !math.IsNaN(se.Z) && !math.IsInf(se.Z, 0) { // no test statistic when the SE is 0
+					cj.Z, cj.P = numberPtr(se.Z), numberPtr(se.P)
+				}
 				cj.CI = newIntervalJSON(se.CI)
 				if est := se.Estimate; math.Abs(est-r.Value) > 1e-12 {
 					cj.SEEstimate = numberPtr(est)
@@ -201,7 +211,8 @@ func (res *codingResult) inferenceTables() []report.Table {
 		for _, c := range res.LeaveOneCoderOut {
 			t.Rows = append(t.Rows, []string{c.Coder, strconv.Itoa(c.Values), report.Float(float64(c.AlphaWithout), 4), report.Float(float64(c.Change), 4)})
 		}
-		t.Notes = []string{"a large positive change singles out a coder who disagrees with the others"}
+		t.Notes = append([]string{"a large positive change singles out a coder who disagrees with the others"},
+			omittedNote(len(res.LeaveOneCoderOut), res.LeaveOneCoderOutOmitted, "coders", "those whose removal changes α most")...)
 		out = append(out, t)
 	}
 	if pb := res.PrevalenceBias; pb != nil {

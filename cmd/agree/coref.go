@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"agree/formats"
 	corefio "agree/formats/coref"
 	"agree/inference"
+	"agree/internal/plural"
 	"agree/report"
 )
 
@@ -76,6 +78,10 @@ type corefJSON struct {
 	ChainsAsSets chainSetsJSON   `json:"chains_as_sets"`
 	Warnings     []string        `json:"warnings,omitempty"`
 	Notes        []string        `json:"notes,omitempty"`
+	// With --by document (coref_breakdown.go).
+	PerDocument []corefDocJSON   `json:"per_document,omitempty"`
+	Corpus      *corefCorpusJSON `json:"corpus,omitempty"`
+	Matrix      *corefMatrixJSON `json:"matrix,omitempty"`
 }
 
 func runCoref(e env, args []string) error {
@@ -97,9 +103,14 @@ func runCoref(e env, args []string) error {
 	bound(fs, "bootstrap", between(0, maxResamples))
 	bound(fs, "workers", between(0, maxWorkers))
 	bound(fs, "level", span(0, 1, "both"))
+	var by byFlags
+	by.register(fs, "micro", "macro")
 	rep := reportFlag(fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := by.check(fs); err != nil {
 		return err
 	}
 	if err := in.check("coref"); err != nil {
@@ -148,6 +159,24 @@ func runCoref(e env, args []string) error {
 		if kind == "model" {
 			model = append(model, name)
 			continue
+		}
+		if kind == "brat" && annNames == nil {
+			// a directory of annotators' folders (brat/alice, brat/bob),
+			// perhaps in wrapping folders: one annotator per folder, as
+			// the other commands read it
+			if dirs := bratAnnotatorDirs(name); len(dirs) > 0 {
+				for _, dir := range dirs {
+					ann := path.Base(dir)
+					if prev, dup := used[ann]; dup {
+						return usagef("coref: %s and %s both give annotator %q; name them with --annotators", prev, filepath.Join(name, dir), ann)
+					}
+					used[ann] = filepath.Join(name, dir)
+					if err := readCorefInput(e, kind, filepath.Join(name, filepath.FromSlash(dir)), ann, opt, b); err != nil {
+						return err
+					}
+				}
+				continue
+			}
 		}
 		ann := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
 		if annNames != nil {
@@ -231,7 +260,10 @@ func runCoref(e env, args []string) error {
 			out.Pairs = append(out.Pairs, p)
 		}
 	}
-	if err := rep.write(e, corefPage(&out, files), files); err != nil || rep.only() {
+	if by.active() {
+		out.addCorefDocuments(c, by.average)
+	}
+	if err := rep.write(e, func() (*report.Page, error) { return corefPage(&out, files), nil }, files); err != nil || rep.only() {
 		return err
 	}
 	if f == report.JSON {
@@ -248,6 +280,19 @@ func splitList(s string) []string {
 		}
 	}
 	return out
+}
+
+// bratAnnotatorDirs returns the annotators' folders of a brat directory
+// (formats.BratAnnotators), or nil for one annotator's directory.
+func bratAnnotatorDirs(name string) []string {
+	if st, err := os.Stat(name); err != nil || !st.IsDir() {
+		return nil
+	}
+	dirs, err := formats.BratAnnotators(os.DirFS(name))
+	if err != nil {
+		return nil
+	}
+	return dirs
 }
 
 func corefInputKind(flagValue, name string) (string, error) {
@@ -415,7 +460,7 @@ func markableSummary(e *coref.MarkableError) string {
 		}
 		return strings.Join(ms[:show], "; ") + fmt.Sprintf("; … %d more", len(ms)-show)
 	}
-	line := fmt.Sprintf("%q and %q: %d mentions only by %q, %d only by %q", e.A, e.B, len(e.OnlyA), e.A, len(e.OnlyB), e.B)
+	line := fmt.Sprintf("%q and %q: %s only by %q, %d only by %q", e.A, e.B, plural.Count(len(e.OnlyA), "mention"), e.A, len(e.OnlyB), e.B)
 	if len(e.OnlyA) > 0 {
 		line += fmt.Sprintf(" (only %q: %s)", e.A, list(e.OnlyA))
 	}
@@ -503,7 +548,7 @@ func corefTables(out corefJSON) []report.Table {
 		}
 		tables = append(tables, m)
 	}
-	return tables
+	return append(tables, corefDocumentTable(out)...)
 }
 
 // corefBootstrapJSON is the "bootstrap" object of a pair: each F1's

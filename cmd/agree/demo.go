@@ -115,7 +115,7 @@ func runDemo(e env, args []string) error {
 const demoNext = `
 How to go on:
   agree coding data.csv                      every coefficient and diagnostics for a CSV file
-                                             (wide: item,coder1,coder2,...  or long: item,coder,value)
+                                             (wide: item,coder1,coder2,… or long: item,coder,value)
   agree coding --metric interval data.csv    weighted coefficients with another distance
   agree coding --format json data.csv        machine-readable output
   agree help                                 all commands; 'agree <command> -h' for their flags

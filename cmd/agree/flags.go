@@ -22,15 +22,11 @@ const (
 	maxNT        = 1_000                  // segmentation --nt (BED costs O(boundaries · n_t))
 	maxWindow    = 1_000_000_000          // segmentation --window
 
-	maxShuffleSets       = 10_000    // shuffle --sets
-	minShuffleStep       = 0.001     // shuffle --step (at most 1001 magnitudes)
-	maxShuffleAnnotators = 20        // shuffle --annotators
-	maxShuffleContinua   = 100       // shuffle --continua
-	maxShuffleUnits      = 10_000    // shuffle --units and a model file's "units"
-	maxShuffleScale      = 100       // shuffle --shift-scale, --split-scale, --fp-scale
-	maxShuffleGap        = 1e9       // shuffle --min-gap, --max-gap
-	maxShuffleSetUnits   = 1_000_000 // simulated units in one set (see shuffleBudget)
-	maxShuffleRuns       = 1_000_000 // simulated sets in a sweep: error types × magnitudes × sets
+	// shuffle: the library's limits (shuffle.MaxAnnotators, …) and two of
+	// the command's, which bound the length of a run.
+	maxShuffleSets = 10_000    // --sets per magnitude
+	maxShuffleGap  = 1e9       // --min-gap, --max-gap (the model's largest length)
+	maxShuffleRuns = 1_000_000 // simulated sets in a sweep: error types × magnitudes × sets
 )
 
 // limit is an interval of allowed values of a numeric flag. NaN is never

@@ -146,12 +146,14 @@ func TestStatusLine(t *testing.T) {
 	s.phaseBytes("reading x.csv", 2<<20)
 	s.add(1 << 20)
 	time.Sleep(3 * tick)
+	s.add(1 << 20)
+	time.Sleep(3 * tick)
 	s.phase("", 0)
 	time.Sleep(3 * tick)
 	s.finish()
 	s.add(1) // after finish: ignored, no panic
 	out := b.String()
-	for _, want := range []string{"agree shuffle: simulated sets 1/4 (25%)", "reading x.csv 1.0 MB of 2.0 MB (50%)", "agree shuffle: working…"} {
+	for _, want := range []string{"agree shuffle: simulated sets 1/4 (25%)", "reading x.csv 1.0 MB of 2.0 MB (50%)", "reading x.csv done (2.0 MB), working…", "agree shuffle: working…"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in %q", want, out)
 		}

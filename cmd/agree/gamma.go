@@ -74,6 +74,11 @@ type gammaJSON struct {
 	CI     *intervalJSON            `json:"ci,omitempty"`
 	PBelow map[string]report.Number `json:"p_below,omitempty"`
 
+	// With --by document (gamma_breakdown.go).
+	PerDocument []gammaDocJSON   `json:"per_document,omitempty"`
+	Corpus      *corpusValueJSON `json:"corpus,omitempty"`
+	Matrix      *gammaMatrixJSON `json:"matrix,omitempty"`
+
 	sampleDisorders, bootSamples []float64 // distributions, for the HTML report
 }
 
@@ -141,6 +146,8 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	bound(fs, "max-gap", span(0, 1, "hi"))
 	var in inputFlags
 	in.register(fs, true)
+	var by byFlags
+	by.register(fs, "pooled", "macro")
 	rep := reportFlag(fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
@@ -148,6 +155,12 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	}
 	if err := rep.check(files); err != nil {
 		return err
+	}
+	if err := by.check(fs); err != nil {
+		return err
+	}
+	if by.active() && *samples == 0 {
+		return usagef("gamma: --by document needs random samples (--samples > 0)")
 	}
 	if *samples > *maxSamples {
 		return usagef("gamma: --samples %d is above --max-samples %d (raise --max-samples, at most %d)", *samples, *maxSamples, gamma.MaxSamples)
@@ -278,7 +291,13 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 			out.Alignment = append(out.Alignment, u)
 		}
 	}
-	if err := rep.write(e, gammaPage(&out, files), files); err != nil || rep.only() {
+	if by.active() {
+		e.status.phase("γ by document", 0)
+		if err := out.gammaBreakdown(ctx, corpus, d, opt, by.average); err != nil {
+			return interrupted(err)
+		}
+	}
+	if err := rep.write(e, func() (*report.Page, error) { return gammaPage(&out, files), nil }, files); err != nil || rep.only() {
 		return err
 	}
 	if f == report.JSON {
@@ -564,7 +583,7 @@ func gammaTables(o gammaJSON, showAlignment bool) []report.Table {
 		}
 		tables = append(tables, t)
 	}
-	return tables
+	return append(tables, gammaDocumentTable(o)...)
 }
 
 // exactWord is the table form of "exact".

@@ -142,9 +142,10 @@ func TestGammaAutoSampler(t *testing.T) {
 	}
 }
 
-// TestGammaOtherToolsAndSeparator: ELAN and Praat files get a message that
-// names the tool; --sep reads semicolon files, and without it the error
-// suggests it.
+// TestGammaOtherToolsAndSeparator: ELAN and Praat files are read by their
+// readers (a truncated one is an error naming the file and line), and given
+// as unit CSV get a message that names the tool and its --input; --sep
+// reads semicolon files, and without it the error suggests it.
 func TestGammaOtherToolsAndSeparator(t *testing.T) {
 	dir := t.TempDir()
 	eaf := filepath.Join(dir, "session.eaf")
@@ -157,8 +158,10 @@ func TestGammaOtherToolsAndSeparator(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{eaf}, "session.eaf: this looks like an ELAN file"},
-		{[]string{tg}, "session.TextGrid: this looks like a Praat TextGrid"},
+		{[]string{eaf}, "session.eaf:3:1: the file ends inside <ANNOTATION_DOCUMENT>"},
+		{[]string{tg}, "session.TextGrid:2: the file ends where the TextGrid's xmin should be"},
+		{[]string{"--input", "csv", eaf}, "session.eaf: this looks like an ELAN file (.eaf XML), not a unit CSV (annotator,category,start,end) or RTTM: read it with --input eaf"},
+		{[]string{"--input", "csv", tg}, "session.TextGrid: this looks like a Praat TextGrid, not a unit CSV (annotator,category,start,end) or RTTM: read it with --input textgrid"},
 		{[]string{semi}, `is ";" the separator? (agree: --sep ";")`},
 	} {
 		_, stderr, code := agree(t, "", append([]string{"gamma"}, tc.args...)...)

@@ -89,13 +89,23 @@ type itemDisagreementJSON struct {
 	AlphaLoss     report.Number `json:"alpha_loss"`
 	Majority      string        `json:"majority"`
 	MajorityShare report.Number `json:"majority_share"`
+	Reason        string        `json:"undefined_reason,omitempty"`
 }
 
-func itemsJSON(items []inference.ItemDisagreement) []itemDisagreementJSON {
+// itemsJSON converts the ranked items; alphaReason is why α is undefined
+// ("" when it is defined), which leaves every alpha_loss null.
+func itemsJSON(items []inference.ItemDisagreement, alphaReason string) []itemDisagreementJSON {
 	var out []itemDisagreementJSON
 	for _, it := range items {
-		out = append(out, itemDisagreementJSON{it.Item, it.Values, report.Number(it.Disagreement),
-			report.Number(it.AlphaLoss), it.Majority, report.Number(it.MajorityShare)})
+		j := itemDisagreementJSON{Item: it.Item, Values: it.Values, Disagreement: report.Number(it.Disagreement),
+			AlphaLoss: report.Number(it.AlphaLoss), Majority: it.Majority, MajorityShare: report.Number(it.MajorityShare)}
+		if math.IsNaN(it.AlphaLoss) {
+			j.Reason = "alpha_loss: Krippendorff's α is undefined"
+			if alphaReason != "" {
+				j.Reason += ": " + alphaReason
+			}
+		}
+		out = append(out, j)
 	}
 	return out
 }

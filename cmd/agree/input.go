@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"agree/annotation"
-	"agree/coding"
 	"agree/coref"
 	"agree/formats"
 	"agree/formats/units"
@@ -23,9 +22,9 @@ import (
 // options. They are registered by register and turned into
 // formats.Options by options.
 type inputFlags struct {
-	input, offsetUnit, tiers, layer, unaligned string
-	column                                     int
-	curation                                   bool
+	input, offsetUnit, tiers, layer, unaligned, labelFeature string
+	column                                                   int
+	curation                                                 bool
 }
 
 // register adds the flags to fs; withInput is false for a command that
@@ -35,8 +34,9 @@ func (f *inputFlags) register(fs *flag.FlagSet, withInput bool) {
 		fs.StringVar(&f.input, "input", "auto", "input format: auto (from each file's extension and content) or one of "+strings.Join(formats.Names(), ", "))
 	}
 	fs.StringVar(&f.offsetUnit, "offset-unit", "", "what text offsets count: codepoint, utf16 or byte (default: the tool's documented unit, e.g. utf16 for WebAnno, INCEpTION, XMI and doccano)")
-	fs.StringVar(&f.tiers, "tiers", "", "ELAN/Praat tiers → annotators: A=TierA,B=TierB, a regular expression whose first group names the annotator, or annotator (ELAN's ANNOTATOR attribute); default: the ANNOTATOR attribute if any, else the tier names")
+	fs.StringVar(&f.tiers, "tiers", "", "ELAN/Praat tiers → annotators: A=TierA,B=TierB, a regular expression whose first group names the annotator, annotator (ELAN's ANNOTATOR attribute), dir or file (one file per annotator, named by its directory or by itself); default: the ANNOTATOR attribute if any, else the tier names")
 	fs.StringVar(&f.layer, "layer", "", "the span layer or document-label layer to measure (needed when the data has several; an error lists them)")
+	fs.StringVar(&f.labelFeature, "label-feature", "", "WebAnno TSV, INCEpTION and UIMA files: the feature whose value is the label, in the layers that have it (default: value, else the DKPro Core tag feature, else a layer's only feature)")
 	fs.IntVar(&f.column, "column", 0, "BIO files: the column of the tags, counted from 1 (default: the last column)")
 	bound(fs, "column", between(1, 10_000))
 	fs.StringVar(&f.unaligned, "unaligned", "interpolate", "ELAN time slots without a time: interpolate (evenly between the aligned slots around them, as ELAN shows them) or refuse")
@@ -46,7 +46,7 @@ func (f *inputFlags) register(fs *flag.FlagSet, withInput bool) {
 // options returns the reading options; cmd names the command in warnings.
 func (f *inputFlags) options(e env, cmd string, dropZero bool) formats.Options {
 	return formats.Options{Format: f.input, OffsetUnit: f.offsetUnit, Tiers: f.tiers, Column: f.column,
-		Layer: f.layer, Curation: f.curation, Unaligned: f.unaligned, DropZeroLength: dropZero, Stdin: e.stdin,
+		Layer: f.layer, LabelFeature: f.labelFeature, Curation: f.curation, Unaligned: f.unaligned, DropZeroLength: dropZero, Stdin: e.stdin,
 		Warn: func(msg string) { fmt.Fprintf(e.stderr, "agree %s: warning: %s\n", cmd, msg) }}
 }
 
@@ -79,14 +79,14 @@ func printNotes(e env, cmd string, notes []string) {
 	}
 }
 
-// unitInput is what gamma and unitizing read: continua, and for each
-// continuum read from a document with a text, the text's length (the
-// continuum's natural extent).
+// unitInput is what gamma and unitizing read: continua, and the natural
+// extent of each continuum read from a document that has one.
 type unitInput struct {
 	corpus unitizing.Corpus
-	// textLen maps a continuum name to the length of its document text
-	// in code points (absent: no text).
-	textLen map[string]int
+	// extent maps a continuum name to its document's extent: [0, the
+	// length of its text in code points], or the extent the format gives
+	// (a TextGrid's xmin and xmax); absent when neither is known.
+	extent map[string]unitizing.Extent
 }
 
 // readUnits reads the unit files of gamma and unitizing. Unit CSV and RTTM
@@ -94,7 +94,7 @@ type unitInput struct {
 // continuum per file; any other input goes through the annotation model,
 // one continuum per document, from the spans of --layer.
 func readUnits(e env, cmd string, files []string, in *inputFlags, dropZero bool, comma rune) (unitInput, error) {
-	out := unitInput{textLen: map[string]int{}}
+	out := unitInput{extent: map[string]unitizing.Extent{}}
 	var stdin []byte
 	for _, f := range files {
 		if f == "-" && stdin == nil {
@@ -119,7 +119,13 @@ func readUnits(e env, cmd string, files []string, in *inputFlags, dropZero bool,
 	if legacy {
 		rd := units.Reader{DropZeroLength: dropZero, Comma: comma, Warn: warn}
 		for _, name := range files {
+			if err := refuseEmptyFile(name); err != nil {
+				return out, err
+			}
 			if name == "-" {
+				if err := formats.CheckEmpty(stdin, "stdin"); err != nil {
+					return out, err
+				}
 				c, err := rd.Read(bytes.NewReader(stdin), "stdin")
 				if err != nil {
 					return out, err
@@ -144,6 +150,9 @@ func readUnits(e env, cmd string, files []string, in *inputFlags, dropZero bool,
 	if err != nil {
 		return out, err
 	}
+	if len(c.Spans) == 0 {
+		return out, missingContent(cmd, "spans (units)", c)
+	}
 	layer, err := c.SpanLayer(in.layer)
 	if err != nil {
 		return out, err
@@ -161,8 +170,11 @@ func readUnits(e env, cmd string, files []string, in *inputFlags, dropZero bool,
 		return out, fmt.Errorf("%s: no spans in layer %q", strings.Join(files, ", "), layer)
 	}
 	for _, d := range c.Documents {
-		if d.HasText && !d.Time {
-			out.textLen[d.Name] = annotation.CodePoints(d.Text)
+		switch {
+		case d.HasText && !d.Time:
+			out.extent[d.Name] = unitizing.Extent{Begin: 0, End: float64(annotation.CodePoints(d.Text))}
+		case d.Extent != [2]float64{}:
+			out.extent[d.Name] = unitizing.Extent{Begin: d.Extent[0], End: d.Extent[1]}
 		}
 	}
 	return out, nil
@@ -283,8 +295,8 @@ func codingModelInput(in *inputFlags, files []string) (bool, error) {
 			if err != nil {
 				return false, err
 			}
-			if f, err := formats.Detect(data, name); err == nil && f != "csv" {
-				model = true
+			if f, err := formats.Detect(data, name); err == nil && (f != "csv" || formats.IsSpanCSV(data) || formats.IsRelationCSV(data)) {
+				model = true // an annotation format, or the span CSV (token agreement)
 			}
 		}
 	default:
@@ -294,18 +306,6 @@ func codingModelInput(in *inputFlags, files []string) (bool, error) {
 		return false, usagef("coding: unexpected argument %q (a table is one FILE; several files need an annotation --input)", files[1])
 	}
 	return model, nil
-}
-
-// readCodingInput reads annotation files and projects their document
-// labels (of --layer) onto reliability data: items are documents, coders
-// annotators; an annotator's several labels of a document form a set
-// (joined by setSep, for the set distances).
-func readCodingInput(e env, files []string, in *inputFlags, setSep string) (*coding.Data, error) {
-	c, err := readCorpus(e, "coding", files, in.options(e, "coding", false))
-	if err != nil {
-		return nil, err
-	}
-	return c.Coding(in.layer, setSep)
 }
 
 // corefCSVKind tells a span CSV (read through the annotation model: spans

@@ -79,6 +79,8 @@ func commands() []command {
 		{"shuffle", "corpus shuffling tool: response curves of unitizing measures to simulated errors (CSV, SVG)", runShuffle},
 		{"coref", "coreference agreement: MUC, B³, CEAF, BLANC, LEA, CoNLL; Passonneau's link κ/α; chains as sets (MASI α)", runCoref},
 		{"segmentation", "segmentation agreement (B, S, BED, Pk, WindowDiff, GHD; SegEval π, κ) from SegEval JSON or CSV", runSegmentation},
+		{"spans", "span agreement (entities, mentions): pairwise precision, recall, F1 per label with exact, overlap, IoU or tolerance matching; κ/α on labels", runSpans},
+		{"relations", "relation agreement: pairwise precision, recall, F1 per type of relations whose ends match; κ/α on types", runRelations},
 		{"gamma", "γ, γ-cat, γ-k from the exact best alignment of unit files (CSV, RTTM; a corpus of several files)", runGamma},
 		{"convert", "read annotation files (Label Studio, doccano, Prodigy, ELAN, Praat, BIO, brat, WebAnno, UIMA, …) and write the span CSV or JSONL", runConvert},
 		{"report", "self-contained HTML report with plots of the analysis that fits the files (-o FILE.html)", runReport},
@@ -142,7 +144,7 @@ func newFlagSet(e env, name, synopsis string) *flag.FlagSet {
 	if e.call != nil {
 		e.call.fs = fs
 	}
-	fs.BoolVar(&q.quiet, "quiet", false, "no progress line on standard error (it is shown only on a terminal, for runs past 2 s)")
+	fs.BoolVar(&q.quiet, "quiet", false, "no progress line (shown on a terminal for runs past 2 s) and no readers' notes on standard error; errors and warnings are still printed")
 	return fs
 }
 
@@ -206,14 +208,16 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// openInput opens a named file, or standard input for "-".
+// openInput opens a named file, or standard input for "-"; an empty file
+// (no byte, or only white space) is refused as such (formats.EmptyError),
+// whatever the reader it was for.
 func openInput(e env, name string) (io.ReadCloser, error) {
 	if name == "-" {
-		return io.NopCloser(e.stdin), nil
+		return refuseEmpty(io.NopCloser(e.stdin), "stdin")
 	}
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
-	return e.watchInput(name, f), nil
+	return refuseEmpty(e.watchInput(name, f), name)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 )
 
 // checkOutput is called for every file a command will write, before any
@@ -17,6 +18,10 @@ func checkOutput(path string, force bool, inputs []string) error {
 	}
 	st, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
+		// Found now rather than after the work: a file in a missing directory.
+		if dir := filepath.Dir(path); !isDir(dir) {
+			return usagef("%s: directory %s does not exist", path, dir)
+		}
 		return nil
 	}
 	if err != nil {
@@ -37,6 +42,11 @@ func checkOutput(path string, force bool, inputs []string) error {
 		return usagef("%s: file exists (use --force to overwrite it)", path)
 	}
 	return nil
+}
+
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
 }
 
 // createOutput creates path for writing: exclusively unless force is set,

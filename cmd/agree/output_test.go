@@ -28,6 +28,8 @@ func TestCheckOutput(t *testing.T) {
 		{"the input is never overwritten", existing, true, []string{"-", existing}, "input file"},
 		{"the input through another path", filepath.Join(dir, ".", "old.csv"), true, []string{existing}, "input file"},
 		{"a directory is not a file", dir, true, nil, "directory"},
+		{"a file in a missing directory is refused before any work (it failed after it)", filepath.Join(dir, "no", "such", "x.csv"), false, nil, "does not exist"},
+		{"a file under a regular file is refused too", filepath.Join(existing, "x.csv"), false, nil, "not a directory"},
 	}
 	for _, tc := range tests {
 		err := checkOutput(tc.path, tc.force, tc.inputs)

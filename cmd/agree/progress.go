@@ -96,7 +96,7 @@ const tick = 250 * time.Millisecond
 // newStatus starts the status line of command name, or returns nil when
 // progress is not shown (no terminal).
 func newStatus(g *quietGate, name string) *status {
-	if g == nil || g.w == nil {
+	if g == nil || g.w == nil || name == "serve" { // a server waits; it is not working
 		return nil
 	}
 	return startStatus(progress.New(statusWriter{g}, "agree "+name))
@@ -166,16 +166,21 @@ func (s *status) draw() {
 	s.mu.Unlock()
 	total, done := s.total.Load(), s.done.Load()
 	el := roundDuration(time.Since(s.start))
+	count := fmt.Sprintf("%d/%d", done, total)
+	if inBytes {
+		count = fmt.Sprintf("%s of %s", byteSize(done), byteSize(total))
+	}
 	switch {
 	case what == "":
 		s.line.Update("working… %s", el)
-	case total <= 0 || done >= total:
+	case total <= 0:
 		s.line.Update("%s… %s", what, el)
-	default:
-		count := fmt.Sprintf("%d/%d", done, total)
+	case done >= total: // the phase's steps are done; what follows has no count
 		if inBytes {
-			count = fmt.Sprintf("%s of %s", byteSize(done), byteSize(total))
+			count = byteSize(total)
 		}
+		s.line.Update("%s done (%s), working… %s", what, count, el)
+	default:
 		msg := fmt.Sprintf("%s %s (%d%%), %s", what, count, 100*done/total, el)
 		if d := time.Since(phaseStart); done > 0 && d > 2*time.Second {
 			left := time.Duration(float64(d) * float64(total-done) / float64(done))

@@ -22,16 +22,7 @@ var screenshots = flag.String("screenshots", "", "also write each report's scree
 // reason when none is installed (.ci/run installs Debian's chromium).
 func startBrowser(t *testing.T) (*chrome.Browser, context.Context) {
 	t.Helper()
-	path, err := chrome.Find()
-	if err != nil {
-		if why := os.Getenv("AGREE_NO_BROWSER"); why != "" {
-			t.Skipf("skipping the browser test: %s", why)
-		}
-		if os.Getenv("CI") != "" {
-			t.Fatalf("CI runs the browser tests (.ci/run installs chromium, or sets AGREE_NO_BROWSER when it cannot): %v", err)
-		}
-		t.Skipf("skipping the browser test: %v (apt-get install chromium)", err)
-	}
+	path := chrome.Require(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	t.Cleanup(cancel)
 	b, err := chrome.Start(ctx, path)
@@ -94,25 +85,36 @@ func TestReportsInBrowser(t *testing.T) {
 		plots   int
 		numbers [][]string // JSON paths whose numbers the page must show (4 decimals)
 		colours []string   // colours some plot must show (palette meanings)
+		check   string     // a JavaScript expression that must be true on the page
 	}{
 		{"coding", []string{"coding", "--bootstrap", "500", "examples/krippendorff.csv"}, 8,
 			[][]string{{"coefficients", "*", "value"}, {"coefficients", "krippendorff_alpha", "ci", "low"}, {"per_category", "alpha"}, {"pairwise", "cohen_kappa"}, {"leave_one_coder_out", "alpha_without"}},
-			[]string{"#0072B2", "#D55E00"}},
+			[]string{"#0072B2", "#D55E00"}, ""},
 		{"gamma", []string{"gamma", "--seed", "3", "examples/continuum.csv"}, 3,
 			[][]string{{"gamma"}, {"observed_disorder"}, {"expected_disorder"}, {"gamma_cat"}, {"gamma_k", "*"}},
-			[]string{"#0072B2", "#E69F00", "#D55E00"}},
+			[]string{"#0072B2", "#E69F00", "#D55E00"}, `document.querySelectorAll("figure svg path[stroke='#D55E00']").length > 0`},
 		{"segmentation", []string{"segmentation", "testdata/segmentation/g5_ch1.csv"}, 3,
 			[][]string{{"agreement", "actual"}, {"agreement", "pi"}, {"agreement", "kappa"}, {"summary", "*", "mean"}, {"pairs", "b"}},
-			[]string{"#D55E00", "#0072B2"}},
+			[]string{"#D55E00", "#0072B2"}, ""},
 		{"unitizing", []string{"unitizing", "examples/continuum.csv"}, 3,
 			[][]string{{"alpha_u"}, {"cu_alpha"}, {"kappa_d"}, {"ser"}},
-			[]string{"#0072B2"}},
+			[]string{"#0072B2"}, ""},
 		{"coref", []string{"coref", "--missing", "singletons", "testdata/coref/passonneau.csv"}, 1,
 			[][]string{{"pairs", "conll_f1"}, {"pairs", "muc", "f1"}, {"pairs", "link_kappa"}, {"chains_as_sets", "masi"}},
-			[]string{"#0072B2"}},
+			[]string{"#0072B2"}, ""},
 		{"shuffle", []string{"shuffle", "--sets", "4", "--step", "0.25", "--measures", "gamma,alpha_u,cu_alpha", "--errors", "position,category"}, 2,
 			[][]string{{"points", "mean"}},
-			[]string{"#0072B2", "#E69F00", "#009E73"}},
+			[]string{"#0072B2", "#E69F00", "#009E73"}, ""},
+		{"spans", []string{"spans", "examples/entities.jsonl"}, 3,
+			[][]string{{"average_f1"}, {"micro", "f1"}, {"macro", "f1"}, {"pairs", "f1"}, {"per_label", "*", "f1"}},
+			[]string{"#0072B2", "#009E73"},
+			// The texts with every annotator's spans, the disagreements outlined.
+			`document.querySelectorAll(".textspans").length === 3 && document.querySelectorAll("mark.dis").length >= 6 && document.querySelector(".textspans").innerText.includes("Lovelace met Charles Babbage")`},
+		{"relations", []string{"relations", "examples/relations.csv"}, 3,
+			[][]string{{"average_f1"}, {"micro", "f1"}, {"macro", "f1"}, {"pairs", "f1"}, {"per_type", "*", "f1"}},
+			[]string{"#0072B2", "#009E73"},
+			// The relations to adjudicate, with both ends.
+			`document.querySelector("#adjudicate h3").innerText.includes("disagreements on relations") && document.querySelector("#adjudicate table").innerText.includes("→")`},
 	}
 	for _, c := range cases {
 		t.Run(c.kind, func(t *testing.T) {
@@ -207,6 +209,12 @@ func TestReportsInBrowser(t *testing.T) {
 			}
 			if checked == 0 {
 				t.Error("no number checked")
+			}
+			if c.check != "" {
+				var ok bool
+				if err := p.Eval(ctx, c.check, &ok); err != nil || !ok {
+					t.Errorf("the page fails %s (%v)", c.check, err)
+				}
 			}
 			if errs := p.ConsoleErrors(); len(errs) > 0 {
 				t.Errorf("console errors: %q", errs)

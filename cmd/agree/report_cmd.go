@@ -7,18 +7,20 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"agree/formats"
 )
 
 const reportSynopsis = `report [-o FILE.html] [--as KIND] [--force] FILE... [flags of the command]
 
 Writes the self-contained HTML report of the analysis that fits the
-files (or of --as coding|gamma|unitizing|segmentation|coref|shuffle), to
+files (or of --as coding|spans|relations|gamma|unitizing|segmentation|coref|shuffle), to
 FILE.html or standard output. The other flags go to that command, so
 "agree report -o r.html data.csv --metric interval" is
 "agree coding --metric interval --report r.html data.csv".`
 
 // reportKinds are the commands that draw a report.
-var reportKinds = []string{"coding", "gamma", "unitizing", "segmentation", "coref", "shuffle"}
+var reportKinds = []string{"coding", "spans", "relations", "gamma", "unitizing", "segmentation", "coref", "shuffle"}
 
 func runReport(e env, args []string) error {
 	out, kind, force := "", "auto", false
@@ -101,8 +103,11 @@ func runReport(e env, args []string) error {
 	return usagef("report: no command %q", kind)
 }
 
-// detectKind guesses the command from the first input that exists: its
-// extension, or the first line of a CSV file.
+// detectKind guesses the command from the first input that exists: an
+// annotation tool's export (brat, a WebAnno/INCEpTION project or file,
+// UIMA XMI or JSON, Label Studio, doccano, Prodigy, the model's JSONL) is
+// span data; ELAN, Praat and RTTM files are units for γ; CoNLL-2012 files
+// are coreference; other JSON is SegEval's; a CSV says by its header.
 func detectKind(args []string) (string, error) {
 	for _, a := range args {
 		if strings.HasPrefix(a, "-") {
@@ -113,34 +118,68 @@ func detectKind(args []string) (string, error) {
 			continue
 		}
 		if st.IsDir() {
-			kind := "gamma"
-			filepath.WalkDir(a, func(p string, d os.DirEntry, err error) error {
-				if err == nil && strings.HasSuffix(p, ".ann") {
-					kind = "coref"
-					return filepath.SkipAll
-				}
-				return nil
-			})
-			return kind, nil
+			return dirKind(a), nil
 		}
-		switch strings.ToLower(filepath.Ext(a)) {
+		switch ext := strings.ToLower(filepath.Ext(a)); ext {
 		case ".rttm", ".eaf", ".textgrid":
 			return "gamma", nil
-		case ".conll", ".ann":
+		case ".conll":
 			return "coref", nil
-		case ".json":
-			return "segmentation", nil
+		case ".zip", ".ann", ".xmi", ".xml", ".jsonl", ".bio":
+			return "spans", nil
+		case ".json", ".tsv":
+			// a tool's export, or SegEval's JSON / a tab-separated table
+			if name, err := formats.Detect(head(a), a); err == nil && name != "csv" {
+				return "spans", nil
+			}
+			if ext == ".json" {
+				return "segmentation", nil
+			}
 		}
-		return kindFromHeader(a), nil
+		return kindFromHeader(a)
 	}
 	return "", usagef("report: no input file to guess the analysis from; give one, or --as KIND (%s)", strings.Join(reportKinds, ", "))
 }
 
-// kindFromHeader reads the first data line of a delimited file.
-func kindFromHeader(path string) string {
+// dirKind guesses the command of a directory: span data when it holds an
+// annotation tool's files (a brat collection, a project export, XMI…),
+// coreference for CoNLL-2012 files, else a corpus of unit files for γ.
+func dirKind(dir string) string {
+	kind := "gamma"
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		switch strings.ToLower(filepath.Ext(p)) {
+		case ".ann", ".xmi", ".tsv":
+			kind = "spans"
+			return filepath.SkipAll
+		case ".conll":
+			kind = "coref"
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	return kind
+}
+
+// head returns the first bytes of a file (for formats.Detect).
+func head(path string) []byte {
 	f, err := os.Open(path)
 	if err != nil {
-		return "coding"
+		return nil
+	}
+	defer f.Close()
+	b := make([]byte, 8<<10)
+	n, _ := io.ReadFull(f, b)
+	return b[:n]
+}
+
+// kindFromHeader reads the first data line of a delimited file.
+func kindFromHeader(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "coding", nil
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
@@ -160,18 +199,22 @@ func kindFromHeader(path string) string {
 			has[strings.TrimSpace(fl)] = true
 		}
 		switch {
+		case has["source_start"] && has["target_start"]:
+			return "relations", nil // the relation CSV
+		case has["document"] && has["annotator"] && has["start"] && has["end"] && has["label"]:
+			return "spans", nil // the span CSV (annotation model)
 		case has["annotator"] && has["start"] && has["end"]:
-			return "gamma"
+			return "gamma", nil
 		case has["annotator"] && has["mention"] && has["chain"]:
-			return "coref"
+			return "coref", nil
 		case len(fields) == 3 && isMasses(fields[2]):
-			return "segmentation"
+			return "segmentation", nil
 		case len(fields) == 4 && isNumber(fields[2]) && isNumber(fields[3]):
-			return "gamma"
+			return "gamma", nil
 		}
-		return "coding"
+		return "coding", nil
 	}
-	return "coding"
+	return "coding", nil
 }
 
 func isMasses(s string) bool {

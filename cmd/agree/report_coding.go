@@ -10,6 +10,7 @@ import (
 
 	"agree/coding"
 	"agree/inference"
+	"agree/internal/plural"
 	"agree/report"
 	"agree/report/svg"
 )
@@ -30,8 +31,8 @@ func codingPage(res *codingResult) *report.Page {
 	p := &report.Page{
 		Kind:  "coding",
 		Title: "Agreement on " + filepath.Base(orStdin(res.File)),
-		Lead: fmt.Sprintf("%d items, %d coders, %d values (%d pairable in %d items), %d categories; distance %s; missing-data weighting %s.",
-			res.Items, res.Coders, res.Values, res.PairableValues, res.PairableItems, res.Categories, res.Distance, res.Missing),
+		Lead: fmt.Sprintf("%s, %s, %s (%d pairable in %s), %s; distance %s; missing-data weighting %s.",
+			plural.Count(res.Items, "item"), plural.Count(res.Coders, "coder"), plural.Count(res.Values, "value"), res.PairableValues, plural.Count(res.PairableItems, "item"), plural.Count(res.Categories, "category"), res.Distance, res.Missing),
 	}
 	// Headline: α, the κ that fits the number of coders, AC1/AC2, A_o.
 	kappa := coding.FleissKappa
@@ -100,7 +101,7 @@ func codingPage(res *codingResult) *report.Page {
 	}
 	if t, ok := take(""); ok { // the first table: the coefficients
 		t.Title = "coefficients"
-		sec.Blocks = append(sec.Blocks, report.TableBlock(definedRows(dropColumn(t, "key"), 2)))
+		sec.Blocks = append(sec.Blocks, report.TableBlock(definedRows(dropColumn(t, "key"), "value")))
 	}
 	if len(undefined) > 0 {
 		sec.Blocks = append(sec.Blocks, report.NoteBlock("Undefined here: %s.", strings.Join(undefined, "; ")))
@@ -113,14 +114,25 @@ func codingPage(res *codingResult) *report.Page {
 		labels, cells, note := topMatrix(m.Labels, m.Cells, reportTopCategories)
 		sec.Blocks = append(sec.Blocks, report.FigureBlock(
 			svg.Heatmap(labels, labels, cells, svg.HeatmapOptions{Title: "Coincidence matrix", RowTitle: "value", ColTitle: "value paired with it",
-				Desc: matrixDesc("coincidence matrix", labels, cells), Decimals: countDecimals(cells), Diagonal: true}),
-			"Coincidence matrix (Krippendorff): each pair of values given to the same item by two coders, counted in both orders. The diagonal is agreement."+note))
+				Desc: matrixDesc("coincidence matrix", labels, cells), Decimals: countDecimals(cells), Diagonal: true, Sqrt: true}),
+			"Coincidence matrix (Krippendorff): each pair of values given to the same item by two coders, counted in both orders (each item's pairs weighted 1/(m−1)). The diagonal is agreement; colour grows with the square root of the count."+note))
+		if len(m.Labels) <= 12 {
+			t := report.Table{Title: "coincidence matrix", Header: append([]string{""}, m.Labels...)}
+			for i, row := range m.Cells {
+				r := []string{m.Labels[i]}
+				for _, x := range row {
+					r = append(r, report.Float(x, countDecimals(m.Cells)*3))
+				}
+				t.Rows = append(t.Rows, r)
+			}
+			sec.Blocks = append(sec.Blocks, report.TableBlock(t))
+		}
 	}
 	if m := res.Contingency; m != nil && len(m.Labels) > 0 && len(res.CoderNames) == 2 {
 		labels, cells, note := topMatrix(m.Labels, m.Cells, reportTopCategories)
 		sec.Blocks = append(sec.Blocks, report.FigureBlock(
 			svg.Heatmap(labels, labels, cells, svg.HeatmapOptions{Title: "Contingency table", RowTitle: res.CoderNames[0], ColTitle: res.CoderNames[1],
-				Desc: matrixDesc("contingency table", labels, cells), Decimals: countDecimals(cells), Diagonal: true}),
+				Desc: matrixDesc("contingency table", labels, cells), Decimals: countDecimals(cells), Diagonal: true, Sqrt: true}),
 			"Confusion (contingency) table of the two coders: rows "+res.CoderNames[0]+", columns "+res.CoderNames[1]+"."+note))
 	}
 	if len(res.PerCategory) > 0 {
@@ -290,9 +302,18 @@ func dropColumn(t report.Table, name string) report.Table {
 	return out
 }
 
-// definedRows drops the rows whose column col is "undefined" (the page
-// lists them, with their reasons, under the table).
-func definedRows(t report.Table, col int) report.Table {
+// definedRows drops the rows whose column named col is "undefined" (the
+// page lists them, with their reasons, under the table).
+func definedRows(t report.Table, name string) report.Table {
+	col := -1
+	for i, h := range t.Header {
+		if h == name {
+			col = i
+		}
+	}
+	if col < 0 {
+		return t
+	}
 	out := t
 	out.Rows = nil
 	for _, r := range t.Rows {
@@ -359,6 +380,18 @@ func pairMatrix(res *codingResult) ([]string, [][]float64, string) {
 		}
 		names = order
 	}
+	cells := pairCells(names, func(set func(a, b string, v float64)) {
+		for _, p := range res.Pairwise {
+			set(p.Coders[0], p.Coders[1], float64(p.Kappa))
+		}
+	})
+	return names, cells, note
+}
+
+// pairCells lays values of pairs out as a symmetric names × names matrix:
+// 1 on the diagonal, NaN where no pair gives a value. pairs calls set for
+// each pair; pairs with a name outside names are left out.
+func pairCells(names []string, pairs func(set func(a, b string, v float64))) [][]float64 {
 	at := map[string]int{}
 	for i, n := range names {
 		at[n] = i
@@ -371,14 +404,14 @@ func pairMatrix(res *codingResult) ([]string, [][]float64, string) {
 		}
 		cells[i][i] = 1
 	}
-	for _, p := range res.Pairwise {
-		i, ok1 := at[p.Coders[0]]
-		j, ok2 := at[p.Coders[1]]
+	pairs(func(a, b string, v float64) {
+		i, ok1 := at[a]
+		j, ok2 := at[b]
 		if ok1 && ok2 {
-			cells[i][j], cells[j][i] = float64(p.Kappa), float64(p.Kappa)
+			cells[i][j], cells[j][i] = v, v
 		}
-	}
-	return names, cells, note
+	})
+	return cells
 }
 
 // countDecimals is 0 when every cell is a whole number, else 1.

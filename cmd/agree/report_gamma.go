@@ -7,14 +7,15 @@ import (
 	"strconv"
 	"strings"
 
+	"agree/internal/plural"
 	"agree/report"
 	"agree/report/svg"
 )
 
 const (
-	reportContinua      = 3   // continua drawn as timelines
-	reportTimelineUnits = 150 // units drawn per timeline (a window of the continuum)
-	reportWorstUnitary  = 15  // unitary alignments listed for adjudication
+	reportContinua      = 3  // continua drawn as timelines
+	reportTimelineUnits = 40 // units drawn per annotator in a timeline (a window of the continuum)
+	reportWorstUnitary  = 15 // unitary alignments listed for adjudication
 )
 
 // gammaPage builds the HTML report of agree gamma from the struct its JSON
@@ -25,7 +26,7 @@ func gammaPage(o *gammaJSON, inputs []string) *report.Page {
 		Kind:  "gamma",
 		Title: "γ on " + strings.Join(baseNames(inputs), ", "),
 		Lead: fmt.Sprintf("%d annotators, %d units in %d continu%s; α = %v, β = %v, Δ∅ = %v, categorical distance %s, sampler %s, seed %d.",
-			o.Annotators, o.Units, o.Continua, plural(o.Continua, "um", "a"), o.Alpha, o.Beta, o.DeltaEmpty, o.Categorical, o.Sampler, o.Seed),
+			o.Annotators, o.Units, o.Continua, plural.Verb(o.Continua, "um", "a"), o.Alpha, o.Beta, o.DeltaEmpty, o.Categorical, o.Sampler, o.Seed),
 	}
 	g := report.Stat{Label: "γ", Value: f(o.Gamma)}
 	if o.CI != nil {
@@ -131,6 +132,7 @@ func gammaPage(o *gammaJSON, inputs []string) *report.Page {
 	} else {
 		p.Sections = append(p.Sections, sec)
 	}
+	p.Order("alignment") // the data first: the continuum and its alignment
 	return p
 }
 
@@ -167,9 +169,13 @@ func gammaTimeline(o *gammaJSON, name string, uas []int) (string, string) {
 	}
 	wholeFrom, wholeTo := from, to
 	note := ""
-	if len(all) > reportTimelineUnits {
-		to = o.Alignment[all[reportTimelineUnits].ua].Units[all[reportTimelineUnits].k].Start
-		note = fmt.Sprintf(" Showing [%s, %s) of [%s, %s): the first %d of %d units.", fmtCoord(from), fmtCoord(to), fmtCoord(wholeFrom), fmtCoord(wholeTo), reportTimelineUnits, len(all))
+	if window := reportTimelineUnits * max(len(tracks), 1); len(all) > window {
+		to = o.Alignment[all[window].ua].Units[all[window].k].Start
+		note = fmt.Sprintf(" Showing [%s, %s) of [%s, %s): the first %d of %d units.", fmtCoord(from), fmtCoord(to), fmtCoord(wholeFrom), fmtCoord(wholeTo), window, len(all))
+	}
+	cats := map[string]bool{}
+	for _, r := range all {
+		cats[o.Alignment[r.ua].Units[r.k].Category] = true
 	}
 	unaligned := 0
 	for _, i := range uas {
@@ -191,7 +197,7 @@ func gammaTimeline(o *gammaJSON, name string, uas []int) (string, string) {
 		}
 	}
 	desc := fmt.Sprintf("Continuum %s: %d annotators, %d units drawn, %d unitary alignments joining two or more units, %d units unaligned.", name, len(tracks), len(units), len(links), unaligned)
-	s := svg.Timeline(units, links, svg.TimelineOptions{Title: "Continuum " + name + " with its best alignment", Desc: desc, Tracks: tracks, From: from, To: to})
+	s := svg.Timeline(units, links, svg.TimelineOptions{Title: "Continuum " + name + " with its best alignment", Desc: desc, Tracks: tracks, From: from, To: to, Categories: sortedKeys(cats)})
 	return s, "Continuum " + name + ": each annotator's units (colour: category); lines join the units one unitary alignment puts together; dashed, crossed units are left unaligned (cost Δ∅ each)." + note
 }
 
@@ -218,11 +224,4 @@ func pathBase(p string) string {
 		return p[i+1:]
 	}
 	return p
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

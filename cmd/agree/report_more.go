@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"agree/internal/plural"
 	"agree/report"
 	"agree/report/svg"
 	"agree/unitizing"
@@ -20,12 +21,12 @@ func unitizingPage(results []unitizingResult, continua []unitizing.Continuum, in
 		return p
 	}
 	r0 := results[0]
-	p.Lead = fmt.Sprintf("%d continu%s; Krippendorff's unitizing alphas, κ_d on atoms and SER.", len(results), plural(len(results), "um", "a"))
+	p.Lead = fmt.Sprintf("%d continu%s; Krippendorff's unitizing alphas, κ_d on atoms and SER.", len(results), plural.Verb(len(results), "um", "a"))
 	p.Headline = []report.Stat{
 		{Label: "αU", Value: f(r0.AlphaU), Detail: r0.UndefinedReason["alpha_u"]},
 		{Label: "uα", Value: f(r0.UAlpha), Detail: r0.UndefinedReason["u_alpha"]},
 		{Label: "c|uα", Value: f(r0.CUAlpha), Detail: "coverage " + report.Float(100*float64(r0.Coverage), 2) + "%"},
-		{Label: "κ_d", Value: f(r0.KappaD), Detail: fmt.Sprintf("%d atoms of length %g", r0.Atoms, r0.Atom)},
+		{Label: "κ_d", Value: f(r0.KappaD), Detail: fmt.Sprintf("%s of length %g", plural.Count(r0.Atoms, "atom"), r0.Atom)},
 	}
 	if len(results) > 1 {
 		for i := range p.Headline {
@@ -76,9 +77,13 @@ func unitizingPage(results []unitizingResult, continua []unitizing.Continuum, in
 			sorted := append([]unitizing.Unit(nil), c.Units...)
 			sort.SliceStable(sorted, func(a, b int) bool { return sorted[a].Start < sorted[b].Start })
 			note := ""
-			if len(sorted) > reportTimelineUnits {
-				to = sorted[reportTimelineUnits].Start
-				note = fmt.Sprintf(" Showing [%s, %s) of [%s, %s): the first %d of %d units.", fmtCoord(from), fmtCoord(to), fmtCoord(r.Extent.Begin), fmtCoord(r.Extent.End), reportTimelineUnits, len(sorted))
+			if window := reportTimelineUnits * max(len(c.Annotators), 1); len(sorted) > window {
+				to = sorted[window].Start
+				note = fmt.Sprintf(" Showing [%s, %s) of [%s, %s): the first %d of %d units.", fmtCoord(from), fmtCoord(to), fmtCoord(r.Extent.Begin), fmtCoord(r.Extent.End), window, len(sorted))
+			}
+			cats := map[string]bool{}
+			for _, u := range sorted {
+				cats[u.Category] = true
 			}
 			for _, u := range sorted {
 				if u.Start < to {
@@ -86,7 +91,7 @@ func unitizingPage(results []unitizingResult, continua []unitizing.Continuum, in
 				}
 			}
 			sec.Blocks = append(sec.Blocks, report.FigureBlock(
-				svg.Timeline(units, nil, svg.TimelineOptions{Title: "Units of " + r.Name, Desc: fmt.Sprintf("%d annotators, %d units drawn", len(c.Annotators), len(units)), Tracks: c.Annotators, From: from, To: to}),
+				svg.Timeline(units, nil, svg.TimelineOptions{Title: "Units of " + r.Name, Desc: fmt.Sprintf("%s, %s drawn", plural.Count(len(c.Annotators), "annotator"), plural.Count(len(units), "unit")), Tracks: c.Annotators, From: from, To: to, Categories: sortedKeys(cats)}),
 				"Each annotator's units on the continuum (colour: category)."+note))
 		}
 		for _, t := range unitizingTables(r) {
@@ -104,7 +109,7 @@ func corefPage(out *corefJSON, inputs []string) *report.Page {
 	p := &report.Page{
 		Kind:  "coref",
 		Title: "Coreference agreement on " + strings.Join(baseNames(inputs), ", "),
-		Lead:  fmt.Sprintf("%d annotators (%s), %d document%s; chains as sets (mode %s).", len(out.Annotators), strings.Join(out.Annotators, ", "), out.Documents, plural(out.Documents, "", "s"), out.ChainsAsSets.Mode),
+		Lead:  fmt.Sprintf("%s (%s), %s; chains as sets (mode %s).", plural.Count(len(out.Annotators), "annotator"), strings.Join(out.Annotators, ", "), plural.Count(out.Documents, "document"), out.ChainsAsSets.Mode),
 	}
 	p.Warnings = append(p.Warnings, out.Warnings...)
 	if len(out.Pairs) > 0 {
@@ -152,25 +157,11 @@ func corefPage(out *corefJSON, inputs []string) *report.Page {
 		if len(names) > reportTopCoders {
 			names = names[:reportTopCoders]
 		}
-		at := map[string]int{}
-		for i, n := range names {
-			at[n] = i
-		}
-		cells := make([][]float64, len(names))
-		for i := range cells {
-			cells[i] = make([]float64, len(names))
-			for j := range cells[i] {
-				cells[i][j] = math.NaN()
+		cells := pairCells(names, func(set func(a, b string, v float64)) {
+			for _, pr := range out.Pairs {
+				set(pr.Annotators[0], pr.Annotators[1], float64(pr.CoNLLF1))
 			}
-			cells[i][i] = 1
-		}
-		for _, pr := range out.Pairs {
-			i, ok1 := at[pr.Annotators[0]]
-			j, ok2 := at[pr.Annotators[1]]
-			if ok1 && ok2 {
-				cells[i][j], cells[j][i] = float64(pr.CoNLLF1), float64(pr.CoNLLF1)
-			}
-		}
+		})
 		sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: "CoNLL F1 per pair of annotators", Desc: matrixDesc("CoNLL F1 per pair", names, cells), Min: 0, Max: 1, Decimals: 3}),
 			"CoNLL F1 (the mean of MUC, B³ and CEAFe F1) for each pair of annotators."))
 	}

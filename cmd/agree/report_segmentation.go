@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"agree/internal/plural"
 	"agree/report"
 	"agree/report/svg"
 	"agree/segmentation"
@@ -22,8 +23,8 @@ func segmentationPage(r *segResultJSON, d *segmentation.Dataset, inputs []string
 	p := &report.Page{
 		Kind:  "segmentation",
 		Title: "Segmentation agreement on " + strings.Join(baseNames(inputs), ", "),
-		Lead: fmt.Sprintf("%d item(s), %d coders (%s); SegEval's agreement pooled over coder pairs and items with %s; n_t = %d.",
-			len(r.Items), len(r.Coders), strings.Join(r.Coders, ", "), strings.ToUpper(ag.Similarity), r.NT),
+		Lead: fmt.Sprintf("%s, %s (%s); SegEval's agreement pooled over coder pairs and items with %s; n_t = %d.",
+			plural.Count(len(r.Items), "item"), plural.Count(len(r.Coders), "coder"), strings.Join(r.Coders, ", "), strings.ToUpper(ag.Similarity), r.NT),
 		Headline: []report.Stat{
 			{Label: "actual agreement A_a", Value: f(ag.Actual), Detail: "pooled " + strings.ToUpper(ag.Similarity)},
 			{Label: "Fleiss π", Value: f(ag.Pi), Detail: "A_e = " + f(ag.ExpectedPi)},
@@ -47,21 +48,13 @@ func segmentationPage(r *segResultJSON, d *segmentation.Dataset, inputs []string
 		"SegEval's chance-corrected agreement (π, κ) and the mean boundary similarities. Shaded: Krippendorff's zones; above, Landis & Koch's bands (for the chance-corrected rows)."),
 		report.TableBlock(tables[0]))
 	if len(r.CoderPairs) > 0 && len(r.Coders) > 2 {
-		at := map[string]int{}
-		for i, c := range r.Coders {
-			at[c] = i
-		}
 		n := len(r.Coders)
-		cells := make([][]float64, n)
-		for i := range cells {
-			cells[i] = make([]float64, n)
-			cells[i][i] = 1
-		}
-		for _, cp := range r.CoderPairs {
-			i, j := at[cp.CoderA], at[cp.CoderB]
-			cells[i][j], cells[j][i] = float64(cp.MeanB), float64(cp.MeanB)
-		}
-		names, cells := r.Coders, cells
+		cells := pairCells(r.Coders, func(set func(a, b string, v float64)) {
+			for _, cp := range r.CoderPairs {
+				set(cp.CoderA, cp.CoderB, float64(cp.MeanB))
+			}
+		})
+		names := r.Coders
 		note := ""
 		if n > reportTopCoders {
 			names, cells = names[:reportTopCoders], cells[:reportTopCoders]
@@ -113,8 +106,17 @@ func segmentationPage(r *segResultJSON, d *segmentation.Dataset, inputs []string
 			for _, s := range e.Substitutions {
 				edits = append(edits, svg.Edit{Row: k, Kind: "substitution", Pos: s.Slot + 1})
 			}
+			top := map[int]bool{}
+			for _, slot := range segs[k].Slots() {
+				top[slot] = true
+			}
 			for _, t := range e.Transpositions {
-				edits = append(edits, svg.Edit{Row: k, Kind: "transposition", Pos: t.From + 1, To: t.To + 1})
+				// Draw from the upper row's boundary to the lower row's.
+				from, to := t.From, t.To
+				if !top[from] {
+					from, to = to, from
+				}
+				edits = append(edits, svg.Edit{Row: k, Kind: "transposition", Pos: from + 1, To: to + 1})
 			}
 			counts[0] += len(e.Additions)
 			counts[1] += len(e.Substitutions)
@@ -140,6 +142,7 @@ func segmentationPage(r *segResultJSON, d *segmentation.Dataset, inputs []string
 	}
 	p.Sections = append(p.Sections, report.Section{ID: "adjudicate", Title: "Items to adjudicate first", Blocks: []report.Block{report.TableBlock(t)}},
 		report.Section{ID: "pairs", Title: "Every item and pair", Blocks: []report.Block{report.TableBlock(truncRows(tables[1], reportTableRows, "item and coder pairs"))}})
+	p.Order("items") // the data first: the segmentations with their edits
 	return p
 }
 

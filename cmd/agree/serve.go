@@ -27,7 +27,7 @@ cross-site posts), bounds the upload size and the run time, and keeps
 nothing on disk after answering. Stop it with Ctrl-C.`
 
 // serveCommands are the analyses the page offers (shuffle reads no file).
-var serveCommands = []string{"coding", "gamma", "unitizing", "segmentation", "coref"}
+var serveCommands = []string{"coding", "spans", "relations", "gamma", "unitizing", "segmentation", "coref"}
 
 // serveOptions configure the web page's server.
 type serveOptions struct {
@@ -236,8 +236,13 @@ func (h *serveHandler) run(w http.ResponseWriter, r *http.Request) {
 		if name == "." || name == "/" || name == ".." || name == "" || strings.HasPrefix(name, "-") {
 			name = "upload"
 		}
-		for base, k := name, 2; seen[name]; k++ {
-			name = fmt.Sprintf("%d-%s", k, base)
+		if seen[name] {
+			// a browser sends the files' names, not their folders: two
+			// d1.ann of two annotators cannot be told apart, and renaming
+			// one would silently make it another annotator or document
+			d.Error = fmt.Sprintf("two uploaded files are named %s: the page receives file names without their folders, so it cannot tell them apart; upload a ZIP of the folders instead (brat: one folder per annotator)", name)
+			h.page(w, http.StatusBadRequest, d)
+			return
 		}
 		seen[name] = true
 		src, err := fh.Open()

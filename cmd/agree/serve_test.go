@@ -1,8 +1,10 @@
 package main
 
 import (
+	"archive/zip"
 	"bytes"
 	"encoding/json"
+	"html"
 	"io"
 	"mime/multipart"
 	"net"
@@ -17,14 +19,8 @@ import (
 	"agree/report"
 )
 
-// TestMain lets the test binary stand in for agree when agree serve runs
-// an analysis in a child process.
-func TestMain(m *testing.M) {
-	if os.Getenv("AGREE_TEST_AS_AGREE") == "1" {
-		os.Exit(exitCode(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr), os.Stderr))
-	}
-	os.Exit(m.Run())
-}
+// TestMain (child_test.go) runs the test binary as agree when
+// AGREE_TEST_AS_AGREE=1, as startServe needs.
 
 // startServe runs agree serve's handler on a free loopback port, its
 // analyses in children of the test binary, and its temporary files in a
@@ -271,5 +267,52 @@ func TestServeInBrowser(t *testing.T) {
 	}
 	if left, _ := os.ReadDir(tmp); len(left) > 0 {
 		t.Errorf("%d files left on disk", len(left))
+	}
+}
+
+// TestServeUploadNames: a browser sends file names without their folders.
+// Two uploads of one name (alice/d1.ann and bob/d1.ann) are refused with
+// what to do, not renamed (a renamed file is silently another annotator or
+// document); a ZIP of the folders is read with its folders.
+func TestServeUploadNames(t *testing.T) {
+	base, _ := startServe(t, serveOptions{})
+	post := func(files [][2]string, options string) (int, string) {
+		var b bytes.Buffer
+		mw := multipart.NewWriter(&b)
+		mw.WriteField("command", "spans")
+		mw.WriteField("options", options)
+		for _, f := range files {
+			w, _ := mw.CreateFormFile("files", f[0])
+			io.WriteString(w, f[1])
+		}
+		mw.Close()
+		resp, err := http.Post(base+"/run", mw.FormDataContentType(), &b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(body)
+	}
+	alice := "T1\tPER 0 5\tAlice\n"
+	bob := "T1\tPER 0 5\tAlice\nT2\tPER 10 13\tBob\n"
+	status, body := post([][2]string{{"d1.ann", alice}, {"d1.ann", bob}}, "")
+	if status != 400 || !strings.Contains(body, "two uploaded files are named d1.ann") || !strings.Contains(body, "upload a ZIP of the folders") {
+		t.Errorf("two files of one name: status %d\n%.800s", status, body)
+	}
+	var z bytes.Buffer
+	zw := zip.NewWriter(&z)
+	for _, f := range [][2]string{{"alice/d1.ann", alice}, {"bob/d1.ann", bob}} {
+		w, _ := zw.Create(f[0])
+		io.WriteString(w, f[1])
+	}
+	zw.Close()
+	status, body = post([][2]string{{"brat.zip", z.String()}}, "")
+	if status != 200 || !strings.Contains(body, `sandbox="allow-same-origin"`) {
+		t.Fatalf("a ZIP of brat folders: status %d\n%.800s", status, body)
+	}
+	// the report compares alice and bob on one document: F1 = 2·1/(1+2)
+	if !strings.Contains(html.UnescapeString(body), "alice / bob") || !strings.Contains(body, "0.6667") {
+		t.Errorf("the ZIP's folders are not its annotators:\n%.2000s", html.UnescapeString(body))
 	}
 }

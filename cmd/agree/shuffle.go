@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	iofs "io/fs"
@@ -38,14 +39,14 @@ func runShuffle(e env, args []string) error {
 	workers := fs.Int("workers", 0, "parallel workers (0: all cores; results do not depend on it)")
 	out := fs.String("out", "", "directory for curves.csv and one SVG chart per error type (created if needed; existing files are kept unless --force)")
 	force := fs.Bool("force", false, "overwrite the files of an existing --out directory")
-	bound(fs, "step", span(minShuffleStep, 1, ""))
+	bound(fs, "step", span(shuffle.MinStep, 1, ""))
 	bound(fs, "sets", between(1, maxShuffleSets))
-	bound(fs, "annotators", between(2, maxShuffleAnnotators))
-	bound(fs, "continua", between(1, maxShuffleContinua))
-	bound(fs, "shift-scale", span(0, maxShuffleScale, "lo"))
-	bound(fs, "split-scale", span(0, maxShuffleScale, "lo"))
-	bound(fs, "fp-scale", span(0, maxShuffleScale, "lo"))
-	bound(fs, "units", between(0, maxShuffleUnits))
+	bound(fs, "annotators", between(2, shuffle.MaxAnnotators))
+	bound(fs, "continua", between(1, shuffle.MaxContinua))
+	bound(fs, "shift-scale", span(0, shuffle.MaxScale, "lo"))
+	bound(fs, "split-scale", span(0, shuffle.MaxScale, "lo"))
+	bound(fs, "fp-scale", span(0, shuffle.MaxScale, "lo"))
+	bound(fs, "units", between(0, shuffle.MaxUnits))
 	bound(fs, "min-gap", span(0, maxShuffleGap, ""))
 	bound(fs, "max-gap", span(0, maxShuffleGap, ""))
 	bound(fs, "workers", between(0, maxWorkers))
@@ -103,9 +104,6 @@ func runShuffle(e env, args []string) error {
 		if err != nil {
 			return err
 		}
-		if model.Units > maxShuffleUnits {
-			return fmt.Errorf("%s: \"units\": %d is above the limit of %d reference units", *modelName, model.Units, maxShuffleUnits)
-		}
 	}
 	if *unitsN != 0 {
 		model.Units = *unitsN
@@ -156,7 +154,7 @@ func runShuffle(e env, args []string) error {
 			return f(s, rng)
 		}
 	}
-	pts, err := sw.Run()
+	pts, err := sw.Run(context.Background())
 	e.status.phase("", 0)
 	if err != nil {
 		return err
@@ -180,7 +178,7 @@ func runShuffle(e env, args []string) error {
 		t.Rows = append(t.Rows, []string{p.Errors.String(), report.Float(p.Magnitude, 2), p.Measure,
 			report.Float(p.Mean, 4), report.Float(p.SD, 4), fmt.Sprintf("%d/%d", p.Defined, p.Sets), note})
 	}
-	if err := rep.write(e, shufflePage(&js, t), nil); err != nil || rep.only() {
+	if err := rep.write(e, func() (*report.Page, error) { return shufflePage(&js, t), nil }, nil); err != nil || rep.only() {
 		return err
 	}
 	switch f {
@@ -245,25 +243,12 @@ func writeShuffleFiles(dir string, force bool, errs []shuffle.ErrorType, pts []s
 	return nil
 }
 
-// shuffleBudget refuses, before any work, a sweep whose simulated sets
-// would be too large to hold (units per set) or too many to run (sets in
-// the sweep), naming the flags that set them.
+// shuffleBudget refuses, before any work, a sweep the library would refuse
+// (shuffle.Sweep.Validate: a simulated set too large to hold) or one with
+// too many simulated sets to run, naming the flags that set them.
 func shuffleBudget(sw shuffle.Sweep) error {
-	perUnit := 1.0 // each reference unit, copied by every annotator
-	var split, fp float64
-	for _, et := range sw.Errors {
-		if et&shuffle.Split != 0 {
-			split = sw.Shuffler.SplitScale
-		}
-		if et&shuffle.FalsePositive != 0 {
-			fp = sw.Shuffler.FalsePositiveScale
-		}
-	}
-	perUnit += split + fp // at magnitude 1: pieces of split units, false positives
-	units := float64(sw.Continua) * float64(sw.Shuffler.Annotators) * float64(sw.Model.Units) * perUnit
-	if units > maxShuffleSetUnits {
-		return usagef("shuffle: a simulated set would hold about %.3g units (--continua %d × --annotators %d × %d reference units × %.3g with splits and false positives); the limit is %d: lower one of them",
-			units, sw.Continua, sw.Shuffler.Annotators, sw.Model.Units, perUnit, maxShuffleSetUnits)
+	if err := sw.Validate(); err != nil {
+		return usagef("%v: lower --continua, --annotators, --units, --split-scale or --fp-scale", err)
 	}
 	runs := len(sw.Errors) * len(shuffle.Magnitudes(sw.Step)) * sw.Sets
 	if runs > maxShuffleRuns {

@@ -44,7 +44,7 @@ func TestShuffleCSVAndSVG(t *testing.T) {
 			t.Errorf("%s not written: %v", name, err)
 			continue
 		}
-		if strings.HasSuffix(name, ".svg") && !bytes.Contains(b, []byte("<polyline")) {
+		if strings.HasSuffix(name, ".svg") && !bytes.Contains(b, []byte(`fill="none" stroke="#0072B2" stroke-width="2"`)) {
 			t.Errorf("%s has no curve", name)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"agree/internal/plural"
 	"agree/report"
 	"agree/unitizing"
 )
@@ -67,12 +68,15 @@ func runUnitizing(e env, args []string) error {
 	atom := fs.Float64("atom", 1, "atom length for κ_d and α_d")
 	concat := fs.Bool("concatenate", false, "treat all inputs as one continuum, laid end to end (annotators matched by name)")
 	sep := sepFlag(fs)
+	dropZero := fs.Bool("drop-zero-length", false, "skip units with start = end (a Praat point tier's points) with a warning each, instead of failing")
 	cuOverlap := fs.Bool("cu-overlap", false, "compute c|uα and (k)uα even when an annotator's units overlap (Mathet et al. 2015 §6.3.5; uα and |uα stay undefined)")
 	bound(fs, "atom", span(0, math.MaxFloat64, "lo"))
 	bound(fs, "begin", span(-math.MaxFloat64, math.MaxFloat64, ""))
 	bound(fs, "end", span(-math.MaxFloat64, math.MaxFloat64, ""))
 	var in inputFlags
 	in.register(fs, true)
+	var by byFlags
+	by.register(fs, "pooled", "macro")
 	rep := reportFlag(fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
@@ -87,6 +91,12 @@ func runUnitizing(e env, args []string) error {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	if err := by.check(fs); err != nil {
+		return err
+	}
+	if by.active() && *concat {
+		return usagef("unitizing: --by document compares the documents; --concatenate makes them one")
+	}
 	if set["begin"] && set["end"] && !(*begin < *end) {
 		return usagef("unitizing: --begin %v must be before --end %v", *begin, *end)
 	}
@@ -94,7 +104,7 @@ func runUnitizing(e env, args []string) error {
 		return err
 	}
 	var results []unitizingResult
-	input, err := readUnits(e, "unitizing", files, &in, false, comma)
+	input, err := readUnits(e, "unitizing", files, &in, *dropZero, comma)
 	if err != nil {
 		return err
 	}
@@ -103,8 +113,8 @@ func runUnitizing(e env, args []string) error {
 	for i := range continua {
 		c := &continua[i]
 		ext := unitizing.DefaultExtent(c)
-		if n, ok := input.textLen[c.Name]; ok {
-			ext = unitizing.Extent{Begin: 0, End: float64(n)} // the whole document text
+		if x, ok := input.extent[c.Name]; ok {
+			ext = x // the whole document text, or the recording a TextGrid spans
 		}
 		if set["begin"] {
 			ext.Begin = *begin
@@ -131,7 +141,17 @@ func runUnitizing(e env, args []string) error {
 		}
 		results = append(results, r)
 	}
-	if err := rep.write(e, unitizingPage(results, continua, files), files); err != nil || rep.only() {
+	if by.active() && len(continua) > 0 {
+		bd, err := unitizingBreakdown(e, continua, exts, results, *atom, *cuOverlap, by.average)
+		if err != nil {
+			return err
+		}
+		if f == report.JSON {
+			return report.WriteJSON(e.stdout, bd)
+		}
+		return report.WriteTables(e.stdout, f, bd.tables()...)
+	}
+	if err := rep.write(e, func() (*report.Page, error) { return unitizingPage(results, continua, files), nil }, files); err != nil || rep.only() {
 		return err
 	}
 	if f == report.JSON {
@@ -216,7 +236,15 @@ func measureUnitizing(e env, c *unitizing.Continuum, ext unitizing.Extent, atom 
 	}
 
 	r.KappaD, r.AlphaD, r.PiD = nan, nan, nan
-	if kd, err := unitizing.KappaD(c, ext, atom); err != nil {
+	var tooMany *unitizing.TooManyAtomsError
+	if kd, err := unitizing.KappaD(c, ext, atom); errors.As(err, &tooMany) {
+		// κ_d cannot be computed at this atom length; the other measures
+		// still are.
+		why := fmt.Sprintf("not computed: %d atoms of length %g, more than %d (give a longer --atom)", tooMany.Atoms, tooMany.Atom, unitizing.MaxAtoms)
+		for _, k := range []string{"kappa_d", "alpha_d", "pi_d"} {
+			r.UndefinedReason[k] = why
+		}
+	} else if err != nil {
 		if err := overlap(err, "kappa_d", "alpha_d", "pi_d"); err != nil {
 			return r, err
 		}
@@ -247,7 +275,7 @@ func measureUnitizing(e env, c *unitizing.Continuum, ext unitizing.Extent, atom 
 func unitizingTables(r unitizingResult) []report.Table {
 	reason := func(key string) string { return r.UndefinedReason[key] }
 	main := report.Table{
-		Title:  fmt.Sprintf("%s: %d annotators, %d units, continuum [%g, %g)", r.Name, len(r.Annotators), r.Units, r.Extent.Begin, r.Extent.End),
+		Title:  fmt.Sprintf("%s: %s, %s, continuum [%g, %g)", r.Name, plural.Count(len(r.Annotators), "annotator"), plural.Count(r.Units, "unit"), r.Extent.Begin, r.Extent.End),
 		Header: []string{"measure", "value", "note"},
 	}
 	add := func(name, key string, v report.Number, note string) {
@@ -271,7 +299,7 @@ func unitizingTables(r unitizingResult) []report.Table {
 	for _, k := range cats {
 		add(fmt.Sprintf("(%s)uα", k), "k_u_alpha."+k, r.KUAlpha[k], "")
 	}
-	add("κ_d (multi-κ on atoms)", "kappa_d", r.KappaD, fmt.Sprintf("%d atoms of length %g", r.Atoms, r.Atom))
+	add("κ_d (multi-κ on atoms)", "kappa_d", r.KappaD, fmt.Sprintf("%s of length %g", plural.Count(r.Atoms, "atom"), r.Atom))
 	add("α_d (α on atoms)", "alpha_d", r.AlphaD, "")
 	add("SER (mean over ordered pairs)", "ser", r.SER, "error rate: 0 is perfect")
 	tables := []report.Table{main}

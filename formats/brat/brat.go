@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -14,7 +15,10 @@ import (
 	"unicode/utf8"
 
 	"agree/annotation"
+	"agree/formats/internal/names"
+	"agree/formats/internal/textenc"
 	"agree/internal/csvio"
+	"agree/internal/plural"
 	"agree/internal/unionfind"
 )
 
@@ -43,6 +47,11 @@ type Options struct {
 	// types (case-sensitive). A relation to a span left out is dropped
 	// (and counted); an Equiv or chain link to one is an error.
 	Types []string
+	// Root names the file system ReadFS reads in messages and notes (the
+	// directory or archive it is, e.g. "brat/alice" or "export.zip"): the
+	// paths of its files are shown joined to it. Empty: their paths in
+	// the file system alone.
+	Root string
 }
 
 func (o *Options) chainRelation(t string) bool {
@@ -85,7 +94,7 @@ func (t *tally) flush(c *annotation.Corpus, where string) {
 		c.Notes = append(c.Notes, fmt.Sprintf("brat %s: ignored %s", where, strings.Join(parts, ", ")))
 	}
 	if t.noText > 0 {
-		c.Notes = append(c.Notes, fmt.Sprintf("brat %s: %d .ann file(s) without a .txt next to them: offsets and covered texts not checked", where, t.noText))
+		c.Notes = append(c.Notes, fmt.Sprintf("brat %s: %s without a .txt next to %s: offsets and covered texts not checked", where, plural.Count(t.noText, ".ann file"), plural.Verb(t.noText, "it", "them")))
 	}
 }
 
@@ -129,7 +138,11 @@ func ReadDir(c *annotation.Corpus, dir, annotator string, opt Options) error {
 // ReadFS is ReadDir on a directory of a file system (a ZIP archive's, for
 // example); dir is a slash-separated path in fsys ("." for its root).
 func ReadFS(c *annotation.Corpus, fsys fs.FS, dir, annotator string, opt Options) error {
-	return readTree(c, fsys, dir, func(p string) string { return p }, dir, annotator, &opt)
+	if opt.Root == "" {
+		return readTree(c, fsys, dir, func(p string) string { return p }, dir, annotator, &opt)
+	}
+	root := filepath.ToSlash(opt.Root)
+	return readTree(c, fsys, dir, func(p string) string { return path.Join(root, p) }, path.Join(root, dir), annotator, &opt)
 }
 
 func readTree(c *annotation.Corpus, fsys fs.FS, dir string, display func(string) string, where, annotator string, opt *Options) error {
@@ -137,6 +150,12 @@ func readTree(c *annotation.Corpus, fsys fs.FS, dir string, display func(string)
 	err := fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
+		}
+		if p != dir && names.Ignored(d.Name()) {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
 		}
 		if !d.IsDir() && strings.HasSuffix(p, ".ann") {
 			files = append(files, p)
@@ -172,9 +191,13 @@ func readFile(c *annotation.Corpus, fsys fs.FS, p, name, doc, annotator string, 
 	}
 	defer f.Close()
 	var text *string
-	txt, err := fs.ReadFile(fsys, strings.TrimSuffix(p, ".ann")+".txt")
+	txtPath := strings.TrimSuffix(p, ".ann") + ".txt"
+	txt, err := fs.ReadFile(fsys, txtPath)
 	switch {
 	case err == nil:
+		if err := checkUTF8(txt, strings.TrimSuffix(name, ".ann")+".txt"); err != nil {
+			return err
+		}
 		s := string(txt)
 		text = &s
 	case errors.Is(err, fs.ErrNotExist):
@@ -264,16 +287,20 @@ func readAnn(c *annotation.Corpus, r io.Reader, name string, text *string, doc, 
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	if !utf8.Valid(data) {
-		line := 1 + bytes.Count(data[:validPrefix(data)], []byte{'\n'})
-		return fmt.Errorf("%s:%d: not valid UTF-8", name, line)
+	if err := checkUTF8(data, name); err != nil {
+		return err
 	}
+	// brat writes no byte-order mark, but an editor may add one
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	all := string(data)
-	lines := strings.Count(all, "\n") + 1
+	// room for the text-bound annotations: the lines that start with T
+	// (not all lines: a file of blank or attribute lines must not reserve
+	// room for as many spans)
+	textBound := bytes.Count(data, []byte("\nT")) + 1
 	var (
 		base      = len(c.Spans)
-		n         = 0                           // spans read
-		index     = make(map[string]int, lines) // T id → index among the spans read, -1 when left out by Types
+		n         = 0                               // spans read
+		index     = make(map[string]int, textBound) // T id → index among the spans read, -1 when left out by Types
 		triggers  = map[string]string{}
 		relations []relation
 		links     [][2]ref
@@ -312,7 +339,7 @@ func readAnn(c *annotation.Corpus, r io.Reader, name string, text *string, doc, 
 				sp.Parts = tb.parts
 			}
 			if n == 1 {
-				c.Spans = slices.Grow(c.Spans, lines)
+				c.Spans = slices.Grow(c.Spans, textBound)
 			}
 			c.Spans = append(c.Spans, sp)
 		case 'R':
@@ -508,17 +535,17 @@ func parseTextBound(id, rest string, offs *annotation.Offsets, line int) (textBo
 	return tb, nil
 }
 
-// validPrefix returns the length of the longest valid UTF-8 prefix of b.
-func validPrefix(b []byte) int {
-	n := 0
-	for n < len(b) {
-		r, size := utf8.DecodeRune(b[n:])
-		if r == utf8.RuneError && size <= 1 {
-			break
-		}
-		n += size
+// checkUTF8 refuses data that is not UTF-8 text, naming the line of the
+// first bad byte, or saying that it is UTF-16.
+func checkUTF8(data []byte, name string) error {
+	switch e := textenc.CheckUTF8(data); {
+	case e == nil:
+		return nil
+	case e.UTF16:
+		return fmt.Errorf("%s: UTF-16, but brat files are UTF-8: convert it (e.g. iconv -f UTF-16 -t UTF-8)", name)
+	default:
+		return fmt.Errorf("%s:%d: not valid UTF-8 (brat files are UTF-8)", name, e.Line)
 	}
-	return n
 }
 
 // unitHint suggests checking the offset unit after a covered-text mismatch.

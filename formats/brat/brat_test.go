@@ -197,7 +197,95 @@ func TestReadFileAndFS(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "x.ann"), []byte("T1\tP 0 1\ta\n"), 0o644)
 	c, err = Read([]string{dir}, []string{"z"}, Options{})
-	if err != nil || c.Documents[0].HasText || !strings.Contains(strings.Join(c.Notes, ";"), "1 .ann file(s) without a .txt") {
+	if err != nil || c.Documents[0].HasText || !strings.Contains(strings.Join(c.Notes, ";"), "1 .ann file without a .txt") {
 		t.Errorf("no .txt: %v, notes %q", err, c.Notes)
+	}
+}
+
+// TestEncodingsAndNames: what a user's editor or another tool does to the
+// files gets a message that says what happened, naming the file that has
+// it; a byte-order mark before the first line is harmless.
+func TestEncodingsAndNames(t *testing.T) {
+	dir := t.TempDir()
+	utf16 := func(s string) string {
+		b := []byte{0xFF, 0xFE}
+		for _, r := range s {
+			b = append(b, byte(r), byte(r>>8))
+		}
+		return string(b)
+	}
+	for _, tc := range []struct {
+		name, ann, txt, want, why string
+	}{
+		{"bom", "\ufeffT1\tP 0 5\tAlice\n", "Alice", "", "an editor's byte-order mark before the first id is skipped"},
+		{"bomtext", "T1\tP 1 6\tAlice\n", "\ufeffAlice", "", "a byte-order mark in the .txt is a character, as brat counts it"},
+		{"annutf16", utf16("T1\tP 0 5\tAlice\n"), "Alice", "annutf16/a/d.ann: UTF-16, but brat files are UTF-8", "a .ann saved as UTF-16"},
+		{"annutf16nobom", utf16("T1\tP 0 5\tAlice\n")[2:], "Alice", "annutf16nobom/a/d.ann: UTF-16", "UTF-16 without a byte-order mark"},
+		{"txtutf16", "T1\tP 0 5\tAlice\n", utf16("Alice"), "txtutf16/a/d.txt: UTF-16", "a .txt saved as UTF-16 is named, not the .ann"},
+		{"txtlatin1", "T1\tP 0 5\tAlice\n", "Alice\nCaf\xe9", "txtlatin1/a/d.txt:2: not valid UTF-8", "a Latin-1 .txt: the file and the line of the bad byte"},
+		{"annlatin1", "T1\tP 0 5\tAlice\n#1\tAnnotatorNotes T1\tcaf\xe9\n", "Alice", "annlatin1/a/d.ann:2: not valid UTF-8", "a Latin-1 .ann: the line of the bad byte"},
+	} {
+		d := filepath.Join(dir, tc.name, "a")
+		os.MkdirAll(d, 0o755)
+		os.WriteFile(filepath.Join(d, "d.ann"), []byte(tc.ann), 0o644)
+		os.WriteFile(filepath.Join(d, "d.txt"), []byte(tc.txt), 0o644)
+		c := &annotation.Corpus{}
+		err := ReadFS(c, os.DirFS(dir), tc.name+"/a", "a", Options{})
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v", tc.why, err)
+		case tc.want == "" && (len(c.Spans) != 1 || c.Spans[0].Text != "Alice"):
+			t.Errorf("%s: spans %+v", tc.why, c.Spans)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: got %v, want %q", tc.why, err, tc.want)
+		}
+	}
+}
+
+// TestRoot: with Options.Root, ReadFS names its files and notes by the
+// directory or archive they are in, so that a message says which
+// annotator's d1.ann is wrong.
+func TestRoot(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "d1.ann"), []byte("T1\tP 0 5\tAlice\nA1\tNegated T1\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "d2.ann"), []byte("T1\tP 0 5\tAlicia\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "d2.txt"), []byte("Alice"), 0o644)
+	for _, tc := range []struct{ root, want, why string }{
+		{"", "d2.ann:1: text-bound annotation T1", "no root: paths in the file system"},
+		{"brat/bob", "brat/bob/d2.ann:1: text-bound annotation T1", "the root is joined to the path"},
+	} {
+		c := &annotation.Corpus{}
+		err := ReadFS(c, os.DirFS(dir), ".", "bob", Options{Root: tc.root})
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want %q…", tc.why, err, tc.want)
+		}
+	}
+	os.Remove(filepath.Join(dir, "d2.ann"))
+	c := &annotation.Corpus{}
+	if err := ReadFS(c, os.DirFS(dir), ".", "bob", Options{Root: "brat/bob"}); err != nil {
+		t.Fatal(err)
+	}
+	if c.Spans[0].Pos.String() != "brat/bob/d1.ann:1" || !strings.HasPrefix(strings.Join(c.Notes, ";"), "brat brat/bob: ignored 1 attribute") {
+		t.Errorf("span at %v, notes %q", c.Spans[0].Pos, c.Notes)
+	}
+}
+
+// TestNoRoomForBlankLines: room for the spans is reserved by the lines
+// that start with T, not by all lines: one span and a million blank lines
+// (1 MB) must not reserve room for a million spans (200 MB).
+func TestNoRoomForBlankLines(t *testing.T) {
+	for _, tc := range []struct{ filler, why string }{
+		{"\n", "blank lines"},
+		{"A1\tNegated T1\n", "attribute lines"},
+		{"#1\tAnnotatorNotes T1\tx\n", "note lines"},
+	} {
+		in := "T1\tP 0 1\ta\n" + strings.Repeat(tc.filler, 1_000_000/len(tc.filler))
+		c := &annotation.Corpus{}
+		if err := ReadAnn(c, strings.NewReader(in), "x.ann", nil, "d", "a", Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if len(c.Spans) != 1 || cap(c.Spans) > 16 {
+			t.Errorf("%s: %d spans, room for %d", tc.why, len(c.Spans), cap(c.Spans))
+		}
 	}
 }

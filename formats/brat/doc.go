@@ -35,6 +35,11 @@
 //
 // Errors name the file and line and say what was expected; a line whose id
 // is not a brat id (T, R, E, A, M, N or # and a number, or *) is an error.
+// The files are UTF-8: a file in another encoding is refused naming the
+// line of the first bad byte, or saying that it is UTF-16; a byte-order
+// mark before the first line of a .ann is skipped (one in a .txt is a
+// character, as brat counts it). ReadFS names its files in messages by
+// their path in the file system, joined to Options.Root when given.
 // On an error the corpus is left partly filled.
 //
 // API:
@@ -42,6 +47,6 @@
 //	ReadAnn(c, r, name, text, doc, annotator, opt)  one .ann from a reader (text: the .txt or nil)
 //	ReadFile(c, path, doc, annotator, opt)          one .ann file (and its .txt)
 //	ReadDir(c, dir, annotator, opt)                 every .ann under dir
-//	ReadFS(c, fsys, dir, annotator, opt)            the same in an fs.FS (a ZIP)
+//	ReadFS(c, fsys, dir, annotator, opt)            the same in an fs.FS (a ZIP; named by opt.Root)
 //	Read(paths, annotators, opt)                    one directory or .ann per annotator
 package brat

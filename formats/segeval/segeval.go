@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"agree/internal/csvio"
+	"agree/internal/plural"
 	"agree/segmentation"
 )
 
@@ -126,6 +127,39 @@ type jsonReader struct {
 	*builder
 	data []byte
 	dec  *json.Decoder
+	at   cursor // the position of the last token, advanced incrementally
+}
+
+// cursor is a byte offset with its 1-based line and rune column. Tokens
+// come in increasing offsets, so each position is found from the previous
+// one by scanning only the bytes between them: reading is linear in the
+// input, not quadratic (issue 13; a file on one line is the worst case of
+// recounting from the start or from the line start).
+type cursor struct {
+	off       int64
+	line, col int
+}
+
+// pos returns the line and column of offset off, moving the cursor there
+// when off is not before it (and computing from the start otherwise).
+func (jr *jsonReader) pos(off int64) (int, int) {
+	off = min(max(off, 0), int64(len(jr.data)))
+	c := &jr.at
+	if c.line == 0 {
+		*c = cursor{line: 1, col: 1}
+	}
+	if off < c.off {
+		return lineCol(jr.data, off)
+	}
+	seg := jr.data[c.off:off]
+	if nl := bytes.LastIndexByte(seg, '\n'); nl >= 0 {
+		c.line += bytes.Count(seg, []byte{'\n'})
+		c.col = 1
+		seg = seg[nl+1:]
+	}
+	c.col += utf8.RuneCount(seg)
+	c.off = off
+	return c.line, c.col
 }
 
 // lineCol converts a byte offset into a 1-based line and column (in runes).
@@ -159,7 +193,7 @@ func (jr *jsonReader) tokenStart() int64 {
 // token reads the next token, returning its start line and column.
 func (jr *jsonReader) token() (json.Token, int, int, error) {
 	off := jr.tokenStart()
-	line, col := lineCol(jr.data, off)
+	line, col := jr.pos(off)
 	tok, err := jr.dec.Token()
 	if err != nil {
 		var se *json.SyntaxError
@@ -512,7 +546,7 @@ func parseCSV(data []byte, name string) (*segmentation.Dataset, error) {
 			}
 		}
 		if len(rec) < 3 {
-			return nil, b.errorf(line, 0, "%d field(s); want item,coder,%s", len(rec), csvNoun(bf))
+			return nil, b.errorf(line, 0, "%s; want item,coder,%s", plural.Count(len(rec), "field"), csvNoun(bf))
 		}
 		item, coder := strings.TrimSpace(rec[0]), strings.TrimSpace(rec[1])
 		if item == "" {

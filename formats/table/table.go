@@ -2,13 +2,14 @@ package table
 
 import (
 	"bytes"
-	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 
 	"agree/coding"
 	"agree/internal/csvio"
+	"agree/internal/plural"
 )
 
 // Layout is the arrangement of a file.
@@ -34,7 +35,10 @@ func ParseLayout(s string) (Layout, error) {
 	case "columns":
 		return Columns, nil
 	}
-	return Auto, fmt.Errorf("unknown layout %q (want auto, wide, long or columns)", s)
+	if l, ok := parseLayout2(s); ok { // layouts.go
+		return l, nil
+	}
+	return Auto, fmt.Errorf("unknown layout %q (want %s)", s, layoutNames)
 }
 
 // Options control reading.
@@ -55,67 +59,149 @@ type Options struct {
 	Categories []string
 	Closed     bool
 
+	// The options below are for Stream.
+
+	// Sorted promises that the records of each item are contiguous in a
+	// long file, ordered by item id (in byte order, as LC_ALL=C sort
+	// orders them, or in natural order, as sort -V does); Stream checks
+	// it and then keeps O(1) per item. Without it, Stream keeps every
+	// judgment of a long file until the end: about 12 bytes each, plus 60
+	// bytes and the id per item.
+	Sorted bool
+	// KeepItems is the number of item ids Stream keeps per distinct
+	// pattern of values, for ranking items (coding.StatsOptions.KeepItems).
+	KeepItems int
+	// Rank, if set, promises the ranking (coding.StatsOptions.Rank).
+	Rank *coding.Ranking
+	// Workers bounds the goroutines that parse a wide file or a sorted
+	// long file (0: GOMAXPROCS). Results do not depend on it.
+	Workers int
+	// Progress, if set, is called (from another goroutine) with the
+	// number of bytes read so far, after each block of the input.
+	Progress func(bytes int64)
+	// Reopen, if set, opens the input again: Stream then names a repeated
+	// item id of a wide file, checked against the ids themselves.
+	Reopen func() (io.ReadCloser, error)
+
 	noFastPath bool // tests: force the encoding/csv path
-	chunks     int  // tests: number of chunks of the fast path (0: one per CPU on large input)
+	blockSize  int  // tests: small blocks (0: defaultBlockSize)
 }
 
-// Read reads reliability data from r; name is used in messages.
+// Read reads reliability data from r; name is used in messages. The input
+// is read in blocks (never as a whole); the data are kept in memory. To
+// compute agreement without keeping the data, use Stream.
 func Read(r io.Reader, name string, opt Options) (*coding.Data, error) {
-	rd := &reader{name: name, opt: opt, b: coding.NewBuilder()}
-	rd.b.SetSource(name)
-	if len(opt.Categories) > 0 {
-		if err := rd.b.DeclareCategories(opt.Categories, opt.Closed); err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
+	rd := newReader(name, opt)
+	if opt.Layout >= Transposed { // layouts.go
+		return readLayout(r, name, opt, rd.isMissingString)
 	}
-	rd.missing = map[string]bool{"": true, "NA": true}
-	if opt.Missing != nil {
-		rd.missing = map[string]bool{}
-		for _, m := range opt.Missing {
-			rd.missing[m] = true
-		}
+	src := newSource(r, opt.blockSize)
+	if opt.Layout == Columns {
+		return rd.readColumns(src)
 	}
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	data = bytes.TrimPrefix(data, []byte("\ufeff"))
-	if !opt.noFastPath {
-		if d, ok, err := rd.fast(data); ok {
-			return d, err
-		}
-	}
-	rd.csv = csv.NewReader(bytes.NewReader(data))
-	rd.csv.FieldsPerRecord = -1
-	rd.csv.ReuseRecord = true
-	if opt.Comma != 0 {
-		rd.csv.Comma = opt.Comma
-	}
-	switch opt.Layout {
-	case Columns:
-		err = rd.columns()
-	default:
-		err = rd.headed()
+	header, line, st, err := rd.readHeader(src)
+	if err == io.EOF {
+		return nil, fmt.Errorf("%s: empty file; want a header row", name)
 	}
 	if err != nil {
 		return nil, err
 	}
-	d, err := rd.b.Build()
+	layout, roles, err := rd.classify(header, line)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, err
 	}
-	if d.NumItems() == 0 {
-		return nil, rd.noItems()
+	if layout == Long {
+		return rd.readLong(src, st, header, roles)
 	}
-	return d, nil
+	return rd.readWide(src, st, header, line)
+}
+
+// Stream reads reliability data from r into their sufficient statistics
+// (coding.Stats) as the records are parsed, keeping no item: the value
+// table, the coders and the distinct patterns of values with their counts
+// (see package coding). A wide file, or a long file with Sorted, is parsed
+// by several goroutines; a long file without Sorted keeps its judgments
+// until the end (an item's records may come anywhere).
+//
+// The checks are Read's, except that repeated item ids of a wide file are
+// found by 64-bit fingerprints (12 bytes per row), checked against the ids
+// when Reopen can read the input again; without it a report has a chance
+// of about n²/2⁶⁵ of being a fingerprint collision (3·10⁻⁶ for ten million
+// rows). Ids in increasing natural order cost no sorting.
+func Stream(r io.Reader, name string, opt Options) (*coding.Stats, error) {
+	rd := newReader(name, opt)
+	if opt.Layout >= Transposed { // layouts.go: small tables, read whole
+		d, err := readLayout(r, name, opt, rd.isMissingString)
+		if err != nil {
+			return nil, err
+		}
+		return d.Stats(opt.KeepItems), nil
+	}
+	src := newSource(r, opt.blockSize)
+	if opt.Layout == Columns {
+		return rd.streamColumns(src)
+	}
+	header, line, st, err := rd.readHeader(src)
+	if err == io.EOF {
+		return nil, fmt.Errorf("%s: empty file; want a header row", name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	layout, roles, err := rd.classify(header, line)
+	if err != nil {
+		return nil, err
+	}
+	if layout == Long {
+		if opt.Sorted {
+			return rd.streamLongSorted(src, st, header, roles)
+		}
+		return rd.streamLong(src, st, header, roles)
+	}
+	return rd.streamWide(src, st, header, line)
 }
 
 type reader struct {
 	name    string
 	opt     Options
-	b       *coding.Builder
-	csv     *csv.Reader
-	missing map[string]bool
+	empty   bool     // the empty cell is missing
+	missing [][]byte // the other cells meaning missing
+}
+
+func newReader(name string, opt Options) *reader {
+	rd := &reader{name: name, opt: opt}
+	tokens := opt.Missing
+	if tokens == nil {
+		tokens = []string{"", "NA"}
+	}
+	for _, m := range tokens {
+		if m == "" {
+			rd.empty = true
+		} else {
+			rd.missing = append(rd.missing, []byte(m))
+		}
+	}
+	return rd
+}
+
+// accumulator returns a new Accumulator with the reader's options.
+func (rd *reader) accumulator(coders []string) (*coding.Accumulator, error) {
+	acc, err := coding.NewAccumulator(coding.StatsOptions{Source: rd.name, Categories: rd.opt.Categories, Closed: rd.opt.Closed,
+		Coders: coders, KeepItems: rd.opt.KeepItems, Rank: rd.opt.Rank})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", rd.name, err)
+	}
+	return acc, nil
+}
+
+// merged merges the accumulators of the sinks into one's Stats.
+func merged(accs []*coding.Accumulator) (*coding.Stats, error) {
+	for _, a := range accs[1:] {
+		if err := accs[0].Merge(a); err != nil {
+			return nil, err
+		}
+	}
+	return accs[0].Stats(), nil
 }
 
 // errorf formats an error at a line and column (column 0: none).
@@ -127,48 +213,38 @@ func (rd *reader) errorf(line, col int, format string, args ...any) error {
 	return fmt.Errorf("%s:%d: %s", rd.name, line, msg)
 }
 
-// next returns the next record, or io.EOF.
-func (rd *reader) next() ([]string, error) {
-	rec, err := rd.csv.Read()
-	if err == io.EOF {
-		return nil, err
-	}
-	if err != nil {
-		return nil, csvio.Wrap(rd.name, err)
-	}
-	return rec, nil
-}
-
-func (rd *reader) pos(field int) coding.Pos {
-	l, c := rd.csv.FieldPos(field)
-	return coding.Pos{Line: int32(l), Col: int32(c)}
-}
-
-func (rd *reader) set(item, coder int, rec []string, field int) error {
-	v := strings.TrimSpace(rec[field])
-	if rd.missing[v] {
-		return nil
-	}
-	p := rd.pos(field)
-	if err := rd.b.Set(item, coder, v, p); err != nil {
-		return rd.errorf(int(p.Line), int(p.Col), "%v", err)
-	}
-	return nil
-}
-
 func (rd *reader) raggedError(line, got, want int) error {
 	return rd.errorf(line, 0, "%d fields, want %d (item id and %d coders, as in the header)", got, want, want-1)
 }
 
-// duplicates reports the first item id that appears on two rows.
-func (rd *reader) duplicates(items []string, lines []int32) error {
-	if i, j, dup := coding.FirstDuplicate(items); dup {
-		return rd.errorf(int(lines[j]), 1, "item %s appears on two rows (first on line %d)", csvio.Quote(items[i]), lines[i])
+// duplicate turns the error of an item id given on two rows into one
+// naming the lines (lines[i] is the line of the i-th item); other errors
+// get the file name.
+func (rd *reader) duplicate(err error, lines []int32) error {
+	var de *coding.DuplicateItemError
+	if errors.As(err, &de) && de.Second < len(lines) {
+		return rd.errorf(int(lines[de.Second]), 1, "item %s appears on two rows (first on line %d)", csvio.Quote(de.ID), lines[de.First])
 	}
-	return nil
+	return fmt.Errorf("%s: %w", rd.name, err)
 }
 
 func (rd *reader) noItems() error { return fmt.Errorf("%s: no items", rd.name) }
+
+// isMissing reports whether a (trimmed) cell means "no value".
+func (rd *reader) isMissing(v []byte) bool {
+	if len(v) == 0 {
+		return rd.empty
+	}
+	for _, m := range rd.missing {
+		if bytes.Equal(v, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// blank reports whether a record is a blank line (one field of spaces).
+func blank(fields [][]byte) bool { return len(fields) == 1 && len(trim(fields[0])) == 0 }
 
 func normalize(h string) string { return strings.ToLower(strings.TrimSpace(h)) }
 
@@ -185,28 +261,10 @@ func longColumn(h string) string {
 	return ""
 }
 
-func (rd *reader) headed() error {
-	header, err := rd.next()
-	if err == io.EOF {
-		return fmt.Errorf("%s: empty file; want a header row", rd.name)
-	}
-	if err != nil {
-		return err
-	}
-	header = append([]string(nil), header...)
-	layout, roles, err := rd.classify(header)
-	if err != nil {
-		return err
-	}
-	if layout == Long {
-		return rd.long(header, roles)
-	}
-	return rd.wide(header)
-}
-
-// classify decides the layout of a headed file from its header and, for
-// the long layout, where its item, coder and value columns are.
-func (rd *reader) classify(header []string) (Layout, map[string]int, error) {
+// classify decides the layout of a headed file from its header (read on
+// line line) and, for the long layout, where its item, coder and value
+// columns are.
+func (rd *reader) classify(header []string, line int) (Layout, map[string]int, error) {
 	roles := map[string]int{}
 	for i, h := range header {
 		if r := longColumn(h); r != "" {
@@ -225,17 +283,17 @@ func (rd *reader) classify(header []string) (Layout, map[string]int, error) {
 	if layout == Long {
 		for _, r := range []string{"item", "coder", "value"} {
 			if _, ok := roles[r]; !ok {
-				return layout, nil, rd.errorf(1, 0, "long layout: the header has no %q column (found %s)", r, strings.Join(header, ", "))
+				return layout, nil, rd.errorf(line, 0, "long layout: the header has no %q column (found %s)", r, strings.Join(header, ", "))
 			}
 		}
 	}
 	return layout, roles, nil
 }
 
-// wideCoders returns the coder names of a wide header.
-func (rd *reader) wideCoders(header []string) ([]string, error) {
+// wideCoders returns the coder names of a wide header read on line line.
+func (rd *reader) wideCoders(header []string, line int) ([]string, error) {
 	if len(header) < 2 {
-		return nil, rd.errorf(1, 0, "wide layout: the header has %d column(s); want an item column and one column per coder", len(header))
+		return nil, rd.errorf(line, 0, "wide layout: the header has %s; want an item column and one column per coder", plural.Count(len(header), "column"))
 	}
 	names := make([]string, len(header)-1)
 	seen := map[string]int{}
@@ -245,7 +303,7 @@ func (rd *reader) wideCoders(header []string) ([]string, error) {
 			h = fmt.Sprintf("coder%d", j+1)
 		}
 		if first, dup := seen[h]; dup {
-			return nil, rd.errorf(1, 0, "coder %s names columns %d and %d", csvio.Quote(h), first+2, j+2)
+			return nil, rd.errorf(line, 0, "coder %s names columns %d and %d", csvio.Quote(h), first+2, j+2)
 		}
 		seen[h] = j
 		names[j] = h
@@ -253,129 +311,14 @@ func (rd *reader) wideCoders(header []string) ([]string, error) {
 	return names, nil
 }
 
-func (rd *reader) wide(header []string) error {
-	names, err := rd.wideCoders(header)
-	if err != nil {
-		return err
+// trim is bytes.TrimSpace with a fast path for cells that start and end
+// with a visible ASCII character (most of them).
+func trim(b []byte) []byte {
+	if n := len(b); n == 0 || (b[0] > ' ' && b[0] < 0x80 && b[n-1] > ' ' && b[n-1] < 0x80) {
+		return b
 	}
-	coders := make([]int, len(names))
-	for j, h := range names {
-		coders[j] = rd.b.Coder(h)
-	}
-	want := len(header)
-	var lines []int32 // line of each item, for duplicate messages
-	for {
-		rec, err := rd.next()
-		if err == io.EOF {
-			return rd.duplicates(rd.b.Items(), lines)
-		}
-		if err != nil {
-			return err
-		}
-		line, _ := rd.csv.FieldPos(0)
-		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
-			continue // blank line
-		}
-		if len(rec) != want {
-			return rd.raggedError(line, len(rec), want)
-		}
-		id := strings.TrimSpace(rec[0])
-		if id == "" {
-			return rd.errorf(line, 1, "empty item id")
-		}
-		item := rd.b.AppendItem(id) // duplicates are checked at the end
-		lines = append(lines, int32(line))
-		for j, c := range coders {
-			if err := rd.set(item, c, rec, j+1); err != nil {
-				return err
-			}
-		}
-	}
+	return bytes.TrimSpace(b)
 }
 
-func (rd *reader) long(header []string, roles map[string]int) error {
-	ic, cc, vc := roles["item"], roles["coder"], roles["value"]
-	for {
-		rec, err := rd.next()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		line, _ := rd.csv.FieldPos(0)
-		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
-			continue
-		}
-		if len(rec) != len(header) {
-			return rd.errorf(line, 0, "%d fields, want %d as in the header", len(rec), len(header))
-		}
-		id, coder := strings.TrimSpace(rec[ic]), strings.TrimSpace(rec[cc])
-		if id == "" {
-			return rd.errorf(line, ic+1, "empty item id")
-		}
-		if coder == "" {
-			return rd.errorf(line, cc+1, "empty coder name")
-		}
-		if err := rd.set(rd.b.Item(id), rd.b.Coder(coder), rec, vc); err != nil {
-			return err
-		}
-	}
-}
-
-func (rd *reader) columns() error {
-	cols := rd.opt.Columns
-	if len(cols) < 2 {
-		return fmt.Errorf("%s: the columns layout needs two or more columns (e.g. --columns 2,3)", rd.name)
-	}
-	coders := make([]int, len(cols))
-	maxCol := 0
-	for _, c := range cols {
-		if c < 1 {
-			return fmt.Errorf("%s: column numbers start at 1, got %d", rd.name, c)
-		}
-		maxCol = max(maxCol, c)
-	}
-	named := false
-	n := 0
-	for {
-		rec, err := rd.next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return err
-		}
-		line, _ := rd.csv.FieldPos(0)
-		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
-			continue
-		}
-		if len(rec) < maxCol {
-			return rd.errorf(line, 0, "%d fields, but column %d was chosen", len(rec), maxCol)
-		}
-		if !named {
-			named = true
-			for j, c := range cols {
-				name := fmt.Sprintf("column%d", c)
-				if rd.opt.Header {
-					name = strings.TrimSpace(rec[c-1])
-				}
-				coders[j] = rd.b.Coder(name)
-			}
-			if rd.opt.Header {
-				continue
-			}
-		}
-		n++
-		item := rd.b.NewItem(fmt.Sprint(n))
-		for j, c := range coders {
-			if err := rd.set(item, c, rec, cols[j]-1); err != nil {
-				return err
-			}
-		}
-	}
-	if !named {
-		return fmt.Errorf("%s: empty file", rd.name)
-	}
-	return nil
-}
+// isMissingString is isMissing for a string.
+func (rd *reader) isMissingString(v string) bool { return rd.isMissing([]byte(v)) }

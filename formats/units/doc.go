@@ -12,8 +12,9 @@
 //
 // Reader.Comma sets another CSV separator (';', tab); a one-field line
 // holding ';', a tab or '|' gets an error suggesting it. Coordinates must lie within
-// ±unitizing.MaxCoordinate. Files of ELAN (.eaf) and Praat (TextGrid) are
-// recognised and refused with a message that names the tool.
+// ±unitizing.MaxCoordinate. Files of ELAN (.eaf) and Praat (TextGrid) given
+// to this reader are refused with a message that names the tool and the
+// reader of package formats that reads them.
 //
 // One file is one continuum; several files or a directory are a corpus.
 // Duplicate units are kept, never merged (Mathet et al. 2015, §2). Errors

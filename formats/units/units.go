@@ -141,18 +141,19 @@ func isRangeError(err error) bool {
 }
 
 // sniff refuses, with a helpful message, files of the annotation tools
-// whose own readers are not here: ELAN (.eaf, XML) and Praat TextGrid.
+// whose readers are not here but in package formats: ELAN (.eaf, XML) and
+// Praat TextGrid (they reach this reader only when given as unit CSV).
 func sniff(br *bufio.Reader, name string) error {
 	head, _ := br.Peek(512)
 	s := strings.TrimPrefix(string(head), "\ufeff")
 	s = strings.TrimLeft(s, " \t\r\n")
 	switch {
 	case strings.HasPrefix(s, "<?xml") && strings.Contains(s, "ANNOTATION_DOCUMENT") || strings.HasPrefix(s, "<ANNOTATION_DOCUMENT"):
-		return fmt.Errorf("%s: this looks like an ELAN file (.eaf XML); unit files are CSV (annotator,category,start,end) or RTTM: export the tiers from ELAN as CSV with those columns", name)
+		return fmt.Errorf("%s: this looks like an ELAN file (.eaf XML), not a unit CSV (annotator,category,start,end) or RTTM: read it with --input eaf", name)
 	case strings.HasPrefix(s, "<?xml") || strings.HasPrefix(s, "<"):
 		return fmt.Errorf("%s: this looks like an XML file; unit files are CSV (annotator,category,start,end) or RTTM", name)
 	case strings.HasPrefix(s, "File type = \"ooTextFile\"") || strings.Contains(s, "\"TextGrid\""):
-		return fmt.Errorf("%s: this looks like a Praat TextGrid; unit files are CSV (annotator,category,start,end) or RTTM: export the tiers from Praat as a table with those columns", name)
+		return fmt.Errorf("%s: this looks like a Praat TextGrid, not a unit CSV (annotator,category,start,end) or RTTM: read it with --input textgrid", name)
 	}
 	return nil
 }
@@ -324,7 +325,7 @@ func (rd Reader) ReadCorpus(paths ...string) (unitizing.Corpus, error) {
 			sort.Strings(files)
 			if len(files) == 0 {
 				if len(other) > 0 {
-					return corpus, fmt.Errorf("%s: directory holds no .csv or .rttm file, only ELAN/Praat files (%s): export their tiers as CSV (annotator,category,start,end)", p, strings.Join(other, ", "))
+					return corpus, fmt.Errorf("%s: directory holds no .csv or .rttm file, only ELAN/Praat files (%s): read them with --input eaf or --input textgrid", p, strings.Join(other, ", "))
 				}
 				return corpus, fmt.Errorf("%s: directory holds no .csv or .rttm file", p)
 			}

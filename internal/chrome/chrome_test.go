@@ -3,7 +3,6 @@ package chrome
 import (
 	"context"
 	"net/url"
-	"os"
 	"testing"
 	"time"
 )
@@ -11,16 +10,7 @@ import (
 // The client drives a real browser: load a page, read the DOM, see a
 // console error, take a screenshot whose pixels show what was drawn.
 func TestBrowser(t *testing.T) {
-	path, err := Find()
-	if err != nil {
-		if why := os.Getenv("AGREE_NO_BROWSER"); why != "" {
-			t.Skip("skipping the browser test: ", why)
-		}
-		if os.Getenv("CI") != "" {
-			t.Fatalf("CI runs the browser tests (.ci/run installs chromium, or sets AGREE_NO_BROWSER when it cannot): %v", err)
-		}
-		t.Skip("skipping the browser test: ", err)
-	}
+	path := Require(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	b, err := Start(ctx, path)

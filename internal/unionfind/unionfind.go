@@ -38,3 +38,15 @@ func (s *Sets) Union(x, y int) bool {
 	s.parent[b] = int32(a)
 	return true
 }
+
+// Reset makes s a partition of [0, n) into singletons again, reusing its
+// memory (for callers that partition many small sets in turn).
+func (s *Sets) Reset(n int) {
+	if cap(s.parent) < n {
+		s.parent = make([]int32, n)
+	}
+	s.parent = s.parent[:n]
+	for i := range s.parent {
+		s.parent[i] = int32(i)
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"agree/report"
 )
 
 // Palette is the Okabe–Ito palette without its yellow (too light on white
@@ -195,6 +197,8 @@ func textWidth(s string, size float64) float64 {
 			n += 0.3
 		case r >= 'A' && r <= 'Z', r == 'm', r == 'w':
 			n += 0.7
+		case r >= '0' && r <= '9':
+			n += 0.64 // tabular digits of the common sans-serif faces
 		default:
 			n += 0.56
 		}
@@ -211,24 +215,9 @@ func truncate(s string, max int) string {
 	return string(r[:max-1]) + "…"
 }
 
-// Format prints x with the given decimals ("–" for NaN): the numbers drawn
-// in plots use the same rounding as the report's tables.
-func Format(x float64, decimals int) string {
-	if math.IsNaN(x) {
-		return "undefined"
-	}
-	if math.IsInf(x, 0) {
-		if x > 0 {
-			return "inf"
-		}
-		return "-inf"
-	}
-	s := strconv.FormatFloat(x, 'f', decimals, 64)
-	if strings.Trim(s, "-0.") == "" && strings.HasPrefix(s, "-") {
-		s = s[1:]
-	}
-	return s
-}
+// Format prints x with the given decimals ("undefined" for NaN): the
+// numbers drawn in plots use the rounding of the report's tables.
+func Format(x float64, decimals int) string { return report.Float(x, decimals) }
 
 // linear maps [d0, d1] onto [r0, r1].
 type linear struct{ d0, d1, r0, r1 float64 }
@@ -242,6 +231,9 @@ func (s linear) at(x float64) float64 {
 
 // ticks returns about n round tick values covering [lo, hi].
 func ticks(lo, hi float64, n int) []float64 {
+	if !isFinite(lo) || !isFinite(hi) || !isFinite(hi-lo) {
+		return nil
+	}
 	if !(hi > lo) || n < 1 {
 		return []float64{lo}
 	}
@@ -264,6 +256,9 @@ func ticks(lo, hi float64, n int) []float64 {
 
 // tickLabel prints a tick value without spurious digits.
 func tickLabel(v float64) string {
+	if !isFinite(v) {
+		return Format(v, 3)
+	}
 	s := strconv.FormatFloat(v, 'f', -1, 64)
 	if len(s) > 8 {
 		s = strconv.FormatFloat(v, 'g', 4, 64)
@@ -273,6 +268,8 @@ func tickLabel(v float64) string {
 	}
 	return s
 }
+
+func isFinite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 // finite returns the finite values of xs.
 func finite(xs ...float64) []float64 {

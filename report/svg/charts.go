@@ -16,6 +16,9 @@ type HeatmapOptions struct {
 	Decimals int
 	// Diagonal outlines the cells on the diagonal (agreement).
 	Diagonal bool
+	// Sqrt shades by the square root of the value (counts: a dominant
+	// diagonal then leaves the off-diagonal confusions visible).
+	Sqrt bool
 }
 
 // Heatmap draws a matrix with one shaded cell per entry and its value
@@ -81,10 +84,13 @@ func Heatmap(rows, cols []string, cells [][]float64, o HeatmapOptions) string {
 			}
 			x, y := left+cell*float64(j), top+cell*float64(i)
 			t := (v - lo) / (hi - lo)
+			if o.Sqrt {
+				t = math.Sqrt(math.Max(t, 0))
+			}
 			tip := name + " × " + cols[j] + ": " + Format(v, max(o.Decimals, 3))
 			c.rect(x, y, cell, cell, Sequential(t), "#ffffff", tip)
 			if cell >= 20 {
-				label := Format(v, o.Decimals)
+				label := cellLabel(v, o.Decimals, cell-4, fs)
 				if math.IsNaN(v) {
 					label = "–"
 				}
@@ -110,6 +116,28 @@ func Heatmap(rows, cols []string, cells [][]float64, o HeatmapOptions) string {
 		c.text(lx+20, ly+lh+25, "start", "agreement", "fill", Muted, "font-size", "10")
 	}
 	return c.end()
+}
+
+// cellLabel prints v with the given decimals, or shorter when that does not
+// fit the width: fewer decimals, then thousands ("48.7k"), then nothing
+// (the cell's tooltip and the report's tables keep the value).
+func cellLabel(v float64, decimals int, width, size float64) string {
+	for d := decimals; d >= 0; d-- {
+		if s := Format(v, d); textWidth(s, size) <= width {
+			return s
+		}
+	}
+	for _, u := range []struct {
+		div    float64
+		suffix string
+	}{{1e3, "k"}, {1e6, "M"}, {1e9, "G"}} {
+		for d := 1; d >= 0; d-- {
+			if s := Format(v/u.div, d) + u.suffix; textWidth(s, size) <= width {
+				return s
+			}
+		}
+	}
+	return ""
 }
 
 // Bar is one bar of a bar chart.

@@ -44,6 +44,9 @@ func Forest(rows []Estimate, o ForestOptions) string {
 		dec = 3
 	}
 	lo, hi := o.Min, o.Max
+	if !isFinite(lo) || !isFinite(hi) || hi < lo {
+		lo, hi = 0, 0
+	}
 	if lo == 0 && hi == 0 {
 		lo, hi = 0, 1
 		for _, r := range rows {

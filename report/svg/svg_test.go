@@ -162,3 +162,88 @@ func TestScalesAndTicks(t *testing.T) {
 		t.Errorf("Format: %q %q", Format(-0.0001, 3), Format(nan, 3))
 	}
 }
+
+// Degenerate and extreme inputs draw a well-formed plot with no NaN or
+// infinity in it, and never panic.
+func TestExtremeInputs(t *testing.T) {
+	inf := math.Inf(1)
+	for _, c := range []struct {
+		name string
+		vals []float64
+	}{
+		{"empty", nil},
+		{"all undefined", []float64{nan, nan}},
+		{"infinities", []float64{inf, -inf, 0.5}},
+		{"huge", []float64{1e308, -1e308, 1e300}},
+		{"one value", []float64{0.7}},
+		{"constant", []float64{2, 2, 2}},
+	} {
+		v := func(i int) float64 {
+			if i < len(c.vals) {
+				return c.vals[i]
+			}
+			return nan
+		}
+		var bars []Bar
+		var ests []Estimate
+		var units []Unit
+		var cells [][]float64
+		for i, x := range c.vals {
+			bars = append(bars, Bar{Label: "b", Value: x})
+			ests = append(ests, Estimate{Label: "e", Value: x, Low: v(i + 1), High: x})
+			units = append(units, Unit{Track: i % 2, Start: x, End: v(i + 1), Category: "c"})
+			cells = append(cells, append([]float64(nil), c.vals...))
+		}
+		labels := make([]string, len(c.vals))
+		plots := map[string]string{
+			"forest":    Forest(ests, ForestOptions{Title: "t", Scales: true}),
+			"forest2":   Forest(ests, ForestOptions{Title: "t", Min: v(0), Max: v(1)}),
+			"bars":      Bars(bars, BarOptions{Title: "t", Refs: []Ref{{X: v(0), Label: "r"}}}),
+			"histogram": Histogram(c.vals, HistogramOptions{Title: "t", Marks: []Mark{{X: v(0), Label: "m"}}, Shade: [2]float64{v(0), v(1)}}),
+			"heatmap":   Heatmap(labels, labels, cells, HeatmapOptions{Title: "t"}),
+			"timeline":  Timeline(units, []Link{{Units: []int{0, 1}}}, TimelineOptions{Title: "t", Tracks: []string{"a", "b"}}),
+			"lines":     Lines([]Series{{Name: "s", X: c.vals, Y: c.vals}}, LinesOptions{Title: "t"}),
+			"segments":  Segmentations([]Segmented{{"a", []int{1, 2}}}, []Edit{{Row: 0, Kind: "addition", Pos: 1}}, SegmentOptions{Title: "t", Units: len(c.vals)}),
+		}
+		for name, s := range plots {
+			dec := xml.NewDecoder(strings.NewReader(s))
+			for {
+				_, err := dec.Token()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatalf("%s, %s: not well-formed: %v", c.name, name, err)
+				}
+			}
+			for _, bad := range []string{"NaN", "Inf", `="-0"`} {
+				if strings.Contains(s, bad) {
+					t.Errorf("%s, %s: contains %q", c.name, name, bad)
+				}
+			}
+			if len(s) > 200_000 {
+				t.Errorf("%s, %s: %d bytes", c.name, name, len(s))
+			}
+		}
+	}
+}
+
+func TestCellLabel(t *testing.T) {
+	for _, c := range []struct {
+		v        float64
+		decimals int
+		width    float64
+		want     string
+		reason   string
+	}{
+		{12.5, 1, 40, "12.5", "fits"},
+		{48668.3, 1, 40, "48668", "decimals dropped first"},
+		{48668.3, 1, 30, "49k", "then thousands (48.7k is wider than 48668)"},
+		{4.8e9, 0, 30, "4.8G", "billions"},
+		{48668.3, 1, 5, "", "nothing fits: the tooltip and the table keep it"},
+	} {
+		if got := cellLabel(c.v, c.decimals, c.width, 12); got != c.want {
+			t.Errorf("cellLabel(%v, %d, %v) = %q, want %q (%s)", c.v, c.decimals, c.width, got, c.want, c.reason)
+		}
+	}
+}

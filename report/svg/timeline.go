@@ -44,6 +44,12 @@ type TimelineOptions struct {
 // With nil links, only the units are drawn (and the legend omits the
 // alignment).
 func Timeline(units []Unit, links []Link, o TimelineOptions) string {
+	// Units without finite bounds cannot be placed: they are left out (a
+	// link to one is drawn through the others).
+	drawable := make([]bool, len(units))
+	for i, u := range units {
+		drawable[i] = isFinite(u.Start) && isFinite(u.End) && isFinite(u.End-u.Start)
+	}
 	cats := slices.Clone(o.Categories)
 	seen := map[string]bool{}
 	for _, c := range cats {
@@ -62,12 +68,17 @@ func Timeline(units []Unit, links []Link, o TimelineOptions) string {
 	from, to := o.From, o.To
 	if from == 0 && to == 0 {
 		from, to = math.Inf(1), math.Inf(-1)
-		for _, u := range units {
-			from, to = math.Min(from, u.Start), math.Max(to, u.End)
+		for i, u := range units {
+			if drawable[i] {
+				from, to = math.Min(from, u.Start), math.Max(to, u.End)
+			}
 		}
 		if math.IsInf(from, 0) {
 			from, to = 0, 1
 		}
+	}
+	if !isFinite(from) || !isFinite(to) || !isFinite(to-from) {
+		from, to = 0, 1
 	}
 	if to <= from {
 		to = from + 1
@@ -99,7 +110,7 @@ func Timeline(units []Unit, links []Link, o TimelineOptions) string {
 	for _, l := range links {
 		var pts []int
 		for _, i := range l.Units {
-			if i >= 0 && i < len(units) {
+			if i >= 0 && i < len(units) && drawable[i] && units[i].Track >= 0 && units[i].Track < n {
 				pts = append(pts, i)
 			}
 		}
@@ -122,8 +133,8 @@ func Timeline(units []Unit, links []Link, o TimelineOptions) string {
 		}
 		c.b.WriteString(`<path d="` + d.String() + `" fill="none" stroke="#444444" stroke-width="1.4" stroke-opacity="0.75"><title>alignment, disorder ` + Format(l.Disorder, 3) + "</title></path>\n")
 	}
-	for _, u := range units {
-		if u.Track < 0 || u.Track >= n {
+	for i, u := range units {
+		if u.Track < 0 || u.Track >= n || !drawable[i] {
 			continue
 		}
 		y := rowTop(u.Track)
@@ -232,7 +243,7 @@ func Lines(series []Series, o LinesOptions) string {
 		var d strings.Builder
 		pen := false
 		for i := range min(len(s.X), len(s.Y)) {
-			if math.IsNaN(s.Y[i]) || math.IsNaN(s.X[i]) {
+			if !isFinite(s.Y[i]) || !isFinite(s.X[i]) {
 				pen = false
 				continue
 			}
@@ -244,11 +255,11 @@ func Lines(series []Series, o LinesOptions) string {
 			d.WriteString(num(x.at(s.X[i])) + " " + num(y.at(clamp(s.Y[i], y0, y1))))
 			pen = true
 		}
-		if d.Len() > 0 {
+		if strings.Contains(d.String(), "L") { // a lone point is drawn by its marker alone
 			c.path(d.String(), "none", col, 2)
 		}
 		for i := range min(len(s.X), len(s.Y)) {
-			if math.IsNaN(s.Y[i]) || math.IsNaN(s.X[i]) {
+			if !isFinite(s.Y[i]) || !isFinite(s.X[i]) {
 				continue
 			}
 			c.marker(k, x.at(s.X[i]), y.at(clamp(s.Y[i], y0, y1)), 3.5, col, s.Name+" at "+tickLabel(s.X[i])+": "+Format(s.Y[i], 3))

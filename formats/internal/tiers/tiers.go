@@ -14,17 +14,28 @@
 //   - anything else is a regular expression matched against whole tier
 //     names: its first group names the annotator (the whole name without a
 //     group), and the layer is the name with that group replaced by "*"
-//     ("Gesture_(.+)" reads Gesture_A as annotator A of layer "Gesture_*").
+//     ("Gesture_(.+)" reads Gesture_A as annotator A of layer "Gesture_*");
+//   - "dir": one file per annotator in a directory per annotator
+//     (coderA/session1.eaf, coderB/session1.eaf): the annotator is the
+//     directory's name, the document the file's, and each tier with
+//     annotations is a layer named after the tier;
+//   - "file": one file per annotator in a directory per recording
+//     (session1/coderA.TextGrid): the annotator is the file's name, the
+//     document the directory's, each tier a layer.
 //
 // Tiers left out are listed in a note.
 package tiers
 
 import (
 	"fmt"
+	"path"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+
+	"agree/internal/plural"
 )
 
 // Tier describes one tier of a file.
@@ -51,6 +62,8 @@ const (
 	byAttribute
 	byMapping
 	byPattern
+	byDir
+	byFile
 )
 
 // Selector is a parsed --tiers specification.
@@ -69,6 +82,10 @@ func Parse(spec string) (*Selector, error) {
 		return &Selector{kind: auto}, nil
 	case spec == "annotator":
 		return &Selector{kind: byAttribute}, nil
+	case spec == "dir":
+		return &Selector{kind: byDir}, nil
+	case spec == "file":
+		return &Selector{kind: byFile}, nil
 	}
 	items := strings.Split(spec, ",")
 	mapping := true
@@ -105,7 +122,7 @@ func Parse(spec string) (*Selector, error) {
 
 // Assign returns the choice for each tier of a file (in the order of
 // tiers), and a note naming the tiers left out ("" when none). file names
-// the file in errors and notes.
+// the file in errors.
 func (s *Selector) Assign(tiers []Tier, file string) ([]Choice, string, error) {
 	out := make([]Choice, len(tiers))
 	k := s.kind
@@ -118,6 +135,13 @@ func (s *Selector) Assign(tiers []Tier, file string) ([]Choice, string, error) {
 		}
 	}
 	switch k {
+	case byDir, byFile:
+		_, ann := s.Names(file)
+		for i, t := range tiers {
+			if !t.Empty {
+				out[i] = Choice{Annotator: ann, Layer: t.Name}
+			}
+		}
 	case -1: // tier names
 		for i, t := range tiers {
 			if !t.Empty {
@@ -179,8 +203,8 @@ func (s *Selector) Assign(tiers []Tier, file string) ([]Choice, string, error) {
 	}
 	note := ""
 	if len(left) > 0 {
-		note = fmt.Sprintf("%s: %d tier(s) not read (%s)", file, len(left), strings.Join(left, ", "))
-		if k == -1 {
+		note = fmt.Sprintf("%s not read (%s)", plural.Count(len(left), "tier"), strings.Join(left, ", "))
+		if k == -1 || k == byDir || k == byFile {
 			note += ": they have no annotation"
 		}
 	}
@@ -206,4 +230,27 @@ func list(tiers []Tier) string {
 		return "none"
 	}
 	return strings.Join(names, ", ")
+}
+
+// Names returns the document and annotator a file stands for with "dir"
+// and "file" ("" for the document, meaning the file's own name, with the
+// other specifications).
+func (s *Selector) Names(file string) (doc, annotator string) {
+	p := filepath.ToSlash(file)
+	base := path.Base(p)
+	base = strings.TrimSuffix(base, path.Ext(base))
+	dir := path.Base(path.Dir(p))
+	if dir == "." || dir == "/" {
+		abs, err := filepath.Abs(file)
+		if err == nil {
+			dir = filepath.Base(filepath.Dir(abs))
+		}
+	}
+	switch s.kind {
+	case byDir:
+		return base, dir
+	case byFile:
+		return dir, base
+	}
+	return "", ""
 }

@@ -1,0 +1,35 @@
+package main
+
+import (
+	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// limitMemory caps the process: the Go runtime's soft limit, and the
+// address space (RLIMIT_AS) with room for the runtime's reservations, so
+// that an allocation past it fails at once instead of swapping.
+func limitMemory(n int64) {
+	debug.SetMemoryLimit(n)
+	as := uint64(n) + 4<<30
+	_ = syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: as, Max: as})
+}
+
+// peakMemory is the peak resident memory of this process (VmHWM), in
+// bytes. (The rusage of a child would count its parent's memory, shared
+// until exec.)
+func peakMemory() int64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}

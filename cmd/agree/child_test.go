@@ -1,0 +1,70 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// The test binary doubles as the command line: with AGREE_TEST_AS_AGREE=1 it
+// runs agree on its arguments instead of the tests, after applying the
+// memory limit in AGREE_TEST_MEMLIMIT (bytes; see limitMemory), and writes
+// its peak memory to the file AGREE_TEST_PEAKFILE names. Tests use it to run
+// command lines that may exhaust memory in a process of their own.
+func TestMain(m *testing.M) {
+	if os.Getenv("AGREE_TEST_AS_AGREE") == "1" {
+		if n, err := strconv.ParseInt(os.Getenv("AGREE_TEST_MEMLIMIT"), 10, 64); err == nil && n > 0 {
+			limitMemory(n)
+		}
+		code := exitCode(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr), os.Stderr)
+		if f := os.Getenv("AGREE_TEST_PEAKFILE"); f != "" {
+			os.WriteFile(f, []byte(strconv.FormatInt(peakMemory(), 10)), 0o644)
+		}
+		os.Exit(code)
+	}
+	os.Exit(m.Run())
+}
+
+// childResult is what a command line run as a child process did.
+type childResult struct {
+	stdout, stderr string
+	code           int
+	peak           int64 // peak resident memory in bytes (0 where unknown)
+	elapsed        time.Duration
+}
+
+// agreeChild runs agree args in a child process (the test binary) with a
+// memory limit of limit bytes (0: none) and a timeout.
+func agreeChild(t *testing.T, limit int64, timeout time.Duration, args ...string) childResult {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, args...)
+	peakFile := filepath.Join(t.TempDir(), "peak")
+	cmd.Env = append(os.Environ(), "AGREE_TEST_AS_AGREE=1", "AGREE_TEST_MEMLIMIT="+strconv.FormatInt(limit, 10), "AGREE_TEST_PEAKFILE="+peakFile)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	timer := time.AfterFunc(timeout, func() { cmd.Process.Kill() })
+	err = cmd.Wait()
+	timer.Stop()
+	r := childResult{stdout: out.String(), stderr: errb.String(), elapsed: time.Since(start)}
+	if b, err := os.ReadFile(peakFile); err == nil {
+		r.peak, _ = strconv.ParseInt(string(b), 10, 64)
+	}
+	if ee, ok := err.(*exec.ExitError); ok {
+		r.code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}

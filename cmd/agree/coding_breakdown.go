@@ -1,0 +1,142 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"agree/annotation"
+	"agree/coding"
+	"agree/report"
+)
+
+// codingDocJSON is one document of agree coding --by document: its items
+// and every coefficient on them.
+type codingDocJSON struct {
+	Document        string                   `json:"document"`
+	Items           int                      `json:"items"`
+	PairableItems   int                      `json:"pairable_items"`
+	Coefficients    map[string]report.Number `json:"coefficients"`
+	UndefinedReason map[string]string        `json:"undefined_reason,omitempty"`
+}
+
+// codingCorpusJSON is the corpus value of --by document: every coefficient
+// on the pooled items (pooled) or the mean of the documents' (macro).
+type codingCorpusJSON struct {
+	Average      string                   `json:"average"`
+	Description  string                   `json:"description"`
+	Coefficients map[string]report.Number `json:"coefficients"`
+	// Documents counts, per coefficient, the documents whose value it
+	// averages (macro) — those where it is defined.
+	Documents map[string]int `json:"documents"`
+}
+
+// codingMatrixJSON is the coder × coder matrix of Cohen's κ and α (the
+// pairwise table as matrices; 1 on the diagonal).
+type codingMatrixJSON struct {
+	Coders []string          `json:"coders"`
+	Kappa  [][]report.Number `json:"kappa"`
+	Alpha  [][]report.Number `json:"alpha"`
+}
+
+// addDocuments gives token data their per-document table, the corpus value
+// under avg (pooled or macro) and, for three or more coders, the matrix.
+func (res *codingResult) addDocuments(d *coding.Data, opt coding.Options, docs []annotation.DocumentItems, avg string) error {
+	keys := coding.All()
+	sums := map[string]float64{}
+	counts := map[string]int{}
+	for _, doc := range docs {
+		items := make([]int, doc.End-doc.First)
+		for k := range items {
+			items[k] = doc.First + k
+		}
+		an, err := coding.Analyze(d.Resample(items), opt)
+		if err != nil {
+			return fmt.Errorf("document %q: %w", doc.Document, err)
+		}
+		j := codingDocJSON{Document: doc.Document, Items: len(items), PairableItems: an.Counts().PairableItems, Coefficients: map[string]report.Number{}}
+		for _, k := range keys {
+			r := an.Coefficient(k)
+			j.Coefficients[k.Key()] = report.Number(r.Value)
+			if !r.Defined() {
+				if j.UndefinedReason == nil {
+					j.UndefinedReason = map[string]string{}
+				}
+				j.UndefinedReason[k.Key()] = r.Reason
+				continue
+			}
+			sums[k.Key()] += r.Value
+			counts[k.Key()]++
+		}
+		res.PerDocument = append(res.PerDocument, j)
+	}
+	c := &codingCorpusJSON{Average: avg, Coefficients: map[string]report.Number{}, Documents: map[string]int{}}
+	switch avg {
+	case "macro":
+		c.Description = "macro: the mean of the documents' values (each document weighs the same; documents where a coefficient is undefined are left out of its mean)"
+		for _, k := range keys {
+			v := math.NaN()
+			if n := counts[k.Key()]; n > 0 {
+				v = sums[k.Key()] / float64(n)
+			}
+			c.Coefficients[k.Key()] = report.Number(v)
+			c.Documents[k.Key()] = counts[k.Key()]
+		}
+	default:
+		c.Description = "pooled: every coefficient on the items of all documents together (as above; each item weighs the same)"
+		for _, k := range keys {
+			c.Coefficients[k.Key()] = res.Coefficients[k.Key()].Value
+			c.Documents[k.Key()] = len(docs)
+		}
+	}
+	res.Corpus = c
+	if len(res.Pairwise) > 0 {
+		names := res.CoderNames
+		idx := map[string]int{}
+		for i, n := range names {
+			idx[n] = i
+		}
+		m := &codingMatrixJSON{Coders: names}
+		for range names {
+			m.Kappa = append(m.Kappa, make([]report.Number, len(names)))
+			m.Alpha = append(m.Alpha, make([]report.Number, len(names)))
+		}
+		for i := range names {
+			m.Kappa[i][i], m.Alpha[i][i] = 1, 1
+		}
+		for _, p := range res.Pairwise {
+			a, b := idx[p.Coders[0]], idx[p.Coders[1]]
+			m.Kappa[a][b], m.Kappa[b][a] = p.Kappa, p.Kappa
+			m.Alpha[a][b], m.Alpha[b][a] = p.Alpha, p.Alpha
+		}
+		res.Matrix = m
+	}
+	return nil
+}
+
+// documentTable is the table of --by document: Krippendorff's α, Fleiss's
+// κ and Gwet's AC on each document.
+func (res *codingResult) documentTable() []report.Table {
+	if res.Corpus == nil {
+		return nil
+	}
+	t := report.Table{Title: "per document", Header: []string{"document", "items", "pairable items", "α", "Fleiss's κ", "Gwet's AC", "note"}}
+	shown := []string{"krippendorff_alpha", "fleiss_kappa", "gwet_ac"}
+	for _, d := range res.PerDocument {
+		row := []string{d.Document, strconv.Itoa(d.Items), strconv.Itoa(d.PairableItems)}
+		note := ""
+		for _, k := range shown {
+			row = append(row, report.Float(float64(d.Coefficients[k]), 4))
+			if why := d.UndefinedReason[k]; why != "" && note == "" {
+				note = k + ": " + why
+			}
+		}
+		t.Rows = append(t.Rows, append(row, note))
+	}
+	var vals []string
+	for _, k := range shown {
+		vals = append(vals, fmt.Sprintf("%s %s", k, report.Float(float64(res.Corpus.Coefficients[k]), 4)))
+	}
+	t.Notes = append(t.Notes, fmt.Sprintf("corpus (%s): %v", res.Corpus.Description, vals))
+	return []report.Table{t}
+}

@@ -1,0 +1,281 @@
+package main
+
+import (
+	"cmp"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"slices"
+	"strings"
+
+	"agree/annotation"
+	"agree/coding"
+	"agree/formats/table"
+)
+
+// agree coding on any amount of data (issue 13): a table is read into its
+// sufficient statistics as it is parsed (table.Stream), never kept, unless
+// an option needs the items themselves; statistics of shards are written
+// (--emit-stats) and merged (--merge-stats).
+
+// streamFlags are agree coding's flags for large data.
+type streamFlags struct {
+	sorted     bool
+	emitStats  string
+	mergeStats bool
+}
+
+func (f *codingFlags) registerStream(fs *flag.FlagSet) {
+	s := &f.stream
+	fs.BoolVar(&s.sorted, "sorted", false, "long layout: the records of each item are contiguous, in item order (LC_ALL=C sort -t, -k1,1 or sort -V); checked; memory then stays O(1) per item, whatever the size of the input")
+	fs.StringVar(&s.emitStats, "emit-stats", "", "write the sufficient statistics of FILE (one shard of the data) as JSON to this file (\"-\": standard output) and stop; merge shards with --merge-stats")
+	fs.BoolVar(&s.mergeStats, "merge-stats", false, "the FILEs are statistics written by --emit-stats for shards holding disjoint items: merge them (the same result as one run over all the data, in any order)")
+	maxRowsFlag(fs, &f.inf.maxRows, "most rows of the pairs-of-coders and α-without-each-coder tables, in every format (a note counts the others); 0: all")
+}
+
+// needsItems names the option that needs the items themselves (not only
+// their statistics), or "".
+func (f *codingFlags) needsItems() string {
+	switch {
+	case f.inf.bootstrap > 0:
+		return "--bootstrap"
+	case f.inf.dawidSkene:
+		return "--dawid-skene"
+	case f.inf.consensus != "":
+		return "--consensus"
+	}
+	return ""
+}
+
+// validateStream checks the large-data flags against the others, before
+// any work.
+func (f *codingFlags) validateStream(fs *flag.FlagSet, files []string, model, report bool) error {
+	s := f.stream
+	if s.mergeStats {
+		for _, name := range []string{"layout", "sep", "columns", "header", "na", "categories", "closed", "sorted", "emit-stats", "input"} {
+			if flagSet(fs, name) {
+				return usagef("coding: --%s does not apply to --merge-stats (the statistics were read with it)", name)
+			}
+		}
+		if opt := f.needsItems(); opt != "" {
+			return usagef("coding: %s needs the items, and merged statistics hold only the distinct patterns of values: run it on the data", opt)
+		}
+		return nil
+	}
+	if len(files) != 1 && !model {
+		return usagef("coding: want one FILE (a table), got %d", len(files))
+	}
+	if s.emitStats != "" {
+		if opt := f.needsItems(); opt != "" {
+			return usagef("coding: --emit-stats writes the statistics and stops; %s would not be used", opt)
+		}
+		if report {
+			return usagef("coding: --emit-stats writes the statistics and stops; --report would not be written")
+		}
+		if s.emitStats != "-" {
+			if err := checkOutput(s.emitStats, f.inf.force, files); err != nil {
+				return err
+			}
+		}
+	}
+	if s.sorted {
+		if l := strings.ToLower(f.layout); l == "wide" || l == "columns" || f.columns != "" {
+			return usagef("coding: --sorted is for the long layout (item,coder,value records)")
+		}
+	}
+	return nil
+}
+
+// codingAnalysis reads the input and analyses it: from merged statistics,
+// from statistics streamed from a table, or from the data in memory when
+// an option needs the items or the input is not a table. It returns nil
+// when the statistics were emitted instead (--emit-stats).
+// The notes are those of the input (annotation files).
+func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, model bool, topt table.Options, copt coding.Options) (an *coding.Analysis, name string, notes []string, err error) {
+	name = files[0]
+	if name == "-" {
+		name = "<stdin>"
+	}
+	if f.stream.mergeStats {
+		an, name, err = mergeCodingStats(e, files, copt)
+		return an, name, nil, err
+	}
+	var d *coding.Data
+	switch {
+	case model:
+		name = strings.Join(files, ", ")
+		c, err := readCorpus(e, "coding", files, f.in.options(e, "coding", false))
+		if err != nil {
+			return nil, name, nil, err
+		}
+		if len(c.Labels) == 0 && len(c.Spans) == 0 {
+			return nil, name, nil, missingContent("coding", "document labels or spans", c)
+		}
+		if documentLabels(c) && f.needsItems() == "" {
+			// the statistics from the labels: memory in the labels, not
+			// in documents × annotators (crowd data)
+			if err := f.tok.forLabels(fs, c); err != nil {
+				return nil, name, nil, err
+			}
+			sopt := coding.StatsOptions{Source: name, KeepItems: f.inf.top}
+			if dn := copt.Distance.Name(); f.stream.emitStats == "" && (dn == "nominal" || dn == "interval") {
+				sopt.Rank = &coding.Ranking{Missing: copt.Missing, Interval: dn == "interval"}
+			}
+			s, err := c.CodingStats(f.in.layer, f.setSep, sopt)
+			if err != nil {
+				return nil, name, nil, err
+			}
+			if f.stream.emitStats != "" {
+				return nil, name, nil, emitCodingStats(e, f.stream.emitStats, f.inf.force, s)
+			}
+			an, err := coding.AnalyzeStats(s, copt)
+			return an, name, nil, err
+		}
+		if documentLabels(c) {
+			if err := denseLimit(c, f.needsItems()); err != nil {
+				return nil, name, nil, err
+			}
+		}
+		if d, notes, err = codingCorpusData(c, &f.in, &f.tok, fs, f.setSep); err != nil {
+			return nil, name, nil, err
+		}
+	default:
+		in, err := openInput(e, files[0])
+		if err != nil {
+			return nil, name, nil, err
+		}
+		defer in.Close()
+		if f.needsItems() == "" {
+			topt.Sorted = f.stream.sorted
+			topt.KeepItems = f.inf.top
+			topt.Workers = f.inf.workers
+			if name := copt.Distance.Name(); f.stream.emitStats == "" && (name == "nominal" || name == "interval") {
+				topt.Rank = &coding.Ranking{Missing: copt.Missing, Interval: name == "interval"}
+			}
+			if files[0] != "-" {
+				topt.Reopen = func() (io.ReadCloser, error) { return os.Open(files[0]) }
+			}
+			s, err := table.Stream(in, name, topt)
+			if err != nil {
+				return nil, name, nil, err
+			}
+			if f.stream.emitStats != "" {
+				return nil, name, nil, emitCodingStats(e, f.stream.emitStats, f.inf.force, s)
+			}
+			an, err := coding.AnalyzeStats(s, copt)
+			return an, name, nil, err
+		}
+		if d, err = table.Read(in, name, topt); err != nil {
+			return nil, name, nil, err
+		}
+	}
+	if f.stream.emitStats != "" {
+		return nil, name, nil, emitCodingStats(e, f.stream.emitStats, f.inf.force, d.Stats(f.inf.top))
+	}
+	an, err = coding.Analyze(d, copt)
+	return an, name, notes, err
+}
+
+// maxDenseCells bounds the documents × annotators table that the options
+// needing the items (--bootstrap, --dawid-skene, --consensus) build from
+// document labels: 2^28 cells take 1 GiB.
+const maxDenseCells = 1 << 28
+
+// denseLimit refuses to build a table of documents × annotators past
+// maxDenseCells for opt (the option that needs it).
+func denseLimit(c *annotation.Corpus, opt string) error {
+	if cells := int64(len(c.Documents)) * int64(len(c.Annotators)); cells > maxDenseCells {
+		return fmt.Errorf("coding: %s needs the labels as a table of %d documents × %d annotators (%d cells, %.1f GiB), more than the %d cells agree builds; without %s the coefficients are computed from the labels alone",
+			opt, len(c.Documents), len(c.Annotators), cells, float64(cells)*4/(1<<30), maxDenseCells, opt)
+	}
+	return nil
+}
+
+// documentLabels reports whether agree coding compares the document
+// labels of c (codingCorpusData), not its tokens.
+func documentLabels(c *annotation.Corpus) bool { return len(c.Labels) > 0 }
+
+// emitCodingStats writes statistics to path ("-": standard output).
+func emitCodingStats(e env, path string, force bool, s *coding.Stats) error {
+	if path == "-" {
+		return s.WriteJSON(e.stdout)
+	}
+	out, err := createOutput(path, force)
+	if err != nil {
+		return err
+	}
+	if err := s.WriteJSON(out); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// mergeCodingStats reads the statistics of shards and analyses their merge.
+func mergeCodingStats(e env, files []string, copt coding.Options) (*coding.Analysis, string, error) {
+	var shards []*coding.Stats
+	for _, name := range files {
+		in, err := openInput(e, name)
+		if err != nil {
+			return nil, name, err
+		}
+		if name == "-" {
+			name = "<stdin>"
+		}
+		s, err := coding.ReadStats(in, name)
+		in.Close()
+		if err != nil {
+			return nil, name, err
+		}
+		shards = append(shards, s)
+	}
+	m, err := coding.Merge(shards...)
+	if err != nil {
+		return nil, strings.Join(files, ", "), fmt.Errorf("--merge-stats: %w", err)
+	}
+	an, err := coding.AnalyzeStats(m, copt)
+	return an, m.Source(), err
+}
+
+// boundPairs keeps at most max pairs of coders (0: all), those with the
+// most shared items (ties in coder order), and counts the others
+// (PairwiseOmitted; the pairs table says so).
+func (res *codingResult) boundPairs(max int) {
+	n := len(res.Pairwise)
+	if max <= 0 || n <= max {
+		return
+	}
+	slices.SortStableFunc(res.Pairwise, func(a, b pairJSON) int { return cmp.Compare(b.Items, a.Items) })
+	res.Pairwise = res.Pairwise[:max]
+	res.PairwiseOmitted = n - max
+}
+
+// boundLeaveOneOut keeps at most max coders (0: all) in the table of α
+// without each coder: those whose removal changes α most (by absolute
+// change; undefined changes last, ties in coder order); the others are
+// counted (LeaveOneCoderOutOmitted; the table says so).
+func (res *codingResult) boundLeaveOneOut(max int) {
+	n := len(res.LeaveOneCoderOut)
+	if max <= 0 || n <= max {
+		return
+	}
+	size := func(c coderInfluenceJSON) float64 {
+		if x := math.Abs(float64(c.Change)); !math.IsNaN(x) {
+			return x
+		}
+		return -1
+	}
+	slices.SortStableFunc(res.LeaveOneCoderOut, func(a, b coderInfluenceJSON) int { return cmp.Compare(size(b), size(a)) })
+	res.LeaveOneCoderOut = res.LeaveOneCoderOut[:max]
+	res.LeaveOneCoderOutOmitted = n - max
+}
+
+// omittedNote is the note of a table cut by --max-rows.
+func omittedNote(shown, omitted int, what, which string) []string {
+	if omitted == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("showing the first %d of %d %s (%s; --max-rows); the JSON output counts the others", shown, shown+omitted, what, which)}
+}

@@ -1,0 +1,165 @@
+package main
+
+import (
+	"fmt"
+	"math"
+
+	"agree/coref"
+	"agree/report"
+)
+
+// corefDocJSON is one document of agree coref --by document: the scores
+// of every pair of annotators on that document alone.
+type corefDocJSON struct {
+	Document string `json:"document"`
+	// Mentions counts the document's mentions (of every annotator).
+	Mentions int                `json:"mentions"`
+	Pairs    []corefDocPairJSON `json:"pairs"`
+	// AverageCoNLLF1 is the mean over the pairs of their CoNLL F1 here.
+	AverageCoNLLF1  report.Number `json:"average_conll_f1"`
+	UndefinedReason string        `json:"undefined_reason,omitempty"`
+}
+
+type corefDocPairJSON struct {
+	Annotators [2]string     `json:"annotators"`
+	CoNLLF1    report.Number `json:"conll_f1"`
+	MUCF1      report.Number `json:"muc_f1"`
+	B3F1       report.Number `json:"b3_f1"`
+	CEAFeF1    report.Number `json:"ceafe_f1"`
+	LEAF1      report.Number `json:"lea_f1"`
+}
+
+// corefCorpusJSON is the corpus value of --by document: each pair's CoNLL
+// F1 under the averaging convention, and their mean.
+type corefCorpusJSON struct {
+	Average     string             `json:"average"`
+	Description string             `json:"description"`
+	Pairs       []corefDocPairJSON `json:"pairs"`
+	Value       report.Number      `json:"value"`
+}
+
+// corefMatrixJSON is the CoNLL F1 of every pair of annotators (the pairs'
+// scores as a matrix; 1 on the diagonal).
+type corefMatrixJSON struct {
+	Annotators []string          `json:"annotators"`
+	CoNLLF1    [][]report.Number `json:"conll_f1"`
+}
+
+func docPairJSON(a, b string, s coref.Scores) corefDocPairJSON {
+	return corefDocPairJSON{[2]string{a, b}, report.Number(s.CoNLL), report.Number(s.MUC.F1), report.Number(s.B3.F1), report.Number(s.CEAFe.F1), report.Number(s.LEA.F1)}
+}
+
+// addCorefDocuments adds the per-document scores, the corpus value under
+// avg (micro: the scorer's counts summed over documents, as the pairs'
+// scores are; macro: the mean of the documents' scores) and the matrix.
+func (out *corefJSON) addCorefDocuments(c *coref.Corpus, avg string) {
+	anns, docs := c.Annotators(), c.Documents()
+	out.PerDocument = make([]corefDocJSON, len(docs))
+	for d, name := range docs {
+		out.PerDocument[d] = corefDocJSON{Document: name, Mentions: c.NumMentions(d)}
+	}
+	corpus := &corefCorpusJSON{Average: avg}
+	if avg == "macro" {
+		corpus.Description = "macro: each pair's scores averaged over the documents with mentions (each document weighs the same)"
+	} else {
+		corpus.Description = "micro: the scorer's numerators and denominators summed over the documents (the reference scorer's convention; the pairs' scores above)"
+	}
+	sumPairs := 0.0
+	for i := range anns {
+		for j := i + 1; j < len(anns); j++ {
+			var macro [5]float64
+			n := 0
+			for d, counts := range c.DocumentCounts(i, j) {
+				if out.PerDocument[d].Mentions == 0 {
+					continue
+				}
+				s := counts.Scores()
+				p := docPairJSON(anns[i], anns[j], s)
+				out.PerDocument[d].Pairs = append(out.PerDocument[d].Pairs, p)
+				for k, v := range []float64{s.CoNLL, s.MUC.F1, s.B3.F1, s.CEAFe.F1, s.LEA.F1} {
+					macro[k] += v
+				}
+				n++
+			}
+			var p corefDocPairJSON
+			if avg == "macro" {
+				p = corefDocPairJSON{Annotators: [2]string{anns[i], anns[j]}}
+				vals := []*report.Number{&p.CoNLLF1, &p.MUCF1, &p.B3F1, &p.CEAFeF1, &p.LEAF1}
+				for k := range vals {
+					*vals[k] = report.Number(math.NaN())
+					if n > 0 {
+						*vals[k] = report.Number(macro[k] / float64(n))
+					}
+				}
+			} else {
+				for _, q := range out.Pairs {
+					if q.Annotators == [2]string{anns[i], anns[j]} {
+						p = corefDocPairJSON{q.Annotators, q.CoNLLF1, q.MUC.F1, q.B3.F1, q.CEAFe.F1, q.LEA.F1}
+					}
+				}
+			}
+			corpus.Pairs = append(corpus.Pairs, p)
+			sumPairs += float64(p.CoNLLF1)
+		}
+	}
+	corpus.Value = report.Number(sumPairs / float64(len(corpus.Pairs)))
+	out.Corpus = corpus
+	for d := range out.PerDocument {
+		doc := &out.PerDocument[d]
+		if len(doc.Pairs) == 0 {
+			doc.AverageCoNLLF1, doc.UndefinedReason = report.Number(math.NaN()), "no mentions in the document"
+			continue
+		}
+		s := 0.0
+		for _, p := range doc.Pairs {
+			s += float64(p.CoNLLF1)
+		}
+		doc.AverageCoNLLF1 = report.Number(s / float64(len(doc.Pairs)))
+	}
+	if len(anns) >= 3 {
+		m := &corefMatrixJSON{Annotators: anns}
+		for i := range anns {
+			m.CoNLLF1 = append(m.CoNLLF1, make([]report.Number, len(anns)))
+			m.CoNLLF1[i][i] = 1
+		}
+		k := 0
+		for i := range anns {
+			for j := i + 1; j < len(anns); j++ {
+				v := out.Pairs[k].CoNLLF1
+				m.CoNLLF1[i][j], m.CoNLLF1[j][i] = v, v
+				k++
+			}
+		}
+		out.Matrix = m
+	}
+}
+
+// corefDocumentTable is the table of --by document.
+func corefDocumentTable(out corefJSON) []report.Table {
+	if out.Corpus == nil {
+		return nil
+	}
+	t := report.Table{Title: "per document (CoNLL F1 of each pair on the document alone)", Header: []string{"document", "mentions"}}
+	for _, p := range out.Corpus.Pairs {
+		t.Header = append(t.Header, p.Annotators[0]+"/"+p.Annotators[1])
+	}
+	t.Header = append(t.Header, "mean", "note")
+	for _, d := range out.PerDocument {
+		row := []string{d.Document, fmt.Sprint(d.Mentions)}
+		for k := range out.Corpus.Pairs {
+			v := "undefined"
+			if k < len(d.Pairs) {
+				v = report.Float(float64(d.Pairs[k].CoNLLF1), 4)
+			}
+			row = append(row, v)
+		}
+		t.Rows = append(t.Rows, append(row, report.Float(float64(d.AverageCoNLLF1), 4), d.UndefinedReason))
+	}
+	row := []string{"corpus (" + out.Corpus.Average + ")", ""}
+	for _, p := range out.Corpus.Pairs {
+		row = append(row, report.Float(float64(p.CoNLLF1), 4))
+	}
+	t.Rows = append(t.Rows, append(row, report.Float(float64(out.Corpus.Value), 4), ""))
+	t.Notes = append(t.Notes, "corpus: "+out.Corpus.Description)
+	return []report.Table{t}
+}

@@ -1,0 +1,176 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"agree/gamma"
+	"agree/report"
+	"agree/unitizing"
+)
+
+// gammaDocJSON is one continuum (document) of agree gamma --by document:
+// γ of that continuum alone.
+type gammaDocJSON struct {
+	Document         string        `json:"document"`
+	Annotators       int           `json:"annotators"`
+	Units            int           `json:"units"`
+	Gamma            report.Number `json:"gamma"`
+	ObservedDisorder report.Number `json:"observed_disorder"`
+	ExpectedDisorder report.Number `json:"expected_disorder"`
+	Samples          int           `json:"samples"`
+	Exact            bool          `json:"exact"`
+	UndefinedReason  string        `json:"undefined_reason,omitempty"`
+}
+
+// gammaMatrixJSON is γ of every pair of annotators (the corpus restricted
+// to the two; 1 on the diagonal, null where undefined).
+type gammaMatrixJSON struct {
+	Annotators []string          `json:"annotators"`
+	Gamma      [][]report.Number `json:"gamma"`
+}
+
+// gammaBreakdown computes, for --by document, γ of each continuum alone
+// (with the options of the corpus γ; the corpus sampler, which needs
+// several continua, gives way to the single-continuum shuffle), the corpus value under avg (pooled: the corpus γ, whose
+// disorders pool the continua; macro: the mean of the continua's γ) and,
+// with three or more annotators, the pairwise matrix.
+func (o *gammaJSON) gammaBreakdown(ctx context.Context, corpus unitizing.Corpus, d gamma.Dissimilarity, opt gamma.Options, avg string) error {
+	one := opt
+	if one.Sampler == gamma.Corpus {
+		one.Sampler = gamma.Shuffle // the corpus sampler needs several continua
+	}
+	one.KeepSamples = false
+	one.Progress = nil
+	sum, n, und := 0.0, 0, 0
+	for k := range corpus.Continua {
+		c := corpus.Continua[k]
+		j := gammaDocJSON{Document: c.Name, Annotators: len(c.Annotators), Units: len(c.Units)}
+		r, err := gamma.Compute(ctx, unitizing.Corpus{Continua: []unitizing.Continuum{c}}, d, one)
+		if err != nil {
+			return fmt.Errorf("%s: %w", c.Name, err)
+		}
+		j.Gamma, j.ObservedDisorder, j.ExpectedDisorder = report.Number(r.Gamma), report.Number(r.Observed), report.Number(r.Expected)
+		j.Samples, j.Exact, j.UndefinedReason = r.Samples, r.Exact, r.Undefined
+		if math.IsNaN(r.Gamma) {
+			und++
+		} else {
+			sum += r.Gamma
+			n++
+		}
+		o.PerDocument = append(o.PerDocument, j)
+	}
+	cv := &corpusValueJSON{Average: avg, Documents: n, UndefinedDocuments: und}
+	if avg == "macro" {
+		cv.Description = "macro: the mean of the continua's γ (each document weighs the same; each continuum's chance disorder from its own samples)"
+		cv.Value = report.Number(math.NaN())
+		if n > 0 {
+			cv.Value = report.Number(sum / float64(n))
+		}
+	} else {
+		cv.Description = "pooled: the corpus γ, whose observed and expected disorders pool the continua (Mathet et al. 2015)"
+		cv.Value = o.Gamma
+		cv.Documents, cv.UndefinedDocuments = len(corpus.Continua), 0
+	}
+	o.Corpus = cv
+	names := corpusAnnotators(corpus)
+	if len(names) < 3 {
+		return nil
+	}
+	m := &gammaMatrixJSON{Annotators: names}
+	for i := range names {
+		m.Gamma = append(m.Gamma, make([]report.Number, len(names)))
+		m.Gamma[i][i] = 1
+	}
+	pair := opt
+	pair.KeepSamples, pair.Progress = false, nil
+	for i := range names {
+		for j := i + 1; j < len(names); j++ {
+			sub := twoAnnotators(corpus, names[i], names[j])
+			v := math.NaN()
+			if len(sub.Continua) > 0 {
+				if opt.Sampler == gamma.Corpus {
+					pair.Sampler, _ = autoSampler(sub)
+				}
+				r, err := gamma.Compute(ctx, sub, d, pair)
+				if err != nil {
+					return fmt.Errorf("γ of %s and %s: %w", names[i], names[j], err)
+				}
+				v = r.Gamma
+			}
+			m.Gamma[i][j], m.Gamma[j][i] = report.Number(v), report.Number(v)
+		}
+	}
+	o.Matrix = m
+	return nil
+}
+
+// corpusAnnotators returns the annotators of a corpus, in order of first
+// appearance.
+func corpusAnnotators(corpus unitizing.Corpus) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, c := range corpus.Continua {
+		for _, a := range c.Annotators {
+			if !seen[a] {
+				seen[a] = true
+				out = append(out, a)
+			}
+		}
+	}
+	return out
+}
+
+// twoAnnotators restricts a corpus to annotators a and b: the continua
+// both annotated, with their units only.
+func twoAnnotators(corpus unitizing.Corpus, a, b string) unitizing.Corpus {
+	var out unitizing.Corpus
+	for _, c := range corpus.Continua {
+		ia, ib := c.AnnotatorIndex(a), c.AnnotatorIndex(b)
+		if ia < 0 || ib < 0 {
+			continue
+		}
+		sub := unitizing.Continuum{Name: c.Name, Annotators: []string{a, b}}
+		for _, u := range c.Units {
+			switch u.Annotator {
+			case ia:
+				u.Annotator = 0
+			case ib:
+				u.Annotator = 1
+			default:
+				continue
+			}
+			sub.Units = append(sub.Units, u)
+		}
+		out.Continua = append(out.Continua, sub)
+	}
+	return out
+}
+
+// gammaDocumentTable is the table of --by document.
+func gammaDocumentTable(o gammaJSON) []report.Table {
+	if o.Corpus == nil {
+		return nil
+	}
+	t := report.Table{Title: "per document (each continuum alone)",
+		Header: []string{"document", "annotators", "units", "γ", "observed disorder", "expected disorder", "note"}}
+	for _, d := range o.PerDocument {
+		t.Rows = append(t.Rows, []string{d.Document, fmt.Sprint(d.Annotators), fmt.Sprint(d.Units), report.Float(float64(d.Gamma), 4),
+			report.Float(float64(d.ObservedDisorder), 4), report.Float(float64(d.ExpectedDisorder), 4), d.UndefinedReason})
+	}
+	t.Notes = append(t.Notes, fmt.Sprintf("corpus γ %s (%s)", report.Float(float64(o.Corpus.Value), 4), o.Corpus.Description))
+	out := []report.Table{t}
+	if o.Matrix != nil {
+		m := report.Table{Title: "pairwise γ", Header: append([]string{""}, o.Matrix.Annotators...)}
+		for i, row := range o.Matrix.Gamma {
+			r := []string{o.Matrix.Annotators[i]}
+			for _, x := range row {
+				r = append(r, report.Float(float64(x), 4))
+			}
+			m.Rows = append(m.Rows, r)
+		}
+		out = append(out, m)
+	}
+	return out
+}

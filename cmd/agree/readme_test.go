@@ -1,0 +1,216 @@
+package main
+
+import (
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"agree/report"
+)
+
+func readme(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestREADMEListsEveryPackage: the README's table of packages names every
+// package of the module (issue 14: "the README lists every package").
+func TestREADMEListsEveryPackage(t *testing.T) {
+	doc := readme(t)
+	root := filepath.Join("..", "..")
+	pkgs := map[string]bool{}
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) && p != root {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, "_test.go") {
+			rel, _ := filepath.Rel(root, filepath.Dir(p))
+			if rel != "." {
+				pkgs[filepath.ToSlash(rel)] = true
+			}
+		}
+		return nil
+	})
+	if len(pkgs) < 10 {
+		t.Fatalf("found only %d packages", len(pkgs))
+	}
+	for p := range pkgs {
+		if !strings.Contains(doc, "`"+p+"`") {
+			t.Errorf("package %s is not in the README's table of packages: add it (`%s`, what it holds)", p, p)
+		}
+	}
+}
+
+// jsonKeys collects the keys of every object in v, except keys that are
+// data (numbers such as the thresholds of "p_below", and names taken from
+// the input, given in data).
+func jsonKeys(v any, data map[string]bool, keys map[string]bool) {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			_, num := strconv.ParseFloat(k, 64)
+			if !data[k] && num != nil && !strings.Contains(k, ".") {
+				keys[k] = true
+			}
+			jsonKeys(e, data, keys)
+		}
+	case []any:
+		for _, e := range x {
+			jsonKeys(e, data, keys)
+		}
+	}
+}
+
+// TestREADMEDocumentsJSONKeys runs every command with --format json on
+// inputs that bring out its optional parts and checks that the README names
+// each key that appears (as "key" or `key`): the JSON keys are a contract,
+// documented in the README when they are added.
+func TestREADMEDocumentsJSONKeys(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, s string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	twoCoders := write("two.csv", "item,C1,C2\n1,Kx,Kx\n2,Kx,Ky\n3,Ky,Ky\n4,Kz,Kz\n5,Kx,Kx\n6,Ky,Kz\n")
+	units := write("units.csv", "C1,Kx,0,10\nC1,Ky,12,20\nC2,Kx,1,10\nC2,Ky,11,19\nC3,Kx,0,9\n")
+	units2 := write("units2.csv", "C1,Kx,0,10\nC2,Kx,2,10\nC3,Kx,1,9\n")
+	units3 := write("units3.csv", "C1,Ky,0,10\nC2,Ky,2,9\nC3,Kx,1,9\n")
+	shared := write("shared.csv", sharedCSV) // pairs_omitted, unshared_pairs, matrix_omitted
+	corefDocs := write("coref.csv", "document,annotator,mention,chain\nd1,C1,m1,1\nd1,C1,m2,1\nd1,C2,m1,1\nd1,C2,m2,2\nd2,C1,m3,1\nd2,C2,m3,1\nd2,C2,m4,1\n")
+	// Names that come from the data, not from the program.
+	data := map[string]bool{"Kx": true, "Ky": true, "Kz": true, "C1": true, "C2": true, "C3": true,
+		"PER": true, "LOC": true, "ORG": true, "MISC": true, "DATE": true, "date": true, "X": true, "Y": true, // examples/entities.csv, sharedCSV
+		"met": true, "works_for": true, "located_in": true, "affiliated_with": true} // examples/relations.csv
+	runs := [][]string{
+		{"coding", "examples/krippendorff.csv"},
+		{"coding", "--metric", "interval", "--bootstrap", "20", "examples/krippendorff.csv"},
+		{"coding", "--bootstrap", "20", "--alpha-bootstrap", "krippendorff", "--dawid-skene", twoCoders},
+		{"coding", "examples/table6.csv"},
+		{"coref", "--missing", "singletons", "testdata/coref/passonneau.csv"},
+		{"coref", "--bootstrap", "20", corefDocs},
+		{"unitizing", units},
+		{"unitizing", units, units2},
+		{"segmentation", "testdata/segmentation/g5_ch1.csv"},
+		{"shuffle", "--sets", "1", "--step", "0.5", "--units", "5", "--measures", "u_alpha,gamma", "--errors", "position"},
+		{"gamma", "--samples", "5", units},
+		{"gamma", "--samples", "5", "--bootstrap", "5", units, units2, units3},
+		{"spans", "--bootstrap", "20", "examples/entities.csv"},
+		{"relations", "--bootstrap", "20", "examples/relations.csv"},
+		{"spans", "--max-rows", "1", shared},
+		// --by document (breakdowns)
+		{"coding", "--by", "document", "examples/entities.jsonl"},
+		{"spans", "--by", "document", "--average", "macro", "examples/entities.csv"},
+		{"relations", "--by", "document", "examples/relations.csv"},
+		{"coref", "--by", "document", corefDocs},
+		{"unitizing", "--by", "document", units, units2},
+		{"gamma", "--by", "document", "--samples", "5", units, units2, units3},
+	}
+	keys := map[string]bool{}
+	for _, args := range runs {
+		out, errs, code := agree(t, "", append(args, "--format", "json")...)
+		if code != 0 {
+			t.Errorf("agree %s: exit %d: %s", strings.Join(args, " "), code, errs)
+			continue
+		}
+		var v any
+		if err := json.Unmarshal([]byte(out), &v); err != nil {
+			t.Errorf("agree %s: %v", strings.Join(args, " "), err)
+			continue
+		}
+		jsonKeys(v, data, keys)
+	}
+	doc := readme(t)
+	word := regexp.MustCompile("[\"`]([a-z0-9_]+)[\"`]")
+	documented := map[string]bool{}
+	for _, m := range word.FindAllStringSubmatch(doc, -1) {
+		documented[m[1]] = true
+	}
+	var missing []string
+	for k := range keys {
+		if !documented[k] {
+			missing = append(missing, k)
+		}
+	}
+	sort.Strings(missing)
+	if len(missing) > 0 {
+		t.Errorf("JSON keys not documented in the README (write them as \"key\" in the command's JSON description): %s", strings.Join(missing, ", "))
+	}
+	if len(keys) < 100 {
+		t.Errorf("only %d keys found: the runs do not exercise the commands", len(keys))
+	}
+}
+
+// TestREADMEListsFlagLimits: every flag with a limit (bound, shown in -h
+// as "(0 ≤ N ≤ 100)") has a row in the README's table of limits that names
+// its command and the flag.
+func TestREADMEListsFlagLimits(t *testing.T) {
+	var rows []string
+	for _, l := range strings.Split(readme(t), "\n") {
+		if strings.HasPrefix(l, "| `") {
+			rows = append(rows, l)
+		}
+	}
+	flagLine := regexp.MustCompile(`^  -([a-z0-9-]+) `)
+	limited := regexp.MustCompile(`\((?:[-0-9.e+]+ [<≤] )?[Nx] [<≤≥>]`)
+	for _, c := range commands() {
+		_, help, code := agree(t, "", c.name, "-h")
+		if code != 0 {
+			t.Fatalf("%s -h: exit %d", c.name, code)
+		}
+		lines := strings.Split(help, "\n")
+		for i := 0; i+1 < len(lines); i++ {
+			m := flagLine.FindStringSubmatch(lines[i])
+			if m == nil || !limited.MatchString(lines[i+1]) {
+				continue
+			}
+			found := false
+			for _, r := range rows {
+				if strings.Contains(r, "`"+c.name+"`") && strings.Contains(r, "`--"+m[1]+"`") {
+					found = true
+					break
+				}
+			}
+			if !found {
+				t.Errorf("agree %s --%s has a limit (%s) but no row in the README's table of limits", c.name, m[1], strings.TrimSpace(lines[i+1]))
+			}
+		}
+	}
+}
+
+// TestTextOutputFitsWidth: every text output of the golden files (and the
+// demonstration) fits in report.Width columns (issue 14: "table lines fit
+// 100 columns").
+func TestTextOutputFitsWidth(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "golden", "*.txt"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden text files: %v", err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, l := range strings.Split(string(b), "\n") {
+			if n := utf8.RuneCountInString(l); n > report.Width {
+				t.Errorf("%s:%d: %d characters (> %d): %q", f, i+1, n, report.Width, l)
+			}
+		}
+	}
+}

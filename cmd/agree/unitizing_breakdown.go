@@ -1,0 +1,167 @@
+package main
+
+import (
+	"fmt"
+	"math"
+
+	"agree/report"
+	"agree/unitizing"
+)
+
+// unitizingByDocJSON is the output of agree unitizing --by document: the
+// measures of each continuum (document), the corpus values under
+// --average and, for three or more annotators, the pairwise matrix.
+type unitizingByDocJSON struct {
+	PerDocument []unitizingResult     `json:"per_document"`
+	Corpus      unitizingCorpusJSON   `json:"corpus"`
+	Matrix      *unitizingMatrixJSON  `json:"matrix,omitempty"`
+	pooled      *unitizingResult      // the concatenated corpus (pooled)
+	docs        []unitizing.Continuum //
+}
+
+// unitizingCorpusJSON are the corpus values: pooled (the measures on the
+// continua laid end to end, as --concatenate does) or macro (the mean of
+// the documents' values, each over the documents where it is defined).
+type unitizingCorpusJSON struct {
+	Average     string                   `json:"average"`
+	Description string                   `json:"description"`
+	Values      map[string]report.Number `json:"values"`
+	Documents   map[string]int           `json:"documents"`
+}
+
+// unitizingMatrixJSON holds uα and αU of every pair of annotators on the
+// pooled corpus (1 on the diagonal, null where undefined).
+type unitizingMatrixJSON struct {
+	Annotators []string          `json:"annotators"`
+	UAlpha     [][]report.Number `json:"u_alpha"`
+	AlphaU     [][]report.Number `json:"alpha_u"`
+}
+
+// unitizingHeadline are the single-number measures the corpus value gives.
+var unitizingHeadline = []struct {
+	key string
+	get func(*unitizingResult) report.Number
+}{
+	{"alpha_u", func(r *unitizingResult) report.Number { return r.AlphaU }},
+	{"u_alpha", func(r *unitizingResult) report.Number { return r.UAlpha }},
+	{"binary_u_alpha", func(r *unitizingResult) report.Number { return r.BinaryUAlpha }},
+	{"cu_alpha", func(r *unitizingResult) report.Number { return r.CUAlpha }},
+	{"kappa_d", func(r *unitizingResult) report.Number { return r.KappaD }},
+	{"alpha_d", func(r *unitizingResult) report.Number { return r.AlphaD }},
+	{"ser", func(r *unitizingResult) report.Number { return r.SER }},
+}
+
+// unitizingBreakdown builds the output of --by document from the
+// documents' results.
+func unitizingBreakdown(e env, continua []unitizing.Continuum, exts []unitizing.Extent, results []unitizingResult, atom float64, cuOverlap bool, avg string) (*unitizingByDocJSON, error) {
+	out := &unitizingByDocJSON{PerDocument: results, docs: continua}
+	out.Corpus = unitizingCorpusJSON{Average: avg, Values: map[string]report.Number{}, Documents: map[string]int{}}
+	pooledC, pooledExt, err := unitizing.Concatenate(continua, exts)
+	if err != nil {
+		return nil, err
+	}
+	if avg == "macro" {
+		out.Corpus.Description = "macro: the mean of the documents' values (each document weighs the same; each measure over the documents where it is defined)"
+		for _, h := range unitizingHeadline {
+			sum, n := 0.0, 0
+			for k := range results {
+				if v := float64(h.get(&results[k])); !math.IsNaN(v) {
+					sum += v
+					n++
+				}
+			}
+			v := math.NaN()
+			if n > 0 {
+				v = sum / float64(n)
+			}
+			out.Corpus.Values[h.key], out.Corpus.Documents[h.key] = report.Number(v), n
+		}
+	} else {
+		out.Corpus.Description = "pooled: the measures on the documents laid end to end as one continuum (as --concatenate does; annotators matched by name)"
+		r, err := measureUnitizing(e, &pooledC, pooledExt, atom, cuOverlap)
+		if err != nil {
+			return nil, err
+		}
+		out.pooled = &r
+		for _, h := range unitizingHeadline {
+			out.Corpus.Values[h.key], out.Corpus.Documents[h.key] = h.get(&r), len(continua)
+		}
+	}
+	names := pooledC.Annotators
+	if len(names) < 3 {
+		return out, nil
+	}
+	m := &unitizingMatrixJSON{Annotators: names}
+	for i := range names {
+		m.UAlpha = append(m.UAlpha, make([]report.Number, len(names)))
+		m.AlphaU = append(m.AlphaU, make([]report.Number, len(names)))
+		m.UAlpha[i][i], m.AlphaU[i][i] = 1, 1
+	}
+	for i := range names {
+		for j := i + 1; j < len(names); j++ {
+			sub := unitizing.Continuum{Name: pooledC.Name, Annotators: []string{names[i], names[j]}}
+			for _, u := range pooledC.Units {
+				switch u.Annotator {
+				case i:
+					u.Annotator = 0
+				case j:
+					u.Annotator = 1
+				default:
+					continue
+				}
+				sub.Units = append(sub.Units, u)
+			}
+			ua, au := math.NaN(), math.NaN()
+			if r, err := unitizing.UAlpha(&sub, pooledExt); err == nil {
+				ua = r.U
+			}
+			if r, err := unitizing.AlphaU(&sub, pooledExt); err == nil {
+				au = r.Alpha
+			}
+			m.UAlpha[i][j], m.UAlpha[j][i] = report.Number(ua), report.Number(ua)
+			m.AlphaU[i][j], m.AlphaU[j][i] = report.Number(au), report.Number(au)
+		}
+	}
+	out.Matrix = m
+	return out, nil
+}
+
+// tables is the table form of --by document.
+func (o *unitizingByDocJSON) tables() []report.Table {
+	t := report.Table{Title: "per document", Header: []string{"document", "units", "αU", "uα", "|uα", "c|uα", "κ_d", "α_d", "SER"}}
+	row := func(name string, units int, r *unitizingResult) []string {
+		out := []string{name, fmt.Sprint(units)}
+		for _, h := range unitizingHeadline {
+			out = append(out, report.Float(float64(h.get(r)), 4))
+		}
+		return out
+	}
+	for k := range o.PerDocument {
+		r := &o.PerDocument[k]
+		t.Rows = append(t.Rows, row(r.Name, r.Units, r))
+	}
+	c := []string{"corpus (" + o.Corpus.Average + ")", ""}
+	for _, h := range unitizingHeadline {
+		c = append(c, report.Float(float64(o.Corpus.Values[h.key]), 4))
+	}
+	t.Rows = append(t.Rows, c)
+	t.Notes = append(t.Notes, "corpus: "+o.Corpus.Description, "a document's undefined values are explained in the JSON output (undefined_reason)")
+	out := []report.Table{t}
+	if o.Matrix != nil {
+		for _, mm := range []struct {
+			title string
+			cells [][]report.Number
+		}{{"pairwise uα (pooled corpus)", o.Matrix.UAlpha}, {"pairwise αU (pooled corpus)", o.Matrix.AlphaU}} {
+			m := report.Table{Title: mm.title, Header: append([]string{""}, o.Matrix.Annotators...)}
+			for i, r := range mm.cells {
+				cells := []string{o.Matrix.Annotators[i]}
+				for _, x := range r {
+					cells = append(cells, report.Float(float64(x), 4))
+				}
+				m.Rows = append(m.Rows, cells)
+			}
+			out = append(out, m)
+		}
+	}
+	return out
+}

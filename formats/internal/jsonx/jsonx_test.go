@@ -1,0 +1,124 @@
+package jsonx
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// toAny converts a value to what encoding/json decodes with UseNumber.
+func toAny(v Value) any {
+	switch v.Kind() {
+	case Null:
+		return nil
+	case True:
+		return true
+	case False:
+		return false
+	case Number:
+		return json.Number(v.Raw())
+	case String:
+		s, _ := v.Str()
+		return s
+	case Array:
+		out := []any{}
+		v.Elems(func(_ int, e Value) bool { out = append(out, toAny(e)); return true })
+		return out
+	case Object:
+		out := map[string]any{}
+		v.Members(func(k string, e Value) bool { out[k] = toAny(e); return true })
+		return out
+	}
+	return "invalid"
+}
+
+func std(data []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// TestParse compares with encoding/json on a table of cases, each with
+// the reason it is there.
+func TestParse(t *testing.T) {
+	for _, tc := range []struct{ in, why string }{
+		{`{"a":[1,-2.5e3,true,false,null,"x"],"b":{}}`, "every kind"},
+		{`"\u00e9\ud83d\ude00\n\"\\\/"`, "escapes and a surrogate pair"},
+		{`"\ud83d x"`, "unpaired surrogate → U+FFFD"},
+		{"\"a\xffb\"", "invalid UTF-8 → U+FFFD"},
+		{`{"k":1,"k":2}`, "repeated key: the last wins"},
+		{` [ ] `, "whitespace around"},
+		{`"漢字 😀"`, "UTF-8 outside the BMP"},
+	} {
+		d, err := Parse([]byte(tc.in), nil)
+		if err != nil {
+			t.Errorf("%s: %v", tc.why, err)
+			continue
+		}
+		want, _ := std([]byte(tc.in))
+		if got := toAny(d.Root()); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: got %#v, want %#v", tc.why, got, want)
+		}
+	}
+	for _, tc := range []struct{ in, want string }{
+		{`{"a":1,}`, "line 1, column 8: unexpected '}' (want a member name in quotes)"},
+		{"[1,\n 2 3]", "line 2, column 4: unexpected '3' (want ',' or ']' in an array)"},
+		{`01`, "unexpected '1' after the JSON value"},
+		{`"a` + "\n" + `"`, "control character 0x0a in a string"},
+		{`[1.]`, "want a digit after '.'"},
+		{`"\x"`, `bad escape \x`},
+		{strings.Repeat("[", MaxDepth+1), "nesting deeper than"},
+		{``, "unexpected end of input"},
+	} {
+		_, err := Parse([]byte(tc.in), nil)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: err %v, want %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+// TestAccess checks Get, Float, Scalar and Line.
+func TestAccess(t *testing.T) {
+	d, err := Parse([]byte("{\"id\": 12,\n \"s\": \"x\", \"n\": 3.5, \"e\\u0301\": 1}"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := d.Root()
+	if id, ok := r.Get("id").Scalar(); !ok || id != "12" {
+		t.Errorf("id %q", id)
+	}
+	if f, ok := r.Get("n").Float(); !ok || f != 3.5 {
+		t.Errorf("n %v", f)
+	}
+	if r.Get("missing").Exists() || r.Get("s").Line() != 2 || !r.Get("e\u0301").Exists() {
+		t.Errorf("Get/Line wrong")
+	}
+}
+
+// FuzzParse: Parse accepts exactly what encoding/json accepts, and reads
+// the same values.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{`{"a":[1,2,{"b":null}],"c":"\u00e9"}`, `[]`, `"x"`, `-0.5e-7`, `[{"id":1,"annotations":[]}]`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d, err := Parse(data, nil)
+		want, stdErr := std(data)
+		valid := json.Valid(data)
+		if (err == nil) != valid {
+			t.Fatalf("Parse err %v, json.Valid %v", err, valid)
+		}
+		if err != nil || stdErr != nil {
+			return
+		}
+		if got := toAny(d.Root()); !reflect.DeepEqual(got, want) {
+			t.Fatalf("got %#v, want %#v", got, want)
+		}
+	})
+}

@@ -1,0 +1,265 @@
+// Package prodigy reads Prodigy's JSONL annotations (prodigy db-out
+// DATASET) into the annotation model.
+//
+// Each line is one answered task (Prodigy's "annotation task format"):
+// "text", "tokens" ([{"text", "start", "end", "id", "ws"}]), "spans"
+// ([{"start", "end", "label", "token_start", "token_end"}], character
+// offsets in code points, as Python counts them), "accept" (the options a
+// choice task's annotator selected), "label" (the label a binary task asked
+// about), "relations" (rel.manual: head_span and child_span with a label),
+// "answer" (accept, reject or ignore), "_input_hash" (the same for every
+// task on the same input: the document's name; a task without one is
+// named by its text), "_annotator_id" and "_session_id" (the annotator: the
+// first present; a file of one annotator's answers without them is named
+// after the file).
+//
+// Answers: accept gives the task's spans, its tokens (Document.Tokens),
+// the selected options (document labels, several forming a set) and, for a
+// binary task, the document label "accept" in the layer of the asked label;
+// reject gives, for a binary task, "reject" in that layer, and excludes any
+// other task (its spans were rejected as a whole); ignore excludes the task.
+// Excluded tasks are counted in notes. Errors name the file and line.
+package prodigy
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+
+	"agree/annotation"
+	"agree/formats/internal/jsonx"
+	"agree/formats/internal/names"
+	"agree/internal/plural"
+)
+
+// Options control reading.
+type Options struct {
+	// Unit is what offsets count; Prodigy's are code points (the zero
+	// value).
+	Unit annotation.OffsetUnit
+}
+
+// Read reads one JSONL file; name is the file name used in positions.
+func Read(r io.Reader, name string, opt Options) (*annotation.Corpus, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return ReadBytes(data, name, opt)
+}
+
+// ReadBytes is Read on the file's content.
+func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error) {
+	rd := &reader{name: name, opt: opt, c: &annotation.Corpus{}, seen: map[[2]int]int{}}
+	err := jsonx.Lines(data, rd.line)
+	if se, ok := err.(*jsonx.SyntaxError); ok {
+		return nil, fmt.Errorf("%s:%d:%d: %s (want one JSON object per line: prodigy db-out)", name, se.Line, se.Col, se.Msg)
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range []struct {
+		k    int
+		what string
+	}{{rd.ignored, "answered ignore excluded"}, {rd.rejected, "answered reject excluded (their spans and choices were rejected as a whole)"}} {
+		if n.k > 0 {
+			rd.c.Notes = append(rd.c.Notes, fmt.Sprintf("%s: prodigy: %s %s", name, plural.Count(n.k, "task"), n.what))
+		}
+	}
+	return rd.c, nil
+}
+
+type reader struct {
+	name              string
+	opt               Options
+	c                 *annotation.Corpus
+	seen              map[[2]int]int // (document, annotator) → line
+	ignored, rejected int
+}
+
+func (rd *reader) errorf(line int, field, format string, args ...any) error {
+	if field != "" {
+		field = " " + field + ":"
+	}
+	return fmt.Errorf("%s:%d:%s %s", rd.name, line, field, fmt.Sprintf(format, args...))
+}
+
+func (rd *reader) pos(line int, field string) annotation.Pos {
+	return annotation.Pos{File: rd.name, Line: line, Path: field}
+}
+
+func str(v jsonx.Value) string {
+	s, _ := v.Scalar()
+	return s
+}
+
+func (rd *reader) line(line int, v jsonx.Value) error {
+	if v.Kind() != jsonx.Object {
+		return rd.errorf(line, "", "a JSON %s (want a task object)", v.Kind())
+	}
+	answer := str(v.Get("answer"))
+	switch answer {
+	case "", "accept", "reject":
+	case "ignore":
+		rd.ignored++
+		return nil
+	default:
+		return rd.errorf(line, "answer", "%q (want accept, reject or ignore)", answer)
+	}
+	binary := v.Get("label")
+	_, isBinary := binary.Str()
+	isBinary = isBinary && !v.Get("accept").Exists() && v.Get("spans").Len() == 0
+	if answer == "reject" && !isBinary {
+		rd.rejected++
+		return nil
+	}
+	text, hasText := v.Get("text").Str()
+	docName := str(v.Get("_input_hash"))
+	if docName == "" {
+		if !hasText {
+			return rd.errorf(line, "", "a task with neither _input_hash nor text")
+		}
+		docName = names.ForText(text)
+	}
+	who := str(v.Get("_annotator_id"))
+	if who == "" {
+		who = str(v.Get("_session_id"))
+	}
+	if who == "" {
+		who = names.Base(rd.name)
+	}
+	d, a := rd.c.Document(docName), rd.c.Annotator(who)
+	k := [2]int{d, a}
+	if !isBinary {
+		if prev, dup := rd.seen[k]; dup {
+			return rd.errorf(line, "", "annotator %q answered input %s twice (also at line %d); keep one answer", who, docName, prev)
+		}
+		rd.seen[k] = line
+	}
+	rd.c.MarkAnnotated(d, a)
+	if isBinary {
+		l, _ := binary.Str()
+		if answer == "" {
+			answer = "accept"
+		}
+		rd.c.Labels = append(rd.c.Labels, annotation.Label{Doc: d, Annotator: a, Layer: l, Value: answer, Pos: rd.pos(line, "label")})
+	}
+	var offs *annotation.Offsets
+	if hasText {
+		if err := rd.c.SetText(d, text, rd.pos(line, "text")); err != nil {
+			return err
+		}
+		var err error
+		if offs, err = annotation.NewOffsets(text, rd.opt.Unit); err != nil {
+			return rd.errorf(line, "text", "%v", err)
+		}
+	}
+	bounds := func(field string, o jsonx.Value) (float64, float64, error) {
+		s, ok1 := o.Get("start").Float()
+		e, ok2 := o.Get("end").Float()
+		if !ok1 || !ok2 {
+			return 0, 0, rd.errorf(line, field, "start and end must be numbers")
+		}
+		if err := annotation.CheckBounds(s, e, false); err != nil {
+			return 0, 0, rd.errorf(line, field, "%v", err)
+		}
+		if offs == nil {
+			return 0, 0, rd.errorf(line, field, "offsets in a task without text")
+		}
+		cs, err := offs.CodePoint(int(s))
+		if err != nil {
+			return 0, 0, rd.errorf(line, field, "start: %v%s", err, rd.hint())
+		}
+		ce, err := offs.CodePoint(int(e))
+		if err != nil {
+			return 0, 0, rd.errorf(line, field, "end: %v%s", err, rd.hint())
+		}
+		return float64(cs), float64(ce), nil
+	}
+	var err error
+	// tokens, once per document
+	if toks := v.Get("tokens"); toks.Kind() == jsonx.Array && rd.c.Documents[d].Tokens == nil && offs != nil {
+		var tokens []annotation.Token
+		toks.Elems(func(i int, t jsonx.Value) bool {
+			var s, e float64
+			if s, e, err = bounds("tokens["+strconv.Itoa(i)+"]", t); err != nil {
+				return false
+			}
+			tokens = append(tokens, annotation.Token{Start: int(s), End: int(e)})
+			return true
+		})
+		if err != nil {
+			return err
+		}
+		rd.c.Documents[d].Tokens = tokens
+	}
+	// spans
+	type key struct{ s, e float64 }
+	byOffsets := map[key]int{}
+	spans := v.Get("spans")
+	if !spans.IsNull() && spans.Kind() != jsonx.Array {
+		return rd.errorf(line, "spans", "a JSON %s (want a list of spans)", spans.Kind())
+	}
+	spans.Elems(func(i int, sp jsonx.Value) bool {
+		field := "spans[" + strconv.Itoa(i) + "]"
+		var s, e float64
+		if s, e, err = bounds(field, sp); err != nil {
+			return false
+		}
+		covered, _ := sp.Get("text").Str()
+		if covered != "" && !annotation.SameText(offs.Text(int(s), int(e)), covered) {
+			err = rd.errorf(line, field, "[%v, %v) covers %q in the text, but the span's text is %q%s", s, e, offs.Text(int(s), int(e)), covered, rd.hint())
+			return false
+		}
+		byOffsets[key{s, e}] = len(rd.c.Spans)
+		rd.c.Spans = append(rd.c.Spans, annotation.Span{Doc: d, Annotator: a, ID: str(sp.Get("id")), Start: s, End: e,
+			Label: str(sp.Get("label")), Text: covered, Pos: rd.pos(line, field)})
+		return true
+	})
+	if err != nil {
+		return err
+	}
+	// choices
+	acc := v.Get("accept")
+	if !acc.IsNull() && acc.Kind() != jsonx.Array {
+		return rd.errorf(line, "accept", "a JSON %s (want the list of the selected options' ids)", acc.Kind())
+	}
+	acc.Elems(func(i int, o jsonx.Value) bool {
+		id, ok := o.Scalar()
+		if !ok {
+			err = rd.errorf(line, "accept["+strconv.Itoa(i)+"]", "a JSON %s (want an option id)", o.Kind())
+			return false
+		}
+		rd.c.Labels = append(rd.c.Labels, annotation.Label{Doc: d, Annotator: a, Value: id, Pos: rd.pos(line, "accept")})
+		return true
+	})
+	if err != nil {
+		return err
+	}
+	// relations (rel.manual): the ends are spans of the task, by offsets
+	rels := v.Get("relations")
+	rels.Elems(func(i int, r jsonx.Value) bool {
+		field := "relations[" + strconv.Itoa(i) + "]"
+		var ends [2]int
+		for k, name := range []string{"head_span", "child_span"} {
+			var s, e float64
+			if s, e, err = bounds(field+"."+name, r.Get(name)); err != nil {
+				return false
+			}
+			j, ok := byOffsets[key{s, e}]
+			if !ok {
+				j = len(rd.c.Spans) // an end that is no span of the task: a span without label
+				byOffsets[key{s, e}] = j
+				rd.c.Spans = append(rd.c.Spans, annotation.Span{Doc: d, Annotator: a, Start: s, End: e, Label: str(r.Get(name).Get("label")), Pos: rd.pos(line, field+"."+name)})
+			}
+			ends[k] = j
+		}
+		rd.c.Relations = append(rd.c.Relations, annotation.Relation{Doc: d, Annotator: a, Source: ends[0], Target: ends[1], Type: str(r.Get("label")), Pos: rd.pos(line, field)})
+		return true
+	})
+	return err
+}
+
+func (rd *reader) hint() string {
+	return fmt.Sprintf(" (offsets read as %s; --offset-unit sets the unit)", rd.opt.Unit)
+}

@@ -1,0 +1,112 @@
+package prodigy
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"agree/annotation"
+	"agree/formats/internal/commontest"
+)
+
+func read(t *testing.T, file string) *annotation.Corpus {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := ReadBytes(data, file, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+var annotators = map[string]string{"news_ner-alice": "alice", "news_ner-bob": "bob", "news_ner-碧": "碧"}
+
+// TestNER reads testdata/news_ner.jsonl (the common set as ner.manual
+// answers of three annotators, with an ignored and a rejected task) and
+// checks every span, the tokens and the notes.
+func TestNER(t *testing.T) {
+	c := read(t, "testdata/news_ner.jsonl")
+	if err := c.CheckText(); err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Documents) != 2 {
+		t.Fatalf("%d documents, want 2 (the ignored and the rejected task are left out)", len(c.Documents))
+	}
+	want := commontest.Corpus(t)
+	commontest.Rename(t, want, c, annotators)
+	if d := commontest.Diff(want, c, commontest.Options{SplitParts: true, NoChains: true}); d != "" {
+		t.Errorf("spans differ from the common set:\n%s", d)
+	}
+	// tokens of d1: Alice 0-5 … stayed 30-36, . 36-37
+	toks := c.Documents[0].Tokens
+	if len(toks) != 10 || toks[2] != (annotation.Token{Start: 10, End: 11}) || toks[9] != (annotation.Token{Start: 36, End: 37}) {
+		t.Errorf("tokens of d1: %v", toks)
+	}
+	notes := strings.Join(c.Notes, "\n")
+	if !strings.Contains(notes, "1 task answered ignore excluded") || !strings.Contains(notes, "1 task answered reject excluded") {
+		t.Errorf("notes:\n%s", notes)
+	}
+}
+
+// TestChoices: accept lists are document labels; a binary question gives
+// accept or reject in the layer of its label.
+func TestChoices(t *testing.T) {
+	c := read(t, "testdata/news_cat.jsonl")
+	var got []string
+	for _, l := range c.Labels {
+		got = append(got, c.Documents[l.Doc].Name+","+c.Annotators[l.Annotator]+","+l.Layer+","+l.Value)
+	}
+	slices.Sort(got)
+	want := []string{
+		"-1190329425,news_cat-alice,,positive", "-1190329425,news_cat-bob,,positive", "-1190329425,news_cat-碧,,neutral",
+		"873419205,news_cat-alice,,neutral", "873419205,news_cat-alice,TRAVEL,accept", "873419205,news_cat-bob,,neutral",
+		"873419205,news_cat-bob,TRAVEL,reject", "873419205,news_cat-碧,,neutral", "873419205,news_cat-碧,TRAVEL,accept"}
+	if !slices.Equal(got, want) {
+		t.Errorf("labels\n%q\nwant\n%q", got, want)
+	}
+	if d, err := c.Coding("TRAVEL", "|"); err != nil || d.NumItems() != 2 {
+		t.Errorf("coding of the binary question: %v", err)
+	}
+}
+
+// TestRelations: rel.manual relations link the task's spans.
+func TestRelations(t *testing.T) {
+	c := read(t, "testdata/news_rel.jsonl")
+	if len(c.Relations) != 1 || len(c.Spans) != 2 {
+		t.Fatalf("%d relations, %d spans", len(c.Relations), len(c.Spans))
+	}
+	r := c.Relations[0]
+	if r.Type != "COREF" || c.Spans[r.Source].Start != 26 || c.Spans[r.Target].Start != 0 {
+		t.Errorf("relation %+v", r)
+	}
+}
+
+// TestErrors: file:line, the field, what was expected.
+func TestErrors(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`{"text":"ab","spans":[{"start":0,"end":3}],"answer":"accept","_annotator_id":"x"}`, "p.jsonl:1: spans[0]: end: offset 3 is outside the text"},
+		{`{"text":"ab","answer":"maybe"}`, `p.jsonl:1: answer: "maybe" (want accept, reject or ignore)`},
+		{`{"text":"ab","spans":[{"start":0,"end":1,"text":"b"}]}`, `p.jsonl:1: spans[0]: [0, 1) covers "a" in the text, but the span's text is "b"`},
+		{"{\"text\":\"ab\",\"_input_hash\":1,\"_annotator_id\":\"x\"}\n{\"text\":\"ab\",\"_input_hash\":1,\"_annotator_id\":\"x\"}", `p.jsonl:2: annotator "x" answered input 1 twice (also at line 1)`},
+		{`{"answer":"accept"}`, "p.jsonl:1: a task with neither _input_hash nor text"},
+		{`{"text":"ab","accept":"x"}`, "p.jsonl:1: accept: a JSON string"},
+		{`{"text":1}`, "p.jsonl:1: a task with neither _input_hash nor text"},
+	} {
+		_, err := ReadBytes([]byte(tc.in), "p.jsonl", Options{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: err = %v, want %q", tc.in, err, tc.want)
+		}
+	}
+	// no annotator id: the file's name
+	c, err := ReadBytes([]byte(`{"text":"ab","spans":[{"start":0,"end":1,"label":"X"}]}`), "dir/carol.jsonl", Options{})
+	if err != nil || c.Annotators[0] != "carol" {
+		t.Errorf("%v %v", err, c)
+	}
+}
