@@ -82,7 +82,9 @@ type aligner struct {
 	// then closes every gap by branch and price (no deepening search).
 	useCG, useBnP bool
 	// stats count what the solver did (tests check that every path ran).
-	stats solverStats
+	stats        solverStats
+	scratchLocal []int32
+	arena        []int32 // members of enumerated tuples
 	// tooMany is set when enumerate stops at its limit.
 	tooMany bool
 	ctl     *alignCtl
@@ -112,9 +114,23 @@ func (a *aligner) componentInfo(items []int32, gap float64) ComponentInfo {
 	return ci
 }
 
+// localIndex returns a slice mapping each of items (item indices) to its
+// position in items; the slice is scratch shared by the solvers, valid
+// until the next call, and holds garbage for other items.
+func (a *aligner) localIndex(items []int32) []int32 {
+	if len(a.scratchLocal) < len(a.items) {
+		a.scratchLocal = make([]int32, len(a.items))
+	}
+	for k, it := range items {
+		a.scratchLocal[it] = int32(k)
+	}
+	return a.scratchLocal
+}
+
 // solverStats count the uses of the solver's paths.
 type solverStats struct {
 	cg, deepening, bnp, bnpNodes int
+	pivots, rounds                int
 }
 
 // maxEnumerated bounds the tuples enumerated for one component before it
@@ -354,7 +370,9 @@ func (a *aligner) enumerate(anchors []int32, limit int) {
 				for m := 0; m <= k; m++ {
 					s += sums[m]
 				}
-				a.tuples = append(a.tuples, tuple{members: append([]int32(nil), members...), cost: a.tupleCost(k+1, s/2)})
+				a.arena = append(a.arena, members...)
+				mem := a.arena[len(a.arena)-len(members) : len(a.arena) : len(a.arena)]
+				a.tuples = append(a.tuples, tuple{members: mem, cost: a.tupleCost(k+1, s/2)})
 			}
 			if k+1 < a.n && !a.tooMany {
 				rec(pool, p+1)
@@ -589,7 +607,7 @@ func (a *aligner) solveEnumerated(items []int32, local []int32, from int) (sel [
 		default:
 			s, err = a.solveDPOnly(sub, subTuples[k])
 			if errors.Is(err, errTooDense) {
-				s, g, ex, err = a.solveCG(sub)
+				s, g, ex, err = a.solveCGWith(sub, subTuples[k])
 			}
 		}
 		if err != nil {
@@ -604,7 +622,19 @@ func (a *aligner) solveEnumerated(items []int32, local []int32, from int) (sel [
 
 // solveCG solves a component by column generation.
 func (a *aligner) solveCG(items []int32) (sel []int, gap float64, exact bool, err error) {
-	r, err := a.newCG(items).solve()
+	return a.solveCGWith(items, nil)
+}
+
+// solveCGWith is solveCG; with the component's useful tuples all
+// enumerated (tis, not nil), they are the columns from the start and no
+// pricing search is needed: the relaxation over them is the relaxation
+// over every tuple (the others are dominated by a split).
+func (a *aligner) solveCGWith(items []int32, tis []int) (sel []int, gap float64, exact bool, err error) {
+	s := a.newCG(items)
+	if tis != nil {
+		s.setComplete(tis)
+	}
+	r, err := s.solve()
 	if err != nil {
 		return nil, 0, false, err
 	}

@@ -1,11 +1,12 @@
 package gamma
 
 import (
+	"cmp"
+	"encoding/binary"
 	"errors"
 	"math"
+	"slices"
 	"sort"
-	"strconv"
-	"strings"
 
 	"agree/internal/lp"
 )
@@ -67,6 +68,106 @@ type cgComp struct {
 	bigM            float64
 	rootBound       float64 // bound on every tuple of the last search's anchor
 	active          []constraint
+	// complete: every useful tuple was enumerated beforehand (pool, by
+	// anchor); pricing then scans them
+	complete bool
+	pool     [][]poolTuple
+}
+
+// setComplete gives the component its enumerated useful tuples tis
+// (indices in a.tuples): pricing then scans them instead of searching.
+func (s *cgComp) setComplete(tis []int) {
+	local := s.a.localIndex(s.items)
+	s.pool = make([][]poolTuple, s.m)
+	n := 0
+	for _, ti := range tis {
+		n += len(s.a.tuples[ti].members)
+	}
+	buf := make([]int32, n)
+	for _, ti := range tis {
+		t := s.a.tuples[ti]
+		mem := buf[:len(t.members):len(t.members)]
+		buf = buf[len(t.members):]
+		for x, g := range t.members {
+			mem[x] = local[g]
+		}
+		slices.Sort(mem)
+		s.pool[mem[0]] = append(s.pool[mem[0]], poolTuple{mem, t.cost})
+	}
+	s.complete = true
+}
+
+type poolTuple struct {
+	members []int32
+	cost    float64
+}
+
+// allowed reports whether members (sorted) satisfy the branching
+// constraints.
+func (s *cgComp) allowed(members []int32) bool {
+	if s.nCons == 0 {
+		return true
+	}
+	in := func(x int32) bool {
+		k := sort.Search(len(members), func(k int) bool { return members[k] >= x })
+		return k < len(members) && members[k] == x
+	}
+	for _, w := range members {
+		for _, p := range s.apart[w] {
+			if in(p) {
+				return false
+			}
+		}
+		for _, p := range s.together[w] {
+			if !in(p) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// pricePool is price for a complete component: a scan of each anchor's
+// enumerated tuples.
+func (s *cgComp) pricePool(pi []float64, exact bool) (lag float64, m []float64, added int) {
+	m = make([]float64, s.m)
+	type found struct {
+		k  int
+		rc float64
+	}
+	var best []found
+	for a := int32(0); int(a) < s.m; a++ {
+		lag += pi[a]
+		m[a] = s.a.delta - pi[a]
+		if len(s.together[a]) > 0 {
+			m[a] = math.Inf(1)
+		}
+		best = best[:0]
+		for k, t := range s.pool[a] {
+			rc := t.cost
+			for _, v := range t.members {
+				rc -= pi[v]
+			}
+			if rc >= -s.a.tol && rc >= m[a] {
+				continue
+			}
+			if !s.allowed(t.members) {
+				continue
+			}
+			m[a] = math.Min(m[a], rc)
+			if rc < -s.a.tol {
+				best = append(best, found{k, rc})
+			}
+		}
+		lag += math.Min(0, m[a])
+		slices.SortFunc(best, func(x, y found) int { return cmp.Compare(x.rc, y.rc) })
+		for _, f := range best[:min(len(best), perAnchor)] {
+			if _, ok := s.addColumn(s.pool[a][f.k].members); ok {
+				added++
+			}
+		}
+	}
+	return lag, m, added
 }
 
 type lnb struct {
@@ -84,20 +185,21 @@ func (a *aligner) newCG(items []int32) *cgComp {
 	s := &cgComp{a: a, items: items, m: len(items), known: map[string]int32{}}
 	s.ann = make([]int32, s.m)
 	s.nb = make([][]lnb, s.m)
-	local := make(map[int32]int32, len(items))
-	for k, it := range items {
-		local[it] = int32(k)
+	local := a.localIndex(items)
+	in := make([]bool, len(a.items))
+	for _, it := range items {
+		in[it] = true
 	}
 	inv := 1 / a.c
 	for k, it := range items {
 		s.ann[k] = int32(a.items[it].ann)
 		for _, e := range a.fwd[it] {
 			// neighbours outside the component share no useful tuple
-			if j, ok := local[e.j]; ok {
-				s.nb[k] = append(s.nb[k], lnb{j, (e.d - a.delta) * inv})
+			if in[e.j] {
+				s.nb[k] = append(s.nb[k], lnb{local[e.j], (e.d - a.delta) * inv})
 			}
 		}
-		sort.Slice(s.nb[k], func(x, y int) bool { return s.nb[k][x].j < s.nb[k][y].j })
+		slices.SortFunc(s.nb[k], func(x, y lnb) int { return int(x.j - y.j) })
 	}
 	single := make([]float64, s.m)
 	for i := range single {
@@ -329,12 +431,12 @@ func (s *cgComp) tupleCost(members []int32) float64 {
 }
 
 func tupleKey(members []int32) string {
-	var b strings.Builder
+	var buf [64]byte
+	b := buf[:0]
 	for _, m := range members {
-		b.WriteString(strconv.Itoa(int(m)))
-		b.WriteByte(',')
+		b = binary.AppendUvarint(b, uint64(m))
 	}
-	return b.String()
+	return string(b)
 }
 
 // addColumn adds a tuple (local members, sorted) to the master and to
@@ -362,6 +464,9 @@ func (s *cgComp) addColumn(members []int32) (int32, bool) {
 // only for reduced costs below −heuristicDepth·Δ∅ within a node budget per
 // anchor, which is much cheaper while the duals are far from optimal.
 func (s *cgComp) price(pi []float64, exact bool, budget int) (lag float64, m []float64, added int) {
+	if s.complete {
+		return s.pricePool(pi, exact)
+	}
 	if exact {
 		m = make([]float64, s.m)
 	}
@@ -448,6 +553,7 @@ func (s *cgComp) solve() (cgResult, error) {
 	ctl := s.a.ctl
 	stop := func() bool { return ctl.ctx.Err() != nil || ctl.pastDeadline() }
 	s.a.stats.cg++
+	defer func() { s.a.stats.pivots += s.master.Iterations() }()
 	lower, pi, mins, err := s.columnGeneration(math.Inf(-1), cgGap, stop)
 	if err != nil {
 		return cgResult{}, err
@@ -532,6 +638,7 @@ func (s *cgComp) columnGeneration(floor, gapStop float64, stop func() bool) (low
 	}
 	exact := false
 	for round := 0; ; round++ {
+		s.a.stats.rounds++
 		piLP = append(piLP[:0], s.master.Duals()...)
 		if !exact {
 			// heuristic pricing at the relaxation's duals
@@ -598,6 +705,31 @@ func (s *cgComp) columnGeneration(floor, gapStop float64, stop func() bool) (low
 // generated columns; ok is false when there are more than maxRestricted.
 func (s *cgComp) restricted(pi, mins []float64, gap float64) (tis []int, ok bool) {
 	from := len(s.a.tuples)
+	if s.complete {
+		for a, ts := range s.pool {
+			theta := gap + math.Min(0, mins[a]) + s.a.tol
+			for _, t := range ts {
+				rc := t.cost
+				for _, v := range t.members {
+					rc -= pi[v]
+				}
+				if rc < theta {
+					if _, known := s.known[tupleKey(t.members)]; !known {
+						glob := make([]int32, len(t.members))
+						for x, m := range t.members {
+							glob[x] = s.items[m]
+						}
+						s.a.tuples = append(s.a.tuples, tuple{members: glob, cost: t.cost})
+					}
+				}
+			}
+		}
+		tis = append(tis, s.colID...)
+		for ti := from; ti < len(s.a.tuples); ti++ {
+			tis = append(tis, ti)
+		}
+		return tis, true
+	}
 	tooMany := false
 	for a := int32(0); int(a) < s.m && !tooMany; a++ {
 		theta := gap + math.Min(0, mins[a]) + s.a.tol

@@ -1,6 +1,8 @@
 package gamma
 
 import (
+	"slices"
+
 	"agree/internal/lp"
 	"encoding/binary"
 	"errors"
@@ -22,8 +24,7 @@ import (
 // along the continuum, not by the product of the annotators' unit counts.
 type dpSolver struct {
 	a       *aligner
-	local   map[int32]int32 // item → local index
-	byFirst [][]ltuple      // tuples by local first unit
+	byFirst [][]ltuple // tuples by local first unit
 	memo    map[string]dpEntry
 	buf     []byte
 	n       int32
@@ -118,20 +119,33 @@ func (a *aligner) solveDPOnly(items []int32, tis []int) ([]int, error) {
 // solveDPWith runs the programme with options; found is false when no
 // alignment is strictly cheaper than opt.budget.
 func (a *aligner) solveDPWith(items []int32, tis []int, opt dpOptions) (sel []int, found bool, err error) {
-	s := &dpSolver{a: a, local: make(map[int32]int32, len(items)), n: int32(len(items)), memo: map[string]dpEntry{}, limit: opt.limit,
+	s := &dpSolver{a: a, n: int32(len(items)), memo: map[string]dpEntry{}, limit: opt.limit,
 		lower: opt.lower, stop: opt.stop}
-	for k, it := range items {
-		s.local[it] = int32(k)
+	local := a.localIndex(items)
+	// byFirst with exact capacities, the rests in one array
+	count := make([]int32, len(items))
+	nrest := 0
+	for _, ti := range tis {
+		count[local[a.tuples[ti].members[0]]]++
+		nrest += len(a.tuples[ti].members) - 1
 	}
+	all := make([]ltuple, len(tis))
+	rests := make([]int32, nrest)
 	s.byFirst = make([][]ltuple, len(items))
+	off := 0
+	for f, c := range count {
+		s.byFirst[f] = all[off : off : off+int(c)]
+		off += int(c)
+	}
 	for _, ti := range tis {
 		t := a.tuples[ti]
-		rest := make([]int32, len(t.members)-1)
+		rest := rests[: len(t.members)-1 : len(t.members)-1]
+		rests = rests[len(t.members)-1:]
 		for k, m := range t.members[1:] {
-			rest[k] = s.local[m]
+			rest[k] = local[m]
 		}
-		sort.Slice(rest, func(x, y int) bool { return rest[x] < rest[y] })
-		f := s.local[t.members[0]]
+		slices.Sort(rest)
+		f := local[t.members[0]]
 		s.byFirst[f] = append(s.byFirst[f], ltuple{rest: rest, cost: t.cost, id: ti})
 	}
 	if opt.lower != nil {
@@ -309,16 +323,28 @@ func (s *dpSolver) width() int32 {
 }
 
 func (s *dpSolver) solveMask(budget float64) ([]int, bool, error) {
-	m := &maskSolver{delta: s.a.delta, tol: s.a.tol, n: s.n, byFirst: make([][]mtuple, s.n), memo: map[mkey]dpEntry{}, limit: s.limit,
-		bounded: !s.a.exhaustiveDP || s.lower != nil || !math.IsInf(budget, 1), bmemo: map[mkey]bEntry{}, lowerOf: s.lower, stop: s.stop}
+	m := &maskSolver{delta: s.a.delta, tol: s.a.tol, n: s.n, byFirst: make([][]mtuple, s.n), limit: s.limit,
+		bounded: !s.a.exhaustiveDP || s.lower != nil || !math.IsInf(budget, 1), lowerOf: s.lower, stop: s.stop}
+	if m.bounded {
+		m.bmemo = map[mkey]bEntry{}
+	} else {
+		m.memo = map[mkey]dpEntry{}
+	}
+	n := 0
+	for _, ts := range s.byFirst {
+		n += len(ts)
+	}
+	all := make([]mtuple, 0, n)
 	for f, ts := range s.byFirst {
+		start := len(all)
 		for _, t := range ts {
 			mk := uint64(1)
 			for _, r := range t.rest {
 				mk |= 1 << uint(r-int32(f))
 			}
-			m.byFirst[f] = append(m.byFirst[f], mtuple{mk, t.cost, t.id})
+			all = append(all, mtuple{mk, t.cost, t.id})
 		}
+		m.byFirst[f] = all[start:len(all):len(all)]
 	}
 	if m.bounded {
 		m.shares()

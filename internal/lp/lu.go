@@ -22,6 +22,11 @@ type lu struct {
 	uBeg []int32 // U row of step k: later columns (by their pivot row)
 	uIdx []int32
 	uVal []float64
+	// scratch of factor, kept between calls
+	cr, rc                     [][]int32
+	cv                         [][]float64
+	colDone, rowDone, repaired []bool
+	pivRow, colQ, rowQ, uAll   []int32
 }
 
 func (f *lu) identity(m int) {
@@ -91,23 +96,31 @@ func (f *lu) factor(cols [][]int32, m int) (pivRow []int32, repaired []bool) {
 	f.prow, f.diag = f.prow[:0], f.diag[:0]
 	f.lBeg, f.lIdx, f.lVal = append(f.lBeg[:0], 0), f.lIdx[:0], f.lVal[:0]
 	f.uBeg, f.uIdx, f.uVal = append(f.uBeg[:0], 0), f.uIdx[:0], f.uVal[:0]
-	pivRow = make([]int32, m)
-	repaired = make([]bool, m)
+	grow := func() {
+		if len(f.cr) < m {
+			f.cr, f.cv, f.rc = make([][]int32, m), make([][]float64, m), make([][]int32, m)
+			f.colDone, f.rowDone, f.repaired = make([]bool, m), make([]bool, m), make([]bool, m)
+			f.pivRow = make([]int32, m)
+		}
+	}
+	grow()
+	pivRow, repaired = f.pivRow[:m], f.repaired[:m]
 	// active matrix: by column (rows and values) and by row (columns)
-	cr := make([][]int32, m)
-	cv := make([][]float64, m)
-	rc := make([][]int32, m)
+	cr, cv, rc := f.cr[:m], f.cv[:m], f.rc[:m]
+	colDone, rowDone := f.colDone[:m], f.rowDone[:m]
+	for k := range m {
+		rc[k] = rc[k][:0]
+		colDone[k], rowDone[k], repaired[k] = false, false, false
+	}
 	for k, rows := range cols {
-		cr[k] = append(make([]int32, 0, len(rows)+2), rows...)
-		cv[k] = make([]float64, len(rows), len(rows)+2)
-		for q, r := range rows {
-			cv[k][q] = 1
+		cr[k] = append(cr[k][:0], rows...)
+		cv[k] = cv[k][:0]
+		for _, r := range rows {
+			cv[k] = append(cv[k], 1)
 			rc[r] = append(rc[r], int32(k))
 		}
 	}
-	colDone := make([]bool, m)
-	rowDone := make([]bool, m)
-	var colQ, rowQ []int32
+	colQ, rowQ := f.colQ[:0], f.rowQ[:0]
 	for k := range cr {
 		if len(cr[k]) == 1 {
 			colQ = append(colQ, int32(k))
@@ -147,7 +160,7 @@ func (f *lu) factor(cols [][]int32, m int) (pivRow []int32, repaired []bool) {
 		}
 	}
 	uCols := make([]int32, 0, 16) // U entries of the step, by column
-	var uColAll []int32           // by column id, mapped to pivot rows at the end
+	uColAll := f.uAll[:0]         // by column id, mapped to pivot rows at the end
 	step := func(r, k int32) {
 		qd := find(k, r)
 		p := cv[k][qd]
@@ -200,8 +213,8 @@ func (f *lu) factor(cols [][]int32, m int) (pivRow []int32, repaired []bool) {
 			}
 			removeRowCol(i, k)
 		}
-		cr[k], cv[k] = nil, nil
-		rc[r] = nil
+		cr[k], cv[k] = cr[k][:0], cv[k][:0]
+		rc[r] = rc[r][:0]
 		colDone[k], rowDone[r] = true, true
 		pivRow[k] = r
 		f.prow = append(f.prow, r)
@@ -283,6 +296,7 @@ func (f *lu) factor(cols [][]int32, m int) (pivRow []int32, repaired []bool) {
 		f.uBeg = append(f.uBeg, int32(len(f.uVal)))
 	}
 	// U entries name later columns by their pivot row
+	f.colQ, f.rowQ, f.uAll = colQ[:0], rowQ[:0], uColAll[:0]
 	// (a repaired column is a unit column: its entries in earlier pivot
 	// rows are 0)
 	f.uIdx = f.uIdx[:0]
