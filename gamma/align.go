@@ -1,10 +1,12 @@
 package gamma
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"time"
 
@@ -66,7 +68,6 @@ type aligner struct {
 	comb   *Combined
 	units  []unitizing.Unit
 	items  []item
-	maxLen float64
 	fwd    [][]nb // fwd[i]: neighbours j > i of another annotator with d(i,j) < pair bound
 	tuples []tuple
 	tol    float64
@@ -130,7 +131,7 @@ func (a *aligner) localIndex(items []int32) []int32 {
 // solverStats count the uses of the solver's paths.
 type solverStats struct {
 	cg, deepening, bnp, bnpNodes int
-	pivots, rounds                int
+	pivots, rounds               int
 }
 
 // maxEnumerated bounds the tuples enumerated for one component before it
@@ -244,7 +245,6 @@ func newAligner(c *unitizing.Continuum, d Dissimilarity) (*aligner, error) {
 			}
 		}
 		a.items[i] = item{unit: i, ann: u.Annotator, cat: cat, start: u.Start, end: u.End}
-		a.maxLen = max(a.maxLen, u.Len())
 	}
 	sort.SliceStable(a.items, func(i, j int) bool {
 		x, y := a.items[i], a.items[j]
@@ -281,19 +281,54 @@ func (a *aligner) dist(i, j int) float64 {
 
 // neighbours fills fwd with the pairs that can appear in a useful tuple:
 // d(u,v) < (C + n − 1)·Δ∅ (gamma.md, "Pruning").
+//
+// The units are split into classes of length (powers of two): for each
+// unit, each class is scanned from the unit's position over the window the
+// dissimilarity gives for that class's longest unit. So one long unit
+// widens only the windows of its own class, and the sweep stays
+// O(n log n) plus the pairs it finds (a single window for all units would
+// make it quadratic as soon as one unit is long).
 func (a *aligner) neighbours() {
 	bound := (a.c + float64(a.n) - 1) * a.delta
 	a.fwd = make([][]nb, len(a.items))
+	type class struct {
+		items  []int32 // in canonical order
+		maxLen float64
+	}
+	byExp := map[int]int{}
+	var classes []class
+	for i, it := range a.items {
+		_, e := math.Frexp(it.end - it.start)
+		k, ok := byExp[e]
+		if !ok {
+			k = len(classes)
+			byExp[e] = k
+			classes = append(classes, class{})
+		}
+		classes[k].items = append(classes[k].items, int32(i))
+		classes[k].maxLen = max(classes[k].maxLen, it.end-it.start)
+	}
+	slices.SortFunc(classes, func(x, y class) int { return cmp.Compare(x.maxLen, y.maxLen) })
 	for i := range a.items {
-		w := a.d.Window(a.units[a.items[i].unit], a.maxLen, bound)
-		lim := a.items[i].start + w
-		for j := i + 1; j < len(a.items) && a.items[j].start <= lim; j++ {
-			if a.items[j].ann == a.items[i].ann {
-				continue
+		u := a.units[a.items[i].unit]
+		for _, c := range classes {
+			lim := a.items[i].start + a.d.Window(u, c.maxLen, bound)
+			// the class's units after i in canonical order
+			p, _ := slices.BinarySearch(c.items, int32(i+1))
+			for _, j := range c.items[p:] {
+				if a.items[j].start > lim {
+					break
+				}
+				if a.items[j].ann == a.items[i].ann {
+					continue
+				}
+				if dd := a.dist(i, int(j)); dd < bound {
+					a.fwd[i] = append(a.fwd[i], nb{j, dd})
+				}
 			}
-			if dd := a.dist(i, j); dd < bound {
-				a.fwd[i] = append(a.fwd[i], nb{int32(j), dd})
-			}
+		}
+		if len(classes) > 1 {
+			slices.SortFunc(a.fwd[i], func(x, y nb) int { return int(x.j - y.j) })
 		}
 	}
 }

@@ -403,3 +403,43 @@ func TestBoundedDP(t *testing.T) {
 		}
 	}
 }
+
+// TestNeighbourSweep: the sweep by length classes finds exactly the pairs
+// of a scan over every pair (d below the pair bound, different
+// annotators), with their dissimilarities, on units of very different
+// lengths.
+func TestNeighbourSweep(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 33))
+	for trial := 0; trial < 40; trial++ {
+		n := 2 + trial%3
+		c := &unitizing.Continuum{}
+		for a := 0; a < n; a++ {
+			c.Annotators = append(c.Annotators, fmt.Sprint("A", a))
+		}
+		for range 60 + rng.IntN(60) {
+			s := math.Round(rng.Float64()*200*4) / 4
+			l := math.Exp(rng.Float64()*8) / 10 // 0.1 to 300
+			c.Units = append(c.Units, unitizing.Unit{Annotator: rng.IntN(n), Category: "x", Start: s, End: s + l})
+		}
+		d := combinedFor(t, c, []float64{1, 3, 0.3}[trial%3], 1, 1)
+		a, err := newAligner(c, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.neighbours()
+		bound := (a.c + float64(a.n) - 1) * a.delta
+		for i := range a.items {
+			var want []nb
+			for j := i + 1; j < len(a.items); j++ {
+				if a.items[j].ann != a.items[i].ann {
+					if dd := a.dist(i, j); dd < bound {
+						want = append(want, nb{int32(j), dd})
+					}
+				}
+			}
+			if fmt.Sprint(a.fwd[i]) != fmt.Sprint(want) {
+				t.Fatalf("trial %d, unit %d: sweep %v, all pairs %v", trial, i, a.fwd[i], want)
+			}
+		}
+	}
+}

@@ -127,3 +127,13 @@ func BenchmarkAlignShared5by100Alpha3(b *testing.B) { benchAlign(b, sharedFile(b
 func BenchmarkAlignShared2by5000(b *testing.B)      { benchAlign(b, sharedFile(b, "2by5000.csv"), 1) }
 func BenchmarkGammaShared2by1000(b *testing.B)      { benchGamma(b, sharedFile(b, "2by1000.csv"), 1) }
 func BenchmarkGammaShared3by500(b *testing.B)       { benchGamma(b, sharedFile(b, "3by500.csv"), 1) }
+
+// BenchmarkAlignTiny2x100kOneLong: issue 14's 2 annotators × 100 000 tiny
+// units, with one long unit over all of them (a single neighbour window
+// for every unit made this quadratic: 40 000 units took 75 s).
+func BenchmarkAlignTiny2x100kOneLong(b *testing.B) {
+	c := genContinuum(9, genSpec{annotators: 2, units: 50000, cats: 3, jitter: 1, miss: 0.1, extra: 0.05, recat: 0.1})
+	_, hi, _ := c.Bounds()
+	c.Units = append(c.Units, unitizing.Unit{Annotator: 0, Category: "c0", Start: 0, End: hi})
+	benchExact(b, c)
+}
