@@ -98,9 +98,14 @@ func TestReadCSVErrors(t *testing.T) {
 		{"overflowing length", "document,annotator,start,end,label\nd,a,-1.5e308,1.5e308,L\n", "x.csv:2: the length of"},
 		{"reversed", "document,annotator,start,end,label\nd,a,5,3,L\n", "x.csv:2: start 5 is after end 3"},
 		{"negative text offset", "document,annotator,start,end,label\nd,a,-1,3,L\n", "x.csv:2: text offsets [-1, 3) must be whole numbers"},
-		{"ragged", "document,annotator,start,end,label\nd,a,1,3\n", "x.csv:2: 4 field(s); the header has 5"},
+		{"ragged", "document,annotator,start,end,label\nd,a,1,3\n", "x.csv:2: 4 fields; the header has 5"},
 		{"empty annotator", "document,annotator,start,end,label\nd, ,1,3,L\n", "x.csv:2:4: empty annotator"},
-		{"overlapping parts", "document,annotator,start,end,label,part_of\nd,a,1,3,L,p\nd,a,2,4,L,p\n", "x.csv:2: the parts of a discontinuous span"},
+		{"overlapping parts: the row that overlaps is named, with the part it overlaps", "document,annotator,start,end,label,part_of\nd,a,1,3,L,p\nd,a,2,4,L,p\n", `x.csv:3: part [2, 4) of span "p" overlaps its part [1, 3) of line 2`},
+		{"a part that overlaps the second of three, given before it in the text", "document,annotator,start,end,label,part_of\nd,a,0,2,L,p\nd,a,10,12,L,p\nd,b,0,1,L,\nd,a,9,11,L,p\n", `x.csv:5: part [9, 11) of span "p" overlaps its part [10, 12) of line 3`},
+		{"a repeated part", "document,annotator,start,end,label,part_of\nd,a,0,2,L,p\nd,a,5,6,L,p\nd,a,5,6,L,p\n", `x.csv:4: part [5, 6) of span "p" overlaps its part [5, 6) of line 3`},
+		{"2^53 + 1 is not rounded down to 2^53", "document,annotator,start,end,label\nd,a,0,9007199254740993,L\n", `x.csv:2:7: end "9007199254740993" has more digits than a 64-bit float holds: it would be read as 9007199254740992`},
+		{"a decimal that does not round-trip", "document,annotator,start,end,label\nd,a,0.5,0.3000000000000000444,L\n", `x.csv:2:9: end "0.3000000000000000444" has more digits`},
+		{"a text offset above 2^53 on a later part is named at its line", "document,annotator,start,end,label,part_of\nd,a,0,2,L,p\nd,a,5,9007199254740994,L,p\n", "x.csv:3: text offsets [5, 9.007199254740994e+15) must be whole numbers from 0 to 2^53"},
 		{"parts disagree", "document,annotator,start,end,label,part_of\nd,a,1,3,L,p\nd,a,5,6,M,p\n", "x.csv:3: part of span \"p\" has another label"},
 		{"a long value is cut", "document,annotator,start,end,label\nd,a," + strings.Repeat("9x", 1000) + ",3,L\n", "… (2000 bytes)"},
 	}
@@ -259,5 +264,22 @@ func TestMerge(t *testing.T) {
 	b.Documents[0].Text = "other"
 	if err := a.Merge(b); err == nil || !strings.Contains(err.Error(), "differs") {
 		t.Fatalf("different texts: %v", err)
+	}
+}
+
+// TestJSONLErrors: a malformed or mistyped value is located by line and
+// column (a document record with its text is one long line) and named in
+// JSON's terms.
+func TestJSONLErrors(t *testing.T) {
+	doc := `{"type":"document","document":"d","text":"` + strings.Repeat("a", 5000) + `"}` + "\n"
+	for _, tc := range []struct{ why, in, want string }{
+		{"a type error after a long record", doc + `{"type":"span","document":"d","annotator":"A","start":0,"end":"zz","label":"X"}`, `f.jsonl:2:67: "end": want a number, got a string`},
+		{"a syntax error far into a long line", `{"type":"document","document":"d","text":"` + strings.Repeat("a", 5000) + `",x}`, "f.jsonl:1:5045: invalid JSON: invalid character 'x'"},
+		{"a whole record of the wrong kind", `["span"]`, `f.jsonl:1:2: the value: want an object, got an array`},
+	} {
+		_, err := ReadJSONL(strings.NewReader(tc.in), "f.jsonl")
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "Go struct") {
+			t.Errorf("%s: %v, want %q", tc.why, err, tc.want)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package annotation
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"runtime"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"agree/coding"
+	"agree/distance"
 )
 
 // annotatedByMatrix is the reference of Annotated: a documents ×
@@ -81,9 +83,9 @@ func TestAnnotatedEqualsMatrix(t *testing.T) {
 // TestCrowdCorpusCost: a crowd corpus of 20,000 documents and 20,000
 // annotators with a few labels and spans per document: Annotated and
 // Continua cost memory in the labels and spans, not in documents ×
-// annotators (which would be 400 million cells). (Coding visits only the
-// cells with labels, but coding.Builder itself holds a dense items ×
-// coders table.)
+// annotators (which would be 400 million cells), and so does CodingStats.
+// (Coding visits only the cells with labels, but coding.Builder itself
+// holds a dense items × coders table.)
 func TestCrowdCorpusCost(t *testing.T) {
 	const docs, anns = 20_000, 20_000
 	r := rand.New(rand.NewPCG(3, 4))
@@ -94,6 +96,8 @@ func TestCrowdCorpusCost(t *testing.T) {
 	}{
 		{"Annotated", func() error { c.Annotated(); return nil }},
 		{"Continua", func() error { _, err := c.Continua(""); return err }},
+		// Coding's dense table would take 1.6 GB (and 8.6 GB were seen)
+		{"CodingStats", func() error { _, err := c.CodingStats("", "|", coding.StatsOptions{KeepItems: 10}); return err }},
 	} {
 		var before, after runtime.MemStats
 		runtime.GC()
@@ -174,5 +178,53 @@ func TestCodingEqualsEveryCell(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("corpus %d: Coding differs from the cell-by-cell data", i)
 		}
+	}
+}
+
+// TestCodingStatsEqualsCoding: the statistics CodingStats builds from the
+// labels give every coefficient that the analysis of Coding's dense data
+// gives, and the same counts, on random corpora with sets of labels,
+// documents without labels and annotators without labels (tolerance 1e-12:
+// both paths sum in the canonical order, so they agree to rounding).
+func TestCodingStatsEqualsCoding(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for i := range 200 {
+		c := randomCorpus(r, 1+r.IntN(8), 2+r.IntN(5), 0, 2+r.IntN(40))
+		d, err := c.Coding("", "|")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := c.CodingStats("", "|", coding.StatsOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, opt := range []coding.Options{{}, {Distance: distance.MASI("|")}} {
+			want, err := coding.Analyze(d, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := coding.AnalyzeStats(s, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Counts() != want.Counts() || !slices.Equal(s.Coders(), d.Coders()) {
+				t.Fatalf("corpus %d: counts %+v, want %+v; coders %v, want %v", i, got.Counts(), want.Counts(), s.Coders(), d.Coders())
+			}
+			g, w := got.All(), want.All()
+			for k := range w {
+				x, y := g[k].Value, w[k].Value
+				if math.IsNaN(x) != math.IsNaN(y) || math.Abs(x-y) > 1e-12 || g[k].Reason != w[k].Reason {
+					t.Fatalf("corpus %d, %v: %v (%q) from the statistics, %v (%q) from the data", i, w[k].Coefficient, x, g[k].Reason, y, w[k].Reason)
+				}
+			}
+		}
+	}
+	// the errors are Coding's
+	c := randomCorpus(r, 3, 3, 0, 20)
+	if _, err := c.CodingStats("", "", coding.StatsOptions{}); err == nil || !strings.Contains(err.Error(), "multi-label data needs a set separator") {
+		t.Errorf("several labels without a separator: %v", err)
+	}
+	if _, err := c.CodingStats("topic", "|", coding.StatsOptions{}); err == nil || !strings.Contains(err.Error(), `no document label is in layer "topic"`) {
+		t.Errorf("unknown layer: %v", err)
 	}
 }

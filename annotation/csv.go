@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"agree/internal/csvio"
+	"agree/internal/plural"
 )
 
 // CSVHeader is the span CSV's fixed header; the optional columns follow in
@@ -204,6 +205,8 @@ func readCSV(r io.Reader, name string, rows int) (*Corpus, error) {
 		id       string
 	}
 	parts := map[key]int{} // part_of id → span index
+	// partLines[i]: the lines of span i's parts, parallel to its Parts
+	partLines := map[int][]int{}
 	fractional := map[int]bool{}
 	for {
 		rec, line, err := cr.Next()
@@ -214,7 +217,7 @@ func readCSV(r io.Reader, name string, rows int) (*Corpus, error) {
 			return nil, err
 		}
 		if len(rec) != len(col) {
-			return nil, fmt.Errorf("%s:%d: %d field(s); the header has %d", name, line, len(rec), len(col))
+			return nil, fmt.Errorf("%s:%d: %s; the header has %d", name, line, plural.Count(len(rec), "field"), len(col))
 		}
 		pos := Pos{File: name, Line: line}
 		docName, annName := strings.TrimSpace(get(rec, "document")), strings.TrimSpace(get(rec, "annotator"))
@@ -226,10 +229,10 @@ func readCSV(r io.Reader, name string, rows int) (*Corpus, error) {
 		}
 		var b [2]float64
 		for k, n := range []string{"start", "end"} {
-			v, err := strconv.ParseFloat(strings.TrimSpace(get(rec, n)), 64)
-			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			v, err := ParseOffset(get(rec, n))
+			if err != nil {
 				_, cn := cr.FieldPos(col[n])
-				return nil, fmt.Errorf("%s:%d:%d: %s %q is not a finite number", name, line, cn, n, truncate(get(rec, n)))
+				return nil, fmt.Errorf("%s:%d:%d: %s %w", name, line, cn, n, err)
 			}
 			b[k] = v
 		}
@@ -261,10 +264,44 @@ func readCSV(r io.Reader, name string, rows int) (*Corpus, error) {
 		}
 		if len(prev.Parts) == 0 {
 			prev.Parts = []Part{{prev.Start, prev.End}}
+			partLines[j] = []int{prev.Pos.Line}
+		}
+		// the parts of a span must not overlap (taken in order of start,
+		// a part given earlier first): this row is the one that does
+		for x, p := range prev.Parts {
+			first, second := p, Part{s.Start, s.End}
+			if second.Start < first.Start {
+				first, second = second, first
+			}
+			if second.Start < first.End {
+				return nil, fmt.Errorf("%v: part [%v, %v) of span %q overlaps its part [%v, %v) of line %d (the parts of a discontinuous span must not overlap)",
+					pos, s.Start, s.End, id, p.Start, p.End, partLines[j][x])
+			}
 		}
 		prev.Parts = append(prev.Parts, Part{s.Start, s.End})
+		partLines[j] = append(partLines[j], line)
 		if s.Text != "" {
 			prev.Text += " " + s.Text
+		}
+	}
+	for d := range c.Documents {
+		c.Documents[d].Time = fractional[d]
+	}
+	// Text offsets are whole numbers up to 2^53, checked part by part at
+	// the part's own line.
+	for i := range c.Spans {
+		s := &c.Spans[i]
+		if fractional[s.Doc] {
+			continue
+		}
+		for x, p := range s.PartsOrSelf() {
+			if err := CheckBounds(p.Start, p.End, false); err != nil {
+				at := s.Pos
+				if lines := partLines[i]; lines != nil {
+					at.Line = lines[x]
+				}
+				return nil, fmt.Errorf("%v: %w", at, err)
+			}
 		}
 	}
 	for i := range c.Spans {
@@ -274,16 +311,6 @@ func readCSV(r io.Reader, name string, rows int) (*Corpus, error) {
 		}
 		sortParts(s.Parts)
 		s.Start, s.End = s.Parts[0].Start, s.Parts[len(s.Parts)-1].End
-	}
-	for d := range c.Documents {
-		c.Documents[d].Time = fractional[d]
-	}
-	for i := range c.Spans {
-		if !fractional[c.Spans[i].Doc] {
-			if err := CheckBounds(c.Spans[i].Start, c.Spans[i].End, false); err != nil {
-				return nil, fmt.Errorf("%v: %w", c.Spans[i].Pos, err)
-			}
-		}
 	}
 	if len(c.Spans) == 0 {
 		return nil, fmt.Errorf("%s: no spans (only a header)", name)

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+
+	"agree/internal/jsonerr"
 )
 
 // jsonRecord is one line of the JSONL form: its "type" says which fields
@@ -118,7 +120,8 @@ func WriteJSONL(w io.Writer, c *Corpus) error {
 }
 
 // ReadJSONL reads the JSONL form written by WriteJSONL. Errors name the
-// file and line.
+// file and line, and the column of a malformed or mistyped value (a
+// record with a document's text can be a long line).
 func ReadJSONL(r io.Reader, name string) (*Corpus, error) {
 	c := &Corpus{}
 	type key struct {
@@ -137,7 +140,7 @@ func ReadJSONL(r io.Reader, name string) (*Corpus, error) {
 		}
 		var rec jsonRecord
 		if err := json.Unmarshal(b, &rec); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+			return nil, jsonerr.At(name, line, b, err) // file:line:col, in JSON's terms
 		}
 		pos := Pos{File: name, Line: line}
 		need := func(ok bool, what string) error {

@@ -86,7 +86,77 @@ func (c *Corpus) Continua(layer string) (unitizing.Corpus, error) {
 // sorted distinct labels joined by setSep (for the set distances, e.g.
 // MASI). Labels of other layers are ignored; layer "" with labels in
 // several layers is an error listing them.
+//
+// coding.Data is a dense table of documents × annotators: for crowd data
+// (many annotators, each labelling a few documents) it is far larger than
+// the labels. CodingStats gives the same analysis in memory proportional to
+// the labels; Coding is for what needs the items themselves (resampling,
+// Dawid–Skene).
 func (c *Corpus) Coding(layer, setSep string) (*coding.Data, error) {
+	cells, err := c.labelCells(layer, setSep)
+	if err != nil {
+		return nil, err
+	}
+	b := coding.NewBuilder()
+	for _, a := range c.Annotators {
+		b.Coder(a)
+	}
+	items := make([]int, len(c.Documents))
+	for d, doc := range c.Documents {
+		items[d] = b.Item(doc.Name)
+	}
+	for _, k := range cells {
+		if err := b.Set(items[k.doc], k.annotator, k.value, coding.Pos{}); err != nil {
+			return nil, err
+		}
+	}
+	return b.Build()
+}
+
+// CodingStats is Coding summarised as it is built: the sufficient
+// statistics of the same data (coding.Stats; coding.AnalyzeStats gives the
+// results of coding.Analyze on Coding's data), in time and memory
+// proportional to the labels, not to documents × annotators. opt sets what
+// the Accumulator keeps for ranking items (KeepItems, Rank); its Source,
+// Coders, Categories and Closed are set here (the coders are the
+// annotators, in corpus order).
+func (c *Corpus) CodingStats(layer, setSep string, opt coding.StatsOptions) (*coding.Stats, error) {
+	cells, err := c.labelCells(layer, setSep)
+	if err != nil {
+		return nil, err
+	}
+	opt.Coders, opt.Categories, opt.Closed = c.Annotators, nil, false
+	acc, err := coding.NewAccumulator(opt)
+	if err != nil {
+		return nil, err
+	}
+	var cv []int32
+	k := 0
+	for d, doc := range c.Documents {
+		cv = cv[:0]
+		for ; k < len(cells) && cells[k].doc == d; k++ {
+			v, err := acc.Value(cells[k].value, coding.Pos{})
+			if err != nil {
+				return nil, err
+			}
+			cv = append(cv, int32(cells[k].annotator), int32(v))
+		}
+		if err := acc.Add(doc.Name, cv); err != nil {
+			return nil, err
+		}
+	}
+	return acc.Stats(), nil
+}
+
+// labelCell is the value an annotator gave a document.
+type labelCell struct {
+	doc, annotator int
+	value          string
+}
+
+// labelCells returns the cells of the document labels of one layer (see
+// Coding), sorted by document and annotator.
+func (c *Corpus) labelCells(layer, setSep string) ([]labelCell, error) {
 	var layers []string
 	for _, l := range c.Labels {
 		if !slices.Contains(layers, l.Layer) {
@@ -113,14 +183,6 @@ func (c *Corpus) Coding(layer, setSep string) (*coding.Data, error) {
 			sets[k] = append(sets[k], l.Value)
 		}
 	}
-	b := coding.NewBuilder()
-	for _, a := range c.Annotators {
-		b.Coder(a)
-	}
-	items := make([]int, len(c.Documents))
-	for d, doc := range c.Documents {
-		items[d] = b.Item(doc.Name)
-	}
 	// the cells in (document, annotator) order, visiting only those that
 	// have labels (not documents × annotators)
 	keys := slices.Collect(maps.Keys(sets))
@@ -130,6 +192,7 @@ func (c *Corpus) Coding(layer, setSep string) (*coding.Data, error) {
 		}
 		return x[1] - y[1]
 	})
+	cells := make([]labelCell, 0, len(keys))
 	for _, k := range keys {
 		d, a := k[0], k[1]
 		vals := sets[k]
@@ -137,11 +200,9 @@ func (c *Corpus) Coding(layer, setSep string) (*coding.Data, error) {
 			return nil, fmt.Errorf("annotator %q gave document %q %d labels (%s): multi-label data needs a set separator", c.Annotators[a], c.Documents[d].Name, len(vals), quoteList(vals))
 		}
 		slices.Sort(vals)
-		if err := b.Set(items[d], a, strings.Join(vals, setSep), coding.Pos{}); err != nil {
-			return nil, err
-		}
+		cells = append(cells, labelCell{d, a, strings.Join(vals, setSep)})
 	}
-	return b.Build()
+	return cells, nil
 }
 
 // Coref adds the spans of one layer (see SpanLayer) to a coreference

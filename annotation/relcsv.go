@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strconv"
 	"strings"
 
 	"agree/internal/csvio"
+	"agree/internal/plural"
 )
 
 // RelationCSVHeader is the header of the relation CSV, a stable contract
@@ -95,7 +95,7 @@ func ReadRelationCSV(r io.Reader, name string) (*Corpus, error) {
 			return nil, err
 		}
 		if len(rec) != len(col) {
-			return nil, fmt.Errorf("%s:%d: %d field(s); the header has %d", name, line, len(rec), len(col))
+			return nil, fmt.Errorf("%s:%d: %s; the header has %d", name, line, plural.Count(len(rec), "field"), len(col))
 		}
 		pos := Pos{File: name, Line: line}
 		for _, n := range []string{"document", "annotator"} {
@@ -110,10 +110,10 @@ func ReadRelationCSV(r io.Reader, name string) (*Corpus, error) {
 		for k, end := range []string{"source", "target"} {
 			var b [2]float64
 			for x, n := range []string{end + "_start", end + "_end"} {
-				v, err := strconv.ParseFloat(strings.TrimSpace(get(rec, n)), 64)
-				if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+				v, err := ParseOffset(get(rec, n))
+				if err != nil {
 					_, cn := cr.FieldPos(col[n])
-					return nil, fmt.Errorf("%s:%d:%d: %s %q is not a finite number", name, line, cn, n, truncate(get(rec, n)))
+					return nil, fmt.Errorf("%s:%d:%d: %s %w", name, line, cn, n, err)
 				}
 				b[x] = v
 			}

@@ -159,6 +159,9 @@ func (c *Corpus) TokenCoding(opt TokenOptions) (*coding.Data, TokenStats, error)
 			}
 			first := true
 			for _, p := range s.PartsOrSelf() {
+				if p.End <= p.Start {
+					continue // an empty part shares no character with a token
+				}
 				// the first token ending after the part starts
 				t := sort.Search(len(toks), func(k int) bool { return float64(toks[k].End) > p.Start })
 				for ; t < len(toks) && float64(toks[t].Start) < p.End; t++ {

@@ -70,3 +70,39 @@ func TestTokenCoding(t *testing.T) {
 		t.Errorf("span CSV: %v", err)
 	}
 }
+
+// TestTokenCodingCover: a token takes a span's label when they share a
+// character — an empty span (or an empty part) covers no token.
+func TestTokenCodingCover(t *testing.T) {
+	// Ada[0,3) met[4,7) Bob[8,11)
+	for _, tc := range []struct {
+		why   string
+		spans string // A's spans as JSONL lines
+		want  string
+	}{
+		{"an empty span inside a token covers nothing (it marked the token)",
+			`{"type":"span","document":"d","annotator":"A","start":1,"end":1,"label":"X"}`, "O O O"},
+		{"an empty span at a token's start covers nothing",
+			`{"type":"span","document":"d","annotator":"A","start":4,"end":4,"label":"X"}`, "O O O"},
+		{"one shared character is enough",
+			`{"type":"span","document":"d","annotator":"A","start":2,"end":5,"label":"X"}`, "X X O"},
+		{"the space between tokens is no token's",
+			`{"type":"span","document":"d","annotator":"A","start":3,"end":4,"label":"X"}`, "O O O"},
+		{"an empty part of a discontinuous span covers nothing, its other part does",
+			`{"type":"span","document":"d","annotator":"A","start":1,"end":11,"parts":[[1,1],[9,11]],"label":"X"}`, "O O X"},
+	} {
+		in := `{"type":"document","document":"d","text":"Ada met Bob"}` + "\n" + tc.spans + "\n" +
+			`{"type":"span","document":"d","annotator":"B","start":8,"end":11,"label":"X"}` + "\n"
+		c, err := ReadJSONL(strings.NewReader(in), "t.jsonl")
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, _, err := c.TokenCoding(TokenOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := column(d, 0); got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.why, got, tc.want)
+		}
+	}
+}

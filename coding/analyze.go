@@ -253,6 +253,17 @@ func dense(w []float64) distance.Vector {
 	return v
 }
 
+// distinctUsed returns the number of distinct values given.
+func (a *Analysis) distinctUsed() int {
+	n := 0
+	for _, u := range a.used {
+		if u > 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // categories returns the values that count as categories: the declared
 // ones and any other value used, or else the values used.
 func categories(declared int, used []int64) []int {
@@ -551,6 +562,11 @@ func (a *Analysis) Coefficient(c Coefficient) Result {
 	if !(de > 0) {
 		if q < 2 {
 			return undefined(r, "expected disagreement is 0: only one category occurs, so there is no variation to measure agreement on")
+		}
+		if n := a.distinctUsed(); n > 1 {
+			// distinct values, but the distance puts them at 0 (or so
+			// close that the expected disagreement rounds to 0)
+			return undefined(r, "expected disagreement is 0 under the %s distance: it puts the %d distinct values that occur at distance 0 from one another (or too close to count), so agreement cannot be told from chance", a.dist, n)
 		}
 		return undefined(r, "expected disagreement is 0: no variation in the values")
 	}

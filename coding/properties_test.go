@@ -244,14 +244,17 @@ func TestPerfectAndDegenerate(t *testing.T) {
 		rows    string
 		wantVal float64 // NaN: undefined
 		reason  string
+		opt     Options
 	}{
-		{"perfect agreement with variation gives 1", "a a a|b b b|c c .|a a a", 1, ""},
-		{"one value throughout: no variation, undefined", "a a|a a|a a", math.NaN(), "expected disagreement is 0"},
-		{"no pairable item: undefined", "a . .|. b .|. . c", math.NaN(), "no item has values from two or more coders"},
+		{"perfect agreement with variation gives 1", "a a a|b b b|c c .|a a a", 1, "", Options{}},
+		{"one value throughout: no variation, undefined", "a a|a a|a a", math.NaN(), "expected disagreement is 0: only one category occurs", Options{}},
+		{"distinct values a distance puts at 0 from one another: the reason names the distance, not a lack of variation",
+			"1 2|2 1|1 1|2 2", math.NaN(), "expected disagreement is 0 under the circular:1e-300 distance: it puts the 2 distinct values that occur at distance 0 from one another", Options{Distance: distance.Circular(1e-300)}},
+		{"no pairable item: undefined", "a . .|. b .|. . c", math.NaN(), "no item has values from two or more coders", Options{}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := analyze(t, wide(t, c.rows), Options{}).Coefficient(KrippendorffAlpha)
+			r := analyze(t, wide(t, c.rows), c.opt).Coefficient(KrippendorffAlpha)
 			if math.IsNaN(c.wantVal) {
 				if r.Defined() || !contains(r.Reason, c.reason) {
 					t.Errorf("got %v (%q), want undefined with reason containing %q", r.Value, r.Reason, c.reason)

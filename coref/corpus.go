@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"agree/internal/plural"
 )
 
 // Duplicates selects what happens when an annotator lists the same mention
@@ -321,8 +323,8 @@ func (c *Corpus) WithSingletons() (out *Corpus, added []string) {
 				if len(miss) > 20 {
 					list += fmt.Sprintf(" … (%d more)", len(miss)-20)
 				}
-				added = append(added, fmt.Sprintf("annotator %q, document %q: added %d singleton(s): %s",
-					c.annotators[a], doc.name, len(miss), list))
+				added = append(added, fmt.Sprintf("annotator %q, document %q: added %s: %s",
+					c.annotators[a], doc.name, plural.Count(len(miss), "singleton"), list))
 			}
 			out.parts[a][d] = q
 		}

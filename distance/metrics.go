@@ -210,15 +210,15 @@ func (s ordinalSpec) Bind(labels []string, weights []float64) (Metric, error) {
 			rank[i] = float64(p)
 		}
 	} else {
-		x, err := Numbers(labels)
-		if err != nil {
-			var ve *ValueError
-			if errors.As(err, &ve) {
-				ve.Err = errors.New("not a number; the ordinal distance needs numbers or a declared category order")
+		// only the order of the numbers matters (the distance is made of
+		// counts of values), so any finite number will do, however large
+		for i, l := range labels {
+			v, err := strconv.ParseFloat(strings.TrimSpace(l), 64)
+			if err != nil && !errors.Is(err, strconv.ErrRange) || math.IsNaN(v) {
+				return nil, &ValueError{Index: i, Label: l, Err: errors.New("not a number; the ordinal distance needs numbers or a declared category order")}
 			}
-			return nil, err
+			rank[i] = v // ±Inf for numbers beyond float64: still in order
 		}
-		rank = x
 	}
 	idx := make([]int, len(labels))
 	for i := range idx {

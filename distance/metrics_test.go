@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -24,6 +25,21 @@ func bind(t *testing.T, s Spec, labels []string, w []float64) Metric {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// TestBipolarWidestScale: the bipolar distance does not change under an
+// affine rescaling of the values and the scale, and stays finite on the
+// widest scale allowed (bounds of magnitude MaxNumber): [0,4] with 1 and 4
+// is 0.6; scaled by 5e99 and shifted to [-MaxNumber, MaxNumber] too.
+func TestBipolarWidestScale(t *testing.T) {
+	f := func(x float64) string { return strconv.FormatFloat(x*5e99-MaxNumber, 'g', -1, 64) }
+	m := bind(t, Bipolar(-MaxNumber, MaxNumber), []string{f(1), f(4), f(0)}, nil)
+	if got := m.Distance(0, 1); math.Abs(got-0.6) > 1e-12 {
+		t.Errorf("d = %v, want 0.6", got)
+	}
+	if got := m.Distance(2, 1); math.Abs(got-1) > 1e-12 {
+		t.Errorf("the two ends: d = %v, want 1", got)
+	}
 }
 
 func TestKrippendorffMetricValues(t *testing.T) {
@@ -153,6 +169,9 @@ func TestParse(t *testing.T) {
 		{"circular:-1", "", "positive period"},
 		{"bipolar:3,1", "", "min < max"},
 		{"bipolar:-Inf,1", "", "finite"},
+		{"bipolar:-1e308,1e308", "", "magnitude at most 1e+100"}, // the products overflowed: every distance was 0
+		{"bipolar:-1e100,1e100", "bipolar:-1e+100,1e+100", ""},
+		{"circular:1e300", "", "at most 1e+100"},
 		{"interval:2", "", `"interval:2": interval takes no parameter`},
 		{"matrix", "", `"matrix": matrix:FILE needs a file`},
 		{"masi:foo", "", `"masi:foo": masi:SEP takes the one character`},
@@ -268,5 +287,22 @@ func TestNumbersRefuseOverflow(t *testing.T) {
 	}
 	if _, err := NewMatrix("m", []string{"a", "b"}, [][]float64{{0, 1e300}, {1e300, 0}}); err == nil {
 		t.Error("a matrix distance of 1e300 accepted")
+	}
+}
+
+// TestOrdinalLargeNumbers: the ordinal distance uses only the order of the
+// numbers, so values beyond MaxNumber (which the numeric distances refuse)
+// are ranked like any others; a label that is no number is still refused.
+func TestOrdinalLargeNumbers(t *testing.T) {
+	w := []float64{1, 1, 1}
+	small := bind(t, Ordinal(nil), []string{"1", "2", "3"}, w)
+	large := bind(t, Ordinal(nil), []string{"1e200", "2e200", "1e400"}, w)
+	for _, p := range [][2]int{{0, 1}, {0, 2}, {1, 2}} {
+		if a, b := small.Distance(p[0], p[1]), large.Distance(p[0], p[1]); a != b {
+			t.Errorf("d%v: %v with 1, 2, 3 but %v with 1e200, 2e200, 1e400", p, a, b)
+		}
+	}
+	if _, err := Ordinal(nil).Bind([]string{"1", "x"}, []float64{1, 1}); err == nil || !strings.Contains(err.Error(), "not a number") {
+		t.Errorf("a label that is no number: %v", err)
 	}
 }

@@ -92,8 +92,8 @@ func ParseWith(spec string, opt ParseOptions) (Spec, error) {
 			return Circular(0), nil
 		}
 		u, err := strconv.ParseFloat(strings.TrimSpace(arg), 64)
-		if err != nil || !(u > 0) || math.IsInf(u, 0) {
-			return bad("circular:U needs a positive period U, got %q", arg)
+		if err != nil || !(u > 0) || !(u <= MaxNumber) {
+			return bad("circular:U needs a positive period U of at most %g, got %q", MaxNumber, arg)
 		}
 		return Circular(u), nil
 	case "bipolar":
@@ -103,8 +103,10 @@ func ParseWith(spec string, opt ParseOptions) (Spec, error) {
 		lo, hi, ok := strings.Cut(arg, ",")
 		a, err1 := strconv.ParseFloat(strings.TrimSpace(lo), 64)
 		b, err2 := strconv.ParseFloat(strings.TrimSpace(hi), 64)
-		if !ok || err1 != nil || err2 != nil || !(a < b) || math.IsInf(a, 0) || math.IsInf(b, 0) {
-			return bad("bipolar:min,max needs two finite numbers min < max, got %q", arg)
+		if !ok || err1 != nil || err2 != nil || !(a < b) || !(math.Abs(a) <= MaxNumber) || !(math.Abs(b) <= MaxNumber) {
+			// beyond MaxNumber, as for values, the distance's products
+			// overflow (bipolar:-1e308,1e308 made every distance 0)
+			return bad("bipolar:min,max needs two finite numbers min < max of magnitude at most %g, got %q", MaxNumber, arg)
 		}
 		return Bipolar(a, b), nil
 	case "matrix":

@@ -3,7 +3,9 @@ package formats
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
+	"strings"
 
 	"agree/annotation"
 	"agree/formats/internal/tiers"
@@ -31,6 +33,9 @@ var csvFormat = &format{
 		if IsRelationCSV(data) {
 			return annotation.ReadRelationCSV(bytes.NewReader(data), name)
 		}
+		if err := otherSeparator(data, name); err != nil {
+			return nil, err
+		}
 		rd := units.Reader{DropZeroLength: o.DropZeroLength, Warn: o.Warn}
 		c, err := rd.ReadCSV(bytes.NewReader(data), name)
 		if err != nil {
@@ -38,6 +43,27 @@ var csvFormat = &format{
 		}
 		return FromContinuum(c, name), nil
 	},
+}
+
+// otherSeparator refuses a CSV file whose first record is one field
+// holding semicolons or tabs: the span, relation and unit CSVs read here
+// are comma-separated, and no option of this dispatch sets another
+// separator (the unit reader's own message would suggest --sep, which
+// only gamma's and unitizing's reading of unit files has).
+func otherSeparator(data []byte, name string) error {
+	cr := csvio.NewReader(bytes.NewReader(data), name)
+	cr.SkipBlank = true
+	rec, line, err := cr.Next()
+	if err != nil || len(rec) != 1 {
+		return nil
+	}
+	for _, sep := range []string{";", "\t"} {
+		if strings.Contains(rec[0], sep) {
+			return fmt.Errorf("%s:%d: 1 field, but the line holds %q: the span, relation and unit CSV files are comma-separated (convert the file, e.g. tr '%s' ',')",
+				name, line, sep, map[string]string{";": ";", "\t": `\t`}[sep])
+		}
+	}
+	return nil
 }
 
 // rttm: NIST RTTM SPEAKER lines, one document per file (the file id field
@@ -71,14 +97,8 @@ var jsonlFormat = &format{
 	name: "jsonl",
 	exts: []string{".jsonl", ".ndjson"},
 	sniff: func(head []byte, _ string) bool {
-		var rec struct {
-			Type string `json:"type"`
-		}
 		line, _, _ := bytes.Cut(bytes.TrimLeft(head, " \t\r\n"), []byte("\n"))
-		if json.Unmarshal(line, &rec) != nil {
-			return false
-		}
-		switch rec.Type {
+		switch recordType(line) {
 		case "annotator", "document", "span", "label", "relation", "note":
 			return true
 		}
@@ -87,6 +107,35 @@ var jsonlFormat = &format{
 	read: func(data []byte, name string, _ *Options, _ annotation.OffsetUnit) (*annotation.Corpus, error) {
 		return annotation.ReadJSONL(bytes.NewReader(data), name)
 	},
+}
+
+// recordType returns the "type" member of the JSON object that line
+// starts, or "": the members before it are read as tokens, so that a
+// record cut by the sniffer's limit (a document with a long text) is
+// still recognised when "type" comes before the cut.
+func recordType(line []byte) string {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return ""
+	}
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		if k == "type" {
+			v, err := dec.Token()
+			if s, ok := v.(string); ok && err == nil {
+				return s
+			}
+			return ""
+		}
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return ""
+		}
+	}
+	return ""
 }
 
 // IsSpanCSV reports whether a CSV file's first record is the span CSV's

@@ -6,7 +6,8 @@
 // listed by Names; each is documented in the README. A path may be a file,
 // "-" (standard input), a directory or a ZIP archive: a directory or an
 // archive is read as a project export when a format recognises its layout
-// (an INCEpTION/WebAnno project, brat annotator directories), and file by
+// (an INCEpTION/WebAnno project, brat annotator directories, found through
+// folders that only wrap them: see bratRoot and the README), and file by
 // file otherwise (every file with a known extension, in name order, at any
 // depth). Each file is read by the reader of its format, the partial
 // corpora are merged by document and annotator name, and two files that give

@@ -1,7 +1,6 @@
 package formats
 
 import (
-	"archive/zip"
 	"bytes"
 	"errors"
 	"fmt"
@@ -16,7 +15,10 @@ import (
 	"strings"
 
 	"agree/annotation"
+	"agree/formats/internal/names"
 	"agree/formats/internal/textenc"
+	"agree/formats/internal/zipfs"
+	"agree/formats/webanno"
 )
 
 // Options are the reading options shared by the formats; the zero value
@@ -43,6 +45,12 @@ type Options struct {
 	// Layer is passed to readers that read one layer of several (WebAnno
 	// TSV, XMI); the measures choose their layer themselves.
 	Layer string
+	// LabelFeature is the feature whose value is a span's label in the
+	// layers of WebAnno TSV, INCEpTION and UIMA files that have it (the
+	// others take their default: value, a DKPro Core tag feature, or their
+	// only feature); "" for the defaults. A feature that no layer read has
+	// is an error (a typo would otherwise go unseen).
+	LabelFeature string
 	// Curation reads the curation documents of an INCEpTION/WebAnno
 	// project export too (as annotator CURATION_USER).
 	Curation bool
@@ -57,7 +65,20 @@ type Options struct {
 	Warn func(msg string)
 	// Stdin is read for the path "-".
 	Stdin io.Reader
+
+	// labelFeatureFound is told of each layer read that has LabelFeature.
+	labelFeatureFound func(layer string)
 }
+
+// fixedUnit says what the offsets of the formats that do not take
+// Options.OffsetUnit count.
+var fixedUnit = map[string]string{
+	"csv": "code points or seconds", "jsonl": "code points or seconds", "rttm": "seconds",
+	"eaf": "milliseconds", "textgrid": "seconds", "bio": "tokens",
+}
+
+// honoursUnit reports whether the format reads Options.OffsetUnit.
+func (f *format) honoursUnit() bool { _, fixed := fixedUnit[f.name]; return !fixed }
 
 // MaxFileSize is the largest file read from a directory or an archive
 // (its uncompressed size: an archive that claims more is refused before
@@ -138,6 +159,9 @@ func (o *Options) Check() error {
 			return err
 		}
 	}
+	if f := lookup(o.Format); f != nil && o.OffsetUnit != "" && !f.honoursUnit() {
+		return fmt.Errorf("offset unit %q: %s files have their own (%s), which --offset-unit does not change", o.OffsetUnit, f.name, fixedUnit[f.name])
+	}
 	if o.Column < 0 {
 		return fmt.Errorf("column %d: columns are counted from 1", o.Column)
 	}
@@ -155,6 +179,8 @@ func Read(paths []string, opt Options) (*annotation.Corpus, error) {
 	if err := opt.Check(); err != nil {
 		return nil, err
 	}
+	labelFeature := false
+	opt.labelFeatureFound = func(string) { labelFeature = true }
 	r := &reading{opt: &opt, owner: map[[2]string]string{}, corpus: &annotation.Corpus{}}
 	for _, p := range paths {
 		if err := r.path(p); err != nil {
@@ -162,6 +188,10 @@ func Read(paths []string, opt Options) (*annotation.Corpus, error) {
 		}
 	}
 	c := r.corpus
+	if opt.LabelFeature != "" && !labelFeature {
+		return nil, fmt.Errorf("%s: no layer has the feature %q (--label-feature applies to the layers of WebAnno TSV, INCEpTION and UIMA files that have it; the notes and agree convert --to jsonl show the features as span attributes)",
+			strings.Join(paths, ", "), opt.LabelFeature)
+	}
 	if opt.DropZeroLength {
 		dropZeroLength(c, opt.Warn)
 	}
@@ -171,6 +201,10 @@ func Read(paths []string, opt Options) (*annotation.Corpus, error) {
 	if err := c.CheckText(); err != nil {
 		var tm *annotation.TextMismatch
 		if errors.As(err, &tm) {
+			if f := r.formatOf[tm.Span.Pos.File]; f != nil && !f.honoursUnit() {
+				// --offset-unit would not help: say what the format counts
+				return nil, fmt.Errorf("%w (%s offsets are code points of the document text, whatever --offset-unit says: is the span or the text wrong?)", err, f.name)
+			}
 			return nil, fmt.Errorf("%w (are the offsets counted in another unit? --offset-unit codepoint, utf16 or byte)", err)
 		}
 		return nil, err
@@ -186,6 +220,8 @@ type reading struct {
 	owner map[[2]string]string
 	// textFrom maps a document to the file its text was first read from.
 	textFrom map[string]string
+	// formatOf is the format each file was read by (files, not trees).
+	formatOf map[string]*format
 }
 
 // textDiffers is the error of two files that give one document different
@@ -230,9 +266,9 @@ func (r *reading) path(p string) error {
 		return r.tree(os.DirFS(p), p)
 	}
 	if strings.EqualFold(filepath.Ext(p), ".zip") {
-		zr, err := zip.OpenReader(p)
+		zr, err := zipfs.Open(p)
 		if err != nil {
-			return fmt.Errorf("%s: %w", p, err)
+			return err
 		}
 		defer zr.Close()
 		return r.tree(zr, p)
@@ -265,12 +301,19 @@ func (r *reading) tree(fsys fs.FS, name string) error {
 			}
 		}
 	}
+	if f := r.chosen(); f == nil || slices.Contains([]*format{inceptionFormat, webannoFormat, xmiFormat, jsoncasFormat}, f) {
+		// an INCEpTION export with no annotation/ folder: say so, rather
+		// than fail on its exportedproject.json
+		if json, ok := webanno.ExportWithoutAnnotations(fsys); ok {
+			return webanno.WithoutAnnotationsError(name, json)
+		}
+	}
 	var files []string
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if p != "." && strings.HasPrefix(d.Name(), ".") {
+		if p != "." && names.Ignored(d.Name()) {
 			if d.IsDir() {
 				return fs.SkipDir
 			}
@@ -348,8 +391,11 @@ func (r *reading) unit(f *format) annotation.OffsetUnit {
 	return f.unit
 }
 
-// file reads one file.
+// file reads one file; an empty file is an error whatever its format.
 func (r *reading) file(data []byte, name string) error {
+	if err := CheckEmpty(data, name); err != nil {
+		return err
+	}
 	f := r.chosen()
 	if f == nil {
 		var err error
@@ -364,6 +410,10 @@ func (r *reading) file(data []byte, name string) error {
 	if err != nil {
 		return err
 	}
+	if r.formatOf == nil {
+		r.formatOf = map[string]*format{}
+	}
+	r.formatOf[name] = f
 	return r.add(c, name)
 }
 
@@ -390,13 +440,21 @@ func (r *reading) add(c *annotation.Corpus, from string) error {
 		for _, a := range anns {
 			k := [2]string{c.Documents[d].Name, c.Annotators[a]}
 			if prev, ok := r.owner[k]; ok && prev != from {
-				return fmt.Errorf("%s: annotator %q of document %q was read from %s already (two files give one annotator's annotations of one document: give one of them, or rename a file; for ELAN or Praat files of one annotator each, --tiers dir or --tiers file)", from, k[1], k[0], prev)
+				hint := ""
+				if media(r.formatOf[from]) && media(r.formatOf[prev]) {
+					hint = "; for ELAN or Praat files of one annotator each, --tiers dir or --tiers file"
+				}
+				return fmt.Errorf("%s: annotator %q of document %q was read from %s already (two files give one annotator's annotations of one document: give one of them, or rename a file%s)", from, k[1], k[0], prev, hint)
 			}
 			r.owner[k] = from
 		}
 	}
 	return r.corpus.Merge(c)
 }
+
+// media reports whether f reads ELAN or Praat files (whose tiers --tiers
+// maps to annotators).
+func media(f *format) bool { return f == eafFormat || f == textgridFormat }
 
 // dropZeroLength removes the spans with start = end, with a warning each,
 // and the relations that link them.
@@ -458,6 +516,9 @@ func detect(data []byte, name string) (*format, error) {
 	}
 	if IsSpanCSV(head) {
 		return csvFormat, nil // a span CSV without a .csv name (standard input)
+	}
+	if strings.HasPrefix(base, "exportedproject") && ext == ".json" {
+		return nil, fmt.Errorf("%s: the project description of an INCEpTION/WebAnno project export, which holds no annotations: give the whole export (its ZIP, or the folder with annotation/ in it)", name)
 	}
 	return nil, fmt.Errorf("%s: cannot tell the format from the name or the content; give --input NAME (%s)", name, strings.Join(Names(), ", "))
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"agree/annotation"
 )
@@ -37,6 +38,8 @@ func TestDetect(t *testing.T) {
 		{"model jsonl by content", "x", `{"type":"annotator","annotator":"A"}` + "\n", "jsonl"},
 		{"span csv on standard input", "stdin", "document,annotator,start,end,label\nd,A,0,1,x\n", "csv"},
 		{"model jsonl by extension", "x.jsonl", `{"type":"document","document":"d"}` + "\n", "jsonl"},
+		{"model jsonl whose first record (a document with its text) is longer than the sniffed head", "x.jsonl", `{"type":"document","document":"d","text":"` + strings.Repeat("a", 10_000) + `"}` + "\n", "jsonl"},
+		{"the same with \"type\" after another member", "x.jsonl", `{"document":"d","type":"document","text":"` + strings.Repeat("a", 10_000) + `"}` + "\n", "jsonl"},
 		{"label studio export", "export.json", `[{"id":1,"annotations":[],"data":{"text":"x"}}]`, "labelstudio"},
 		{"label studio by content", "project-7-at-2024.txt", `[{"id":1,"data":{"text":"x"},"annotations":[]}]`, "labelstudio"},
 		{"prodigy db-out", "news.jsonl", `{"text":"x","_input_hash":1,"_task_hash":2,"answer":"accept"}`, "prodigy"},
@@ -133,6 +136,11 @@ func TestReadCollision(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `annotator "A" of document "d" was read from`) {
 		t.Errorf("err = %v", err)
 	}
+	// --tiers is for ELAN and Praat files (TestTiersDirAndFile): it is not
+	// suggested for CSV files
+	if err == nil || strings.Contains(err.Error(), "--tiers") {
+		t.Errorf("a hint for another format: %v", err)
+	}
 }
 
 // TestDropZeroLength drops zero-length spans with a warning each, and the
@@ -163,15 +171,33 @@ func TestDropZeroLength(t *testing.T) {
 // document text is an error naming the file, the span and both strings.
 func TestCoveredTextChecked(t *testing.T) {
 	dir := t.TempDir()
-	p := write(t, dir, "m.jsonl", `{"type":"document","document":"d","text":"😀 Alice"}`+"\n"+
-		`{"type":"span","document":"d","annotator":"A","id":"T1","start":3,"end":7,"label":"PER","text":"Alice"}`+"\n")
-	_, err := Read([]string{p}, Options{})
-	var tm *annotation.TextMismatch
-	if err == nil || !strings.Contains(err.Error(), "m.jsonl:2") || !strings.Contains(err.Error(), `"lice"`) ||
-		!strings.Contains(err.Error(), `"Alice"`) || !strings.Contains(err.Error(), "--offset-unit") {
-		t.Fatalf("err = %v", err)
+	for _, tc := range []struct {
+		why, file, content string
+		want               []string // in the error
+		unitHint           bool     // the error suggests --offset-unit
+	}{
+		{"the model's JSONL counts code points whatever --offset-unit says: no suggestion of it", "m.jsonl",
+			`{"type":"document","document":"d","text":"😀 Alice"}` + "\n" + `{"type":"span","document":"d","annotator":"A","id":"T1","start":3,"end":7,"label":"PER","text":"Alice"}` + "\n",
+			[]string{"m.jsonl:2", `"lice"`, `"Alice"`, "jsonl offsets are code points of the document text"}, false},
+		{"Prodigy's offsets may be in another unit: --offset-unit is suggested", "p.jsonl",
+			`{"text":"😀 Alice","spans":[{"start":3,"end":7,"label":"PER","text":"Alice"}],"_annotator_id":"A","answer":"accept","_input_hash":1}` + "\n",
+			[]string{`"Alice"`}, true},
+	} {
+		p := write(t, dir, tc.file, tc.content)
+		_, err := Read([]string{p}, Options{})
+		if err == nil {
+			t.Errorf("%s: no error", tc.why)
+			continue
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%s: %v, want %q", tc.why, err, w)
+			}
+		}
+		if got := strings.Contains(err.Error(), "--offset-unit codepoint, utf16 or byte") || strings.Contains(err.Error(), "--offset-unit sets"); got != tc.unitHint {
+			t.Errorf("%s: %v: suggests --offset-unit %v, want %v", tc.why, err, got, tc.unitHint)
+		}
 	}
-	_ = tm
 }
 
 // TestOptionsCheck refuses bad options before any file is read.
@@ -183,12 +209,14 @@ func TestOptionsCheck(t *testing.T) {
 		{Unaligned: "guess"},
 		{Tiers: "A=,B=x"},
 		{Tiers: "Gesture_(.+"},
+		{Format: "jsonl", OffsetUnit: "utf16"}, // the JSONL counts code points: the flag would do nothing
+		{Format: "eaf", OffsetUnit: "byte"},
 	} {
 		if err := o.Check(); err == nil {
 			t.Errorf("%+v: no error", o)
 		}
 	}
-	for _, o := range []Options{{}, {Format: "auto", OffsetUnit: "utf16", Tiers: "A=T1,B=T2", Unaligned: "refuse"}, {Tiers: "annotator"}, {Tiers: "Gesture_(.+)"}} {
+	for _, o := range []Options{{}, {Format: "auto", OffsetUnit: "utf16", Tiers: "A=T1,B=T2", Unaligned: "refuse"}, {Tiers: "annotator"}, {Tiers: "Gesture_(.+)"}, {Format: "labelstudio", OffsetUnit: "utf16"}} {
 		if err := o.Check(); err != nil {
 			t.Errorf("%+v: %v", o, err)
 		}
@@ -286,5 +314,163 @@ func TestExtentRoundTrip(t *testing.T) {
 	back, err := annotation.ReadJSONL(&buf, "x.jsonl")
 	if err != nil || back.Documents[0].Extent != [2]float64{0, 4.2} {
 		t.Errorf("%v %+v", err, back.Documents)
+	}
+}
+
+// TestBratTrees reads brat directories and ZIP archives of several layouts
+// through the dispatch: the annotators, their documents, and the paths the
+// messages give.
+func TestBratTrees(t *testing.T) {
+	const ann = "T1\tPER 0 5\tAlice\n"
+	const txt = "Alice left."
+	bad := "T1\tPER 0 5\tAlice\nT2\tPER 0 99\tnowhere\n"
+	type file struct{ name, content string }
+	collection := func(prefix string, anns ...string) []file {
+		var fs []file
+		for _, a := range anns {
+			fs = append(fs, file{prefix + a + "/d1.ann", ann}, file{prefix + a + "/d1.txt", txt}, file{prefix + a + "/news/d2.ann", ann}, file{prefix + a + "/news/d2.txt", txt})
+		}
+		return fs
+	}
+	for _, tc := range []struct {
+		why   string
+		files []file
+		zip   bool
+		anns  string // sorted, joined by ","
+		docs  string
+		err   string // an error that must name the real path
+	}{
+		{"annotator folders at the top", collection("", "alice", "bob"), false, "alice,bob", "d1,news/d2", ""},
+		{"annotator folders at the top of an archive", collection("", "alice", "bob"), true, "alice,bob", "d1,news/d2", ""},
+		{"zip -r brat.zip brat: one folder wraps the annotators' folders, which share documents", collection("brat/", "alice", "bob"), true, "alice,bob", "d1,news/d2", ""},
+		{"two wrapping folders in a directory", collection("data/brat/", "alice", "bob", "碧"), false, "alice,bob,碧", "d1,news/d2", ""},
+		{"a wrapper beside a README (not a folder) is still the lone folder", append(collection("brat/", "alice", "bob"), file{"README.txt", "x"}), true, "alice,bob", "d1,news/d2", ""},
+		{"an archive made on macOS: __MACOSX and its AppleDouble ._ files are not annotators nor documents",
+			append(collection("brat/", "alice", "bob"), file{"__MACOSX/brat/alice/._d1.ann", "\x00\x05\x16\x07"}, file{"brat/bob/._d1.ann", "\x00\x05\x16\x07"}), true, "alice,bob", "d1,news/d2", ""},
+		{"zip -r alice.zip alice: one annotator's folder with sub-collections of different documents stays one annotator",
+			[]file{{"alice/news/d1.ann", ann}, {"alice/news/d1.txt", txt}, {"alice/blogs/d2.ann", ann}, {"alice/blogs/d2.txt", txt}}, true, "alice", "blogs/d2,news/d1", ""},
+		{"one annotator's folder with .ann files at its top", []file{{"alice/d1.ann", ann}, {"alice/d1.txt", txt}}, true, "alice", "d1", ""},
+		{"one annotator's folder with one sub-collection: the annotator is the top folder", []file{{"alice/news/d1.ann", ann}, {"alice/news/d1.txt", txt}}, true, "alice", "news/d1", ""},
+		{"a wrapper around one annotator's folder: the documents of one annotator whatever the names", collection("brat/", "alice"), true, "brat", "alice/d1,alice/news/d2", ""},
+		{"an error in a wrapped archive names the archive, the folders and the line",
+			append(collection("brat/", "alice"), file{"brat/bob/d1.ann", bad}, file{"brat/bob/d1.txt", txt}), true, "", "", "brat.zip/brat/bob/d1.ann:2"},
+		{"an error in a directory names it and the line", append(collection("", "alice"), file{"bob/d1.ann", bad}, file{"bob/d1.txt", txt}), false, "", "", "brat/bob/d1.ann:2"},
+	} {
+		dir := t.TempDir()
+		p := filepath.Join(dir, "brat")
+		if tc.zip {
+			var buf bytes.Buffer
+			zw := zip.NewWriter(&buf)
+			for _, f := range tc.files {
+				w, _ := zw.Create(f.name)
+				w.Write([]byte(f.content))
+			}
+			zw.Close()
+			p = write(t, dir, "brat.zip", buf.String())
+		} else {
+			for _, f := range tc.files {
+				write(t, p, f.name, f.content)
+			}
+		}
+		var notes []string
+		c, err := Read([]string{p}, Options{Warn: func(m string) { notes = append(notes, m) }})
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%s: err %v, want %q", tc.why, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", tc.why, err)
+			continue
+		}
+		anns := slices.Clone(c.Annotators)
+		slices.Sort(anns)
+		var docs []string
+		for _, d := range c.Documents {
+			docs = append(docs, d.Name)
+		}
+		slices.Sort(docs)
+		if strings.Join(anns, ",") != tc.anns || strings.Join(docs, ",") != tc.docs {
+			t.Errorf("%s: annotators %v, documents %v; want %s and %s", tc.why, anns, docs, tc.anns, tc.docs)
+		}
+		for _, n := range c.Notes {
+			if strings.Contains(n, "brat .") || !strings.Contains(n, filepath.ToSlash(p)) {
+				t.Errorf("%s: note %q does not name the path read", tc.why, n)
+			}
+		}
+	}
+}
+
+// TestProjectWithoutAnnotations: an INCEpTION/WebAnno project export with
+// no annotation/ folder (exported without a secondary format) is named as
+// such, whatever way it is given.
+func TestProjectWithoutAnnotations(t *testing.T) {
+	const want = "an INCEpTION/WebAnno project export without annotations"
+	for _, tc := range []struct {
+		why    string
+		files  map[string]string
+		zip    bool
+		path   string // inside the temporary directory; "" the directory or archive
+		format string
+		err    string
+	}{
+		{"a directory with exportedproject1.json and no annotation/", map[string]string{"exportedproject1.json": "{}", "source/d1.txt": "x"}, false, "", "", want},
+		{"an archive wrapped in a folder, with INCEpTION's annotation_ser/ only", map[string]string{"p/exportedproject1.json": "{}", "p/annotation_ser/d1/alice.ser": "x"}, true, "", "", want},
+		{"--input inception says the same", map[string]string{"exportedproject1.json": "{}"}, false, "", "inception", want},
+		{"--input webanno (which reads project exports too) says the same", map[string]string{"exportedproject1.json": "{}"}, true, "", "webanno", want},
+		{"the project description alone", map[string]string{"exportedproject1.json": "{}"}, false, "exportedproject1.json", "", "the project description of an INCEpTION/WebAnno project export"},
+		{"--input brat is not told about INCEpTION", map[string]string{"exportedproject1.json": "{}"}, false, "", "brat", "no file with a known extension (.ann)"},
+	} {
+		dir := t.TempDir()
+		p := filepath.Join(dir, "export")
+		if tc.zip {
+			var buf bytes.Buffer
+			zw := zip.NewWriter(&buf)
+			for n, c := range tc.files {
+				w, _ := zw.Create(n)
+				w.Write([]byte(c))
+			}
+			zw.Close()
+			p = write(t, dir, "export.zip", buf.String())
+		} else {
+			for n, c := range tc.files {
+				write(t, p, n, c)
+			}
+			if tc.path != "" {
+				p = filepath.Join(p, tc.path)
+			}
+		}
+		_, err := Read([]string{p}, Options{Format: tc.format})
+		if err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%s: err %v, want %q", tc.why, err, tc.err)
+		}
+	}
+}
+
+// TestBratAnnotators: the annotators' folders a directory is recognised to
+// hold (for callers that otherwise take a directory as one annotator's).
+func TestBratAnnotators(t *testing.T) {
+	ann := &fstest.MapFile{Data: []byte("T1\tPER 0 5\tAlice\n")}
+	for _, tc := range []struct {
+		why   string
+		files []string
+		want  string // joined by ","
+	}{
+		{"annotators' copies of a collection", []string{"alice/d1.ann", "bob/d1.ann"}, "alice,bob"},
+		{"the same in wrapping folders", []string{"data/brat/alice/x/d1.ann", "data/brat/bob/x/d1.ann", "data/README"}, "data/brat/alice,data/brat/bob"},
+		{"one annotator's folder", []string{"d1.ann", "d2.ann"}, ""},
+		{"one annotator's sub-collections hold different documents", []string{"news/d1.ann", "blogs/d2.ann"}, ""},
+		{"a wrapped folder of one annotator", []string{"alice/news/d1.ann"}, ""},
+		{"macOS's __MACOSX folder is not an annotator", []string{"alice/d1.ann", "bob/d1.ann", "__MACOSX/alice/._d1.ann"}, "alice,bob"},
+	} {
+		fsys := fstest.MapFS{}
+		for _, f := range tc.files {
+			fsys[f] = ann
+		}
+		dirs, err := BratAnnotators(fsys)
+		if err != nil || strings.Join(dirs, ",") != tc.want {
+			t.Errorf("%s: %v %v, want %q", tc.why, dirs, err, tc.want)
+		}
 	}
 }

@@ -237,12 +237,14 @@ func TestBruteForceRandom(t *testing.T) {
 			}
 			// the general state encoding of the dynamic programme, and the
 			// exhaustive (unpruned) programme in both encodings
-			for _, v := range [][3]bool{{true, false, false}, {false, true, false}, {true, true, false}, {false, false, true}} {
+			for _, v := range [][4]bool{{true, false, false, false}, {false, true, false, false}, {true, true, false, false}, {false, false, true, false}, {false, false, false, true}} {
 				a, _ := newAligner(c, d)
-				a.genericDP, a.exhaustiveDP, a.useLP = v[0], v[1], v[2]
-				if al2, err := a.solve(); err != nil || !near(al2.Disorder, al.Disorder, 1e-12) {
-					t.Fatalf("n=%d trial %d: generic %v exhaustive %v LP %v: %v (%v), default %v", n, trial, v[0], v[1], v[2], al2.Disorder, err, al.Disorder)
+				a.genericDP, a.exhaustiveDP, a.useLP, a.useCG = v[0], v[1], v[2], v[3]
+				al2, err := a.solve()
+				if err != nil || !near(al2.Disorder, al.Disorder, 1e-12) || !al2.Exact || al2.LowerBound != al2.Disorder {
+					t.Fatalf("n=%d trial %d: generic %v exhaustive %v LP %v CG %v: %v (%v), default %v", n, trial, v[0], v[1], v[2], v[3], al2, err, al.Disorder)
 				}
+				checkAlignment(t, c, d, al2)
 			}
 			trials++
 		}
@@ -264,26 +266,30 @@ func TestTwoSolversAgree(t *testing.T) {
 		a, _ := newAligner(c, d)
 		a.genericDP = trial%2 == 1
 		a.neighbours()
-		// force the generic path: enumerate tuples as for n ≥ 3
-		a.enumerate()
-		var tis []int
+		// force the generic paths: enumerate tuples as for n ≥ 3, and
+		// column generation
 		var items []int32
 		for i := range a.items {
 			items = append(items, int32(i))
 		}
-		for i := range a.tuples {
-			tis = append(tis, i)
-		}
-		sel, err := a.solveDP(items, tis)
+		a.enumerate(items, 1<<30)
+		sel, err := a.solveDPOnly(items, seq(0, len(a.tuples)))
 		if err != nil {
 			t.Fatal(err)
 		}
-		tot := float64(len(a.items)) * a.delta
-		for _, ti := range sel {
-			tot += a.tuples[ti].cost - float64(len(a.tuples[ti].members))*a.delta
+		cost := func(sel []int) float64 {
+			tot := float64(len(a.items)) * a.delta
+			for _, ti := range sel {
+				tot += a.tuples[ti].cost - float64(len(a.tuples[ti].members))*a.delta
+			}
+			return tot / (float64(len(a.items)) / 2)
 		}
-		if got := tot / (float64(len(a.items)) / 2); !near(got, a1.Disorder, 1e-9) {
+		if got := cost(sel); !near(got, a1.Disorder, 1e-9) {
 			t.Fatalf("trial %d: assignment %v, dynamic programme %v", trial, a1.Disorder, got)
+		}
+		sel, _, exact, err := a.solveCG(items)
+		if got := cost(sel); err != nil || !exact || !near(got, a1.Disorder, 1e-9) {
+			t.Fatalf("trial %d: assignment %v, column generation %v (exact %v, %v)", trial, a1.Disorder, got, exact, err)
 		}
 	}
 }
@@ -394,6 +400,46 @@ func TestBoundedDP(t *testing.T) {
 		checkAlignment(t, c, d, viaLP)
 		if !near(al.Disorder, ex.Disorder, 1e-9) || !near(gen.Disorder, ex.Disorder, 1e-9) || !near(viaLP.Disorder, ex.Disorder, 1e-9) {
 			t.Fatalf("trial %d (n=%d, %d units): bounded %v, bounded generic %v, LP %v, exhaustive %v", trial, n, len(c.Units), al.Disorder, gen.Disorder, viaLP.Disorder, ex.Disorder)
+		}
+	}
+}
+
+// TestNeighbourSweep: the sweep by length classes finds exactly the pairs
+// of a scan over every pair (d below the pair bound, different
+// annotators), with their dissimilarities, on units of very different
+// lengths.
+func TestNeighbourSweep(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 33))
+	for trial := 0; trial < 40; trial++ {
+		n := 2 + trial%3
+		c := &unitizing.Continuum{}
+		for a := 0; a < n; a++ {
+			c.Annotators = append(c.Annotators, fmt.Sprint("A", a))
+		}
+		for range 60 + rng.IntN(60) {
+			s := math.Round(rng.Float64()*200*4) / 4
+			l := math.Exp(rng.Float64()*8) / 10 // 0.1 to 300
+			c.Units = append(c.Units, unitizing.Unit{Annotator: rng.IntN(n), Category: "x", Start: s, End: s + l})
+		}
+		d := combinedFor(t, c, []float64{1, 3, 0.3}[trial%3], 1, 1)
+		a, err := newAligner(c, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.neighbours()
+		bound := (a.c + float64(a.n) - 1) * a.delta
+		for i := range a.items {
+			var want []nb
+			for j := i + 1; j < len(a.items); j++ {
+				if a.items[j].ann != a.items[i].ann {
+					if dd := a.dist(i, j); dd < bound {
+						want = append(want, nb{int32(j), dd})
+					}
+				}
+			}
+			if fmt.Sprint(a.fwd[i]) != fmt.Sprint(want) {
+				t.Fatalf("trial %d, unit %d: sweep %v, all pairs %v", trial, i, a.fwd[i], want)
+			}
 		}
 	}
 }

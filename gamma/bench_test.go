@@ -74,7 +74,43 @@ func benchGamma(b *testing.B, c *unitizing.Continuum, alpha float64) {
 			b.Fatal(err)
 		}
 	}
+	if !r.Exact {
+		b.Fatalf("not exact: gap %v", r.Gap)
+	}
 	b.ReportMetric(float64(r.Samples), "samples")
+}
+
+// benchExact aligns c exactly (the alignment must be proven optimal).
+func benchExact(b *testing.B, c *unitizing.Continuum) {
+	d := combinedFor(b, c, 1, 1, 1)
+	b.ReportAllocs()
+	var al *Alignment
+	for b.Loop() {
+		var err error
+		if al, err = BestAlignment(c, d); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if !al.Exact {
+		b.Fatalf("not proven optimal: disorder %v, lower bound %v", al.Disorder, al.LowerBound)
+	}
+	b.ReportMetric(float64(len(c.Units)), "units")
+	b.ReportMetric(float64(al.Largest), "largest")
+}
+
+// Issue 12's benchmarks, on the seeded generator of gen_test.go (shared true
+// units, jitter, 10 % misses, 5 % false positives, 3–5 categories; α = β =
+// Δ∅ = 1). Targets on 2 cores: exact alignment 5×300 ≤ 2 s, 8×200 ≤ 10 s,
+// 12×200 ≤ 30 s; dense 5×200 ≤ 30 s; full γ (≥ 30 samples) on generated
+// 5×100 ≤ 2 s, 8×100 ≤ 30 s, on 5by100.csv ≤ 0.5 s.
+func BenchmarkExact5x300(b *testing.B)      { benchExact(b, genContinuum(1, realistic(5, 300))) }
+func BenchmarkExact8x200(b *testing.B)      { benchExact(b, genContinuum(1, realistic(8, 200))) }
+func BenchmarkExact12x200(b *testing.B)     { benchExact(b, genContinuum(1, realistic(12, 200))) }
+func BenchmarkExactDense5x200(b *testing.B) { benchExact(b, genContinuum(1, dense(5, 200))) }
+func BenchmarkGamma5x100(b *testing.B)      { benchGamma(b, genContinuum(1, realistic(5, 100)), 1) }
+func BenchmarkGamma8x100(b *testing.B)      { benchGamma(b, genContinuum(1, realistic(8, 100)), 1) }
+func BenchmarkGammaShared5by100(b *testing.B) {
+	benchGamma(b, sharedFile(b, "5by100.csv"), 1)
 }
 
 func BenchmarkAlignGenerated2x5000(b *testing.B) { benchAlign(b, generated(1, 2, 5000), 1) }
@@ -91,3 +127,13 @@ func BenchmarkAlignShared5by100Alpha3(b *testing.B) { benchAlign(b, sharedFile(b
 func BenchmarkAlignShared2by5000(b *testing.B)      { benchAlign(b, sharedFile(b, "2by5000.csv"), 1) }
 func BenchmarkGammaShared2by1000(b *testing.B)      { benchGamma(b, sharedFile(b, "2by1000.csv"), 1) }
 func BenchmarkGammaShared3by500(b *testing.B)       { benchGamma(b, sharedFile(b, "3by500.csv"), 1) }
+
+// BenchmarkAlignTiny2x100kOneLong: issue 14's 2 annotators × 100 000 tiny
+// units, with one long unit over all of them (a single neighbour window
+// for every unit made this quadratic: 40 000 units took 75 s).
+func BenchmarkAlignTiny2x100kOneLong(b *testing.B) {
+	c := genContinuum(9, genSpec{annotators: 2, units: 50000, cats: 3, jitter: 1, miss: 0.1, extra: 0.05, recat: 0.1})
+	_, hi, _ := c.Bounds()
+	c.Units = append(c.Units, unitizing.Unit{Annotator: 0, Category: "c0", Start: 0, End: hi})
+	benchExact(b, c)
+}

@@ -1,6 +1,8 @@
 package gamma
 
 import (
+	"slices"
+
 	"agree/internal/lp"
 	"encoding/binary"
 	"errors"
@@ -22,8 +24,7 @@ import (
 // along the continuum, not by the product of the annotators' unit counts.
 type dpSolver struct {
 	a       *aligner
-	local   map[int32]int32 // item → local index
-	byFirst [][]ltuple      // tuples by local first unit
+	byFirst [][]ltuple // tuples by local first unit
 	memo    map[string]dpEntry
 	buf     []byte
 	n       int32
@@ -32,16 +33,35 @@ type dpSolver struct {
 	// bounded search
 	share, suffix []float64
 	bmemo         map[string]bEntry
+	// lower, when not nil, replaces the shares as the per-unit lower
+	// bound (see dpOptions)
+	lower []float64
+	stop  func() bool
+	steps int
 }
 
-// maxDPStates bounds the memo of one component. Real annotations stay well
-// below it (5by100.csv, one component of 500 units: 4 600 states at α = 3,
-// 16 500 at α = 1, 42 000 at α = 0.5); a component whose units all overlap
-// densely can exceed it, and is then solved by the LP-based branch and
-// bound of internal/lp instead (faster there: 68 heavily overlapping units
-// of 5 annotators with 2·10⁵ candidates in 3 s, where the programme needs
-// millions of states).
-const maxDPStates = 1 << 17
+// dpOptions extend the programme for the column-generation solver: a
+// lower bound per unit (π_v + min(0, m_v), see cg.go) instead of the
+// shares, a budget (only alignments strictly cheaper are searched for),
+// a state limit, and a stop test (context, deadline) checked every few
+// thousand states.
+type dpOptions struct {
+	lower  []float64
+	budget float64
+	limit  int
+	stop   func() bool
+}
+
+// errStopped reports that the programme was stopped by dpOptions.stop.
+var errStopped = errors.New("stopped")
+
+// maxDPStates bounds the memo of the programme on a component whose
+// tuples were all enumerated. Narrow components (the usual case: a few
+// units of each annotator overlapping) stay far below it; a wider one is
+// handed to column generation (cg.go) as soon as the limit is hit, which
+// is faster there (5by100.csv's random samples: about 1 s CPU for 30
+// samples with this limit, 1.6 s with 2¹⁷).
+const maxDPStates = 1 << 12
 
 type ltuple struct {
 	rest []int32 // local indices after the first, sorted
@@ -52,17 +72,6 @@ type ltuple struct {
 type dpEntry struct {
 	val    float64
 	choice int32 // index in byFirst[u], -1 for the singleton
-}
-
-func (a *aligner) solveDP(items []int32, tis []int) ([]int, error) {
-	if a.useLP {
-		return a.solveLP(items, tis)
-	}
-	sel, err := a.solveDPOnly(items, tis)
-	if errors.Is(err, errTooDense) {
-		return a.solveLP(items, tis)
-	}
-	return sel, err
 }
 
 var errTooDense = errors.New("component too dense for the dynamic programme")
@@ -103,37 +112,73 @@ func (a *aligner) solveLP(items []int32, tis []int) ([]int, error) {
 }
 
 func (a *aligner) solveDPOnly(items []int32, tis []int) ([]int, error) {
-	s := &dpSolver{a: a, local: make(map[int32]int32, len(items)), n: int32(len(items)), memo: map[string]dpEntry{}, limit: maxDPStates}
-	for k, it := range items {
-		s.local[it] = int32(k)
+	sel, _, err := a.solveDPWith(items, tis, dpOptions{budget: math.Inf(1), limit: maxDPStates})
+	return sel, err
+}
+
+// solveDPWith runs the programme with options; found is false when no
+// alignment is strictly cheaper than opt.budget.
+func (a *aligner) solveDPWith(items []int32, tis []int, opt dpOptions) (sel []int, found bool, err error) {
+	s := &dpSolver{a: a, n: int32(len(items)), memo: map[string]dpEntry{}, limit: opt.limit,
+		lower: opt.lower, stop: opt.stop}
+	local := a.localIndex(items)
+	// byFirst with exact capacities, the rests in one array
+	count := make([]int32, len(items))
+	nrest := 0
+	for _, ti := range tis {
+		count[local[a.tuples[ti].members[0]]]++
+		nrest += len(a.tuples[ti].members) - 1
 	}
+	all := make([]ltuple, len(tis))
+	rests := make([]int32, nrest)
 	s.byFirst = make([][]ltuple, len(items))
+	off := 0
+	for f, c := range count {
+		s.byFirst[f] = all[off : off : off+int(c)]
+		off += int(c)
+	}
 	for _, ti := range tis {
 		t := a.tuples[ti]
-		rest := make([]int32, len(t.members)-1)
+		rest := rests[: len(t.members)-1 : len(t.members)-1]
+		rests = rests[len(t.members)-1:]
 		for k, m := range t.members[1:] {
-			rest[k] = s.local[m]
+			rest[k] = local[m]
 		}
-		sort.Slice(rest, func(x, y int) bool { return rest[x] < rest[y] })
-		f := s.local[t.members[0]]
+		slices.Sort(rest)
+		f := local[t.members[0]]
 		s.byFirst[f] = append(s.byFirst[f], ltuple{rest: rest, cost: t.cost, id: ti})
 	}
-	if s.width() < 64 && !a.genericDP {
-		return s.solveMask()
+	if opt.lower != nil {
+		// most promising first (smallest cost above the members' bounds),
+		// so that good alignments tighten the budget early
+		for f, ts := range s.byFirst {
+			key := func(t ltuple) float64 {
+				r := t.cost - opt.lower[f]
+				for _, x := range t.rest {
+					r -= opt.lower[x]
+				}
+				return r
+			}
+			sort.SliceStable(ts, func(x, y int) bool { return key(ts[x]) < key(ts[y]) })
+		}
 	}
-	bounded := !a.exhaustiveDP
+	if s.width() < 64 && !a.genericDP {
+		return s.solveMask(opt.budget)
+	}
+	bounded := !a.exhaustiveDP || opt.lower != nil || !math.IsInf(opt.budget, 1)
 	if bounded {
 		s.bmemo = map[string]bEntry{}
 		s.shares()
-		s.g(0, nil, math.Inf(1))
+		if _, ok := s.g(0, nil, opt.budget); !ok && s.err == nil {
+			return nil, false, nil
+		}
 	} else {
 		s.f(0, nil)
 	}
 	if s.err != nil {
-		return nil, s.err
+		return nil, false, s.err
 	}
 	// reconstruct
-	var sel []int
 	u, cov := int32(0), []int32(nil)
 	for {
 		for len(cov) > 0 && cov[0] == u {
@@ -147,7 +192,7 @@ func (a *aligner) solveDPOnly(items []int32, tis []int) ([]int, error) {
 		if bounded {
 			b := s.bmemo[s.key(u, cov)]
 			if !b.exact {
-				return nil, fmt.Errorf("internal error: inexact state on the optimal path")
+				return nil, false, fmt.Errorf("internal error: inexact state on the optimal path")
 			}
 			e = dpEntry{b.val, b.choice}
 		} else {
@@ -160,7 +205,7 @@ func (a *aligner) solveDPOnly(items []int32, tis []int) ([]int, error) {
 		}
 		u++
 	}
-	return sel, nil
+	return sel, true, nil
 }
 
 func (s *dpSolver) key(u int32, cov []int32) string {
@@ -249,6 +294,9 @@ type maskSolver struct {
 	bounded       bool
 	share, suffix []float64
 	bmemo         map[mkey]bEntry
+	lowerOf       []float64
+	stop          func() bool
+	steps         int
 }
 
 type mtuple struct {
@@ -274,26 +322,40 @@ func (s *dpSolver) width() int32 {
 	return w
 }
 
-func (s *dpSolver) solveMask() ([]int, error) {
-	m := &maskSolver{delta: s.a.delta, tol: s.a.tol, n: s.n, byFirst: make([][]mtuple, s.n), memo: map[mkey]dpEntry{}, limit: s.limit,
-		bounded: !s.a.exhaustiveDP, bmemo: map[mkey]bEntry{}}
+func (s *dpSolver) solveMask(budget float64) ([]int, bool, error) {
+	m := &maskSolver{delta: s.a.delta, tol: s.a.tol, n: s.n, byFirst: make([][]mtuple, s.n), limit: s.limit,
+		bounded: !s.a.exhaustiveDP || s.lower != nil || !math.IsInf(budget, 1), lowerOf: s.lower, stop: s.stop}
+	if m.bounded {
+		m.bmemo = map[mkey]bEntry{}
+	} else {
+		m.memo = map[mkey]dpEntry{}
+	}
+	n := 0
+	for _, ts := range s.byFirst {
+		n += len(ts)
+	}
+	all := make([]mtuple, 0, n)
 	for f, ts := range s.byFirst {
+		start := len(all)
 		for _, t := range ts {
 			mk := uint64(1)
 			for _, r := range t.rest {
 				mk |= 1 << uint(r-int32(f))
 			}
-			m.byFirst[f] = append(m.byFirst[f], mtuple{mk, t.cost, t.id})
+			all = append(all, mtuple{mk, t.cost, t.id})
 		}
+		m.byFirst[f] = all[start:len(all):len(all)]
 	}
 	if m.bounded {
 		m.shares()
-		m.g(0, 0, math.Inf(1))
+		if _, ok := m.g(0, 0, budget); !ok && m.err == nil {
+			return nil, false, nil
+		}
 	} else {
 		m.f(0, 0)
 	}
 	if m.err != nil {
-		return nil, m.err
+		return nil, false, m.err
 	}
 	var sel []int
 	u, cov := int32(0), uint64(0)
@@ -309,7 +371,7 @@ func (s *dpSolver) solveMask() ([]int, error) {
 		if m.bounded {
 			b := m.bmemo[mkey{u, cov}]
 			if !b.exact {
-				return nil, fmt.Errorf("internal error: inexact state on the optimal path")
+				return nil, false, fmt.Errorf("internal error: inexact state on the optimal path")
 			}
 			e = dpEntry{b.val, b.choice}
 		} else {
@@ -323,7 +385,7 @@ func (s *dpSolver) solveMask() ([]int, error) {
 		u++
 		cov >>= 1
 	}
-	return sel, nil
+	return sel, true, nil
 }
 
 // f is dpSolver.f with cov a mask relative to u (bit k: unit u+k used).
@@ -377,6 +439,14 @@ type bEntry struct {
 }
 
 func (m *maskSolver) shares() {
+	if m.lowerOf != nil {
+		m.share = m.lowerOf
+		m.suffix = make([]float64, m.n+1)
+		for i := m.n - 1; i >= 0; i-- {
+			m.suffix[i] = m.suffix[i+1] + m.share[i]
+		}
+		return
+	}
 	m.share = make([]float64, m.n)
 	for i := range m.share {
 		m.share[i] = m.delta
@@ -443,6 +513,10 @@ func (m *maskSolver) g(u int32, cov uint64, budget float64) (float64, bool) {
 	low := math.Inf(1) // smallest lower bound among the options
 	try := func(c float64, child uint64, id int32) {
 		cb := min(budget, best) - c
+		if l := m.lower(u+1, child); l >= cb { // pruned without a memo entry
+			low = min(low, c+l)
+			return
+		}
 		v, ex := m.g(u+1, child, cb)
 		tot := c + v
 		if ex && tot < best-m.tol {
@@ -465,6 +539,9 @@ func (m *maskSolver) g(u int32, cov uint64, budget float64) (float64, bool) {
 	if len(m.bmemo) > m.limit && m.err == nil {
 		m.err = errTooDense
 	}
+	if m.steps++; m.stop != nil && m.steps&4095 == 0 && m.err == nil && m.stop() {
+		m.err = errStopped
+	}
 	e = m.bmemo[k]
 	return e.val, e.exact
 }
@@ -473,6 +550,14 @@ func (m *maskSolver) g(u int32, cov uint64, budget float64) (float64, bool) {
 // tuples span 64 units or more).
 
 func (s *dpSolver) shares() {
+	if s.lower != nil {
+		s.share = s.lower
+		s.suffix = make([]float64, s.n+1)
+		for i := s.n - 1; i >= 0; i-- {
+			s.suffix[i] = s.suffix[i+1] + s.share[i]
+		}
+		return
+	}
 	s.share = make([]float64, s.n)
 	for i := range s.share {
 		s.share[i] = s.a.delta
@@ -518,7 +603,16 @@ func (s *dpSolver) g(u int32, cov []int32, budget float64) (float64, bool) {
 	}
 	best, choice, low := math.Inf(1), int32(-2), math.Inf(1)
 	try := func(c float64, child []int32, id int32) {
-		v, ex := s.g(u+1, child, min(budget, best)-c)
+		cb := min(budget, best) - c
+		l := s.suffix[u+1]
+		for _, x := range child {
+			l -= s.share[x]
+		}
+		if l >= cb { // pruned without a memo entry
+			low = min(low, c+l)
+			return
+		}
+		v, ex := s.g(u+1, child, cb)
 		tot := c + v
 		if ex && tot < best-s.a.tol {
 			best, choice = tot, id
@@ -539,6 +633,9 @@ func (s *dpSolver) g(u int32, cov []int32, budget float64) (float64, bool) {
 	s.bmemo[k] = e
 	if len(s.bmemo) > s.limit && s.err == nil {
 		s.err = errTooDense
+	}
+	if s.steps++; s.stop != nil && s.steps&4095 == 0 && s.err == nil && s.stop() {
+		s.err = errStopped
 	}
 	return e.val, e.exact
 }

@@ -36,12 +36,12 @@ func FuzzBestAlignment(f *testing.F) {
 		alpha := []float64{1, 3, 0.5, 2}[alphaSel%4]
 		d := combinedFor(t, c, alpha, 1, 1)
 		want := bruteForce(c, d)
-		for _, v := range [][3]bool{{false, false, false}, {true, false, false}, {false, true, false}, {false, false, true}} {
+		for _, v := range [][4]bool{{false, false, false, false}, {true, false, false, false}, {false, true, false, false}, {false, false, true, false}, {false, false, false, true}} {
 			a, err := newAligner(c, d)
 			if err != nil {
 				t.Fatal(err)
 			}
-			a.genericDP, a.exhaustiveDP, a.useLP = v[0], v[1], v[2]
+			a.genericDP, a.exhaustiveDP, a.useLP, a.useCG = v[0], v[1], v[2], v[3]
 			al, err := a.solve()
 			if err != nil {
 				t.Fatal(err)

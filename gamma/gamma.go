@@ -114,7 +114,9 @@ type Result struct {
 	// in [ExpectedLower, Expected]), Gap is the relative gap
 	// (Observed − ObservedLower)/Observed, and γ computed from optimal
 	// alignments lies in [GammaLow, GammaHigh] =
-	// [1 − Observed/ExpectedLower, 1 − ObservedLower/Expected]. When Exact,
+	// [1 − Observed/ExpectedLower, 1 − ObservedLower/Expected] (GammaLow is
+	// −Inf when ExpectedLower is 0, as it can be when the samples were
+	// stopped before their first relaxation was solved). When Exact,
 	// the lower bounds equal the values, Gap is 0 and GammaLow = GammaHigh
 	// = Gamma.
 	Exact                        bool
@@ -128,6 +130,10 @@ type Result struct {
 	// StoppedEarly says why the top-up samples stopped before the required
 	// precision ("time limit"), or "".
 	StoppedEarly string
+	// SamplesInexact counts the random samples whose alignment was not
+	// proven optimal (Alignments[i].Unproven lists the observed
+	// alignments' components).
+	SamplesInexact int
 	// GammaCat is γ-cat (Mathet 2018) on the same alignments; GammaK maps
 	// each category k to γ-k. NaN (with CatUndefined) when there is no
 	// categorical distance (a dissimilarity other than *Combined) or no
@@ -252,6 +258,7 @@ func Compute(ctx context.Context, corpus unitizing.Corpus, d Dissimilarity, opt 
 	res.Samples = acc.n
 	res.SampleDisorders = acc.kept
 	res.Exact = res.Exact && acc.exact
+	res.SamplesInexact = acc.inexact
 	res.StoppedEarly = acc.stopped
 	res.Expected, res.ExpectedSD = acc.mean, acc.sd()
 	res.ExpectedLower = res.Expected - acc.gapSum/float64(acc.n)
@@ -267,10 +274,10 @@ func Compute(ctx context.Context, corpus unitizing.Corpus, d Dissimilarity, opt 
 	default:
 		res.Gamma = 1 - res.Observed/res.Expected
 		res.GammaHigh = 1 - res.ObservedLower/res.Expected
-		if res.ExpectedLower > 0 {
+		if res.ExpectedLower > 1e-9*res.Expected {
 			res.GammaLow = 1 - res.Observed/res.ExpectedLower
 		} else {
-			res.GammaLow = math.Inf(-1)
+			res.GammaLow = math.Inf(-1) // no positive bound on δ_e: γ unbounded below
 		}
 	}
 	if res.Approximate != "" {
@@ -404,6 +411,7 @@ type sampleAcc struct {
 	mean, m2 float64
 	gapSum   float64 // Σ (disorder − lower bound)
 	exact    bool
+	inexact  int
 	cat      ratioMean
 	catK     []ratioMean
 	stopped  string
@@ -417,6 +425,9 @@ func (a *sampleAcc) add(r *sampleResult) {
 	a.mean += dx / float64(a.n)
 	a.m2 += dx * (r.disorder - a.mean)
 	a.gapSum += r.disorder - r.lower
+	if !r.exact {
+		a.inexact++
+	}
 	if a.keep {
 		a.kept = append(a.kept, r.disorder)
 	}

@@ -20,9 +20,19 @@ type genSpec struct {
 	dense             bool    // true units overlap heavily (starts 1–4 apart, lengths 4–40)
 }
 
-// realistic is the generator of issue 12's benchmarks.
+// realistic is the generator of issue 12's benchmarks: k true units with
+// gaps and lengths of 2–20, boundaries jittered by N(0, 2) (rounded), 10 %
+// missed, 5 % false positives, 10 % category changes, 3–5 categories.
 func realistic(n, k int) genSpec {
 	return genSpec{annotators: n, units: k, cats: 3 + k%3, jitter: 2, miss: 0.10, extra: 0.05, recat: 0.1}
+}
+
+// dense is realistic with overlapping true units (starts 1–4 apart,
+// lengths 4–40): every unit overlaps many others.
+func dense(n, k int) genSpec {
+	s := realistic(n, k)
+	s.dense = true
+	return s
 }
 
 func genContinuum(seed uint64, s genSpec) *unitizing.Continuum {

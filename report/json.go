@@ -14,24 +14,32 @@ import (
 	"strings"
 )
 
-// WriteJSON writes v as indented JSON followed by a newline. JSON has no
+// WriteJSON writes v as indented JSON followed by a newline; an Array in
+// v is written element by element. JSON has no
 // NaN or infinity: such a float64 anywhere in v (a field that is not a
 // Number, a map value, a slice element) is written as null rather than
 // failing, with keys and their order as encoding/json gives them, so the
 // output is always valid JSON. The undefined values' reasons are the
 // caller's to give (an "undefined_reason" next to them).
+//
+// The output is not copied once more: json.Encoder.Encode writes nothing
+// when marshalling fails, so the second attempt (NaN as null) starts from
+// a clean writer (a 590 MB output of agree spans on 1000 annotators took
+// 1 GB more in a buffer).
 func WriteJSON(w io.Writer, v any) error {
-	var buf bytes.Buffer
-	err := encodeJSON(&buf, v)
-	var uv *json.UnsupportedValueError
-	if errors.As(err, &uv) {
-		buf.Reset()
-		err = encodeJSON(&buf, finite(reflect.ValueOf(v)))
-	}
-	if err != nil {
+	if ok, err := writeStreamed(w, v); ok || err != nil {
 		return err
 	}
-	_, err = w.Write(buf.Bytes())
+	return writeWhole(w, v)
+}
+
+// writeWhole is WriteJSON without streaming.
+func writeWhole(w io.Writer, v any) error {
+	err := encodeJSON(w, v)
+	var uv *json.UnsupportedValueError
+	if errors.As(err, &uv) {
+		err = encodeJSON(w, finite(reflect.ValueOf(v)))
+	}
 	return err
 }
 

@@ -91,3 +91,36 @@ func TestWriteJSONNeverInvalid(t *testing.T) {
 		t.Errorf("HTML escaped: %s", want.String())
 	}
 }
+
+// countingWriter records the writes it gets.
+type countingWriter struct {
+	writes int
+	b      bytes.Buffer
+}
+
+func (w *countingWriter) Write(p []byte) (int, error) {
+	w.writes++
+	return w.b.Write(p)
+}
+
+// TestWriteJSONWritesOnce: the JSON goes to the writer in one write, also
+// when the first attempt meets a NaN (nothing of it is written), without a
+// copy in a buffer of WriteJSON's own.
+func TestWriteJSONWritesOnce(t *testing.T) {
+	for _, tc := range []struct {
+		why string
+		x   float64
+	}{
+		{"finite values: encoded once", 0.5},
+		{"a NaN: the failed attempt writes nothing, the second one everything", math.NaN()},
+	} {
+		var w countingWriter
+		if err := WriteJSON(&w, newSample(tc.x)); err != nil {
+			t.Fatal(err)
+		}
+		var v map[string]any
+		if err := json.Unmarshal(w.b.Bytes(), &v); err != nil || w.writes != 1 {
+			t.Errorf("%s: %d writes, %v\n%s", tc.why, w.writes, err, w.b.String())
+		}
+	}
+}

@@ -128,7 +128,7 @@ func WriteTables(w io.Writer, f Format, tables ...Table) error {
 
 func writeCSV(w io.Writer, t Table) error {
 	if t.Title != "" {
-		if _, err := fmt.Fprintf(w, "# %s\n", t.Title); err != nil {
+		if _, err := fmt.Fprintf(w, "# %s\n", strings.ReplaceAll(t.Title, "\n", "\n# ")); err != nil {
 			return err
 		}
 	}
@@ -156,9 +156,10 @@ func writeCSV(w io.Writer, t Table) error {
 func writeMarkdown(w io.Writer, t Table) error {
 	var b strings.Builder
 	if t.Title != "" {
-		fmt.Fprintf(&b, "### %s\n\n", t.Title)
+		fmt.Fprintf(&b, "### %s\n\n", strings.ReplaceAll(t.Title, "\n", " "))
 	}
-	esc := func(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+	// a cell is one line: '|' would end it and a line break the row
+	esc := strings.NewReplacer("|", `\|`, "\r\n", "<br>", "\n", "<br>", "\r", "<br>").Replace
 	if len(t.Header) > 0 {
 		b.WriteString("|")
 		for _, h := range t.Header {
@@ -181,7 +182,7 @@ func writeMarkdown(w io.Writer, t Table) error {
 		if i == 0 {
 			b.WriteString("\n")
 		}
-		b.WriteString("> " + n + "\n")
+		b.WriteString("> " + strings.ReplaceAll(n, "\n", "\n> ") + "\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

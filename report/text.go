@@ -2,8 +2,8 @@ package report
 
 import (
 	"io"
+	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // Width is the widest line of the Text format (titles, rows and notes).
@@ -26,6 +26,13 @@ func writeText(w io.Writer, t Table) error {
 			b.WriteString(l + "\n")
 		}
 	}
+	// a cell is one line: control characters are shown escaped
+	t.Header = escapeCells(t.Header)
+	rows := make([][]string, len(t.Rows))
+	for k, r := range t.Rows {
+		rows[k] = escapeCells(r)
+	}
+	t.Rows = rows
 	ncol := len(t.Header)
 	for _, r := range t.Rows {
 		ncol = max(ncol, len(r))
@@ -34,7 +41,7 @@ func writeText(w io.Writer, t Table) error {
 		natural := make([]int, ncol)
 		measure := func(r []string) {
 			for i, c := range r {
-				natural[i] = max(natural[i], utf8.RuneCountInString(c))
+				natural[i] = max(natural[i], displayWidth(c))
 			}
 		}
 		measure(t.Header)
@@ -158,7 +165,7 @@ func writeRow(b *strings.Builder, r []string, blk []column, data bool) {
 			if j < len(cells[k]) {
 				s = cells[k][j]
 			}
-			pad := strings.Repeat(" ", max(0, c.width-utf8.RuneCountInString(s)))
+			pad := strings.Repeat(" ", max(0, c.width-displayWidth(s)))
 			if c.i > 0 && looksNumeric(s) && (data || len(cells[k]) == 1) {
 				line.WriteString(pad + s)
 			} else {
@@ -169,18 +176,18 @@ func writeRow(b *strings.Builder, r []string, blk []column, data bool) {
 	}
 }
 
-// wrapText breaks s into lines of at most width characters, the first
+// wrapText breaks s into lines of at most width columns, the first
 // starting with first and the others with rest (both counted in the
 // width), at spaces where it can and inside a word longer than a line.
 func wrapText(s string, width int, first, rest string) []string {
-	if utf8.RuneCountInString(first)+utf8.RuneCountInString(s) <= width && !strings.Contains(s, "\n") {
+	if displayWidth(first)+displayWidth(s) <= width && !strings.Contains(s, "\n") {
 		return []string{first + s}
 	}
 	var out []string
 	prefix := first
 	var line strings.Builder
-	n := 0 // characters in line
-	room := func() int { return width - utf8.RuneCountInString(prefix) }
+	n := 0 // columns in line
+	room := func() int { return width - displayWidth(prefix) }
 	flush := func() {
 		out = append(out, prefix+line.String())
 		line.Reset()
@@ -192,7 +199,7 @@ func wrapText(s string, width int, first, rest string) []string {
 			flush()
 		}
 		for _, word := range strings.Fields(para) {
-			wl := utf8.RuneCountInString(word)
+			wl := displayWidth(word)
 			if n > 0 && n+1+wl > room() {
 				flush()
 			}
@@ -200,15 +207,11 @@ func wrapText(s string, width int, first, rest string) []string {
 				if n > 0 {
 					flush()
 				}
-				cut := 0
-				for range room() {
-					_, sz := utf8.DecodeRuneInString(word[cut:])
-					cut += sz
-				}
-				line.WriteString(word[:cut])
+				part := cutWidth(word, room())
+				line.WriteString(part)
 				flush()
-				word = word[cut:]
-				wl = utf8.RuneCountInString(word)
+				word = word[len(part):]
+				wl = displayWidth(word)
 			}
 			if n > 0 {
 				line.WriteByte(' ')
@@ -222,4 +225,57 @@ func wrapText(s string, width int, first, rest string) []string {
 		flush()
 	}
 	return out
+}
+
+// escapeCells returns the cells with their control characters escaped
+// (escapeCell), r itself when none has any.
+func escapeCells(r []string) []string {
+	var out []string
+	for k, c := range r {
+		e := escapeCell(c)
+		if e != c && out == nil {
+			out = append([]string(nil), r...)
+		}
+		if out != nil {
+			out[k] = e
+		}
+	}
+	if out == nil {
+		return r
+	}
+	return out
+}
+
+// escapeCell shows the control characters of a text-table cell as Go
+// escapes — a line break as \n, a tab as \t, other C0 and C1 controls,
+// DEL and the Unicode line and paragraph separators as \xHH or \uHHHH — so
+// that a label holding one neither splits its row nor moves the columns
+// (nor reaches the terminal); Markdown shows line breaks as <br>.
+func escapeCell(s string) string {
+	if !strings.ContainsFunc(s, isControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if !isControl(r) {
+			b.WriteRune(r)
+			continue
+		}
+		switch r {
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		default:
+			q := strconv.QuoteRune(r) // '\x1b', '\u0085', '\u2028'
+			b.WriteString(q[1 : len(q)-1])
+		}
+	}
+	return b.String()
+}
+
+func isControl(r rune) bool {
+	return r < 0x20 || r >= 0x7f && r < 0xa0 || r == 0x2028 || r == 0x2029
 }

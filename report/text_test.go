@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"unicode/utf8"
 )
 
 func textOf(t *testing.T, tb Table) string {
@@ -22,8 +21,8 @@ func textOf(t *testing.T, tb Table) string {
 func checkWidth(t *testing.T, out string) {
 	t.Helper()
 	for i, l := range strings.Split(out, "\n") {
-		if n := utf8.RuneCountInString(l); n > Width {
-			t.Errorf("line %d has %d characters (> %d): %q", i+1, n, Width, l)
+		if n := displayWidth(l); n > Width {
+			t.Errorf("line %d is %d columns wide (> %d): %q", i+1, n, Width, l)
 		}
 		if strings.HasSuffix(l, " ") {
 			t.Errorf("line %d ends with a blank: %q", i+1, l)
@@ -101,5 +100,72 @@ func TestCSVNotesAreComments(t *testing.T) {
 	recs, err := r.ReadAll()
 	if err != nil || len(recs) != 4 {
 		t.Errorf("read back %v, %v", recs, err)
+	}
+}
+
+// TestDisplayWidth: terminals show East Asian wide characters and emoji in
+// two columns and combining marks in none; tables pad and wrap by columns,
+// so a column after CJK labels stays aligned.
+func TestDisplayWidth(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		want int
+		why  string
+	}{
+		{"abc", 3, "ASCII"},
+		{"東京都", 6, "CJK ideographs are wide"},
+		{"ひらがなカタカナ", 16, "kana are wide"},
+		{"한국어", 6, "Hangul syllables are wide"},
+		{"ＡＢ", 4, "fullwidth forms are wide"},
+		{"😀🚀", 4, "emoji are wide"},
+		{"e\u0301", 1, "a combining accent takes no column"},
+		{"👩\u200d💻", 4, "a zero-width joiner takes no column"},
+		{"שלום", 4, "Hebrew is narrow"},
+		{"𝔸", 1, "a mathematical letter outside the BMP is narrow"},
+	} {
+		if got := displayWidth(tc.s); got != tc.want {
+			t.Errorf("%s: displayWidth(%q) = %d, want %d", tc.why, tc.s, got, tc.want)
+		}
+	}
+	out := textOf(t, Table{Header: []string{"category", "count"}, Rows: [][]string{{"x", "3"}, {"東京都", "12"}, {"e\u0301te\u0301", "4"}}})
+	var ends []int
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		ends = append(ends, displayWidth(l))
+	}
+	if ends[1] != ends[2] || ends[2] != ends[3] {
+		t.Errorf("numbers not aligned in columns (line widths %v):\n%s", ends, out)
+	}
+	// a word of wide characters longer than a line is cut by columns
+	long := strings.Repeat("東", 80)
+	out = textOf(t, Table{Header: []string{"k", "v"}, Rows: [][]string{{"x", long}}})
+	checkWidth(t, out)
+	if strings.Count(out, "東") != 80 {
+		t.Errorf("characters lost when wrapping:\n%s", out)
+	}
+}
+
+// TestCSVTitleLines: a title of several lines (a file name may hold a
+// line break) stays a comment block.
+func TestCSVTitleLines(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteTables(&b, CSV, Table{Title: "on a\nb.csv", Header: []string{"x"}, Rows: [][]string{{"1"}}}); err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != "# on a\n# b.csv\nx\n1\n" {
+		t.Errorf("got %q", b.String())
+	}
+}
+
+// TestMarkdownCells: a Markdown table cell is one line: a '|' is escaped
+// and a line break becomes <br>, so that a label holding them does not
+// break the table; a note's lines all stay in the block quote.
+func TestMarkdownCells(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteTables(&b, Markdown, Table{Title: "t", Header: []string{"label", "n"}, Rows: [][]string{{"a|b", "1"}, {"line\nbreak", "2"}, {"cr\r\nlf", "3"}}, Notes: []string{"one\ntwo"}}); err != nil {
+		t.Fatal(err)
+	}
+	want := "### t\n\n| label | n |\n|---|---|\n| a\\|b | 1 |\n| line<br>break | 2 |\n| cr<br>lf | 3 |\n\n> one\n> two\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"agree/internal/plural"
 )
 
 // Dataset holds the segmentations of several items (documents) by several
@@ -72,7 +74,7 @@ func (d *Dataset) Validate() error {
 		return errors.New("segmentation: empty dataset (no item)")
 	}
 	if len(d.coders) < 2 {
-		return fmt.Errorf("segmentation: %d coder(s); agreement needs at least two", len(d.coders))
+		return fmt.Errorf("segmentation: %s; agreement needs at least two", plural.Count(len(d.coders), "coder"))
 	}
 	for i, item := range d.items {
 		n := 0

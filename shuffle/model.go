@@ -105,6 +105,10 @@ func (m Model) Validate() error {
 	if !(total > 0) {
 		return errors.New("shuffle: the prevalences sum to 0")
 	}
+	if math.IsInf(total, 0) {
+		// the draws would divide by +Inf and always give one category
+		return fmt.Errorf("shuffle: the prevalences sum to more than %g: they are relative weights, scale them down", math.MaxFloat64)
+	}
 	if !(m.MinGap >= 0) || !(m.MaxGap >= m.MinGap) || !(m.MaxGap <= maxLength) {
 		return fmt.Errorf("shuffle: gaps [%v, %v] must satisfy 0 ≤ min ≤ max ≤ %g", m.MinGap, m.MaxGap, maxLength)
 	}

@@ -160,6 +160,9 @@ func (s Shuffler) Validate(m Model) error {
 			if sum == 0 {
 				return fmt.Errorf("shuffle: confusion row %d is all zero", i)
 			}
+			if math.IsInf(sum, 0) {
+				return fmt.Errorf("shuffle: confusion row %d sums to more than %g: the weights are relative, scale them down", i, math.MaxFloat64)
+			}
 		}
 	}
 	return nil

@@ -37,6 +37,9 @@ func TestModelValidate(t *testing.T) {
 		{"fractional length in a discrete model", func(m *Model) { m.Categories[0].MaxLen = 7.5 }},
 		{"negative gap", func(m *Model) { m.MinGap = -1 }},
 		{"overlap probability > 1", func(m *Model) { m.Overlap = 2 }},
+		{"prevalences summing past the largest float64 (the draws then always gave one category, silently)", func(m *Model) {
+			m.Categories[0].Prevalence, m.Categories[1].Prevalence = 1e308, 1e308
+		}},
 	}
 	for _, tc := range cases {
 		m := DefaultModel()
@@ -217,6 +220,15 @@ func TestConfusionStructure(t *testing.T) {
 	}
 	if err := (Shuffler{Errors: Category, Annotators: 2, Confusion: [][]float64{{1}}}).Validate(smallModel()); err == nil {
 		t.Error("confusion matrix of the wrong size: no error")
+	}
+	C := len(smallModel().Categories)
+	huge := make([][]float64, C)
+	for i := range huge {
+		huge[i] = make([]float64, C)
+		huge[i][(i+1)%C], huge[i][(i+2)%C] = 1e308, 1e308
+	}
+	if err := (Shuffler{Errors: Category, Annotators: 2, Confusion: huge}).Validate(smallModel()); err == nil || !strings.Contains(err.Error(), "sums to more than") {
+		t.Errorf("confusion weights summing past the largest float64: %v", err)
 	}
 }
 

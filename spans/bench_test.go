@@ -26,3 +26,17 @@ func BenchmarkCompare1M(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCompareManyAnnotators: 1,000 annotators each on the same 20
+// documents (5 true spans each): 499,500 pairs, 10 million comparisons of
+// a pair on a document; memory holds 16 bytes per comparison and the
+// pairs' counts (no per-document table of every pair).
+func BenchmarkCompareManyAnnotators(b *testing.B) {
+	c := spangen.Corpus(spangen.Config{Documents: 20, Annotators: 1000, Spans: 5, Labels: 3, Seed: 1})
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Compare(context.Background(), c, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -32,30 +32,84 @@ func (r *Summary) Bootstrap(ctx context.Context, opt inference.Options) (*Interv
 	np := len(r.Pairs)
 	k := np + 3
 	nl := len(r.Labels)
-	mode := r.Options.Labels
+	nAnn := len(r.Annotators)
+	all := r.Options.Documents == AllDocuments
+	den := float64(r.averaged())
+	// Each document's counts pooled over the pairs compared on it (micro),
+	// by label (macro), and each annotator's units in it (the reference
+	// and response counts of a pair, with AllDocuments).
+	type labelCounts struct {
+		label int32
+		Counts
+	}
+	docCounts := make([]Counts, len(r.docs))
+	docLabels := make([][]labelCounts, len(r.docs))
+	for d := range r.docs {
+		t := &r.docs[d]
+		ref, resp := t.pooledMarks(nAnn, all)
+		for x, l := range t.labels {
+			c := Counts{int(t.matched[x]), ref[x], resp[x]}
+			docLabels[d] = append(docLabels[d], labelCounts{l, c})
+		}
+		if all {
+			docCounts[d].Reference, docCounts[d].Response = sumMarks(ref), sumMarks(resp)
+		}
+	}
+	for _, pd := range r.data {
+		for _, rec := range pd.recs {
+			c := rec.counts()
+			if all {
+				docCounts[rec.doc].Matched += c.Matched
+			} else {
+				docCounts[rec.doc].Add(c)
+			}
+		}
+	}
 	res, err := inference.ItemsVec(ctx, len(r.docs), k, func() inference.VecStatistic {
-		pc := make([]Counts, np)
+		weight := make([]int32, len(r.docs))
+		var units []int // units[a]: annotator a's units in the resample (AllDocuments)
+		if all {
+			units = make([]int, nAnn)
+		}
 		lc := make([]Counts, nl)
 		return func(items []int, out []float64) error {
-			clear(pc)
 			clear(lc)
+			clear(units)
+			var micro Counts
 			for _, d := range items {
-				dr := &r.docs[d]
-				for p, dp := range dr.pairs {
-					pc[p].Add(dp.counts(mode))
+				weight[d]++
+				micro.Add(docCounts[d])
+				for _, l := range docLabels[d] {
+					lc[l.label].Add(l.Counts)
 				}
-				for _, l := range dr.labels {
-					lc[l.label].Add(l.counts())
+				if all {
+					for _, m := range r.docs[d].marks {
+						units[m.ann] += int(m.n)
+					}
 				}
 			}
-			var micro Counts
 			avg := 0.0
-			for p, c := range pc {
+			for p := range r.data {
+				var c Counts
+				for _, rec := range r.data[p].recs {
+					if w := int(weight[rec.doc]); w > 0 {
+						x := rec.counts()
+						c.Matched += w * x.Matched
+						c.Reference += w * x.Reference
+						c.Response += w * x.Response
+					}
+				}
+				if all {
+					pr := r.Pairs[p].Annotators
+					c.Reference, c.Response = units[pr[0]], units[pr[1]]
+				}
 				out[p] = c.F1()
 				avg += c.F1()
-				micro.Add(c)
 			}
-			out[np] = avg / float64(np)
+			for _, d := range items {
+				weight[d] = 0
+			}
+			out[np] = avg / den
 			out[np+1] = micro.F1()
 			mac, n := 0.0, 0
 			for _, c := range lc {

@@ -224,7 +224,8 @@ func TestCompareBruteForce(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					for _, p := range res.Pairs {
+					for k, p := range res.Pairs {
+						la := labelsOf(t, &res.Summary, k)
 						i, j := p.Annotators[0], p.Annotators[1]
 						var want Counts
 						var extent, agreeing int
@@ -275,9 +276,9 @@ func TestCompareBruteForce(t *testing.T) {
 						if p.Counts != want {
 							t.Fatalf("%s: counts %+v, brute force %+v\n%v", what, p.Counts, want, data)
 						}
-						if p.LabelAgreement.Pairs != extent || p.LabelAgreement.Agreeing != agreeing {
+						if la.Pairs != extent || la.Agreeing != agreeing {
 							t.Fatalf("%s: label agreement on %d pairs, %d agreeing; brute force %d, %d\n%v", what,
-								p.LabelAgreement.Pairs, p.LabelAgreement.Agreeing, extent, agreeing, data)
+								la.Pairs, la.Agreeing, extent, agreeing, data)
 						}
 						got := map[string]Counts{}
 						for _, l := range p.PerLabel {

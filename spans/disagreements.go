@@ -42,7 +42,7 @@ type Disagreement struct {
 // annotator compared on the document and all have the same label. It needs
 // the matches (Options.Matches).
 func (r *Result) Disagreements() ([]Disagreement, error) {
-	if r.matches == nil {
+	if !r.Options.Matches {
 		return nil, errors.New("the disagreements need the matched pairs: compare with Options.Matches")
 	}
 	p := r.prep
@@ -52,8 +52,8 @@ func (r *Result) Disagreements() ([]Disagreement, error) {
 	partners := make(map[int32]int32)
 	type link struct{ a, b int32 }
 	byDoc := make([][]link, len(c.Documents))
-	for _, ms := range r.matches {
-		for _, m := range ms {
+	for _, pd := range r.data {
+		for _, m := range pd.matches {
 			partners[m[0]]++
 			partners[m[1]]++
 			d := c.Spans[m[0]].Doc
@@ -70,7 +70,7 @@ func (r *Result) Disagreements() ([]Disagreement, error) {
 		nCompared := 0
 		for a := range nAnn {
 			all = append(all, p.of(d, a)...)
-			compared[a] = p.ann == nil || p.ann[d][a]
+			compared[a] = p.annotatedBy(d, a)
 			if compared[a] {
 				nCompared++
 			}

@@ -35,6 +35,12 @@
 // number of parts and each part's boundaries within the tolerance of the
 // corresponding part's.
 //
+// Spans are matched only between annotators who share a document (both
+// annotated it); the counts of the other pairs follow from the spans each
+// marked, so the work and the memory grow with the pairs of annotators of
+// each document, not with the square of the number of annotators (crowd
+// data).
+//
 // Result.Bootstrap gives document-bootstrap intervals of every F1;
 // Result.Disagreements lists what a curator should look at.
 package spans

@@ -1,6 +1,9 @@
 package spans
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // DocumentStats is one document's agreement: the counts of every pair of
 // annotators compared on it, pooled (Counts, whose F1 is the document's
@@ -18,20 +21,37 @@ type DocumentStats struct {
 	Reason    string
 }
 
-// PerDocument returns each document's agreement, in corpus order.
+// PerDocument returns each document's agreement, in corpus order. With
+// AllDocuments every pair of annotators is compared on every document (a
+// pair that did not both annotate it matches nothing there); with
+// AnnotatedDocuments the pairs who both annotated it.
 func (s *Summary) PerDocument() []DocumentStats {
 	out := make([]DocumentStats, len(s.docs))
-	for d := range s.docs {
-		st := DocumentStats{Doc: d}
-		sum := 0.0
-		for _, dp := range s.docs[d].pairs {
-			if !dp.compared {
-				continue
+	sums := make([]float64, len(s.docs))
+	all := s.Options.Documents == AllDocuments
+	// F1 sums in pair order, document by document (a pair with nothing
+	// matched adds 0)
+	for _, pd := range s.data {
+		for _, r := range pd.recs {
+			c := r.counts()
+			st := &out[r.doc]
+			if all {
+				st.Matched += c.Matched
+			} else {
+				st.Pairs++
+				st.Counts.Add(c)
 			}
-			c := dp.counts(s.Options.Labels)
-			st.Pairs++
-			st.Counts.Add(c)
-			sum += c.F1()
+			sums[r.doc] += c.F1()
+		}
+	}
+	nAnn := len(s.Annotators)
+	for d := range s.docs {
+		st := &out[d]
+		st.Doc = d
+		if all {
+			st.Pairs = s.allPairs()
+			ref, resp := s.docs[d].pooledMarks(nAnn, true)
+			st.Reference, st.Response = sumMarks(ref), sumMarks(resp)
 		}
 		switch {
 		case st.Pairs == 0:
@@ -39,11 +59,40 @@ func (s *Summary) PerDocument() []DocumentStats {
 		case st.Reference+st.Response == 0:
 			st.F1, st.AverageF1, st.Reason = math.NaN(), math.NaN(), "no annotator marked anything in the document"
 		default:
-			st.F1, st.AverageF1 = st.Counts.F1(), sum/float64(st.Pairs)
+			st.F1, st.AverageF1 = st.Counts.F1(), sums[d]/float64(st.Pairs)
 		}
-		out[d] = st
 	}
 	return out
+}
+
+// pooledMarks returns the document's units by label pooled over the pairs
+// of annotators compared on it, as references (ref) and as responses
+// (resp), parallel to t.labels: in a pair (a, b), a < b, a's units are the
+// reference. With all, every pair of the nAnn annotators is compared; else
+// the pairs of annotators who annotated the document.
+func (t *docTally) pooledMarks(nAnn int, all bool) (ref, resp []int) {
+	ref, resp = make([]int, len(t.labels)), make([]int, len(t.labels))
+	for _, m := range t.marks {
+		x, _ := slices.BinarySearch(t.labels, m.label)
+		var before, after int // annotators compared with m.ann that come before it, after it
+		if all {
+			before, after = int(m.ann), nAnn-1-int(m.ann)
+		} else {
+			k, _ := slices.BinarySearch(t.annotated, int(m.ann))
+			before, after = k, len(t.annotated)-1-k
+		}
+		ref[x] += int(m.n) * after
+		resp[x] += int(m.n) * before
+	}
+	return ref, resp
+}
+
+func sumMarks(xs []int) int {
+	n := 0
+	for _, x := range xs {
+		n += x
+	}
+	return n
 }
 
 // Average is how the corpus value is made from the documents.

@@ -29,8 +29,12 @@ d1,ben,36,42,ORG
 			panic(err)
 		}
 		p := r.Pairs[0]
+		la, err := r.LabelAgreement(0)
+		if err != nil {
+			panic(err)
+		}
 		fmt.Printf("%s: %d matched, P %.3f R %.3f F1 %.3f; labels of spans matched by extent: %d of %d agree\n",
-			m, p.Matched, p.Precision(), p.Recall(), p.F1(), p.LabelAgreement.Agreeing, p.LabelAgreement.Pairs)
+			m, p.Matched, p.Precision(), p.Recall(), p.F1(), la.Agreeing, la.Pairs)
 	}
 	// Output:
 	// exact: 1 matched, P 0.333 R 0.333 F1 0.333; labels of spans matched by extent: 1 of 2 agree

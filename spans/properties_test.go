@@ -165,9 +165,13 @@ func randomCorpus(rng *rand.Rand, docs, anns, per int) []string {
 
 func summary(r *Result) string {
 	var b strings.Builder
-	for _, p := range r.Pairs {
+	for k, p := range r.Pairs {
+		la, err := r.LabelAgreement(k)
+		if err != nil {
+			panic(err)
+		}
 		fmt.Fprintf(&b, "%s-%s %v %v %d/%d κ=%.12g α=%.12g;", r.Annotators[p.Annotators[0]], r.Annotators[p.Annotators[1]],
-			p.Counts, p.PerLabel, p.LabelAgreement.Pairs, p.LabelAgreement.Agreeing, p.LabelAgreement.Kappa.Value, p.LabelAgreement.Alpha.Value)
+			p.Counts, p.PerLabel, la.Pairs, la.Agreeing, la.Kappa.Value, la.Alpha.Value)
 	}
 	return b.String()
 }
@@ -215,7 +219,8 @@ func TestProperties(t *testing.T) {
 				}
 				byName := func(r *Result) map[string]string {
 					out := map[string]string{}
-					for _, p := range r.Pairs {
+					for k, p := range r.Pairs {
+						la := labelsOf(t, &r.Summary, k)
 						a, b := r.Annotators[p.Annotators[0]], r.Annotators[p.Annotators[1]]
 						if a > b {
 							a, b = b, a
@@ -226,7 +231,7 @@ func TestProperties(t *testing.T) {
 							}
 						}
 						out[a+"-"+b] = fmt.Sprintf("%v %v %d/%d κ=%.12g α=%.12g", p.Counts, p.PerLabel,
-							p.LabelAgreement.Pairs, p.LabelAgreement.Agreeing, p.LabelAgreement.Kappa.Value, p.LabelAgreement.Alpha.Value)
+							la.Pairs, la.Agreeing, la.Kappa.Value, la.Alpha.Value)
 					}
 					return out
 				}

@@ -227,7 +227,7 @@ func TestMatchingPreferences(t *testing.T) {
 			[]string{"d,A,0,10,X", "d,B,0,5,Y", "d,B,5,10,X"}, 1},
 	} {
 		r := compare(t, corpus(t, tc.rows...), "overlap", Ignore)
-		if la := r.Pairs[0].LabelAgreement; la.Agreeing != tc.agreeing {
+		if la := labelsOf(t, &r.Summary, 0); la.Agreeing != tc.agreeing {
 			t.Errorf("%s: %d of %d matched pairs agree on the label, want %d", tc.why, la.Agreeing, la.Pairs, tc.agreeing)
 		}
 	}
@@ -327,4 +327,71 @@ func TestCompareMemory(t *testing.T) {
 
 func spangenCorpus(docs int) *annotation.Corpus {
 	return spangen.Corpus(spangen.Config{Documents: docs, Annotators: 5, Spans: 20, Labels: 6, Seed: 1})
+}
+
+// TestCompareRefuses: what cannot be compared is an error, not a table of
+// zeros.
+func TestCompareRefuses(t *testing.T) {
+	noSpans := &annotation.Corpus{}
+	noSpans.Annotator("a")
+	noSpans.Annotator("b")
+	noSpans.Document("d")
+	one := &annotation.Corpus{}
+	one.Annotator("a")
+	one.Document("d")
+	one.Spans = []annotation.Span{{End: 1, Label: "X"}}
+	for _, tc := range []struct {
+		why  string
+		c    *annotation.Corpus
+		want string
+	}{
+		{"no spans at all (gave F1 0 for every pair, and a macro average over no label)", noSpans, "no spans"},
+		{"one annotator", one, "two annotators"},
+	} {
+		_, err := Compare(context.Background(), tc.c, Options{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want an error saying %q", tc.why, err, tc.want)
+		}
+	}
+	one.Relations = []annotation.Relation{{Type: "r"}}
+	for _, tc := range []struct {
+		why  string
+		c    *annotation.Corpus
+		want string
+	}{
+		{"relations of one annotator (the message spoke of spans)", one, "relation agreement needs at least two annotators"},
+		{"no relations", noSpans, "no relations"},
+	} {
+		_, err := CompareRelations(context.Background(), tc.c, Options{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want an error saying %q", tc.why, err, tc.want)
+		}
+	}
+}
+
+// TestRepeatedSpans: spans marked twice by one annotator are counted (the
+// command says so in a note): each copy counts and is matched once.
+func TestRepeatedSpans(t *testing.T) {
+	for _, tc := range []struct {
+		why      string
+		rows     []string
+		repeated int
+		counts   Counts
+	}{
+		{"a span marked twice: one repeat, the copy unmatched lowers recall",
+			[]string{"d,A,0,5,X", "d,A,0,5,X", "d,B,0,5,X"}, 1, Counts{1, 2, 1}},
+		{"three copies: two repeats",
+			[]string{"d,A,0,5,X", "d,A,0,5,X", "d,A,0,5,X", "d,B,0,5,X"}, 2, Counts{1, 3, 1}},
+		{"the same extent with another label is no repeat",
+			[]string{"d,A,0,5,X", "d,A,0,5,Y", "d,B,0,5,X"}, 0, Counts{1, 2, 1}},
+		{"the same span of two annotators is agreement, not a repeat",
+			[]string{"d,A,0,5,X", "d,B,0,5,X"}, 0, Counts{1, 1, 1}},
+		{"the same span in two documents is no repeat",
+			[]string{"d,A,0,5,X", "e,A,0,5,X", "d,B,0,5,X"}, 0, Counts{1, 2, 1}},
+	} {
+		r := compare(t, corpus(t, tc.rows...), "exact", Strict)
+		if r.Repeated != tc.repeated || r.Pairs[0].Counts != tc.counts {
+			t.Errorf("%s: %d repeated, %+v; want %d, %+v", tc.why, r.Repeated, r.Pairs[0].Counts, tc.repeated, tc.counts)
+		}
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -24,11 +25,9 @@ type RelationResult struct {
 	// ends match.
 	Spans *Result
 
-	// rels[d·A + a] are the relations of annotator a in document d
-	// (corpus indexes); matches[p] the relation pairs matched for pair p
-	// under the label mode.
-	rels    [][]int32
-	matches [][][2]int32
+	// rels groups the relations compared by document and annotator, in
+	// canonical order.
+	rels grouping
 }
 
 // CompareRelations compares the relations of every pair of annotators. The
@@ -39,25 +38,36 @@ type RelationResult struct {
 // spans: with Strict, a pair must have the same type; with Ignore, any
 // type, preferring pairs of the same type. Per-type counts pair relations
 // of the same type, and agreement on the type given a matched pair is κ/α
-// on the relations matched by their ends.
+// on the relations matched by their ends. The pairs are those of the span
+// comparison (annotators who share a document).
 func CompareRelations(ctx context.Context, c *annotation.Corpus, opt Options) (*RelationResult, error) {
 	opt.Matches = true
+	if len(c.Annotators) < 2 {
+		return nil, fmt.Errorf("relation agreement needs at least two annotators, got %d", len(c.Annotators))
+	}
+	if len(c.Relations) == 0 {
+		return nil, errors.New("no relations in the data")
+	}
+	progress := opt.Progress
+	opt.Progress = nil // the relations' comparisons are counted, not the spans'
 	sp, err := Compare(ctx, c, opt)
 	if err != nil {
 		return nil, err
 	}
-	nAnn := len(c.Annotators)
-	rr := &RelationResult{Spans: sp, rels: make([][]int32, len(c.Documents)*nAnn)}
+	opt.Progress = progress
+	rr := &RelationResult{Spans: sp}
 	typeIndex := map[string]int32{}
 	var types []string
-	for i, r := range c.Relations {
-		if c.Spans[r.Source].Layer != sp.Layer || c.Spans[r.Target].Layer != sp.Layer {
+	inLayer := func(r *annotation.Relation) bool {
+		return c.Spans[r.Source].Layer == sp.Layer && c.Spans[r.Target].Layer == sp.Layer
+	}
+	for i := range c.Relations {
+		r := &c.Relations[i]
+		if !inLayer(r) {
 			rr.Ignored++
 			continue
 		}
 		rr.Relations++
-		k := r.Doc*nAnn + r.Annotator
-		rr.rels[k] = append(rr.rels[k], int32(i))
 		if _, ok := typeIndex[r.Type]; !ok {
 			typeIndex[r.Type] = 0
 			types = append(types, r.Type)
@@ -73,134 +83,179 @@ func CompareRelations(ctx context.Context, c *annotation.Corpus, opt Options) (*
 	for k, t := range types {
 		typeIndex[t] = int32(k)
 	}
+	typeOf := make([]int32, len(c.Relations))
+	for i := range c.Relations {
+		typeOf[i] = typeIndex[c.Relations[i].Type]
+	}
+	rr.rels = newGrouping(len(c.Documents), len(c.Relations), func(i int) (int, int, bool) {
+		r := &c.Relations[i]
+		return r.Doc, r.Annotator, inLayer(r)
+	})
 	// Relations of one annotator in one document in a canonical order: by
 	// the ends' canonical positions, then type, then corpus index.
-	for _, rs := range rr.rels {
-		slices.SortFunc(rs, func(x, y int32) int {
-			a, b := &c.Relations[x], &c.Relations[y]
-			for _, e := range [][2]int{{a.Source, b.Source}, {a.Target, b.Target}} {
-				sa, sb := &c.Spans[e[0]], &c.Spans[e[1]]
-				if v := cmp.Compare(sa.Start, sb.Start); v != 0 {
+	for d := range rr.rels.docs {
+		for _, g := range rr.rels.docs[d] {
+			slices.SortFunc(rr.rels.units[g.lo:g.hi], func(x, y int32) int {
+				a, b := &c.Relations[x], &c.Relations[y]
+				for _, e := range [][2]int{{a.Source, b.Source}, {a.Target, b.Target}} {
+					sa, sb := &c.Spans[e[0]], &c.Spans[e[1]]
+					if v := cmp.Compare(sa.Start, sb.Start); v != 0 {
+						return v
+					}
+					if v := cmp.Compare(sa.End, sb.End); v != 0 {
+						return v
+					}
+				}
+				if v := strings.Compare(a.Type, b.Type); v != 0 {
 					return v
 				}
-				if v := cmp.Compare(sa.End, sb.End); v != 0 {
-					return v
-				}
-			}
-			if v := strings.Compare(a.Type, b.Type); v != 0 {
-				return v
-			}
-			return cmp.Compare(x, y)
-		})
-	}
-	rr.Summary = Summary{Options: opt, Annotators: c.Annotators, Labels: types, Documents: len(c.Documents)}
-	var pairs [][2]int
-	for i := range nAnn {
-		for j := i + 1; j < nAnn; j++ {
-			pairs = append(pairs, [2]int{i, j})
+				return cmp.Compare(x, y)
+			})
 		}
 	}
-	rr.docs = make([]docResult, len(c.Documents))
-	for d := range rr.docs {
-		rr.docs[d].pairs = make([]docPair, len(pairs))
-	}
-	rr.matches = make([][][2]int32, len(pairs))
-	table := make([]map[[2]int32]int, len(pairs))
+	rr.Summary = Summary{Options: opt, Annotators: c.Annotators, Labels: types, Documents: len(c.Documents)}
+	rr.docs = tallyDocs(sp.prep.annotated, &rr.rels, func(r int32) int32 { return typeOf[r] }, len(types))
 	// An end is matched to an end of the other annotator through its class
 	// (identical spans of one annotator in one document: same parts, same
 	// label), so that a relation on a duplicate of a matched span is not
 	// left without partner by the choice of which duplicate was matched.
 	class := sp.classes()
-	partners := map[int32][]int32{} // class of a reference span → classes matched to it
-	var s solver
-	var cand []candidate
-	var edges []edge
-	var m [][2]int32
-	lc := make([]Counts, len(types))
-	for k, pr := range pairs {
-		if err := ctx.Err(); err != nil {
-			return nil, err
+	// rowStart[i]: the first span pair of annotator i's row
+	rowStart := make([]int, len(c.Annotators)+1)
+	for _, p := range sp.Pairs {
+		rowStart[p.Annotators[0]+1]++
+	}
+	for i := 1; i < len(rowStart); i++ {
+		rowStart[i] += rowStart[i-1]
+	}
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = max(1, min(workers, len(c.Annotators)))
+	ws := make([]*relWorker, workers)
+	for x := range ws {
+		ws[x] = &relWorker{rr: rr, class: class, typeOf: typeOf, partners: map[int32][]int32{}, lc: make([]labelRec, len(types)), cells: newCellTable(len(types))}
+	}
+	rows, err := eachRow(ctx, len(c.Annotators), workers, opt.Progress, func(x, i int) []pairResult {
+		var out []pairResult
+		for k := rowStart[i]; k < rowStart[i+1]; k++ {
+			out = append(out, ws[x].pair(k))
 		}
-		table[k] = map[[2]int32]int{}
-		clear(partners)
-		for _, x := range sp.matches[k] {
-			a, b := class[x[0]], class[x[1]]
-			if !slices.Contains(partners[a], b) {
-				partners[a] = append(partners[a], b)
-			}
+		return out
+	})
+	if err != nil {
+		return nil, err
+	}
+	rr.summarize(rows)
+	return rr, nil
+}
+
+// relWorker compares the relations of one pair of annotators at a time.
+type relWorker struct {
+	rr       *RelationResult
+	class    []int32
+	typeOf   []int32
+	partners map[int32][]int32 // class of a reference span → classes matched to it
+	s        solver
+	cand     []candidate
+	edges    []edge
+	m        [][2]int32
+	lc       []labelRec
+	touched  []int32
+	cells    cellTable
+}
+
+// pair compares the relations of span pair k on the documents its
+// annotators share.
+func (w *relWorker) pair(k int) pairResult {
+	rr, sp := w.rr, w.rr.Spans
+	c := sp.corpus
+	pr := sp.Pairs[k].Annotators
+	res := pairResult{j: int32(pr[1])}
+	clear(w.partners)
+	for _, x := range sp.data[k].matches {
+		a, b := w.class[x[0]], w.class[x[1]]
+		if !slices.Contains(w.partners[a], b) {
+			w.partners[a] = append(w.partners[a], b)
 		}
-		for d := range c.Documents {
-			if !sp.docs[d].pairs[k].compared {
-				continue
+	}
+	w.touched = w.touched[:0]
+	res.recs = make([]docRec, 0, len(sp.data[k].recs))
+	for _, srec := range sp.data[k].recs {
+		d := int(srec.doc)
+		A, B := rr.rels.of(d, pr[0]), rr.rels.of(d, pr[1])
+		rec := docRec{doc: srec.doc, ref: int32(len(A)), resp: int32(len(B))}
+		for _, r := range A {
+			w.count(w.typeOf[r]).ref++
+		}
+		for _, r := range B {
+			w.count(w.typeOf[r]).resp++
+		}
+		w.cand = w.cand[:0]
+		if len(A) > 0 && len(B) > 0 {
+			byEnds := map[[2]int32][]int32{}
+			for b, r := range B {
+				e := [2]int32{w.class[c.Relations[r].Source], w.class[c.Relations[r].Target]}
+				byEnds[e] = append(byEnds[e], int32(b))
 			}
-			A, B := rr.rels[d*nAnn+pr[0]], rr.rels[d*nAnn+pr[1]]
-			dp := &rr.docs[d].pairs[k]
-			dp.compared = true
-			dp.ref, dp.resp = int32(len(A)), int32(len(B))
-			for _, r := range A {
-				lc[typeIndex[c.Relations[r].Type]].Reference++
-			}
-			for _, r := range B {
-				lc[typeIndex[c.Relations[r].Type]].Response++
-			}
-			cand = cand[:0]
-			if len(A) > 0 && len(B) > 0 {
-				byEnds := map[[2]int32][]int32{}
-				for b, r := range B {
-					e := [2]int32{class[c.Relations[r].Source], class[c.Relations[r].Target]}
-					byEnds[e] = append(byEnds[e], int32(b))
-				}
-				for a, r := range A {
-					ra := &c.Relations[r]
-					for _, ps := range partners[class[ra.Source]] {
-						for _, pt := range partners[class[ra.Target]] {
-							for _, b := range byEnds[[2]int32{ps, pt}] {
-								cand = append(cand, candidate{a: int32(a), b: b, same: ra.Type == c.Relations[B[b]].Type})
-							}
+			for a, r := range A {
+				ra := &c.Relations[r]
+				for _, ps := range w.partners[w.class[ra.Source]] {
+					for _, pt := range w.partners[w.class[ra.Target]] {
+						for _, b := range byEnds[[2]int32{ps, pt}] {
+							w.cand = append(w.cand, candidate{a: int32(a), b: b, same: w.typeOf[r] == w.typeOf[B[b]]})
 						}
 					}
 				}
 			}
-			// by ends (any type, the same type preferred)
-			edges = edges[:0]
-			for _, x := range cand {
-				edges = append(edges, edge{a: x.a, b: x.b, same: x.same})
-			}
-			m = s.match(len(A), len(B), edges, m[:0])
-			dp.byExtent = int32(len(m))
-			for _, x := range m {
-				table[k][[2]int32{typeIndex[c.Relations[A[x[0]]].Type], typeIndex[c.Relations[B[x[1]]].Type]}]++
-				if opt.Labels == Ignore {
-					rr.matches[k] = append(rr.matches[k], [2]int32{A[x[0]], B[x[1]]})
-				}
-			}
-			// with types
-			edges = edges[:0]
-			for _, x := range cand {
-				if x.same {
-					edges = append(edges, edge{a: x.a, b: x.b})
-				}
-			}
-			m = s.match(len(A), len(B), edges, m[:0])
-			dp.strict = int32(len(m))
-			for _, x := range m {
-				lc[typeIndex[c.Relations[A[x[0]]].Type]].Matched++
-				if opt.Labels == Strict {
-					rr.matches[k] = append(rr.matches[k], [2]int32{A[x[0]], B[x[1]]})
-				}
-			}
-			for t := range lc {
-				if l := lc[t]; l != (Counts{}) {
-					rr.docs[d].labels = append(rr.docs[d].labels, labelRecord{int32(k), int32(t), int32(l.Matched), int32(l.Reference), int32(l.Response)})
-					lc[t] = Counts{}
-				}
+		}
+		// by ends (any type, the same type preferred)
+		w.edges = w.edges[:0]
+		for _, x := range w.cand {
+			w.edges = append(w.edges, edge{a: x.a, b: x.b, same: x.same})
+		}
+		w.m = w.s.match(len(A), len(B), w.edges, w.m[:0])
+		if rr.Options.Labels == Ignore {
+			rec.matched = int32(len(w.m))
+		}
+		for _, x := range w.m {
+			w.cells.add(w.typeOf[A[x[0]]], w.typeOf[B[x[1]]])
+			if rr.Options.Labels == Ignore {
+				res.matches = append(res.matches, [2]int32{A[x[0]], B[x[1]]})
 			}
 		}
+		// with types
+		w.edges = w.edges[:0]
+		for _, x := range w.cand {
+			if x.same {
+				w.edges = append(w.edges, edge{a: x.a, b: x.b})
+			}
+		}
+		w.m = w.s.match(len(A), len(B), w.edges, w.m[:0])
+		if rr.Options.Labels == Strict {
+			rec.matched = int32(len(w.m))
+		}
+		for _, x := range w.m {
+			t := w.typeOf[A[x[0]]]
+			w.lc[t].matched++
+			rr.docs[d].addMatched(t, 1)
+			if rr.Options.Labels == Strict {
+				res.matches = append(res.matches, [2]int32{A[x[0]], B[x[1]]})
+			}
+		}
+		res.recs = append(res.recs, rec)
 	}
-	if err := rr.Summary.summarize(ctx, pairs, [][]map[[2]int32]int{table}, opt.Workers); err != nil {
-		return nil, err
+	res.labels, res.cells = flushLabels(w.lc, w.touched), w.cells.flush()
+	return res
+}
+
+func (w *relWorker) count(t int32) *labelRec {
+	c := &w.lc[t]
+	if c.ref == 0 && c.resp == 0 {
+		w.touched = append(w.touched, t)
 	}
-	return rr, nil
+	return c
 }
 
 // RelationDisagreement is a group of relations on which the annotators
@@ -240,14 +295,14 @@ func (rr *RelationResult) Disagreements() []RelationDisagreement {
 			uf.Union(s, int(k))
 		}
 	}
-	for _, ms := range sp.matches {
-		for _, m := range ms {
+	for _, pd := range sp.data {
+		for _, m := range pd.matches {
 			uf.Union(int(m[0]), int(m[1]))
 		}
 	}
 	partners := map[int32]int{}
-	for _, ms := range rr.matches {
-		for _, m := range ms {
+	for _, pd := range rr.data {
+		for _, m := range pd.matches {
 			partners[m[0]]++
 			partners[m[1]]++
 		}
@@ -260,11 +315,11 @@ func (rr *RelationResult) Disagreements() []RelationDisagreement {
 		nCompared := 0
 		compared := make([]bool, nAnn)
 		for a := range nAnn {
-			compared[a] = sp.prep.ann == nil || sp.prep.ann[d][a]
+			compared[a] = sp.prep.annotatedBy(d, a)
 			if compared[a] {
 				nCompared++
 			}
-			for _, r := range rr.rels[d*nAnn+a] {
+			for _, r := range rr.rels.of(d, a) {
 				rel := &c.Relations[r]
 				k := key{uf.Find(rel.Source), uf.Find(rel.Target)}
 				if _, ok := groups[k]; !ok {

@@ -55,7 +55,7 @@ func TestRelationsHandComputed(t *testing.T) {
 	// works_for) and (lives_in, born_in): p_o = 1/2, p_e = P_A(works_for)
 	// P_B(works_for) = 1/4, κ = (1/2 − 1/4)/(3/4) = 1/3; the coding
 	// engine's κ on those two items.
-	la := p.LabelAgreement
+	la := labelsOf(t, &rr.Summary, 0)
 	near(t, "type κ", la.Kappa.Value, 1.0/3, 1e-12)
 	b := coding.NewBuilder()
 	b.Add("1", "A", "works_for")

@@ -26,6 +26,16 @@ func corpus(t testing.TB, rows ...string) *annotation.Corpus {
 	return c
 }
 
+// labelsOf returns the label agreement of pair k.
+func labelsOf(t testing.TB, s *Summary, k int) LabelAgreement {
+	t.Helper()
+	la, err := s.LabelAgreement(k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return la
+}
+
 func compare(t testing.TB, c *annotation.Corpus, match string, labels LabelMode) *Result {
 	t.Helper()
 	m, err := ParseMatch(match)
@@ -114,7 +124,7 @@ func TestHandComputed(t *testing.T) {
 	// n_LOC = 1; disagreeing coincidences o_LOC,PER + o_PER,LOC = 2;
 	// D_e sum = Σ_{c≠k} n_c n_k/(n−1) = 2(3·2 + 3·1 + 2·1)/5 = 22/5;
 	// α = 1 − 2/(22/5) = 1 − 10/22 = 6/11.
-	la := compare(t, fixture(t), "overlap", Ignore).Pairs[0].LabelAgreement
+	la := labelsOf(t, &compare(t, fixture(t), "overlap", Ignore).Summary, 0)
 	if la.Pairs != 3 || la.Agreeing != 2 {
 		t.Errorf("label agreement on %d pairs, %d agreeing; want 3, 2", la.Pairs, la.Agreeing)
 	}
@@ -135,13 +145,13 @@ func TestOptimalMatching(t *testing.T) {
 	// pairs with b2 [2,10) (8 shared) rather than b1 [0,3) (3 shared); the
 	// labels show which was chosen.
 	c = corpus(t, "d,A,0,10,Y", "d,B,0,3,X", "d,B,2,10,Y")
-	la := compare(t, c, "overlap", Ignore).Pairs[0].LabelAgreement
+	la := labelsOf(t, &compare(t, c, "overlap", Ignore).Summary, 0)
 	if la.Pairs != 1 || la.Agreeing != 1 {
 		t.Errorf("a1 was not paired with the span it overlaps most: %+v", la)
 	}
 	// With equal overlaps, labels decide (Ignore): b1 [0,4) X, b2 [6,10) Y.
 	c = corpus(t, "d,A,0,10,Y", "d,B,0,4,X", "d,B,6,10,Y")
-	if la := compare(t, c, "overlap", Ignore).Pairs[0].LabelAgreement; la.Agreeing != 1 {
+	if la := labelsOf(t, &compare(t, c, "overlap", Ignore).Summary, 0); la.Agreeing != 1 {
 		t.Errorf("equal overlaps: the span with the same label was not chosen: %+v", la)
 	}
 }
@@ -180,7 +190,7 @@ func TestLabelKappaIsEngineKappa(t *testing.T) {
 		"d1,A,0,5,PER", "d1,A,6,9,LOC", "d1,A,10,14,ORG", "d1,A,20,22,PER",
 		"d1,B,0,5,PER", "d1,B,6,9,ORG", "d1,B,10,14,ORG", "d1,B,20,22,LOC",
 		"d2,A,0,2,LOC", "d2,B,0,2,LOC", "d2,A,5,8,PER", "d2,B,5,8,PER", "d2,B,9,12,PER")
-	la := compare(t, c, "exact", Ignore).Pairs[0].LabelAgreement
+	la := labelsOf(t, &compare(t, c, "exact", Ignore).Summary, 0)
 	b := coding.NewBuilder()
 	for i, p := range [][2]string{{"PER", "PER"}, {"LOC", "ORG"}, {"ORG", "ORG"}, {"PER", "LOC"}, {"LOC", "LOC"}, {"PER", "PER"}} {
 		id := string(rune('a' + i))

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"sort"
+
+	"agree/internal/plural"
 )
 
 // Unit is one annotated span [Start, End) of one annotator.
@@ -39,7 +41,7 @@ type Corpus struct {
 // valid annotator index, and that there are at least two annotators.
 func (c *Continuum) Validate() error {
 	if len(c.Annotators) < 2 {
-		return fmt.Errorf("continuum %q: %d annotator(s); agreement needs at least two", c.Name, len(c.Annotators))
+		return fmt.Errorf("continuum %q: %s; agreement needs at least two", c.Name, plural.Count(len(c.Annotators), "annotator"))
 	}
 	for i, u := range c.Units {
 		if u.Annotator < 0 || u.Annotator >= len(c.Annotators) {

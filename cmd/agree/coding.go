@@ -12,6 +12,7 @@ import (
 	"agree/coding"
 	"agree/distance"
 	"agree/formats/table"
+	"agree/internal/plural"
 	"agree/report"
 )
 
@@ -169,7 +170,7 @@ func runCoding(e env, args []string) error {
 			return err
 		}
 	}
-	if err := rep.write(e, codingPage(res), files); err != nil || rep.only() {
+	if err := rep.write(e, func() (*report.Page, error) { return codingPage(res), nil }, files); err != nil || rep.only() {
 		return err
 	}
 	return res.write(e.stdout, format2)
@@ -411,7 +412,7 @@ func analyzeCoding(an *coding.Analysis) (*codingResult, error) {
 		if opt.Incomplete == coding.RefuseIncomplete {
 			verb = "refused"
 		}
-		res.Notes = append(res.Notes, fmt.Sprintf("%d of %d items lack a value from some coder: κ, multi-κ, κ_w and α_κ %s them; α, π, S and percent agreement use every item with two or more values (weighting: %s)", dropped, c.Items, verb, opt.Missing))
+		res.Notes = append(res.Notes, fmt.Sprintf("%d of %s %s a value from some coder: κ, multi-κ, κ_w and α_κ %s them; α, π, S and percent agreement use every item with two or more values (weighting: %s)", dropped, plural.Count(c.Items, "item"), plural.Verb(dropped, "lacks", "lack"), verb, opt.Missing))
 	}
 	if res.Distance != "nominal" {
 		res.Notes = append(res.Notes, "weighted coefficients (α, α_b, κ_w, α_κ, AC2, Brennan–Prediger) use the "+res.Distance+" distance; their values depend on it and cannot be read on the scales made for nominal data (Artstein & Poesio 2008, §4.1)")
@@ -427,8 +428,8 @@ func (res *codingResult) write(w io.Writer, format report.Format) error {
 }
 
 func (res *codingResult) tables() []report.Table {
-	title := fmt.Sprintf("%d items, %d coders, %d values (%d pairable in %d items), %d categories; distance %s; missing-data weighting: %s",
-		res.Items, res.Coders, res.Values, res.PairableValues, res.PairableItems, res.Categories, res.Distance, res.Missing)
+	title := fmt.Sprintf("%s, %s, %s (%d pairable in %s), %s; distance %s; missing-data weighting: %s",
+		plural.Count(res.Items, "item"), plural.Count(res.Coders, "coder"), plural.Count(res.Values, "value"), res.PairableValues, plural.Count(res.PairableItems, "item"), plural.Count(res.Categories, "category"), res.Distance, res.Missing)
 	if res.File != "" {
 		title = res.File + ": " + title
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"agree/formats/table"
+	"agree/internal/plural"
 	"agree/report"
 )
 
@@ -54,5 +55,5 @@ func layoutNeedsIdentity(l table.Layout, dawidSkene, consensus bool) error {
 		return nil
 	}
 	slices.Sort(bad)
-	return usagef("coding: %s need(s) to know which coder gave which value; --layout counts does not say", bad[0])
+	return usagef("coding: %s %s to know which coder gave which value; --layout counts does not say", bad[0], plural.Verb(len(bad), "needs", "need"))
 }

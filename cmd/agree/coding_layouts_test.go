@@ -28,7 +28,7 @@ func TestCodingLayouts(t *testing.T) {
 			t.Errorf("%s is reported for anonymous coders", k)
 		}
 	}
-	if _, errs, code := agree(t, "", "coding", "--layout", "counts", "--dawid-skene", "../../formats/table/testdata/fleiss1971-counts.csv"); code != 2 || !strings.Contains(errs, "--dawid-skene need(s) to know which coder") {
+	if _, errs, code := agree(t, "", "coding", "--layout", "counts", "--dawid-skene", "../../formats/table/testdata/fleiss1971-counts.csv"); code != 2 || !strings.Contains(errs, "--dawid-skene needs to know which coder") {
 		t.Errorf("--dawid-skene: exit %d %s", code, errs)
 	}
 	v = jsonOut(t, "coding", "--format", "json", "--no-se", "--layout", "contingency", "../../formats/table/testdata/sas-contingency.csv")

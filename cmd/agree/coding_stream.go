@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"agree/annotation"
 	"agree/coding"
 	"agree/formats/table"
 )
@@ -28,8 +29,7 @@ func (f *codingFlags) registerStream(fs *flag.FlagSet) {
 	fs.BoolVar(&s.sorted, "sorted", false, "long layout: the records of each item are contiguous, in item order (LC_ALL=C sort -t, -k1,1 or sort -V); checked; memory then stays O(1) per item, whatever the size of the input")
 	fs.StringVar(&s.emitStats, "emit-stats", "", "write the sufficient statistics of FILE (one shard of the data) as JSON to this file (\"-\": standard output) and stop; merge shards with --merge-stats")
 	fs.BoolVar(&s.mergeStats, "merge-stats", false, "the FILEs are statistics written by --emit-stats for shards holding disjoint items: merge them (the same result as one run over all the data, in any order)")
-	fs.IntVar(&f.inf.maxRows, "max-rows", 100, "most rows of the pairs-of-coders and α-without-each-coder tables, in every format (a note counts the others); 0: all")
-	bound(fs, "max-rows", between(0, 1_000_000))
+	maxRowsFlag(fs, &f.inf.maxRows, "most rows of the pairs-of-coders and α-without-each-coder tables, in every format (a note counts the others); 0: all")
 }
 
 // needsItems names the option that needs the items themselves (not only
@@ -103,7 +103,39 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 	switch {
 	case model:
 		name = strings.Join(files, ", ")
-		if d, notes, err = readCodingInput(e, files, &f.in, &f.tok, fs, f.setSep); err != nil {
+		c, err := readCorpus(e, "coding", files, f.in.options(e, "coding", false))
+		if err != nil {
+			return nil, name, nil, err
+		}
+		if len(c.Labels) == 0 && len(c.Spans) == 0 {
+			return nil, name, nil, missingContent("coding", "document labels or spans", c)
+		}
+		if documentLabels(c) && f.needsItems() == "" {
+			// the statistics from the labels: memory in the labels, not
+			// in documents × annotators (crowd data)
+			if err := f.tok.forLabels(fs, c); err != nil {
+				return nil, name, nil, err
+			}
+			sopt := coding.StatsOptions{Source: name, KeepItems: f.inf.top}
+			if dn := copt.Distance.Name(); f.stream.emitStats == "" && (dn == "nominal" || dn == "interval") {
+				sopt.Rank = &coding.Ranking{Missing: copt.Missing, Interval: dn == "interval"}
+			}
+			s, err := c.CodingStats(f.in.layer, f.setSep, sopt)
+			if err != nil {
+				return nil, name, nil, err
+			}
+			if f.stream.emitStats != "" {
+				return nil, name, nil, emitCodingStats(e, f.stream.emitStats, f.inf.force, s)
+			}
+			an, err := coding.AnalyzeStats(s, copt)
+			return an, name, nil, err
+		}
+		if documentLabels(c) {
+			if err := denseLimit(c, f.needsItems()); err != nil {
+				return nil, name, nil, err
+			}
+		}
+		if d, notes, err = codingCorpusData(c, &f.in, &f.tok, fs, f.setSep); err != nil {
 			return nil, name, nil, err
 		}
 	default:
@@ -142,6 +174,25 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 	an, err = coding.Analyze(d, copt)
 	return an, name, notes, err
 }
+
+// maxDenseCells bounds the documents × annotators table that the options
+// needing the items (--bootstrap, --dawid-skene, --consensus) build from
+// document labels: 2^28 cells take 1 GiB.
+const maxDenseCells = 1 << 28
+
+// denseLimit refuses to build a table of documents × annotators past
+// maxDenseCells for opt (the option that needs it).
+func denseLimit(c *annotation.Corpus, opt string) error {
+	if cells := int64(len(c.Documents)) * int64(len(c.Annotators)); cells > maxDenseCells {
+		return fmt.Errorf("coding: %s needs the labels as a table of %d documents × %d annotators (%d cells, %.1f GiB), more than the %d cells agree builds; without %s the coefficients are computed from the labels alone",
+			opt, len(c.Documents), len(c.Annotators), cells, float64(cells)*4/(1<<30), maxDenseCells, opt)
+	}
+	return nil
+}
+
+// documentLabels reports whether agree coding compares the document
+// labels of c (codingCorpusData), not its tokens.
+func documentLabels(c *annotation.Corpus) bool { return len(c.Labels) > 0 }
 
 // emitCodingStats writes statistics to path ("-": standard output).
 func emitCodingStats(e env, path string, force bool, s *coding.Stats) error {

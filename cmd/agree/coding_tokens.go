@@ -7,6 +7,7 @@ import (
 
 	"agree/annotation"
 	"agree/coding"
+	"agree/internal/plural"
 )
 
 // tokenFlags are agree coding's flags for span inputs, which it compares
@@ -49,6 +50,15 @@ func (t *tokenFlags) given(fs *flag.FlagSet) string {
 	return ""
 }
 
+// forLabels refuses the token flags (usage, exit 2) on a corpus whose
+// document labels agree coding compares, saying what it holds.
+func (t *tokenFlags) forLabels(fs *flag.FlagSet, c *annotation.Corpus) error {
+	if n := t.given(fs); n != "" {
+		return usagef("coding: --%s is for spans compared token by token; the input holds %s, and agree coding compares its document labels (one per document and annotator)", n, corpusContents(c))
+	}
+	return nil
+}
+
 // tokenData projects a corpus's spans onto its tokens and says how, in
 // notes for the output (the JSON of agree coding keeps its keys).
 func (t *tokenFlags) tokenData(c *annotation.Corpus, layer, setSep string) (*coding.Data, []string, error) {
@@ -60,15 +70,15 @@ func (t *tokenFlags) tokenData(c *annotation.Corpus, layer, setSep string) (*cod
 		return nil, nil, err
 	}
 	t.items = st.Items
-	notes := []string{fmt.Sprintf("token agreement: %d tokens of %d documents (%s tokens), each coded with the label of the span covering it (%s)",
-		st.Tokens, st.Documents, st.Tokenisation, map[bool]string{false: "--token-tags label", true: "--token-tags bio: B-/I-label"}[opt.BIO])}
+	notes := []string{fmt.Sprintf("token agreement: %s of %s (%s tokens), each coded with the label of the span covering it (%s)",
+		plural.Count(st.Tokens, "token"), plural.Count(st.Documents, "document"), st.Tokenisation, map[bool]string{false: "--token-tags label", true: "--token-tags bio: B-/I-label"}[opt.BIO])}
 	if outside == annotation.OutsideExclude {
-		notes = append(notes, fmt.Sprintf("--outside exclude: %d tokens no annotator marked were left out; a token some annotator marked is \"O\" for the others", st.Excluded))
+		notes = append(notes, fmt.Sprintf("--outside exclude: %s no annotator marked %s left out; a token some annotator marked is \"O\" for the others", plural.Count(st.Excluded, "token"), plural.Verb(st.Excluded, "was", "were")))
 	} else {
 		notes = append(notes, "--outside category: tokens outside every span are the category \"O\" (with most tokens outside, this raises agreement and lowers chance-corrected coefficients less than it seems; --outside exclude leaves out the tokens no annotator marked)")
 	}
 	if st.Multiple > 0 {
-		notes = append(notes, fmt.Sprintf("%d token values are covered by spans of several labels of one annotator: their labels are joined with %q", st.Multiple, setSep))
+		notes = append(notes, fmt.Sprintf("%s %s covered by spans of several labels of one annotator: their labels are joined with %q", plural.Count(st.Multiple, "token value"), plural.Verb(st.Multiple, "is", "are"), setSep))
 	}
 	return d, notes, nil
 }
@@ -76,9 +86,12 @@ func (t *tokenFlags) tokenData(c *annotation.Corpus, layer, setSep string) (*cod
 // codingCorpusData is what agree coding compares in an annotation corpus:
 // its document labels, or, when it has none but has spans, its tokens.
 func codingCorpusData(c *annotation.Corpus, in *inputFlags, tok *tokenFlags, fs *flag.FlagSet, setSep string) (*coding.Data, []string, error) {
-	if len(c.Labels) > 0 || len(c.Spans) == 0 {
-		if n := tok.given(fs); n != "" {
-			return nil, nil, usagef("coding: --%s is for span inputs (token agreement); these files have document labels", n)
+	if len(c.Labels) == 0 && len(c.Spans) == 0 {
+		return nil, nil, missingContent("coding", "document labels or spans", c)
+	}
+	if documentLabels(c) {
+		if err := tok.forLabels(fs, c); err != nil {
+			return nil, nil, err
 		}
 		d, err := c.Coding(in.layer, setSep)
 		return d, nil, err

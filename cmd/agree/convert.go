@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"agree/annotation"
+	"agree/internal/plural"
 )
 
 const convertSynopsis = `convert [flags] FILE|DIR...
@@ -15,7 +16,10 @@ the annotation model and writes it, so that you can see what was read: the
 span CSV (--to csv: document,annotator,start,end,label[,layer,chain,part_of,
 text], offsets in code points or seconds) or the JSONL form of the whole
 model (--to jsonl: annotators, documents with their text, spans, document
-labels, relations, notes). Output goes to standard output, or to -o FILE.`
+labels, relations, notes). --layer writes one layer only: its spans, its
+document labels, and its relations (those of a relation layer of that
+name, with their ends, and those between two of its spans). Output goes to
+standard output, or to -o FILE.`
 
 func runConvert(e env, args []string) error {
 	fs := newFlagSet(e, "convert", convertSynopsis)
@@ -46,8 +50,13 @@ func runConvert(e env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if in.layer != "" {
+		if c, err = c.Select(in.layer); err != nil {
+			return fmt.Errorf("convert: %w", err)
+		}
+	}
 	if *to == "csv" && (len(c.Labels) > 0 || len(c.Relations) > 0) {
-		fmt.Fprintf(e.stderr, "agree convert: note: the span CSV holds spans only; %d document label(s) and %d relation(s) are left out (--to jsonl writes them)\n", len(c.Labels), len(c.Relations))
+		fmt.Fprintf(e.stderr, "agree convert: note: the span CSV holds spans only; %s and %s are left out (--to jsonl writes them)\n", plural.Count(len(c.Labels), "document label"), plural.Count(len(c.Relations), "relation"))
 	}
 	w := e.stdout
 	if *out != "" {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"agree/formats"
 	corefio "agree/formats/coref"
 	"agree/inference"
+	"agree/internal/plural"
 	"agree/report"
 )
 
@@ -158,6 +160,24 @@ func runCoref(e env, args []string) error {
 			model = append(model, name)
 			continue
 		}
+		if kind == "brat" && annNames == nil {
+			// a directory of annotators' folders (brat/alice, brat/bob),
+			// perhaps in wrapping folders: one annotator per folder, as
+			// the other commands read it
+			if dirs := bratAnnotatorDirs(name); len(dirs) > 0 {
+				for _, dir := range dirs {
+					ann := path.Base(dir)
+					if prev, dup := used[ann]; dup {
+						return usagef("coref: %s and %s both give annotator %q; name them with --annotators", prev, filepath.Join(name, dir), ann)
+					}
+					used[ann] = filepath.Join(name, dir)
+					if err := readCorefInput(e, kind, filepath.Join(name, filepath.FromSlash(dir)), ann, opt, b); err != nil {
+						return err
+					}
+				}
+				continue
+			}
+		}
 		ann := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
 		if annNames != nil {
 			ann = strings.TrimSpace(annNames[i])
@@ -243,7 +263,7 @@ func runCoref(e env, args []string) error {
 	if by.active() {
 		out.addCorefDocuments(c, by.average)
 	}
-	if err := rep.write(e, corefPage(&out, files), files); err != nil || rep.only() {
+	if err := rep.write(e, func() (*report.Page, error) { return corefPage(&out, files), nil }, files); err != nil || rep.only() {
 		return err
 	}
 	if f == report.JSON {
@@ -260,6 +280,19 @@ func splitList(s string) []string {
 		}
 	}
 	return out
+}
+
+// bratAnnotatorDirs returns the annotators' folders of a brat directory
+// (formats.BratAnnotators), or nil for one annotator's directory.
+func bratAnnotatorDirs(name string) []string {
+	if st, err := os.Stat(name); err != nil || !st.IsDir() {
+		return nil
+	}
+	dirs, err := formats.BratAnnotators(os.DirFS(name))
+	if err != nil {
+		return nil
+	}
+	return dirs
 }
 
 func corefInputKind(flagValue, name string) (string, error) {
@@ -427,7 +460,7 @@ func markableSummary(e *coref.MarkableError) string {
 		}
 		return strings.Join(ms[:show], "; ") + fmt.Sprintf("; … %d more", len(ms)-show)
 	}
-	line := fmt.Sprintf("%q and %q: %d mentions only by %q, %d only by %q", e.A, e.B, len(e.OnlyA), e.A, len(e.OnlyB), e.B)
+	line := fmt.Sprintf("%q and %q: %s only by %q, %d only by %q", e.A, e.B, plural.Count(len(e.OnlyA), "mention"), e.A, len(e.OnlyB), e.B)
 	if len(e.OnlyA) > 0 {
 		line += fmt.Sprintf(" (only %q: %s)", e.A, list(e.OnlyA))
 	}

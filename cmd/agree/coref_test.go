@@ -2,7 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -79,7 +82,7 @@ func TestCorefPassonneau(t *testing.T) {
 	muc := p["muc"].(map[string]any)
 	near(t, "MUC recall", muc["recall"], 6.0/7, 1e-12)
 	near(t, "MUC precision", muc["precision"], 6.0/7, 1e-12)
-	if notes := strings.Join(toStrings(v["notes"]), "\n"); !strings.Contains(notes, "added 1 singleton(s): D'") {
+	if notes := strings.Join(toStrings(v["notes"]), "\n"); !strings.Contains(notes, "added 1 singleton: D'") {
 		t.Errorf("notes do not say what was added: %q", notes)
 	}
 }
@@ -197,5 +200,37 @@ func TestCorefFormats(t *testing.T) {
 		if code != 0 || !strings.Contains(out, "0.5238") || !strings.Contains(out, "MASI") {
 			t.Errorf("--format %s: exit %d, %s\n%s", f, code, errs, out)
 		}
+	}
+}
+
+// TestCorefBratTree: a directory of annotators' brat folders, given whole
+// and in wrapping folders, reads as those annotators (as agree spans reads
+// it), with the scores of the folders given one by one; a folder of one
+// annotator's sub-collections stays one annotator.
+func TestCorefBratTree(t *testing.T) {
+	dir := t.TempDir()
+	a, _ := os.ReadFile("testdata/coref/bratA/doc1.ann")
+	b, _ := os.ReadFile("testdata/coref/bratB/doc1.ann")
+	writeFile(t, dir, "data/brat/bratA/doc1.ann", string(a))
+	writeFile(t, dir, "data/brat/bratB/doc1.ann", string(b))
+	writeFile(t, dir, "alice/news/doc1.ann", string(a))
+	writeFile(t, dir, "alice/blogs/doc2.ann", string(b))
+	want := pair0(t, corefRun(t, "", "testdata/coref/bratA", "testdata/coref/bratB"))
+	for _, tc := range []struct {
+		why  string
+		args []string
+	}{
+		{"the folder of the annotators' folders", []string{filepath.Join(dir, "data", "brat")}},
+		{"two wrapping folders above them", []string{filepath.Join(dir, "data")}},
+	} {
+		got := pair0(t, corefRun(t, "", tc.args...))
+		if fmt.Sprint(got["annotators"]) != "[bratA bratB]" || fmt.Sprint(got["conll_f1"]) != fmt.Sprint(want["conll_f1"]) || fmt.Sprint(got["link_table"]) != fmt.Sprint(want["link_table"]) {
+			t.Errorf("%s: %v, want the pair of the folders given one by one %v", tc.why, got, want)
+		}
+	}
+	// sub-collections of different documents: one annotator, alice
+	_, errs, code := agree(t, "", "coref", filepath.Join(dir, "alice"))
+	if code != 1 || !strings.Contains(errs, "need at least two annotators, got 1 (alice)") {
+		t.Errorf("sub-collections: exit %d: %s", code, errs)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"os/signal"
 	"sort"
@@ -50,6 +51,11 @@ type gammaJSON struct {
 	Gap           report.Number `json:"gap"`
 	GammaLow      report.Number `json:"gamma_low"`
 	GammaHigh     report.Number `json:"gamma_high"`
+	GammaLowWhy   string        `json:"gamma_low_reason,omitempty"`
+	// Unproven lists the observed components not proven optimal;
+	// SamplesInexact counts random samples not proven optimal.
+	Unproven       []componentJSON `json:"unproven_components,omitempty"`
+	SamplesInexact int             `json:"samples_not_proven,omitempty"`
 
 	GammaCat          report.Number            `json:"gamma_cat"`
 	GammaCatUndefined string                   `json:"gamma_cat_undefined_reason,omitempty"`
@@ -80,6 +86,15 @@ type gammaJSON struct {
 	Matrix      *gammaMatrixJSON `json:"matrix,omitempty"`
 
 	sampleDisorders, bootSamples []float64 // distributions, for the HTML report
+}
+
+type componentJSON struct {
+	Continuum  string        `json:"continuum"`
+	Start      float64       `json:"start"`
+	End        float64       `json:"end"`
+	Annotators int           `json:"annotators"`
+	Units      int           `json:"units"`
+	Gap        report.Number `json:"gap"`
 }
 
 type unitaryJSON struct {
@@ -280,8 +295,15 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	for k, v := range res.GammaK {
 		out.GammaK[k] = report.Number(v)
 	}
+	out.SamplesInexact = res.SamplesInexact
+	if math.IsInf(res.GammaLow, -1) {
+		out.GammaLowWhy = "no positive lower bound on the expected disorder (the random samples were stopped before their first relaxation was solved): γ is bounded above only"
+	}
 	for ci, al := range res.Alignments {
 		c := &corpus.Continua[ci]
+		for _, u := range al.Unproven {
+			out.Unproven = append(out.Unproven, componentJSON{c.Name, u.Start, u.End, u.Annotators, u.Units, report.Number(u.Gap)})
+		}
 		for _, ua := range al.Unitary {
 			u := unitaryJSON{Continuum: c.Name, Disorder: ua.Disorder}
 			for _, i := range ua.Units {
@@ -297,7 +319,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 			return interrupted(err)
 		}
 	}
-	if err := rep.write(e, gammaPage(&out, files), files); err != nil || rep.only() {
+	if err := rep.write(e, func() (*report.Page, error) { return gammaPage(&out, files), nil }, files); err != nil || rep.only() {
 		return err
 	}
 	if f == report.JSON {
@@ -539,6 +561,21 @@ func gammaTables(o gammaJSON, showAlignment bool) []report.Table {
 			[]string{"gap", report.Float(float64(o.Gap), 6)},
 			[]string{"gamma bounds", "[" + num(o.GammaLow) + ", " + num(o.GammaHigh) + "]"})
 		main.Notes = append(main.Notes, fmt.Sprintf("not proven optimal within --time-limit %gs / --max-gap %g: the disorders come from the best alignments found, the lower bounds are proven, and γ of the optimal alignments lies in the bounds", o.TimeLimit, o.MaxGap))
+		for k, u := range o.Unproven {
+			if k == 3 {
+				main.Notes = append(main.Notes, fmt.Sprintf("… and %d more components not proven optimal", len(o.Unproven)-3))
+				break
+			}
+			main.Notes = append(main.Notes, fmt.Sprintf("not proven optimal: %s, [%v, %v), %d annotators, %d units, disorder gap %s",
+				u.Continuum, u.Start, u.End, u.Annotators, u.Units, report.Float(float64(u.Gap), 6)))
+		}
+		if o.SamplesInexact > 0 {
+			main.Notes = append(main.Notes, fmt.Sprintf("%d of %d random samples not proven optimal (the expected disorder's lower bound accounts for them)", o.SamplesInexact, o.Samples))
+		}
+		if o.GammaLowWhy != "" {
+			main.Notes = append(main.Notes, "gamma bounds: "+o.GammaLowWhy)
+		}
+		main.Notes = append(main.Notes, "to prove the optimum: a longer --time-limit; to stop sooner with a guarantee: --max-gap G; for a fast estimate without bounds: --approximate window:N")
 	}
 	if o.StoppedEarly != "" {
 		main.Notes = append(main.Notes, "the samples stopped before the required precision: "+o.StoppedEarly)

@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -158,7 +160,7 @@ func TestGammaOtherToolsAndSeparator(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{eaf}, "session.eaf:3: the file ends inside <ANNOTATION_DOCUMENT>"},
+		{[]string{eaf}, "session.eaf:3:1: the file ends inside <ANNOTATION_DOCUMENT>"},
 		{[]string{tg}, "session.TextGrid:2: the file ends where the TextGrid's xmin should be"},
 		{[]string{"--input", "csv", eaf}, "session.eaf: this looks like an ELAN file (.eaf XML), not a unit CSV (annotator,category,start,end) or RTTM: read it with --input eaf"},
 		{[]string{"--input", "csv", tg}, "session.TextGrid: this looks like a Praat TextGrid, not a unit CSV (annotator,category,start,end) or RTTM: read it with --input textgrid"},
@@ -226,4 +228,74 @@ func TestGammaProgressLine(t *testing.T) {
 		t.Errorf("samples text %q", txt)
 	}
 	g.finish()
+}
+
+// denseUnits writes n annotators marking k heavily overlapping units
+// (starts 1–4 apart, lengths 4–40, jittered): one component the solver
+// cannot settle by enumeration.
+func denseUnits(n, k int, seed uint64) string {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	var b strings.Builder
+	pos := 0
+	type ref struct{ s, e int }
+	var refs []ref
+	for range k {
+		pos += 1 + rng.IntN(4)
+		refs = append(refs, ref{pos, pos + 4 + rng.IntN(37)})
+	}
+	for a := range n {
+		for _, r := range refs {
+			if rng.IntN(10) == 0 {
+				continue
+			}
+			s, e := r.s+rng.IntN(5)-2, r.e+rng.IntN(5)-2
+			fmt.Fprintf(&b, "A%d,c%d,%d,%d\n", a, rng.IntN(3), s, max(e, s+1))
+		}
+	}
+	return b.String()
+}
+
+// TestGammaTimeLimit: past --time-limit the result is certified, not
+// exact, in every output format: JSON has "exact": false with a lower bound
+// below the observed disorder and bounds around γ, the table names the
+// components not proven optimal and what to do; without a limit the same
+// input is exact.
+func TestGammaTimeLimit(t *testing.T) {
+	in := denseUnits(5, 40, 3)
+	out, stderr, code := agree(t, in, "gamma", "-", "--time-limit", "1ns", "--samples", "3", "--precision", "0", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var got struct {
+		Exact     bool     `json:"exact"`
+		Observed  float64  `json:"observed_disorder"`
+		Lower     *float64 `json:"observed_disorder_lower_bound"`
+		Gap       *float64 `json:"gap"`
+		Gamma     *float64 `json:"gamma"`
+		GammaHigh *float64 `json:"gamma_high"`
+		Unproven  []struct {
+			Units int `json:"units"`
+		} `json:"unproven_components"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("invalid JSON: %v\n%s", err, out)
+	}
+	if got.Exact || got.Lower == nil || *got.Lower > got.Observed || got.Gap == nil || *got.Gap <= 0 || len(got.Unproven) == 0 ||
+		got.Gamma == nil || got.GammaHigh == nil || *got.GammaHigh < *got.Gamma {
+		t.Errorf("time-limited run: %s", out)
+	}
+	table, _, _ := agree(t, in, "gamma", "-", "--time-limit", "1ns", "--samples", "3", "--precision", "0")
+	for _, want := range []string{"no (certified gap)", "observed disorder lower bound", "gamma bounds", "not proven optimal: stdin, [", "--max-gap G"} {
+		if !strings.Contains(table, want) {
+			t.Errorf("table lacks %q:\n%s", want, table)
+		}
+	}
+	csvOut, _, _ := agree(t, in, "gamma", "-", "--time-limit", "1ns", "--samples", "3", "--precision", "0", "--format", "csv")
+	if !strings.Contains(csvOut, "gamma bounds") || !strings.Contains(csvOut, "exact,no (certified gap)") {
+		t.Errorf("CSV lacks the certificate:\n%s", csvOut)
+	}
+	out, _, code = agree(t, in, "gamma", "-", "--samples", "0", "--format", "json")
+	if code != 0 || !strings.Contains(out, `"exact": true`) || strings.Contains(out, "unproven_components") {
+		t.Errorf("without a limit: exit %d\n%s", code, out)
+	}
 }

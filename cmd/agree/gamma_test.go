@@ -128,7 +128,7 @@ func TestGammaErrors(t *testing.T) {
 	}{
 		{"start ≥ end", []string{write("bad.csv", "A,x,0,1\nB,x,3,2\n")}, "bad.csv:2: start 3 must be less than end 2", false},
 		{"NaN", []string{write("nan.csv", "A,x,NaN,1\n")}, "nan.csv:1:", false},
-		{"empty file", []string{write("empty.csv", "")}, "empty.csv: no units", false},
+		{"empty file", []string{write("empty.csv", "")}, "empty.csv: the file is empty", false},
 		{"one annotator", []string{write("one.csv", "A,x,0,1\nA,x,2,3\n")}, "at least two", false},
 		{"category missing from the matrix", []string{write("z.csv", "A,x,0,1\nB,z,0,1\n"), "--categorical", "matrix:" + matrix}, `z.csv: unit of B at [0, 1): category "z"`, false},
 		{"no file", nil, "at least one FILE", true},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -9,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"agree/formats"
 )
 
 // callInfo is what run learns about a command while it runs, to add hints
@@ -27,7 +30,7 @@ func withHints(err error, call *callInfo, args []string) error {
 		return err
 	}
 	msg := err.Error()
-	if strings.Contains(msg, "--sep") { // the reader suggested it already
+	if strings.Contains(msg, "--sep") || strings.Contains(msg, "comma-separated") { // the reader said it already
 		return err
 	}
 	seen := map[string]bool{}
@@ -58,19 +61,19 @@ func (h hinted) Error() string { return h.err.Error() + "\n" + h.hint }
 func (h hinted) Unwrap() error { return h.err }
 
 // separatorHint looks at the first data line of file (comments and blank
-// lines skipped): when it has no field separator the command uses but
-// semicolons or tabs, it returns a hint, else "".
+// lines skipped): when the command reads the file as CSV (readAsCSV) and
+// the line has no field separator the command uses but semicolons or
+// tabs, it returns a hint, else "".
 func separatorHint(fs *flag.FlagSet, file string) string {
 	st, err := os.Stat(file)
 	if err != nil || !st.Mode().IsRegular() {
 		return ""
 	}
-	f, err := os.Open(file)
-	if err != nil {
+	head, err := readHead(file)
+	if err != nil || !readAsCSV(fs, file, head) {
 		return ""
 	}
-	defer f.Close()
-	line := firstDataLine(io.LimitReader(f, 1<<16))
+	line := firstDataLine(bytes.NewReader(head))
 	used, hasSep := ',', false
 	if fl := fs.Lookup("sep"); fl != nil {
 		hasSep = true
@@ -103,6 +106,36 @@ func separatorHint(fs *flag.FlagSet, file string) string {
 	}
 	return fmt.Sprintf("hint: %s looks %s-separated, and agree %s reads comma-separated values: convert it (e.g. tr '%s' ',')",
 		file, name, cmd, map[string]string{"tab": `\t`, "semicolon": ";"}[name])
+}
+
+// readAsCSV reports whether the command reads file as comma-separated
+// values (the only files a separator hint is for): --input csv, or with
+// --input auto (or no --input) a text file that the dispatch detects as
+// CSV or as no annotation format (the tables of agree coding, the unit
+// files of gamma). A file of another format (a WebAnno .tsv, an RTTM, an
+// archive) gets no hint: its reader's error says what is wrong.
+func readAsCSV(fs *flag.FlagSet, file string, head []byte) bool {
+	input := "auto"
+	if fl := fs.Lookup("input"); fl != nil {
+		input = fl.Value.String()
+	}
+	if fs.Name() == "agree coref" { // coref chooses its readers itself
+		kind, err := corefInputKind(input, file)
+		return err == nil && kind == "csv"
+	}
+	switch input {
+	case "", "auto":
+	default:
+		return input == "csv"
+	}
+	if strings.EqualFold(filepath.Ext(file), ".zip") || bytes.HasPrefix(head, []byte("PK\x03\x04")) || bytes.IndexByte(head, 0) >= 0 {
+		return false // an archive, or binary data
+	}
+	if t := bytes.TrimLeft(head, " \t\r\n\ufeff"); len(t) > 0 && (t[0] == '{' || t[0] == '[' || t[0] == '<') {
+		return false // JSON or XML
+	}
+	f, err := formats.Detect(head, file)
+	return err != nil || f == "csv"
 }
 
 // firstDataLine returns the first line of r that is neither blank nor a

@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"agree/annotation"
-	"agree/coding"
 	"agree/coref"
 	"agree/formats"
 	"agree/formats/units"
@@ -23,9 +22,9 @@ import (
 // options. They are registered by register and turned into
 // formats.Options by options.
 type inputFlags struct {
-	input, offsetUnit, tiers, layer, unaligned string
-	column                                     int
-	curation                                   bool
+	input, offsetUnit, tiers, layer, unaligned, labelFeature string
+	column                                                   int
+	curation                                                 bool
 }
 
 // register adds the flags to fs; withInput is false for a command that
@@ -37,6 +36,7 @@ func (f *inputFlags) register(fs *flag.FlagSet, withInput bool) {
 	fs.StringVar(&f.offsetUnit, "offset-unit", "", "what text offsets count: codepoint, utf16 or byte (default: the tool's documented unit, e.g. utf16 for WebAnno, INCEpTION, XMI and doccano)")
 	fs.StringVar(&f.tiers, "tiers", "", "ELAN/Praat tiers → annotators: A=TierA,B=TierB, a regular expression whose first group names the annotator, annotator (ELAN's ANNOTATOR attribute), dir or file (one file per annotator, named by its directory or by itself); default: the ANNOTATOR attribute if any, else the tier names")
 	fs.StringVar(&f.layer, "layer", "", "the span layer or document-label layer to measure (needed when the data has several; an error lists them)")
+	fs.StringVar(&f.labelFeature, "label-feature", "", "WebAnno TSV, INCEpTION and UIMA files: the feature whose value is the label, in the layers that have it (default: value, else the DKPro Core tag feature, else a layer's only feature)")
 	fs.IntVar(&f.column, "column", 0, "BIO files: the column of the tags, counted from 1 (default: the last column)")
 	bound(fs, "column", between(1, 10_000))
 	fs.StringVar(&f.unaligned, "unaligned", "interpolate", "ELAN time slots without a time: interpolate (evenly between the aligned slots around them, as ELAN shows them) or refuse")
@@ -46,7 +46,7 @@ func (f *inputFlags) register(fs *flag.FlagSet, withInput bool) {
 // options returns the reading options; cmd names the command in warnings.
 func (f *inputFlags) options(e env, cmd string, dropZero bool) formats.Options {
 	return formats.Options{Format: f.input, OffsetUnit: f.offsetUnit, Tiers: f.tiers, Column: f.column,
-		Layer: f.layer, Curation: f.curation, Unaligned: f.unaligned, DropZeroLength: dropZero, Stdin: e.stdin,
+		Layer: f.layer, LabelFeature: f.labelFeature, Curation: f.curation, Unaligned: f.unaligned, DropZeroLength: dropZero, Stdin: e.stdin,
 		Warn: func(msg string) { fmt.Fprintf(e.stderr, "agree %s: warning: %s\n", cmd, msg) }}
 }
 
@@ -119,7 +119,13 @@ func readUnits(e env, cmd string, files []string, in *inputFlags, dropZero bool,
 	if legacy {
 		rd := units.Reader{DropZeroLength: dropZero, Comma: comma, Warn: warn}
 		for _, name := range files {
+			if err := refuseEmptyFile(name); err != nil {
+				return out, err
+			}
 			if name == "-" {
+				if err := formats.CheckEmpty(stdin, "stdin"); err != nil {
+					return out, err
+				}
 				c, err := rd.Read(bytes.NewReader(stdin), "stdin")
 				if err != nil {
 					return out, err
@@ -143,6 +149,9 @@ func readUnits(e env, cmd string, files []string, in *inputFlags, dropZero bool,
 	c, err := readCorpus(e, cmd, files, opt)
 	if err != nil {
 		return out, err
+	}
+	if len(c.Spans) == 0 {
+		return out, missingContent(cmd, "spans (units)", c)
 	}
 	layer, err := c.SpanLayer(in.layer)
 	if err != nil {
@@ -297,20 +306,6 @@ func codingModelInput(in *inputFlags, files []string) (bool, error) {
 		return false, usagef("coding: unexpected argument %q (a table is one FILE; several files need an annotation --input)", files[1])
 	}
 	return model, nil
-}
-
-// readCodingInput reads annotation files and projects their document
-// labels (of --layer) onto reliability data: items are documents, coders
-// annotators; an annotator's several labels of a document form a set
-// (joined by setSep, for the set distances). Files with spans and no
-// document labels are compared token by token (coding_tokens.go); notes
-// say how.
-func readCodingInput(e env, files []string, in *inputFlags, tok *tokenFlags, fs *flag.FlagSet, setSep string) (*coding.Data, []string, error) {
-	c, err := readCorpus(e, "coding", files, in.options(e, "coding", false))
-	if err != nil {
-		return nil, nil, err
-	}
-	return codingCorpusData(c, in, tok, fs, setSep)
 }
 
 // corefCSVKind tells a span CSV (read through the annotation model: spans

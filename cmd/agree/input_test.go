@@ -141,7 +141,7 @@ func TestConvert(t *testing.T) {
 		`{"type":"label","document":"d","annotator":"A","value":"pos"}`,
 	}, "\n")+"\n")
 	out, errs, code := agree(t, "", "convert", in)
-	if code != 0 || out != "document,annotator,start,end,label,text\nd,A,8,9,EMO,😀\n" || !strings.Contains(errs, "1 document label(s)") {
+	if code != 0 || out != "document,annotator,start,end,label,text\nd,A,8,9,EMO,😀\n" || !strings.Contains(errs, "1 document label") {
 		t.Errorf("exit %d\n%s\n%s", code, out, errs)
 	}
 	dst := filepath.Join(dir, "out.jsonl")
@@ -161,5 +161,110 @@ func TestConvert(t *testing.T) {
 	}
 	if _, errs, code := agree(t, "", "convert", "--to", "xml", in); code != 2 {
 		t.Errorf("--to xml: exit %d: %s", code, errs)
+	}
+}
+
+// TestConvertLayer: --layer chooses what convert writes (the spans of the
+// layer, its relations), on the INCEpTION project fixture whose spans are
+// in NamedEntity and CoreferenceLink and whose relation layer is Located.
+func TestConvertLayer(t *testing.T) {
+	project := filepath.Join("..", "..", "formats", "webanno", "testdata", "project")
+	for _, tc := range []struct {
+		why, layer, to string
+		code           int
+		spans          int    // span rows (csv) or records (jsonl)
+		relations      int    // relation records (jsonl)
+		want           string // in stdout (code 0) or stderr
+	}{
+		{"without --layer every layer is written", "", "csv", 0, 29, 0, ",CoreferenceLink,"},
+		{"a span layer: its spans only", "NamedEntity", "csv", 0, 25, 0, ",NamedEntity,"},
+		{"the other span layer", "CoreferenceLink", "csv", 0, 4, 0, ",CoreferenceLink,"},
+		{"the relations between spans of the layer go with it", "NamedEntity", "jsonl", 0, 25, 1, `"relation":"Located"`},
+		{"a relation layer: its relations and their ends", "Located", "jsonl", 0, 2, 1, `"layer":"Located"`},
+		{"the coreference layer has no relation", "CoreferenceLink", "jsonl", 0, 4, 0, `"layer":"CoreferenceLink"`},
+		{"an unknown layer is an error listing the layers", "Entity", "csv", 1, 0, 0, `no span, document label or relation is in layer "Entity" (span layers: "NamedEntity", "CoreferenceLink"; relation layers: "Located")`},
+	} {
+		args := []string{"convert", "--to", tc.to}
+		if tc.layer != "" {
+			args = append(args, "--layer", tc.layer)
+		}
+		out, errs, code := agree(t, "", append(args, project)...)
+		if code != tc.code {
+			t.Errorf("%s: exit %d: %s", tc.why, code, errs)
+			continue
+		}
+		if code != 0 {
+			if !strings.Contains(errs, tc.want) {
+				t.Errorf("%s: stderr %s, want %q", tc.why, errs, tc.want)
+			}
+			continue
+		}
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		spans, rels := 0, 0
+		for _, l := range lines[1:] {
+			switch {
+			case tc.to == "csv":
+				spans++
+				if tc.layer != "" && !strings.Contains(l, ","+tc.layer+",") {
+					t.Errorf("%s: a row of another layer: %s", tc.why, l)
+				}
+			case strings.Contains(l, `"type":"span"`):
+				spans++
+				if tc.layer != "" && tc.layer != "Located" && !strings.Contains(l, `"layer":"`+tc.layer+`"`) {
+					t.Errorf("%s: a span of another layer: %s", tc.why, l)
+				}
+			case strings.Contains(l, `"type":"relation"`):
+				rels++
+			}
+		}
+		if spans != tc.spans || rels != tc.relations || !strings.Contains(out, tc.want) {
+			t.Errorf("%s: %d spans, %d relations, want %d and %d with %q:\n%s", tc.why, spans, rels, tc.spans, tc.relations, tc.want, out)
+		}
+	}
+}
+
+// TestLabelFeatureFlag: --label-feature chooses the label of the layers
+// that have the feature, in WebAnno TSV, XMI and JSON CAS files; a feature
+// no layer has is an error.
+func TestLabelFeatureFlag(t *testing.T) {
+	dir := t.TempDir()
+	tsv := func(opinion string) string {
+		return "#FORMAT=WebAnno TSV 3.3\n#T_SP=webanno.custom.Sentiment|Category|Opinion\n#T_SP=de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity|value\n\n\n#Text=ab cd\n" +
+			"1-1\t0-2\tab\tabstract\t" + opinion + "\t_\n1-2\t3-5\tcd\t_\t_\tPER\n"
+	}
+	writeFile(t, dir, "tsv/alice/d.tsv", tsv("negative"))
+	writeFile(t, dir, "tsv/bob/d.tsv", tsv("positive"))
+	xmi := `<?xml version="1.0" encoding="UTF-8"?><xmi:XMI xmlns:xmi="http://www.omg.org/XMI" xmlns:cas="http:///uima/cas.ecore" xmlns:c="http:///webanno/custom.ecore"><cas:Sofa xmi:id="1" sofaID="_InitialView" sofaString="ab cd"/><c:Sentiment xmi:id="2" sofa="1" begin="0" end="2" Category="abstract" Opinion="negative"/></xmi:XMI>`
+	writeFile(t, dir, "xmi/alice/d.xmi", xmi)
+	jsoncas := `{"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaID":"_InitialView","sofaString":"ab cd"},{"%ID":3,"%TYPE":"webanno.custom.Sentiment","@sofa":1,"begin":0,"end":2,"Category":"abstract","Opinion":"negative"}]}`
+	writeFile(t, dir, "json/alice/d.json", jsoncas)
+	brat := writeFile(t, dir, "brat/alice/d.ann", "T1\tPER 0 2\tab\n")
+	for _, tc := range []struct {
+		why   string
+		args  []string
+		code  int
+		want  string // in stdout when 0, stderr otherwise
+		notIn string // not in stdout
+	}{
+		{"without the flag the two-feature layer has empty labels and a note names the flag", []string{"--layer", "Sentiment", filepath.Join(dir, "tsv")}, 0, "d,alice,0,2,,Sentiment", ""},
+		{"the flag chooses Opinion", []string{"--layer", "Sentiment", "--label-feature", "Opinion", filepath.Join(dir, "tsv")}, 0, "d,bob,0,2,positive,Sentiment", ",abstract,"},
+		{"or Category", []string{"--layer", "Sentiment", "--label-feature", "Category", filepath.Join(dir, "tsv")}, 0, "d,alice,0,2,abstract,Sentiment", "negative"},
+		{"a layer without the feature keeps its default label", []string{"--layer", "NamedEntity", "--label-feature", "Opinion", filepath.Join(dir, "tsv")}, 0, "d,alice,3,5,PER,NamedEntity", ""},
+		{"XMI files", []string{"--label-feature", "Opinion", filepath.Join(dir, "xmi")}, 0, "d,alice,0,2,negative,Sentiment", ""},
+		{"JSON CAS files", []string{"--input", "jsoncas", "--label-feature", "Opinion", filepath.Join(dir, "json")}, 0, "d,alice,0,2,negative,Sentiment", ""},
+		{"a feature no layer has (a typo) is an error", []string{"--label-feature", "opinion", filepath.Join(dir, "tsv")}, 1, `no layer has the feature "opinion"`, ""},
+		{"a format without features is told the same", []string{"--label-feature", "Opinion", brat}, 1, `no layer has the feature "Opinion"`, ""},
+	} {
+		out, errs, code := agree(t, "", append([]string{"convert"}, tc.args...)...)
+		got := out
+		if tc.code != 0 {
+			got = errs
+		}
+		if code != tc.code || !strings.Contains(got, tc.want) || (tc.notIn != "" && strings.Contains(out, tc.notIn)) {
+			t.Errorf("%s: exit %d\n%s\n%s", tc.why, code, out, errs)
+		}
+		if strings.HasPrefix(tc.why, "without the flag") && !strings.Contains(errs, "--label-feature") {
+			t.Errorf("%s: the note does not name --label-feature: %s", tc.why, errs)
+		}
 	}
 }

@@ -208,14 +208,16 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// openInput opens a named file, or standard input for "-".
+// openInput opens a named file, or standard input for "-"; an empty file
+// (no byte, or only white space) is refused as such (formats.EmptyError),
+// whatever the reader it was for.
 func openInput(e env, name string) (io.ReadCloser, error) {
 	if name == "-" {
-		return io.NopCloser(e.stdin), nil
+		return refuseEmpty(io.NopCloser(e.stdin), "stdin")
 	}
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
-	return e.watchInput(name, f), nil
+	return refuseEmpty(e.watchInput(name, f), name)
 }

@@ -92,10 +92,11 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 	units := write("units.csv", "C1,Kx,0,10\nC1,Ky,12,20\nC2,Kx,1,10\nC2,Ky,11,19\nC3,Kx,0,9\n")
 	units2 := write("units2.csv", "C1,Kx,0,10\nC2,Kx,2,10\nC3,Kx,1,9\n")
 	units3 := write("units3.csv", "C1,Ky,0,10\nC2,Ky,2,9\nC3,Kx,1,9\n")
+	shared := write("shared.csv", sharedCSV) // pairs_omitted, unshared_pairs, matrix_omitted
 	corefDocs := write("coref.csv", "document,annotator,mention,chain\nd1,C1,m1,1\nd1,C1,m2,1\nd1,C2,m1,1\nd1,C2,m2,2\nd2,C1,m3,1\nd2,C2,m3,1\nd2,C2,m4,1\n")
 	// Names that come from the data, not from the program.
 	data := map[string]bool{"Kx": true, "Ky": true, "Kz": true, "C1": true, "C2": true, "C3": true,
-		"PER": true, "LOC": true, "ORG": true, "MISC": true, "DATE": true, "date": true, // examples/entities.csv
+		"PER": true, "LOC": true, "ORG": true, "MISC": true, "DATE": true, "date": true, "X": true, "Y": true, // examples/entities.csv, sharedCSV
 		"met": true, "works_for": true, "located_in": true, "affiliated_with": true} // examples/relations.csv
 	runs := [][]string{
 		{"coding", "examples/krippendorff.csv"},
@@ -112,6 +113,7 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 		{"gamma", "--samples", "5", "--bootstrap", "5", units, units2, units3},
 		{"spans", "--bootstrap", "20", "examples/entities.csv"},
 		{"relations", "--bootstrap", "20", "examples/relations.csv"},
+		{"spans", "--max-rows", "1", shared},
 		// --by document (breakdowns)
 		{"coding", "--by", "document", "examples/entities.jsonl"},
 		{"spans", "--by", "document", "--average", "macro", "examples/entities.csv"},

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"agree/inference"
+	"agree/internal/plural"
 	"agree/report"
 	"agree/spans"
 )
@@ -75,12 +76,15 @@ type relationsJSON struct {
 	IgnoredRelations int                      `json:"ignored_relations"`
 	SpanAverageF1    report.Number            `json:"span_average_f1"`
 	Annotators       []string                 `json:"annotators"`
-	Pairs            []relationPairJSON       `json:"pairs"`
+	Pairs            *report.Array            `json:"pairs"` // relationPairJSON, as agree spans's
+	PairsOmitted     int                      `json:"pairs_omitted,omitempty"`
+	UnsharedPairs    int                      `json:"unshared_pairs,omitempty"`
 	AverageF1        report.Number            `json:"average_f1"`
 	Micro            relMicroJSON             `json:"micro"`
 	Macro            averageJSON              `json:"macro"`
 	PerType          map[string]relCountsJSON `json:"per_type"`
 	Matrix           spanMatrixJSON           `json:"matrix"`
+	MatrixOmitted    int                      `json:"matrix_omitted,omitempty"`
 	Bootstrap        *bootstrapInfoJSON       `json:"bootstrap,omitempty"`
 	PerDocument      []relDocJSON             `json:"per_document,omitempty"`
 	Corpus           *corpusValueJSON         `json:"corpus,omitempty"`
@@ -101,29 +105,37 @@ func runRelations(e env, args []string) error {
 	fs := newFlagSet(e, "relations", relationsSynopsis)
 	f.register(fs)
 	format := formatFlag(fs, "table")
+	rep := reportFlag(fs)
 	files, rf, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := rep.check(files); err != nil {
 		return err
 	}
 	opt, err := f.options(fs, files)
 	if err != nil {
 		return err
 	}
+	opt.Matches = opt.Matches || rep.active() // the report lists the disagreements
 	c, err := readCorpus(e, "relations", files, f.in.options(e, "relations", false))
 	if err != nil {
 		return err
+	}
+	if len(c.Relations) == 0 {
+		return missingContent("relations", "relations", c)
 	}
 	if f.bootstrap > 0 && len(c.Documents) < 2 {
 		return usagef("relations: --bootstrap resamples documents, and there is %d", len(c.Documents))
 	}
 	ctx := context.Background()
-	e.status.phase("documents compared", int64(len(c.Documents)))
+	e.status.phase("pairs of annotators compared on a document", spans.Comparisons(c))
 	opt.Progress = e.status.add
 	rr, err := spans.CompareRelations(ctx, c, opt)
 	if err != nil {
 		return fmt.Errorf("relations: %w", err)
 	}
-	view := pairwiseOutput(&rr.Summary, "relations", "type")
+	view := pairwiseOutput(&rr.Summary, "relations", "type", f.maxRows)
 	view.Layer, view.Relations = rr.Spans.Layer, rr.Relations
 	if f.by.active() {
 		view.addDocuments(&rr.Summary, c.Documents, f.by.average)
@@ -137,8 +149,9 @@ func runRelations(e env, args []string) error {
 		view.Notes = append(view.Notes, "--labels ignore: relations are matched by their ends alone; per_type pairs relations of the same type only; type_agreement compares the types of the matched pairs")
 	}
 	if rr.Ignored > 0 {
-		view.Notes = append(view.Notes, fmt.Sprintf("%d relations link spans of other layers than %q and were left out", rr.Ignored, rr.Spans.Layer))
+		view.Notes = append(view.Notes, fmt.Sprintf("%s %s spans of other layers than %q and %s left out", plural.Count(rr.Ignored, "relation"), plural.Verb(rr.Ignored, "links", "link"), rr.Spans.Layer, plural.Verb(rr.Ignored, "was", "were")))
 	}
+	view.Notes = append(view.Notes, view.unsharedNote()...)
 	if f.bootstrap > 0 {
 		e.status.phase("bootstrap resamples", int64(f.bootstrap))
 		iv, err := rr.Bootstrap(ctx, inference.Options{Resamples: f.bootstrap, Seed: f.seed, Workers: f.workers, Level: f.level, Progress: e.status.set})
@@ -152,21 +165,31 @@ func runRelations(e env, args []string) error {
 			return err
 		}
 	}
+	view.rel = rr
+	if err := rep.write(e, func() (*report.Page, error) { return spansPage(view, c, files) }, files); err != nil || rep.only() {
+		return err
+	}
 	if rf != report.JSON {
-		return report.WriteTables(e.stdout, rf, view.tables()...)
+		tables, err := view.tables()
+		if err != nil {
+			return err
+		}
+		return report.WriteTables(e.stdout, rf, tables...)
 	}
 	out := relationsJSON{Match: view.Match, Labels: view.Labels, Layer: view.Layer, Scope: view.Scope, Documents: view.Documents,
 		Relations: rr.Relations, IgnoredRelations: rr.Ignored, SpanAverageF1: report.Number(rr.Spans.AverageF1),
-		Annotators: view.Annotators, AverageF1: view.AverageF1, Macro: view.Macro, PerType: relCountsMap(view.PerLabel),
-		Matrix: view.Matrix, Bootstrap: view.Bootstrap, Corpus: view.Corpus, Notes: view.Notes}
+		Annotators: view.Annotators, PairsOmitted: view.PairsOmitted, UnsharedPairs: view.UnsharedPairs,
+		AverageF1: view.AverageF1, Macro: view.Macro, PerType: relCountsMap(view.PerLabel),
+		Matrix: view.Matrix, MatrixOmitted: view.MatrixOmitted, Bootstrap: view.Bootstrap, Corpus: view.Corpus, Notes: view.Notes}
 	for _, d := range view.PerDocument {
 		out.PerDocument = append(out.PerDocument, relDocJSON{d.Document, d.Pairs, relCounts(d.prfCountsJSON), d.AverageF1, d.UndefinedReason})
 	}
 	out.Micro = relMicroJSON{view.Micro.Averaging, relCounts(view.Micro.prfCountsJSON), view.Micro.Bootstrap}
-	for _, p := range view.Pairs {
-		out.Pairs = append(out.Pairs, relationPairJSON{Annotators: p.Annotators, Documents: p.Documents, relCountsJSON: relCounts(p.prfCountsJSON),
-			Macro: p.Macro, PerType: relCountsMap(p.PerLabel), TypeAgreement: p.LabelAgreement, Bootstrap: p.Bootstrap})
-	}
+	out.Pairs = &report.Array{Len: len(view.shown), Elem: func(k int) (any, error) {
+		p, err := view.pair(k)
+		return relationPairJSON{Annotators: p.Annotators, Documents: p.Documents, relCountsJSON: relCounts(p.prfCountsJSON),
+			Macro: p.Macro, PerType: relCountsMap(p.PerLabel), TypeAgreement: p.LabelAgreement, Bootstrap: p.Bootstrap}, err
+	}}
 	return report.WriteJSON(e.stdout, out)
 }
 

@@ -130,3 +130,43 @@ func TestRelationsLabelStudio(t *testing.T) {
 		t.Errorf("%+v, want 1 matched of 2 and 1, F1 2/3", q)
 	}
 }
+
+// TestDisagreementKinds: the kind column of the span disagreements CSV, a
+// contract: each kind a curator meets, and its words documented in the
+// README (several joined by "+").
+func TestDisagreementKinds(t *testing.T) {
+	dir := t.TempDir()
+	in := writeFile(t, dir, "s.csv", "document,annotator,start,end,label\n"+
+		"d,A,0,5,PER\nd,B,0,5,LOC\n"+ // the labels differ
+		"d,A,10,15,PER\nd,B,10,14,PER\n"+ // the extents differ
+		"d,A,20,25,PER\nd,B,20,24,LOC\n"+ // both
+		"d,A,30,35,PER\n"+ // B marked nothing
+		"d,A,40,45,PER\nd,A,40,45,PER\nd,B,40,45,PER\n") // A marked it twice
+	dis := filepath.Join(dir, "dis.csv")
+	if _, errs, code := agree(t, "", "spans", "--disagreements", dis, in); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	data, _ := os.ReadFile(dis)
+	want := map[string]string{"0": "label", "10": "extent", "20": "extent+label", "30": "missing", "40": "count"}
+	doc := readme(t)
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	for _, l := range lines[1:] {
+		f := strings.Split(l, ",")
+		start, kind := f[1], f[4]
+		if want[start] != kind {
+			t.Errorf("the group at %s has kind %q, want %q (%s)", start, kind, want[start], l)
+		}
+		delete(want, start)
+		for _, w := range strings.Split(kind, "+") {
+			if !strings.Contains(doc, "`"+w+"`") {
+				t.Errorf("kind %q: %q is not documented in the README", kind, w)
+			}
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("no row for %v:\n%s", want, data)
+	}
+	if !strings.Contains(doc, "(`extent+label`: both differ") {
+		t.Error("the README does not document kinds joined by +")
+	}
+}

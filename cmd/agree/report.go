@@ -62,11 +62,16 @@ func (r *reportOutput) check(inputs []string) error {
 	return checkOutput(r.path, r.forced(), inputs)
 }
 
-// write fills the page's provenance (command line, inputs with their
-// digests, options, version) and writes it.
-func (r *reportOutput) write(e env, page *report.Page, inputs []string) error {
+// write builds the page — only when a report was asked for: a page costs
+// its plots and tables — fills its provenance (command line, inputs with
+// their digests, options, version) and writes it.
+func (r *reportOutput) write(e env, build func() (*report.Page, error), inputs []string) error {
 	if !r.active() {
 		return nil
+	}
+	page, err := build()
+	if err != nil {
+		return err
 	}
 	page.Reproduce = r.provenance(inputs)
 	if r.only() {

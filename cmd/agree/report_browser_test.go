@@ -110,6 +110,11 @@ func TestReportsInBrowser(t *testing.T) {
 			[]string{"#0072B2", "#009E73"},
 			// The texts with every annotator's spans, the disagreements outlined.
 			`document.querySelectorAll(".textspans").length === 3 && document.querySelectorAll("mark.dis").length >= 6 && document.querySelector(".textspans").innerText.includes("Lovelace met Charles Babbage")`},
+		{"relations", []string{"relations", "examples/relations.csv"}, 3,
+			[][]string{{"average_f1"}, {"micro", "f1"}, {"macro", "f1"}, {"pairs", "f1"}, {"per_type", "*", "f1"}},
+			[]string{"#0072B2", "#009E73"},
+			// The relations to adjudicate, with both ends.
+			`document.querySelector("#adjudicate h3").innerText.includes("disagreements on relations") && document.querySelector("#adjudicate table").innerText.includes("→")`},
 	}
 	for _, c := range cases {
 		t.Run(c.kind, func(t *testing.T) {

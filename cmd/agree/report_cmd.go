@@ -14,13 +14,13 @@ import (
 const reportSynopsis = `report [-o FILE.html] [--as KIND] [--force] FILE... [flags of the command]
 
 Writes the self-contained HTML report of the analysis that fits the
-files (or of --as coding|spans|gamma|unitizing|segmentation|coref|shuffle), to
+files (or of --as coding|spans|relations|gamma|unitizing|segmentation|coref|shuffle), to
 FILE.html or standard output. The other flags go to that command, so
 "agree report -o r.html data.csv --metric interval" is
 "agree coding --metric interval --report r.html data.csv".`
 
 // reportKinds are the commands that draw a report.
-var reportKinds = []string{"coding", "spans", "gamma", "unitizing", "segmentation", "coref", "shuffle"}
+var reportKinds = []string{"coding", "spans", "relations", "gamma", "unitizing", "segmentation", "coref", "shuffle"}
 
 func runReport(e env, args []string) error {
 	out, kind, force := "", "auto", false
@@ -200,7 +200,7 @@ func kindFromHeader(path string) (string, error) {
 		}
 		switch {
 		case has["source_start"] && has["target_start"]:
-			return "", usagef("report: %s is a relation CSV: relations have no HTML report; run agree relations (or give --as KIND)", path)
+			return "relations", nil // the relation CSV
 		case has["document"] && has["annotator"] && has["start"] && has["end"] && has["label"]:
 			return "spans", nil // the span CSV (annotation model)
 		case has["annotator"] && has["start"] && has["end"]:

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -197,7 +198,7 @@ func TestReportDetectsExports(t *testing.T) {
 		{[]string{"testdata/coref/key.conll"}, "coref", "CoNLL-2012"},
 		{[]string{"testdata/coref/bratA"}, "spans", "a brat directory is span data (coref: --as coref)"},
 		{[]string{"examples/krippendorff.csv"}, "coding", "a wide CSV"},
-		{[]string{rel}, "", "a relation CSV has no report: the message says to run agree relations"},
+		{[]string{rel}, "relations", "a relation CSV: agree relations draws its report"},
 	} {
 		kind, err := detectKind(c.args)
 		switch {
@@ -210,5 +211,37 @@ func TestReportDetectsExports(t *testing.T) {
 	out, errs, code := agree(t, "", "report", "--layer", "NamedEntity", "../../formats/webanno/testdata/project")
 	if code != 0 || !strings.Contains(out, "<title>Span agreement") {
 		t.Errorf("report on a project export: exit %d, %s\n%.300s", code, errs, out)
+	}
+}
+
+// TestRelationsReport: agree relations --report draws the relations view
+// of the span report — pairs, types, the disagreements to adjudicate —
+// from the numbers of its JSON output; agree report detects the relation
+// CSV.
+func TestRelationsReport(t *testing.T) {
+	dir := t.TempDir()
+	page := filepath.Join(dir, "r.html")
+	if _, errs, code := agree(t, "", "relations", "--report", page, "examples/relations.csv"); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	html, _ := os.ReadFile(page)
+	res := jsonOut(t, "relations", "--format", "json", "examples/relations.csv")
+	avg := res["average_f1"].(float64)
+	for _, want := range []string{
+		"<title>Relation agreement on relations.csv",
+		"F1 per type", "type κ given a match",
+		"disagreements on relations (adjudicate first)",
+		fmt.Sprintf("%.4f", avg), // the headline is the JSON's average pairwise F1
+	} {
+		if !strings.Contains(string(html), want) {
+			t.Errorf("the report lacks %q", want)
+		}
+	}
+	if _, errs, code := agree(t, "", "relations", "--report", page, "examples/relations.csv"); code != 2 || !strings.Contains(errs, "--force") {
+		t.Errorf("an existing report: exit %d: %s", code, errs)
+	}
+	out, errs, code := agree(t, "", "report", "examples/relations.csv")
+	if code != 0 || !strings.Contains(out, "<title>Relation agreement") {
+		t.Errorf("agree report on a relation CSV: exit %d, %s", code, errs)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"agree/coding"
 	"agree/inference"
+	"agree/internal/plural"
 	"agree/report"
 	"agree/report/svg"
 )
@@ -30,8 +31,8 @@ func codingPage(res *codingResult) *report.Page {
 	p := &report.Page{
 		Kind:  "coding",
 		Title: "Agreement on " + filepath.Base(orStdin(res.File)),
-		Lead: fmt.Sprintf("%d items, %d coders, %d values (%d pairable in %d items), %d categories; distance %s; missing-data weighting %s.",
-			res.Items, res.Coders, res.Values, res.PairableValues, res.PairableItems, res.Categories, res.Distance, res.Missing),
+		Lead: fmt.Sprintf("%s, %s, %s (%d pairable in %s), %s; distance %s; missing-data weighting %s.",
+			plural.Count(res.Items, "item"), plural.Count(res.Coders, "coder"), plural.Count(res.Values, "value"), res.PairableValues, plural.Count(res.PairableItems, "item"), plural.Count(res.Categories, "category"), res.Distance, res.Missing),
 	}
 	// Headline: α, the κ that fits the number of coders, AC1/AC2, A_o.
 	kappa := coding.FleissKappa

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"agree/internal/plural"
 	"agree/report"
 	"agree/report/svg"
 )
@@ -25,7 +26,7 @@ func gammaPage(o *gammaJSON, inputs []string) *report.Page {
 		Kind:  "gamma",
 		Title: "γ on " + strings.Join(baseNames(inputs), ", "),
 		Lead: fmt.Sprintf("%d annotators, %d units in %d continu%s; α = %v, β = %v, Δ∅ = %v, categorical distance %s, sampler %s, seed %d.",
-			o.Annotators, o.Units, o.Continua, plural(o.Continua, "um", "a"), o.Alpha, o.Beta, o.DeltaEmpty, o.Categorical, o.Sampler, o.Seed),
+			o.Annotators, o.Units, o.Continua, plural.Verb(o.Continua, "um", "a"), o.Alpha, o.Beta, o.DeltaEmpty, o.Categorical, o.Sampler, o.Seed),
 	}
 	g := report.Stat{Label: "γ", Value: f(o.Gamma)}
 	if o.CI != nil {
@@ -223,11 +224,4 @@ func pathBase(p string) string {
 		return p[i+1:]
 	}
 	return p
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"agree/internal/plural"
 	"agree/report"
 	"agree/report/svg"
 	"agree/unitizing"
@@ -20,12 +21,12 @@ func unitizingPage(results []unitizingResult, continua []unitizing.Continuum, in
 		return p
 	}
 	r0 := results[0]
-	p.Lead = fmt.Sprintf("%d continu%s; Krippendorff's unitizing alphas, κ_d on atoms and SER.", len(results), plural(len(results), "um", "a"))
+	p.Lead = fmt.Sprintf("%d continu%s; Krippendorff's unitizing alphas, κ_d on atoms and SER.", len(results), plural.Verb(len(results), "um", "a"))
 	p.Headline = []report.Stat{
 		{Label: "αU", Value: f(r0.AlphaU), Detail: r0.UndefinedReason["alpha_u"]},
 		{Label: "uα", Value: f(r0.UAlpha), Detail: r0.UndefinedReason["u_alpha"]},
 		{Label: "c|uα", Value: f(r0.CUAlpha), Detail: "coverage " + report.Float(100*float64(r0.Coverage), 2) + "%"},
-		{Label: "κ_d", Value: f(r0.KappaD), Detail: fmt.Sprintf("%d atoms of length %g", r0.Atoms, r0.Atom)},
+		{Label: "κ_d", Value: f(r0.KappaD), Detail: fmt.Sprintf("%s of length %g", plural.Count(r0.Atoms, "atom"), r0.Atom)},
 	}
 	if len(results) > 1 {
 		for i := range p.Headline {
@@ -90,7 +91,7 @@ func unitizingPage(results []unitizingResult, continua []unitizing.Continuum, in
 				}
 			}
 			sec.Blocks = append(sec.Blocks, report.FigureBlock(
-				svg.Timeline(units, nil, svg.TimelineOptions{Title: "Units of " + r.Name, Desc: fmt.Sprintf("%d annotators, %d units drawn", len(c.Annotators), len(units)), Tracks: c.Annotators, From: from, To: to, Categories: sortedKeys(cats)}),
+				svg.Timeline(units, nil, svg.TimelineOptions{Title: "Units of " + r.Name, Desc: fmt.Sprintf("%s, %s drawn", plural.Count(len(c.Annotators), "annotator"), plural.Count(len(units), "unit")), Tracks: c.Annotators, From: from, To: to, Categories: sortedKeys(cats)}),
 				"Each annotator's units on the continuum (colour: category)."+note))
 		}
 		for _, t := range unitizingTables(r) {
@@ -108,7 +109,7 @@ func corefPage(out *corefJSON, inputs []string) *report.Page {
 	p := &report.Page{
 		Kind:  "coref",
 		Title: "Coreference agreement on " + strings.Join(baseNames(inputs), ", "),
-		Lead:  fmt.Sprintf("%d annotators (%s), %d document%s; chains as sets (mode %s).", len(out.Annotators), strings.Join(out.Annotators, ", "), out.Documents, plural(out.Documents, "", "s"), out.ChainsAsSets.Mode),
+		Lead:  fmt.Sprintf("%s (%s), %s; chains as sets (mode %s).", plural.Count(len(out.Annotators), "annotator"), strings.Join(out.Annotators, ", "), plural.Count(out.Documents, "document"), out.ChainsAsSets.Mode),
 	}
 	p.Warnings = append(p.Warnings, out.Warnings...)
 	if len(out.Pairs) > 0 {

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"agree/internal/plural"
 	"agree/report"
 	"agree/report/svg"
 	"agree/segmentation"
@@ -22,8 +23,8 @@ func segmentationPage(r *segResultJSON, d *segmentation.Dataset, inputs []string
 	p := &report.Page{
 		Kind:  "segmentation",
 		Title: "Segmentation agreement on " + strings.Join(baseNames(inputs), ", "),
-		Lead: fmt.Sprintf("%d item(s), %d coders (%s); SegEval's agreement pooled over coder pairs and items with %s; n_t = %d.",
-			len(r.Items), len(r.Coders), strings.Join(r.Coders, ", "), strings.ToUpper(ag.Similarity), r.NT),
+		Lead: fmt.Sprintf("%s, %s (%s); SegEval's agreement pooled over coder pairs and items with %s; n_t = %d.",
+			plural.Count(len(r.Items), "item"), plural.Count(len(r.Coders), "coder"), strings.Join(r.Coders, ", "), strings.ToUpper(ag.Similarity), r.NT),
 		Headline: []report.Stat{
 			{Label: "actual agreement A_a", Value: f(ag.Actual), Detail: "pooled " + strings.ToUpper(ag.Similarity)},
 			{Label: "Fleiss π", Value: f(ag.Pi), Detail: "A_e = " + f(ag.ExpectedPi)},

@@ -4,11 +4,14 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 
 	"agree/annotation"
+	"agree/internal/plural"
 	"agree/report"
 	"agree/report/svg"
+	"agree/spans"
 )
 
 const (
@@ -16,30 +19,47 @@ const (
 	reportDisagreements = 30   // disagreements listed
 )
 
-// spansPage builds the HTML report of agree spans from the struct its JSON
+// spansPage builds the HTML report of agree spans, or of agree relations
+// (out.unit "relations", out.label "type"), from the struct its JSON
 // output marshals; the corpus supplies the texts and spans drawn.
-func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) *report.Page {
+func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) (*report.Page, error) {
 	f := func(x report.Number) string { return report.Float(float64(x), 4) }
+	title, n := "Span agreement on ", out.Spans
+	if out.unit == "relations" {
+		title, n = "Relation agreement on ", out.Relations
+	}
 	p := &report.Page{
-		Kind:  "spans",
-		Title: "Span agreement on " + strings.Join(baseNames(inputs), ", "),
-		Lead: fmt.Sprintf("%d annotators (%s), %d documents, %d spans; match %s, labels %s, documents %s.",
-			len(out.Annotators), strings.Join(out.Annotators, ", "), out.Documents, out.Spans, out.Match, out.Labels, out.Scope),
+		Kind:  out.unit,
+		Title: title + strings.Join(baseNames(inputs), ", "),
+		Lead: fmt.Sprintf("%s (%s), %s, %s; match %s, labels %s, documents %s.",
+			plural.Count(len(out.Annotators), "annotator"), strings.Join(out.Annotators, ", "), plural.Count(out.Documents, "document"), plural.Count(n, strings.TrimSuffix(out.unit, "s")), out.Match, out.Labels, out.Scope),
 		Headline: []report.Stat{
 			{Label: "average pairwise F1", Value: f(out.AverageF1), Detail: "each pair of annotators equal"},
 			{Label: "micro F1", Value: f(out.Micro.F1), Detail: "pooled over pairs and labels"},
-			{Label: "macro F1", Value: f(out.Macro.F1), Detail: "mean over labels"},
+			{Label: "macro F1", Value: f(out.Macro.F1), Detail: "mean over " + out.label + "s"},
 		},
 	}
 	if b := out.Bootstrap; b != nil && b.AverageF1 != nil && b.AverageF1.CI != nil {
 		p.Headline[0].Detail = fmt.Sprintf("%g%% CI %s over %d document resamples", 100*b.AverageF1.CI.Level, interval(b.AverageF1.CI), b.Resamples)
 	}
-	if len(out.Pairs) > 0 {
-		la := out.Pairs[0].LabelAgreement
-		p.Headline = append(p.Headline, report.Stat{Label: "label κ given a match", Value: f(la.Kappa),
-			Detail: fmt.Sprintf("%s / %s, %d matched pairs", out.Pairs[0].Annotators[0], out.Pairs[0].Annotators[1], la.Pairs)})
+	// the pairs drawn: the first listed
+	var pairs []spanPairJSON
+	for k := range min(len(out.shown), reportTopCoders) {
+		pr, err := out.pair(k)
+		if err != nil {
+			return nil, err
+		}
+		pairs = append(pairs, pr)
 	}
-	tables := out.tables()
+	if len(pairs) > 0 {
+		la := pairs[0].LabelAgreement
+		p.Headline = append(p.Headline, report.Stat{Label: out.label + " κ given a match", Value: f(la.Kappa),
+			Detail: fmt.Sprintf("%s / %s, %d matched pairs", pairs[0].Annotators[0], pairs[0].Annotators[1], la.Pairs)})
+	}
+	tables, err := out.tables()
+	if err != nil {
+		return nil, err
+	}
 	take := func(prefix string) (report.Table, bool) {
 		for i, t := range tables {
 			if strings.HasPrefix(t.Title, prefix) {
@@ -53,7 +73,7 @@ func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) *report.Pa
 	// Pairs.
 	sec := report.Section{ID: "pairs", Title: "Pairs of annotators"}
 	var rows []svg.Estimate
-	for _, pr := range out.Pairs {
+	for _, pr := range pairs {
 		e := svg.Estimate{Label: pr.Annotators[0] + " / " + pr.Annotators[1], Value: float64(pr.F1), Low: math.NaN(), High: math.NaN()}
 		if b := pr.Bootstrap; b != nil && b.CI != nil {
 			e.Low, e.High = float64(b.CI.Low), float64(b.CI.High)
@@ -115,19 +135,19 @@ func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) *report.Pa
 				return out.PerLabel[labels[i]].ReferenceSpans > out.PerLabel[labels[j]].ReferenceSpans
 			})
 			labels = labels[:reportTopBars]
-			note = fmt.Sprintf(" Showing the %d labels with the most spans, of %d.", reportTopBars, len(out.PerLabel))
+			note = fmt.Sprintf(" Showing the %d %ss with the most %s, of %d.", reportTopBars, out.label, out.unit, len(out.PerLabel))
 		}
 		var bars []svg.Bar
 		for _, l := range labels {
 			c := out.PerLabel[l]
 			bars = append(bars, svg.Bar{Label: l, Value: float64(c.F1), Note: fmt.Sprintf("%d matched", c.Matched)})
 		}
-		blocks := []report.Block{report.FigureBlock(svg.Bars(bars, svg.BarOptions{Title: "F1 per label", Desc: barsDesc(bars), Decimals: 3, Color: svg.Color(2)}),
-			"F1 per label, counts pooled over the pairs of annotators."+note)}
-		if t, ok := take("per label"); ok {
-			blocks = append(blocks, report.TableBlock(truncRows(t, reportTableRows, "labels")))
+		blocks := []report.Block{report.FigureBlock(svg.Bars(bars, svg.BarOptions{Title: "F1 per " + out.label, Desc: barsDesc(bars), Decimals: 3, Color: svg.Color(2)}),
+			"F1 per "+out.label+", counts pooled over the pairs of annotators."+note)}
+		if t, ok := take("per " + out.label); ok {
+			blocks = append(blocks, report.TableBlock(truncRows(t, reportTableRows, out.label+"s")))
 		}
-		p.Sections = append(p.Sections, report.Section{ID: "labels", Title: "Labels", Blocks: blocks})
+		p.Sections = append(p.Sections, report.Section{ID: "labels", Title: map[string]string{"label": "Labels", "type": "Types"}[out.label], Blocks: blocks})
 	}
 
 	// Documents: the text with each annotator's spans.
@@ -206,6 +226,11 @@ func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) *report.Pa
 			p.Sections = append(p.Sections, report.Section{ID: "adjudicate", Title: "Disagreements to adjudicate", Blocks: []report.Block{report.TableBlock(t)}})
 		}
 	}
+	if out.rel != nil {
+		if sec, ok := relationDisagreementsSection(out.rel); ok {
+			p.Sections = append(p.Sections, sec)
+		}
+	}
 	if len(tables) > 0 {
 		var rest []report.Block
 		for _, t := range tables {
@@ -213,7 +238,48 @@ func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) *report.Pa
 		}
 		p.Sections = append(p.Sections, report.Section{ID: "more", Title: "More tables", Blocks: rest})
 	}
-	return p
+	return p, nil
+}
+
+// relationDisagreementsSection lists the first disagreements on relations,
+// the list a curator works through (--disagreements writes them all).
+func relationDisagreementsSection(rr *spans.RelationResult) (report.Section, bool) {
+	dis := rr.Disagreements()
+	if len(dis) == 0 {
+		return report.Section{}, false
+	}
+	c := rr.Corpus()
+	end := func(x [2]float64, text string) string {
+		s := fmt.Sprintf("[%g, %g)", x[0], x[1])
+		if text != "" {
+			s += " " + strconv.Quote(text)
+		}
+		return s
+	}
+	t := report.Table{Title: "disagreements on relations (adjudicate first)", Header: []string{"document", "source", "target", "what differs", "annotators' relations"}}
+	for k, d := range dis {
+		if k == reportDisagreements {
+			t.Notes = append(t.Notes, fmt.Sprintf("the first %d of %d disagreements, by document and offset; --disagreements FILE.csv writes them all", reportDisagreements, len(dis)))
+			break
+		}
+		var who []string
+		for a, rs := range d.Relations {
+			if !d.Compared[a] {
+				continue
+			}
+			var marks []string
+			for _, r := range rs {
+				rel := &c.Relations[r]
+				marks = append(marks, rel.Type+": "+spanText(&c.Spans[rel.Source])+" → "+spanText(&c.Spans[rel.Target]))
+			}
+			if len(marks) == 0 {
+				marks = []string{"—"}
+			}
+			who = append(who, c.Annotators[a]+": "+strings.Join(marks, ", "))
+		}
+		t.Rows = append(t.Rows, []string{c.Documents[d.Doc].Name, end(d.Source, d.SourceText), end(d.Target, d.TargetText), strings.Join(d.Kinds, ", "), strings.Join(who, "; ")})
+	}
+	return report.Section{ID: "adjudicate", Title: "Disagreements to adjudicate", Blocks: []report.Block{report.TableBlock(t)}}, true
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"agree/formats/segeval"
+	"agree/internal/plural"
 	"agree/report"
 	"agree/segmentation"
 )
@@ -138,7 +139,7 @@ func runSegmentation(e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := rep.write(e, segmentationPage(res, d, files), files); err != nil || rep.only() {
+	if err := rep.write(e, func() (*report.Page, error) { return segmentationPage(res, d, files), nil }, files); err != nil || rep.only() {
 		return err
 	}
 	if f == report.JSON {
@@ -317,7 +318,7 @@ func segmentationTables(r *segResultJSON) []report.Table {
 	f := func(x report.Number) string { return report.Float(float64(x), 4) }
 	ag := r.Agreement
 	main := report.Table{
-		Title:  fmt.Sprintf("Segmentation agreement: %d item(s), %d coders (SegEval, pooled %s)", len(r.Items), len(r.Coders), strings.ToUpper(ag.Similarity)),
+		Title:  fmt.Sprintf("Segmentation agreement: %s, %s (SegEval, pooled %s)", plural.Count(len(r.Items), "item"), plural.Count(len(r.Coders), "coder"), strings.ToUpper(ag.Similarity)),
 		Header: []string{"measure", "value", "note"},
 		Rows: [][]string{
 			{"actual agreement A_a", f(ag.Actual), "pooled over coder pairs and items"},

@@ -191,7 +191,7 @@ func TestSegmentationErrors(t *testing.T) {
 		{"d,A,2 3\nd,B,4\n", []string{"-"}, 1, `<stdin>:2:1: item "d": coder "B" has 4 units but coder "A" has 5`},
 		{"d,A,2 -3\nd,B,4\n", []string{"-"}, 1, `<stdin>:1:7: item "d", coder "A": mass -3 must be a positive integer`},
 		{`{"items":{"d":{"A":[2,0]}}}`, []string{"-"}, 1, `<stdin>:1:23: item "d", coder "A": mass 0`},
-		{"d,A,2\n", []string{"-"}, 1, "1 coder(s); agreement needs at least two"},
+		{"d,A,2\n", []string{"-"}, 1, "1 coder; agreement needs at least two"},
 		{"", []string{"testdata/segmentation/nope.csv"}, 1, "nope.csv"},
 		{"", nil, 2, "no input file"},
 		{"", []string{"--nt", "1", "-"}, 2, "--nt 1"},

@@ -27,7 +27,7 @@ cross-site posts), bounds the upload size and the run time, and keeps
 nothing on disk after answering. Stop it with Ctrl-C.`
 
 // serveCommands are the analyses the page offers (shuffle reads no file).
-var serveCommands = []string{"coding", "spans", "gamma", "unitizing", "segmentation", "coref"}
+var serveCommands = []string{"coding", "spans", "relations", "gamma", "unitizing", "segmentation", "coref"}
 
 // serveOptions configure the web page's server.
 type serveOptions struct {

@@ -178,7 +178,7 @@ func runShuffle(e env, args []string) error {
 		t.Rows = append(t.Rows, []string{p.Errors.String(), report.Float(p.Magnitude, 2), p.Measure,
 			report.Float(p.Mean, 4), report.Float(p.SD, 4), fmt.Sprintf("%d/%d", p.Defined, p.Sets), note})
 	}
-	if err := rep.write(e, shufflePage(&js, t), nil); err != nil || rep.only() {
+	if err := rep.write(e, func() (*report.Page, error) { return shufflePage(&js, t), nil }, nil); err != nil || rep.only() {
 		return err
 	}
 	switch f {

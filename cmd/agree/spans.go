@@ -5,11 +5,14 @@ import (
 	"flag"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
 	"agree/annotation"
+	"agree/coding"
 	"agree/inference"
+	"agree/internal/plural"
 	"agree/report"
 	"agree/spans"
 )
@@ -34,6 +37,7 @@ type spansFlags struct {
 	bootstrap, workers       int
 	seed                     uint64
 	level                    float64
+	maxRows                  int
 	by                       byFlags
 }
 
@@ -51,6 +55,7 @@ func (f *spansFlags) register(fs *flag.FlagSet) {
 	bound(fs, "bootstrap", between(0, maxResamples))
 	bound(fs, "workers", between(0, maxWorkers))
 	bound(fs, "level", span(0, 1, "both"))
+	maxRowsFlag(fs, &f.maxRows, "most rows of the pairs-of-annotators table (those sharing the most documents) and annotators of the matrix, in every format (the others are counted); 0: all")
 	f.by.register(fs, "micro", "macro")
 }
 
@@ -117,17 +122,20 @@ func runSpans(e env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if len(c.Spans) == 0 {
+		return missingContent("spans", "spans", c)
+	}
 	if f.bootstrap > 0 && len(c.Documents) < 2 {
 		return usagef("spans: --bootstrap resamples documents, and there is %d", len(c.Documents))
 	}
 	ctx := context.Background()
-	e.status.phase("documents compared", int64(len(c.Documents)))
+	e.status.phase("pairs of annotators compared on a document", spans.Comparisons(c))
 	opt.Progress = e.status.add
 	res, err := spans.Compare(ctx, c, opt)
 	if err != nil {
 		return fmt.Errorf("spans: %w", err)
 	}
-	out := spansOutput(res)
+	out := spansOutput(res, f.maxRows)
 	if f.by.active() {
 		out.addDocuments(&res.Summary, c.Documents, f.by.average)
 	}
@@ -144,13 +152,17 @@ func runSpans(e env, args []string) error {
 			return err
 		}
 	}
-	if err := rep.write(e, spansPage(out, c, files), files); err != nil || rep.only() {
+	if err := rep.write(e, func() (*report.Page, error) { return spansPage(out, c, files) }, files); err != nil || rep.only() {
 		return err
 	}
 	if rf == report.JSON {
 		return report.WriteJSON(e.stdout, out)
 	}
-	return report.WriteTables(e.stdout, rf, out.tables()...)
+	tables, err := out.tables()
+	if err != nil {
+		return err
+	}
+	return report.WriteTables(e.stdout, rf, tables...)
 }
 
 // prfCountsJSON is precision, recall and F1 with the counts they come from.
@@ -203,6 +215,8 @@ type spanPairJSON struct {
 	Bootstrap *bootstrapResultJSON `json:"bootstrap,omitempty"`
 }
 
+// spanMatrixJSON is the annotator × annotator F1 (null for a pair never
+// compared).
 type spanMatrixJSON struct {
 	Annotators []string          `json:"annotators"`
 	F1         [][]report.Number `json:"f1"`
@@ -217,21 +231,30 @@ type bootstrapInfoJSON struct {
 
 // spansJSON is the output of agree spans; its keys are a contract (README).
 type spansJSON struct {
-	Match      string                   `json:"match"`
-	Labels     string                   `json:"labels"`
-	Layer      string                   `json:"layer"`
-	Scope      string                   `json:"scope"`
-	Documents  int                      `json:"documents"`
-	Spans      int                      `json:"spans"`
-	Relations  int                      `json:"-"`
-	Annotators []string                 `json:"annotators"`
-	Pairs      []spanPairJSON           `json:"pairs"`
-	AverageF1  report.Number            `json:"average_f1"`
-	Micro      microJSON                `json:"micro"`
-	Macro      averageJSON              `json:"macro"`
-	PerLabel   map[string]prfCountsJSON `json:"per_label"`
-	Matrix     spanMatrixJSON           `json:"matrix"`
-	Bootstrap  *bootstrapInfoJSON       `json:"bootstrap,omitempty"`
+	Match      string   `json:"match"`
+	Labels     string   `json:"labels"`
+	Layer      string   `json:"layer"`
+	Scope      string   `json:"scope"`
+	Documents  int      `json:"documents"`
+	Spans      int      `json:"spans"`
+	Relations  int      `json:"-"`
+	Annotators []string `json:"annotators"`
+	// Pairs are the pairs of annotators who share a document, at most
+	// --max-rows of them (those sharing the most), written one by one
+	// (spanPairJSON); PairsOmitted counts the others, UnsharedPairs the
+	// pairs who share no document (never listed).
+	Pairs         *report.Array            `json:"pairs"`
+	PairsOmitted  int                      `json:"pairs_omitted,omitempty"`
+	UnsharedPairs int                      `json:"unshared_pairs,omitempty"`
+	AverageF1     report.Number            `json:"average_f1"`
+	Micro         microJSON                `json:"micro"`
+	Macro         averageJSON              `json:"macro"`
+	PerLabel      map[string]prfCountsJSON `json:"per_label"`
+	Matrix        spanMatrixJSON           `json:"matrix"`
+	// MatrixOmitted counts the annotators left out of Matrix by --max-rows
+	// (those who share documents with the fewest others).
+	MatrixOmitted int                `json:"matrix_omitted,omitempty"`
+	Bootstrap     *bootstrapInfoJSON `json:"bootstrap,omitempty"`
 	// With --by document: each document's value and the corpus value.
 	PerDocument []spanDocJSON    `json:"per_document,omitempty"`
 	Corpus      *corpusValueJSON `json:"corpus,omitempty"`
@@ -239,6 +262,12 @@ type spansJSON struct {
 
 	sum *spans.Summary
 	res *spans.Result // agree spans only (the report draws its documents)
+	// shown are the indexes in sum.Pairs of the pairs listed, in order;
+	// iv the bootstrap intervals, when one ran
+	shown []int
+	iv    *spans.Intervals
+	// rel is agree relations' result (the report lists its disagreements)
+	rel *spans.RelationResult
 	// unit and label name what is compared in tables ("spans", "label";
 	// "relations", "type").
 	unit, label string
@@ -258,8 +287,8 @@ const (
 	pairMacro      = "mean over the pair's %[1]ss (equal weight) of each %[1]s's precision, recall and F1"
 )
 
-func spansOutput(res *spans.Result) *spansJSON {
-	out := pairwiseOutput(&res.Summary, "spans", "label")
+func spansOutput(res *spans.Result, maxRows int) *spansJSON {
+	out := pairwiseOutput(&res.Summary, "spans", "label", maxRows)
 	out.Layer, out.Spans, out.res = res.Layer, res.Spans, res
 	out.Notes = append(out.Notes, "the first annotator of a pair is the reference: precision = matched/response spans, recall = matched/reference spans; F1 = 2·matched/(reference + response spans) is symmetric (and equals the positive specific agreement, Hripcsak & Rothschild 2005); F1 is 0 when nothing matches")
 	if res.Options.Labels == spans.Strict {
@@ -267,62 +296,103 @@ func spansOutput(res *spans.Result) *spansJSON {
 	} else {
 		out.Notes = append(out.Notes, "--labels ignore: spans are matched by extent alone; per_label counts pair spans of the same label only; label_agreement compares the labels of the matched pairs")
 	}
+	if res.Repeated > 0 {
+		out.Notes = append(out.Notes, fmt.Sprintf("%s %s another span of the same annotator in the same document (same extent and label): each copy counts and can be matched once (a copy left unmatched lowers precision or recall)", plural.Count(res.Repeated, "span"), plural.Verb(res.Repeated, "repeats", "repeat")))
+	}
 	if res.Options.Documents == spans.AllDocuments {
 		out.Notes = append(out.Notes, "every annotator is taken to have annotated every document (--documents all): a document without spans of an annotator counts as marked with nothing")
 	}
+	out.Notes = append(out.Notes, out.unsharedNote()...)
 	return out
 }
 
+// unsharedNote says how the pairs who share no document count.
+func (out *spansJSON) unsharedNote() []string {
+	n := out.UnsharedPairs
+	if n == 0 {
+		return nil
+	}
+	what := fmt.Sprintf("%s %s no document and %s not listed", plural.Count(n, "pair of annotators"), plural.Verb(n, "shares", "share"), plural.Verb(n, "is", "are"))
+	if out.sum.Options.Documents == spans.AllDocuments {
+		return []string{what + fmt.Sprintf(" (unshared_pairs): under --documents all each is compared on every document, where nothing can match (F1 0), and counts in average_f1, micro, per_label and macro with all the %s of both", out.unit)}
+	}
+	return []string{what + " (unshared_pairs): under --documents annotated " + plural.Verb(n, "it is", "they are") + " compared on nothing and count nowhere (average_f1 is the mean over the pairs who share a document; the matrix has null for them)"}
+}
+
 // pairwiseOutput is the JSON form of a pairwise comparison, spans or
-// relations; unit and label name them in tables.
-func pairwiseOutput(res *spans.Summary, unit, label string) *spansJSON {
+// relations; unit and label name them in tables. It lists at most maxRows
+// pairs (0: all), those sharing the most documents, and as many
+// annotators in the matrix.
+func pairwiseOutput(res *spans.Summary, unit, label string, maxRows int) *spansJSON {
 	out := &spansJSON{Match: res.Options.Match.String(), Labels: res.Options.Labels.String(),
 		Scope: res.Options.Documents.String(), Documents: res.Documents,
 		Annotators: res.Annotators, AverageF1: report.Number(res.AverageF1), sum: res, unit: unit, label: label}
-	for _, p := range res.Pairs {
-		la := p.LabelAgreement
-		lj := labelAgreementJSON{Pairs: la.Pairs, Agreeing: la.Agreeing, Kappa: report.Number(la.Kappa.Value), Alpha: report.Number(la.Alpha.Value)}
-		for _, r := range []struct {
-			key string
-			res interface {
-				Defined() bool
-			}
-			reason string
-		}{{"kappa", la.Kappa, la.Kappa.Reason}, {"alpha", la.Alpha, la.Alpha.Reason}} {
-			if !r.res.Defined() {
-				if lj.UndefinedReason == nil {
-					lj.UndefinedReason = map[string]string{}
-				}
-				lj.UndefinedReason[r.key] = r.reason
-			}
-		}
-		out.Pairs = append(out.Pairs, spanPairJSON{
-			Annotators:     [2]string{res.Annotators[p.Annotators[0]], res.Annotators[p.Annotators[1]]},
-			Documents:      p.Documents,
-			prfCountsJSON:  countsJSON(p.Counts),
-			Macro:          averageJSON{Averaging: fmt.Sprintf(pairMacro, label), Labels: len(p.PerLabel), Precision: report.Number(p.Macro.Precision), Recall: report.Number(p.Macro.Recall), F1: report.Number(p.Macro.F1)},
-			PerLabel:       perLabelJSON(p.PerLabel),
-			LabelAgreement: lj,
-		})
-	}
+	out.shown, out.PairsOmitted = topRows(len(res.Pairs), maxRows, func(k int) int { return res.Pairs[k].Shared })
+	out.UnsharedPairs = res.Unshared
+	out.Pairs = &report.Array{Len: len(out.shown), Elem: func(k int) (any, error) { return out.pair(k) }}
 	out.Micro = microJSON{Averaging: fmt.Sprintf(microAveraging, unit, label), prfCountsJSON: countsJSON(res.Micro)}
 	out.Macro = averageJSON{Averaging: fmt.Sprintf(macroAveraging, label), Labels: len(res.PerLabel), Precision: report.Number(res.Macro.Precision), Recall: report.Number(res.Macro.Recall), F1: report.Number(res.Macro.F1)}
 	out.PerLabel = perLabelJSON(res.PerLabel)
-	out.Matrix.Annotators = res.Annotators
-	for _, row := range res.Matrix {
-		r := make([]report.Number, len(row))
-		for j, x := range row {
-			r[j] = report.Number(x)
+	// the matrix: the annotators in the most pairs, in annotator order
+	partners := make([]int, len(res.Annotators))
+	for _, p := range res.Pairs {
+		partners[p.Annotators[0]]++
+		partners[p.Annotators[1]]++
+	}
+	var anns []int
+	anns, out.MatrixOmitted = topRows(len(res.Annotators), maxRows, func(a int) int { return partners[a] })
+	slices.Sort(anns)
+	out.Matrix.Annotators = make([]string, len(anns))
+	for x, i := range anns {
+		out.Matrix.Annotators[x] = res.Annotators[i]
+		r := make([]report.Number, len(anns))
+		for y, j := range anns {
+			r[y] = report.Number(res.F1Between(i, j))
 		}
 		out.Matrix.F1 = append(out.Matrix.F1, r)
 	}
 	return out
 }
 
-func (out *spansJSON) addBootstrap(iv *spans.Intervals, n int, seed uint64) {
-	for k := range out.Pairs {
-		out.Pairs[k].Bootstrap = newBootstrapResultJSON(iv.Pairs[k])
+// pair is the JSON of the k-th pair listed: its counts, labels, label
+// agreement (computed now) and bootstrap.
+func (out *spansJSON) pair(k int) (spanPairJSON, error) {
+	res := out.sum
+	i := out.shown[k]
+	p := res.Pairs[i]
+	la, err := res.LabelAgreement(i)
+	if err != nil {
+		return spanPairJSON{}, err
 	}
+	lj := labelAgreementJSON{Pairs: la.Pairs, Agreeing: la.Agreeing, Kappa: report.Number(la.Kappa.Value), Alpha: report.Number(la.Alpha.Value)}
+	for _, r := range []struct {
+		key    string
+		res    coding.Result
+		reason string
+	}{{"kappa", la.Kappa, la.Kappa.Reason}, {"alpha", la.Alpha, la.Alpha.Reason}} {
+		if !r.res.Defined() {
+			if lj.UndefinedReason == nil {
+				lj.UndefinedReason = map[string]string{}
+			}
+			lj.UndefinedReason[r.key] = r.reason
+		}
+	}
+	pj := spanPairJSON{
+		Annotators:     [2]string{res.Annotators[p.Annotators[0]], res.Annotators[p.Annotators[1]]},
+		Documents:      p.Documents,
+		prfCountsJSON:  countsJSON(p.Counts),
+		Macro:          averageJSON{Averaging: fmt.Sprintf(pairMacro, out.label), Labels: len(p.PerLabel), Precision: report.Number(p.Macro.Precision), Recall: report.Number(p.Macro.Recall), F1: report.Number(p.Macro.F1)},
+		PerLabel:       perLabelJSON(p.PerLabel),
+		LabelAgreement: lj,
+	}
+	if out.iv != nil {
+		pj.Bootstrap = newBootstrapResultJSON(out.iv.Pairs[i])
+	}
+	return pj, nil
+}
+
+func (out *spansJSON) addBootstrap(iv *spans.Intervals, n int, seed uint64) {
+	out.iv = iv
 	out.Micro.Bootstrap = newBootstrapResultJSON(iv.MicroF1)
 	out.Macro.Bootstrap = newBootstrapResultJSON(iv.MacroF1)
 	out.Bootstrap = &bootstrapInfoJSON{Resamples: n, Seed: seed, Method: "document bootstrap, percentile", AverageF1: newBootstrapResultJSON(iv.AverageF1)}
@@ -336,12 +406,12 @@ func ciText(r *bootstrapResultJSON) string {
 	return " " + interval(r.CI)
 }
 
-func (out *spansJSON) tables() []report.Table {
+func (out *spansJSON) tables() ([]report.Table, error) {
 	n := out.Spans
 	if out.unit != "spans" {
 		n = out.Relations
 	}
-	title := fmt.Sprintf("%d %s in %d documents, %d annotators; match %s, labels %s", n, out.unit, out.Documents, len(out.Annotators), out.Match, out.Labels)
+	title := fmt.Sprintf("%s in %s, %s; match %s, labels %s", plural.Count(n, strings.TrimSuffix(out.unit, "s")), plural.Count(out.Documents, "document"), plural.Count(len(out.Annotators), "annotator"), out.Match, out.Labels)
 	if out.Layer != "" {
 		title += "; layer " + out.Layer
 	}
@@ -349,7 +419,11 @@ func (out *spansJSON) tables() []report.Table {
 	if out.Bootstrap != nil {
 		main.Header = append(main.Header, "F1 CI")
 	}
-	for _, p := range out.Pairs {
+	for k := range out.shown {
+		p, err := out.pair(k)
+		if err != nil {
+			return nil, err
+		}
 		row := []string{p.Annotators[0], p.Annotators[1], strconv.Itoa(p.Documents), strconv.Itoa(p.Matched), strconv.Itoa(p.ReferenceSpans), strconv.Itoa(p.ResponseSpans),
 			report.Float(float64(p.Precision), 4), report.Float(float64(p.Recall), 4), report.Float(float64(p.F1), 4), report.Float(float64(p.Macro.F1), 4),
 			report.Float(float64(p.LabelAgreement.Kappa), 4), report.Float(float64(p.LabelAgreement.Alpha), 4)}
@@ -358,6 +432,7 @@ func (out *spansJSON) tables() []report.Table {
 		}
 		main.Rows = append(main.Rows, row)
 	}
+	main.Notes = append(main.Notes, omittedNote(len(out.shown), out.PairsOmitted, "pairs", "those sharing the most documents")...)
 	avg := "average pairwise F1 " + report.Float(float64(out.AverageF1), 4)
 	if out.Bootstrap != nil {
 		avg += ciText(out.Bootstrap.AverageF1)
@@ -378,17 +453,20 @@ func (out *spansJSON) tables() []report.Table {
 	}
 	tables := append([]report.Table{main, per}, out.documentTable()...)
 	if len(out.Annotators) > 2 {
-		m := report.Table{Title: "pairwise F1", Header: append([]string{""}, out.Annotators...)}
+		m := report.Table{Title: "pairwise F1", Header: append([]string{""}, out.Matrix.Annotators...)}
 		for i, row := range out.Matrix.F1 {
-			r := []string{out.Annotators[i]}
+			r := []string{out.Matrix.Annotators[i]}
 			for _, x := range row {
 				r = append(r, report.Float(float64(x), 4))
 			}
 			m.Rows = append(m.Rows, r)
 		}
+		if out.MatrixOmitted > 0 {
+			m.Notes = append(m.Notes, fmt.Sprintf("showing %d of %d annotators (those sharing documents with the most others; --max-rows); the JSON output counts the others", len(out.Matrix.Annotators), len(out.Annotators)))
+		}
 		tables = append(tables, m)
 	}
-	return tables
+	return tables, nil
 }
 
 // spanDocJSON is one document of --by document: its counts pooled over the
@@ -434,6 +512,6 @@ func (out *spansJSON) documentTable() []report.Table {
 		t.Rows = append(t.Rows, []string{d.Document, strconv.Itoa(d.Pairs), strconv.Itoa(d.Matched), strconv.Itoa(d.ReferenceSpans), strconv.Itoa(d.ResponseSpans),
 			report.Float(float64(d.Precision), 4), report.Float(float64(d.Recall), 4), report.Float(float64(d.F1), 4), report.Float(float64(d.AverageF1), 4), d.UndefinedReason})
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("corpus F1 %s (%s; %d documents, %d undefined)", report.Float(float64(out.Corpus.Value), 4), out.Corpus.Description, out.Corpus.Documents, out.Corpus.UndefinedDocuments))
+	t.Notes = append(t.Notes, fmt.Sprintf("corpus F1 %s (%s; %s, %d undefined)", report.Float(float64(out.Corpus.Value), 4), out.Corpus.Description, plural.Count(out.Corpus.Documents, "document"), out.Corpus.UndefinedDocuments))
 	return []report.Table{t}
 }

@@ -39,3 +39,34 @@ func BenchmarkSpansCommand1M(b *testing.B) {
 		})
 	}
 }
+
+// The whole agree spans command, JSON, on 1,000 annotators × 20 documents
+// (499,500 pairs): the pairs are written one at a time, at most --max-rows
+// of them (default 100) or all (0: 736 MB of JSON), memory not growing
+// with those printed.
+func BenchmarkSpansCommandManyAnnotators(b *testing.B) {
+	p := filepath.Join(b.TempDir(), "spans.csv")
+	f, err := os.Create(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	if err := spangen.WriteCSV(w, spangen.Config{Documents: 20, Annotators: 1000, Spans: 5, Labels: 3, Seed: 1}); err != nil {
+		b.Fatal(err)
+	}
+	if err := w.Flush(); err != nil {
+		b.Fatal(err)
+	}
+	f.Close()
+	for _, rows := range []string{"100", "0"} {
+		args := []string{"spans", "--format", "json", "--max-rows", rows, p}
+		b.Run("max-rows="+rows, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := run(args, nil, io.Discard, io.Discard); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

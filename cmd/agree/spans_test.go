@@ -210,3 +210,15 @@ func TestSpansUsage(t *testing.T) {
 		t.Errorf("one annotator: exit %d, %q", code, errs)
 	}
 }
+
+// TestSpansRepeatedNote: spans marked twice are said in the notes.
+func TestSpansRepeatedNote(t *testing.T) {
+	out, errs, code := agree(t, "document,annotator,start,end,label\nd,a,0,5,X\nd,a,0,5,X\nd,b,0,5,X\n", "spans", "--input", "csv", "--format", "json", "-")
+	if code != 0 || !strings.Contains(out, "1 span repeats another span of the same annotator") {
+		t.Errorf("exit %d, %s\n%s", code, errs, out)
+	}
+	out, _, _ = agree(t, "document,annotator,start,end,label\nd,a,0,5,X\nd,b,0,5,X\n", "spans", "--input", "csv", "--format", "json", "-")
+	if strings.Contains(out, "repeat another span") {
+		t.Errorf("a note without repeated spans:\n%s", out)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"agree/internal/plural"
 	"agree/report"
 	"agree/unitizing"
 )
@@ -67,6 +68,7 @@ func runUnitizing(e env, args []string) error {
 	atom := fs.Float64("atom", 1, "atom length for κ_d and α_d")
 	concat := fs.Bool("concatenate", false, "treat all inputs as one continuum, laid end to end (annotators matched by name)")
 	sep := sepFlag(fs)
+	dropZero := fs.Bool("drop-zero-length", false, "skip units with start = end (a Praat point tier's points) with a warning each, instead of failing")
 	cuOverlap := fs.Bool("cu-overlap", false, "compute c|uα and (k)uα even when an annotator's units overlap (Mathet et al. 2015 §6.3.5; uα and |uα stay undefined)")
 	bound(fs, "atom", span(0, math.MaxFloat64, "lo"))
 	bound(fs, "begin", span(-math.MaxFloat64, math.MaxFloat64, ""))
@@ -102,7 +104,7 @@ func runUnitizing(e env, args []string) error {
 		return err
 	}
 	var results []unitizingResult
-	input, err := readUnits(e, "unitizing", files, &in, false, comma)
+	input, err := readUnits(e, "unitizing", files, &in, *dropZero, comma)
 	if err != nil {
 		return err
 	}
@@ -149,7 +151,7 @@ func runUnitizing(e env, args []string) error {
 		}
 		return report.WriteTables(e.stdout, f, bd.tables()...)
 	}
-	if err := rep.write(e, unitizingPage(results, continua, files), files); err != nil || rep.only() {
+	if err := rep.write(e, func() (*report.Page, error) { return unitizingPage(results, continua, files), nil }, files); err != nil || rep.only() {
 		return err
 	}
 	if f == report.JSON {
@@ -273,7 +275,7 @@ func measureUnitizing(e env, c *unitizing.Continuum, ext unitizing.Extent, atom 
 func unitizingTables(r unitizingResult) []report.Table {
 	reason := func(key string) string { return r.UndefinedReason[key] }
 	main := report.Table{
-		Title:  fmt.Sprintf("%s: %d annotators, %d units, continuum [%g, %g)", r.Name, len(r.Annotators), r.Units, r.Extent.Begin, r.Extent.End),
+		Title:  fmt.Sprintf("%s: %s, %s, continuum [%g, %g)", r.Name, plural.Count(len(r.Annotators), "annotator"), plural.Count(r.Units, "unit"), r.Extent.Begin, r.Extent.End),
 		Header: []string{"measure", "value", "note"},
 	}
 	add := func(name, key string, v report.Number, note string) {
@@ -297,7 +299,7 @@ func unitizingTables(r unitizingResult) []report.Table {
 	for _, k := range cats {
 		add(fmt.Sprintf("(%s)uα", k), "k_u_alpha."+k, r.KUAlpha[k], "")
 	}
-	add("κ_d (multi-κ on atoms)", "kappa_d", r.KappaD, fmt.Sprintf("%d atoms of length %g", r.Atoms, r.Atom))
+	add("κ_d (multi-κ on atoms)", "kappa_d", r.KappaD, fmt.Sprintf("%s of length %g", plural.Count(r.Atoms, "atom"), r.Atom))
 	add("α_d (α on atoms)", "alpha_d", r.AlphaD, "")
 	add("SER (mean over ordered pairs)", "ser", r.SER, "error rate: 0 is perfect")
 	tables := []report.Table{main}

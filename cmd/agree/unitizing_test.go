@@ -258,3 +258,36 @@ func TestUnitizingTooManyAtomsKeepsTheOthers(t *testing.T) {
 		t.Error("a longer atom should compute κ_d")
 	}
 }
+
+// TestUnitizingZeroLength: the points of a Praat point tier are
+// zero-length units: agree unitizing refuses them naming the flag it has,
+// and --drop-zero-length skips them with a warning each (the README's
+// "gamma and unitizing need --drop-zero-length"; unitizing had no such
+// flag).
+func TestUnitizingZeroLength(t *testing.T) {
+	dir := t.TempDir()
+	tier := func(name string, marks ...string) string {
+		s := "    item []:\n        class = \"IntervalTier\"\n        name = \"" + name + "\"\n        xmin = 0\n        xmax = 10\n        intervals: size = 3\n" +
+			"        intervals [1]:\n            xmin = 0\n            xmax = 2\n            text = \"\"\n" +
+			"        intervals [2]:\n            xmin = 2\n            xmax = 5\n            text = \"" + marks[0] + "\"\n" +
+			"        intervals [3]:\n            xmin = 5\n            xmax = 10\n            text = \"\"\n"
+		return s
+	}
+	points := "    item []:\n        class = \"TextTier\"\n        name = \"P\"\n        xmin = 0\n        xmax = 10\n        points: size = 1\n        points [1]:\n            number = 3\n            mark = \"x\"\n"
+	tg := writeFile(t, dir, "s.TextGrid", "File type = \"ooTextFile\"\nObject class = \"TextGrid\"\n\nxmin = 0\nxmax = 10\ntiers? <exists>\nsize = 3\nitem []:\n"+
+		tier("A", "a")+tier("B", "a")+points)
+	for _, tc := range []struct {
+		why  string
+		args []string
+		code int
+		want string // in stderr
+	}{
+		{"a point refused, naming the flag", nil, 1, "give --drop-zero-length to skip such units"},
+		{"skipped with a warning", []string{"--drop-zero-length"}, 0, "warning: " + tg + ":"},
+	} {
+		_, errs, code := agree(t, "", append(append([]string{"unitizing", "--tiers", "A=A,B=B,P=P"}, tc.args...), tg)...)
+		if code != tc.code || !strings.Contains(errs, tc.want) {
+			t.Errorf("%s: exit %d: %s", tc.why, code, errs)
+		}
+	}
+}

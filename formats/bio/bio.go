@@ -16,10 +16,14 @@
 // and the sentences with a line break; the tokens become Document.Tokens
 // (the token grid of token-level agreement, Corpus.TokenCoding). Tags are
 // O or a prefix B, I, E, S (BIOES; L and U of BILOU are E and S), a '-' or
-// '_' and a type. Chunks are decoded as the CoNLL evaluation script
-// conlleval does, whatever the scheme: a chunk starts at B or S, at I or E
-// after O, after E or S, or after a tag of another type, and ends before
-// the tag that does not continue it. A chunk becomes a span of its type
+// '_' and a type. Chunks are decoded by the rules of the CoNLL evaluation
+// script: those of conlleval.pl itself for IOB1 and IOB2 tags, and for E
+// and S its IOBES extension, as the Python ports of conlleval and seqeval's
+// default mode have it (conlleval.pl does not know E and S: it reads S-X
+// S-X as one chunk, the extension as two). A chunk starts at B or S, at I
+// or E after O, after E or S, or after a tag of another type, and ends
+// before the tag that does not continue it (after E or S, at B, S or O, or
+// at a tag of another type). A chunk becomes a span of its type
 // from its first token's start to its last token's end. Chunks that start
 // with I or E (IOB1, or tagging errors in IOB2 and BIOES) are counted in a
 // note.
@@ -38,6 +42,7 @@ import (
 	"agree/annotation"
 	"agree/formats/internal/names"
 	"agree/internal/csvio"
+	"agree/internal/plural"
 )
 
 // Options control reading.
@@ -90,7 +95,8 @@ func IsTag(s string) bool {
 	return ok
 }
 
-// endsChunk and startsChunk are conlleval's rules.
+// endsChunk and startsChunk are conlleval's rules, with its IOBES
+// extension for E and S (the Python ports, seqeval).
 func endsChunk(prev, cur tag) bool {
 	switch {
 	case prev.prefix == 'O':
@@ -196,7 +202,7 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 			if rd.opt.Column > 0 {
 				want = fmt.Sprintf("the tag in column %d (--column)", rd.opt.Column)
 			}
-			return nil, fmt.Errorf("%s:%d: %d column(s); want %s", name, line, len(fields), want)
+			return nil, fmt.Errorf("%s:%d: %s; want %s", name, line, plural.Count(len(fields), "column"), want)
 		}
 		if col == 1 {
 			return nil, fmt.Errorf("%s:%d: column 1 is the token; the tags are in another column (--column)", name, line)
@@ -215,7 +221,7 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 	}
 	rd.finishDocument()
 	if rd.irregular > 0 {
-		rd.c.Notes = append(rd.c.Notes, fmt.Sprintf("%s: bio: %d chunk(s) start with an I- or E- tag (IOB1 tagging, or errors in IOB2/BIOES), read as conlleval reads them", name, rd.irregular))
+		rd.c.Notes = append(rd.c.Notes, fmt.Sprintf("%s: bio: %s %s with an I- or E- tag (IOB1 tagging, or errors in IOB2/BIOES), read as conlleval reads %s", name, plural.Count(rd.irregular, "chunk"), plural.Verb(rd.irregular, "starts", "start"), plural.Verb(rd.irregular, "it", "them")))
 	}
 	if len(rd.c.Documents) == 0 {
 		return nil, fmt.Errorf("%s: no tokens", name)

@@ -88,7 +88,7 @@ func TestIOB1(t *testing.T) {
 	if got := spans(c); !slices.Equal(got, want) {
 		t.Errorf("%q, want %q", got, want)
 	}
-	if !strings.Contains(strings.Join(c.Notes, "\n"), "3 chunk(s) start with an I- or E- tag") {
+	if !strings.Contains(strings.Join(c.Notes, "\n"), "3 chunks start with an I- or E- tag") {
 		t.Errorf("notes %q", c.Notes)
 	}
 }
@@ -134,8 +134,8 @@ func TestErrors(t *testing.T) {
 		want string
 	}{
 		{"Alice\tPER\n", Options{}, `x.bio:1: column 2: "PER" is not a tag (want O, or B-, I-, E-, S-, L- or U- and a type`},
-		{"Alice B-PER\nBob\n", Options{}, "x.bio:2: 1 column(s); want a token and a tag"},
-		{"Alice NNP B-PER\n", Options{Column: 4}, "x.bio:1: 3 column(s); want the tag in column 4 (--column)"},
+		{"Alice B-PER\nBob\n", Options{}, "x.bio:2: 1 column; want a token and a tag"},
+		{"Alice NNP B-PER\n", Options{Column: 4}, "x.bio:1: 3 columns; want the tag in column 4 (--column)"},
 		{"Alice NNP B-PER\n", Options{Column: 1}, "column 1 is the token"},
 		{"-DOCSTART- O\na O\n-DOCSTART- O\nb O\n#begin document (1); part 000\n", Options{}, `x.bio:5: document "1" a second time`},
 		{"\n\n", Options{}, "x.bio: no tokens"},

@@ -15,8 +15,10 @@ import (
 	"unicode/utf8"
 
 	"agree/annotation"
+	"agree/formats/internal/names"
 	"agree/formats/internal/textenc"
 	"agree/internal/csvio"
+	"agree/internal/plural"
 	"agree/internal/unionfind"
 )
 
@@ -92,7 +94,7 @@ func (t *tally) flush(c *annotation.Corpus, where string) {
 		c.Notes = append(c.Notes, fmt.Sprintf("brat %s: ignored %s", where, strings.Join(parts, ", ")))
 	}
 	if t.noText > 0 {
-		c.Notes = append(c.Notes, fmt.Sprintf("brat %s: %d .ann file(s) without a .txt next to them: offsets and covered texts not checked", where, t.noText))
+		c.Notes = append(c.Notes, fmt.Sprintf("brat %s: %s without a .txt next to %s: offsets and covered texts not checked", where, plural.Count(t.noText, ".ann file"), plural.Verb(t.noText, "it", "them")))
 	}
 }
 
@@ -148,6 +150,12 @@ func readTree(c *annotation.Corpus, fsys fs.FS, dir string, display func(string)
 	err := fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
+		}
+		if p != dir && names.Ignored(d.Name()) {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
 		}
 		if !d.IsDir() && strings.HasSuffix(p, ".ann") {
 			files = append(files, p)

@@ -197,7 +197,7 @@ func TestReadFileAndFS(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "x.ann"), []byte("T1\tP 0 1\ta\n"), 0o644)
 	c, err = Read([]string{dir}, []string{"z"}, Options{})
-	if err != nil || c.Documents[0].HasText || !strings.Contains(strings.Join(c.Notes, ";"), "1 .ann file(s) without a .txt") {
+	if err != nil || c.Documents[0].HasText || !strings.Contains(strings.Join(c.Notes, ";"), "1 .ann file without a .txt") {
 		t.Errorf("no .txt: %v, notes %q", err, c.Notes)
 	}
 }

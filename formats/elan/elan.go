@@ -27,8 +27,10 @@
 //   - a CONTROLLED_VOCABULARY of a tier's type gives its label set: values
 //     outside it are counted in a note.
 //
-// Errors name the file, the line and the element, and say what was
-// expected.
+// Errors name the file, the line and column (in bytes) and the element,
+// and say what was expected; a file that is not well-formed XML (an end
+// tag that closes another element, an attribute given twice, a literal
+// NUL) is refused.
 package elan
 
 import (
@@ -44,6 +46,7 @@ import (
 	"agree/formats/internal/names"
 	"agree/formats/internal/tiers"
 	"agree/formats/internal/xmlscan"
+	"agree/internal/plural"
 )
 
 // Options control reading.
@@ -58,16 +61,21 @@ type Options struct {
 	Document string
 }
 
+// pos is where an element starts: its line and column (in bytes, from 1).
+type pos struct{ line, col int }
+
+func (p pos) String() string { return fmt.Sprintf("line %d, column %d", p.line, p.col) }
+
 type slot struct {
 	id      string
 	ms      int64
 	aligned bool
-	line    int
+	at      pos
 }
 
 type tier struct {
 	id, annotator, typ, parent string
-	line                       int
+	at                         pos
 	anns                       []int // indexes into reader.anns
 }
 
@@ -77,7 +85,7 @@ type annot struct {
 	ref        string // REF_ANNOTATION: the parent's id; "" for alignable
 	prev       string // PREVIOUS_ANNOTATION
 	ts1, ts2   int    // slot indexes (alignable)
-	line       int
+	at         pos
 	start, end float64 // milliseconds, once resolved
 	resolved   bool
 	resolving  bool
@@ -98,6 +106,8 @@ type reader struct {
 	annIx  map[string]int
 	types  map[string]ltype
 	cvs    map[string]map[string]bool
+	// interned are the annotation values, copied (see keep)
+	interned map[string]string
 }
 
 // Read reads one .eaf file; name is the file name (its base name is the
@@ -130,8 +140,22 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 	return rd.corpus(sel, doc, opt.Refuse)
 }
 
-func (rd *reader) errorf(line int, format string, args ...any) error {
-	return fmt.Errorf("%s:%d: %s", rd.name, line, fmt.Sprintf(format, args...))
+// keep returns a copy of s, one per distinct value (labels repeat), so
+// that the corpus does not hold the file's data alive.
+func (rd *reader) keep(s string) string {
+	if k, ok := rd.interned[s]; ok {
+		return k
+	}
+	if rd.interned == nil {
+		rd.interned = map[string]string{}
+	}
+	k := strings.Clone(s)
+	rd.interned[k] = k
+	return k
+}
+
+func (rd *reader) errorf(at pos, format string, args ...any) error {
+	return fmt.Errorf("%s:%d:%d: %s", rd.name, at.line, at.col, fmt.Sprintf(format, args...))
 }
 
 // parse reads the elements the model needs.
@@ -140,7 +164,7 @@ func (rd *reader) parse(data []byte) error {
 	fail := func(err error) error {
 		var xe *xmlscan.Error
 		if errors.As(err, &xe) {
-			return rd.errorf(xe.Line, "%s (want an ELAN .eaf XML file)", xe.Msg)
+			return rd.errorf(pos{xe.Line, xe.Col}, "%s (want an ELAN .eaf XML file)", xe.Msg)
 		}
 		return fmt.Errorf("%s: %w", rd.name, err)
 	}
@@ -156,7 +180,7 @@ func (rd *reader) parse(data []byte) error {
 		if !ok {
 			break
 		}
-		line, n := t.Line, t.Name
+		line, n := pos{t.Line, t.Col}, t.Name
 		if t.End {
 			if len(stack) == 0 || stack[len(stack)-1] != n {
 				return rd.errorf(line, "</%s> does not close <%s>", n, last(stack))
@@ -197,7 +221,7 @@ func (rd *reader) parse(data []byte) error {
 			if _, dup := rd.slotIx[id]; dup {
 				return rd.errorf(line, "<TIME_SLOT TIME_SLOT_ID=%q>: the id is used twice", id)
 			}
-			sl := slot{id: id, line: line}
+			sl := slot{id: strings.Clone(id), at: line}
 			if v, ok := t.Attr("TIME_VALUE"); ok {
 				ms, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
 				if err != nil || ms < 0 || ms > 1<<53 {
@@ -213,13 +237,16 @@ func (rd *reader) parse(data []byte) error {
 				return rd.errorf(line, "<TIER> without TIER_ID")
 			}
 			if j, dup := rd.tierIx[id]; dup {
-				return rd.errorf(line, "<TIER TIER_ID=%q>: a second tier with this id (the first at line %d)", id, rd.tiers[j].line)
+				return rd.errorf(line, "<TIER TIER_ID=%q>: a second tier with this id (the first at %v)", id, rd.tiers[j].at)
 			}
-			tr := tier{id: id, line: line}
+			tr := tier{id: strings.Clone(id), at: line}
 			tr.annotator, _ = t.Attr("ANNOTATOR")
 			tr.typ, _ = t.Attr("LINGUISTIC_TYPE_REF")
 			tr.parent, _ = t.Attr("PARENT_REF")
-			tr.annotator = strings.TrimSpace(tr.annotator)
+			// what the corpus keeps is copied out of the file's data
+			// (the scanner returns substrings of it)
+			tr.annotator = strings.Clone(strings.TrimSpace(tr.annotator))
+			tr.typ, tr.parent = strings.Clone(tr.typ), strings.Clone(tr.parent)
 			if !t.Empty {
 				curTier = len(rd.tiers)
 			}
@@ -234,9 +261,9 @@ func (rd *reader) parse(data []byte) error {
 				return rd.errorf(line, "<%s> without ANNOTATION_ID", n)
 			}
 			if j, dup := rd.annIx[id]; dup {
-				return rd.errorf(line, "<%s ANNOTATION_ID=%q>: the id is used twice (also at line %d)", n, id, rd.anns[j].line)
+				return rd.errorf(line, "<%s ANNOTATION_ID=%q>: the id is used twice (also at %v)", n, id, rd.anns[j].at)
 			}
-			a := annot{id: id, tier: curTier, line: line}
+			a := annot{id: strings.Clone(id), tier: curTier, at: line}
 			if n == "ALIGNABLE_ANNOTATION" {
 				for k, ref := range []string{"TIME_SLOT_REF1", "TIME_SLOT_REF2"} {
 					v, _ := t.Attr(ref)
@@ -269,7 +296,7 @@ func (rd *reader) parse(data []byte) error {
 				if err != nil {
 					return fail(err)
 				}
-				rd.anns[cur].value = strings.TrimSpace(v)
+				rd.anns[cur].value = rd.keep(strings.TrimSpace(v))
 			}
 		case "LINGUISTIC_TYPE":
 			id, _ := t.Attr("LINGUISTIC_TYPE_ID")
@@ -295,10 +322,11 @@ func (rd *reader) parse(data []byte) error {
 		}
 	}
 	if !rootSeen {
-		return rd.errorf(1, "no <ANNOTATION_DOCUMENT> element (want an ELAN .eaf XML file)")
+		return rd.errorf(pos{1, 1}, "no <ANNOTATION_DOCUMENT> element (want an ELAN .eaf XML file)")
 	}
 	if len(stack) > 0 {
-		return rd.errorf(s.Line(), "the file ends inside <%s>", last(stack))
+		l, c := s.Position()
+		return rd.errorf(pos{l, c}, "the file ends inside <%s>", last(stack))
 	}
 	return nil
 }
@@ -338,14 +366,14 @@ func (rd *reader) interpolate(refuse bool) error {
 			}
 			s := rd.slots[used[k]]
 			if refuse {
-				return rd.errorf(s.line, "<TIME_SLOT TIME_SLOT_ID=%q> has no TIME_VALUE (an unaligned slot, used on tier %q); give --unaligned interpolate to place it as ELAN shows it", s.id, tr.id)
+				return rd.errorf(s.at, "<TIME_SLOT TIME_SLOT_ID=%q> has no TIME_VALUE (an unaligned slot, used on tier %q); give --unaligned interpolate to place it as ELAN shows it", s.id, tr.id)
 			}
 			j := k
 			for j < len(used) && !rd.slots[used[j]].aligned {
 				j++
 			}
 			if k == 0 || j == len(used) {
-				return rd.errorf(s.line, "<TIME_SLOT TIME_SLOT_ID=%q> has no TIME_VALUE and no aligned slot %s it on tier %q, so its time cannot be proposed", s.id, map[bool]string{true: "before", false: "after"}[k == 0], tr.id)
+				return rd.errorf(s.at, "<TIME_SLOT TIME_SLOT_ID=%q> has no TIME_VALUE and no aligned slot %s it on tier %q, so its time cannot be proposed", s.id, map[bool]string{true: "before", false: "after"}[k == 0], tr.id)
 			}
 			begin, end := rd.slots[used[k-1]].ms, rd.slots[used[j]].ms
 			count := int64(j - k + 1)
@@ -367,19 +395,19 @@ func (rd *reader) resolve(i int) error {
 		return nil
 	}
 	if a.resolving {
-		return rd.errorf(a.line, "<REF_ANNOTATION ANNOTATION_ID=%q>: its ANNOTATION_REF chain comes back to it", a.id)
+		return rd.errorf(a.at, "<REF_ANNOTATION ANNOTATION_ID=%q>: its ANNOTATION_REF chain comes back to it", a.id)
 	}
 	if a.ref == "" {
 		s1, s2 := rd.slots[a.ts1], rd.slots[a.ts2]
 		if s1.ms > s2.ms {
-			return rd.errorf(a.line, "<ALIGNABLE_ANNOTATION ANNOTATION_ID=%q>: starts at %d ms (%s), after its end %d ms (%s)", a.id, s1.ms, s1.id, s2.ms, s2.id)
+			return rd.errorf(a.at, "<ALIGNABLE_ANNOTATION ANNOTATION_ID=%q>: starts at %d ms (%s), after its end %d ms (%s)", a.id, s1.ms, s1.id, s2.ms, s2.id)
 		}
 		a.start, a.end, a.resolved = float64(s1.ms), float64(s2.ms), true
 		return nil
 	}
 	p, ok := rd.annIx[a.ref]
 	if !ok {
-		return rd.errorf(a.line, "<REF_ANNOTATION ANNOTATION_ID=%q>: ANNOTATION_REF %q is no annotation of the file", a.id, a.ref)
+		return rd.errorf(a.at, "<REF_ANNOTATION ANNOTATION_ID=%q>: ANNOTATION_REF %q is no annotation of the file", a.id, a.ref)
 	}
 	a.resolving = true
 	if err := rd.resolve(p); err != nil {
@@ -423,7 +451,7 @@ func (rd *reader) subdivide(tr *tier) error {
 			}
 			if found < 0 {
 				a := rd.anns[kids[0]]
-				return rd.errorf(a.line, "<REF_ANNOTATION>s of parent %q on tier %q: their PREVIOUS_ANNOTATION links do not order them", p, tr.id)
+				return rd.errorf(a.at, "<REF_ANNOTATION>s of parent %q on tier %q: their PREVIOUS_ANNOTATION links do not order them", p, tr.id)
 			}
 			ordered = append(ordered, found)
 			prev = rd.anns[found].id
@@ -483,7 +511,7 @@ func (rd *reader) corpus(sel *tiers.Selector, doc string, refuse bool) (*annotat
 				outside[t.id]++
 			}
 			c.Spans = append(c.Spans, annotation.Span{Doc: d, Annotator: a, ID: x.id, Start: x.start / 1000, End: x.end / 1000, Label: x.value,
-				Layer: ch.Layer, Pos: annotation.Pos{File: rd.name, Line: x.line}})
+				Layer: ch.Layer, Pos: annotation.Pos{File: rd.name, Line: x.at.line, Col: x.at.col}})
 		}
 	}
 	var tiersOut []string
@@ -492,7 +520,7 @@ func (rd *reader) corpus(sel *tiers.Selector, doc string, refuse bool) (*annotat
 	}
 	sort.Strings(tiersOut)
 	for _, t := range tiersOut {
-		c.Notes = append(c.Notes, fmt.Sprintf("%s: elan: tier %q: %d value(s) outside its controlled vocabulary", rd.name, t, outside[t]))
+		c.Notes = append(c.Notes, fmt.Sprintf("%s: elan: tier %q: %s outside its controlled vocabulary", rd.name, t, plural.Count(outside[t], "value")))
 	}
 	return c, nil
 }

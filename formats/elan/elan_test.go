@@ -60,11 +60,11 @@ func TestGesture(t *testing.T) {
 	if got := spans(c); !slices.Equal(got, want) {
 		t.Errorf("spans\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if s := c.Spans[1]; s.Pos.String() != "testdata/gesture.eaf:28" {
+	if s := c.Spans[1]; s.Pos.String() != "testdata/gesture.eaf:28:13" {
 		t.Errorf("position of a2: %v", s.Pos)
 	}
 	notes := strings.Join(c.Notes, "\n")
-	if !strings.Contains(notes, `1 tier(s) not read ("default")`) || !strings.Contains(notes, `tier "Gesture_A": 1 value(s) outside its controlled vocabulary`) {
+	if !strings.Contains(notes, `1 tier not read ("default")`) || !strings.Contains(notes, `tier "Gesture_A": 1 value outside its controlled vocabulary`) {
 		t.Errorf("notes:\n%s", notes)
 	}
 }
@@ -90,7 +90,7 @@ func TestTierSelection(t *testing.T) {
 		t.Errorf("unknown tier: %v", err)
 	}
 	_, err = readFixture(t, Options{Refuse: true})
-	if err == nil || !strings.Contains(err.Error(), `gesture.eaf:11: <TIME_SLOT TIME_SLOT_ID="ts3"> has no TIME_VALUE`) {
+	if err == nil || !strings.Contains(err.Error(), `gesture.eaf:11:9: <TIME_SLOT TIME_SLOT_ID="ts3"> has no TIME_VALUE`) {
 		t.Errorf("refuse: %v", err)
 	}
 }
@@ -119,14 +119,18 @@ func TestSymbolicSubdivision(t *testing.T) {
 func TestErrors(t *testing.T) {
 	head := `<ANNOTATION_DOCUMENT><TIME_ORDER><TIME_SLOT TIME_SLOT_ID="t1" TIME_VALUE="10"/><TIME_SLOT TIME_SLOT_ID="t2" TIME_VALUE="5"/></TIME_ORDER>` + "\n"
 	for _, tc := range []struct{ in, want string }{
-		{`<TEI/>`, "x.eaf:1: root element <TEI> (want <ANNOTATION_DOCUMENT>"},
+		{`<TEI/>`, "x.eaf:1:1: root element <TEI> (want <ANNOTATION_DOCUMENT>"},
 		{`<ANNOTATION_DOCUMENT><HEADER TIME_UNITS="PAL-frames"/></ANNOTATION_DOCUMENT>`, `<HEADER TIME_UNITS="PAL-frames">: only milliseconds`},
 		{`<ANNOTATION_DOCUMENT><TIME_ORDER><TIME_SLOT TIME_SLOT_ID="t1" TIME_VALUE="1.5"/></TIME_ORDER></ANNOTATION_DOCUMENT>`, `TIME_VALUE="1.5">: want a whole number of milliseconds`},
-		{head + `<TIER TIER_ID="A"><ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID="a1" TIME_SLOT_REF1="t1" TIME_SLOT_REF2="t9"/></ANNOTATION></TIER></ANNOTATION_DOCUMENT>`, `x.eaf:2: <ALIGNABLE_ANNOTATION ANNOTATION_ID="a1">: TIME_SLOT_REF2 "t9" is no time slot`},
+		{head + `<TIER TIER_ID="A"><ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID="a1" TIME_SLOT_REF1="t1" TIME_SLOT_REF2="t9"/></ANNOTATION></TIER></ANNOTATION_DOCUMENT>`, `x.eaf:2:31: <ALIGNABLE_ANNOTATION ANNOTATION_ID="a1">: TIME_SLOT_REF2 "t9" is no time slot`},
 		{head + `<TIER TIER_ID="A"><ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID="a1" TIME_SLOT_REF1="t1" TIME_SLOT_REF2="t2"/></ANNOTATION></TIER></ANNOTATION_DOCUMENT>`, `starts at 10 ms (t1), after its end 5 ms (t2)`},
 		{head + `<TIER TIER_ID="A"><ANNOTATION><REF_ANNOTATION ANNOTATION_ID="a1" ANNOTATION_REF="zz"/></ANNOTATION></TIER></ANNOTATION_DOCUMENT>`, `ANNOTATION_REF "zz" is no annotation`},
 		{head + `<TIER TIER_ID="A"></TIER>`, "the file ends inside <ANNOTATION_DOCUMENT>"},
-		{head + `<TIER TIER_ID="A"></TIMER></ANNOTATION_DOCUMENT>`, "x.eaf:2: </TIMER> does not close <TIER>"},
+		{head + `<TIER TIER_ID="A"></TIMER></ANNOTATION_DOCUMENT>`, "x.eaf:2:19: </TIMER> does not close <TIER> (opened at line 2, column 1)"},
+		{`<ANNOTATION_DOCUMENT><TIER TIER_ID="A"><x></y></TIER></ANNOTATION_DOCUMENT>`, "x.eaf:1:43: </y> does not close <x> (opened at line 1, column 40)"},
+		{`<ANNOTATION_DOCUMENT><TIER TIER_ID="A" TIER_ID="B"/></ANNOTATION_DOCUMENT>`, "x.eaf:1:40: in tag <TIER: attribute TIER_ID given twice"},
+		{"<ANNOTATION_DOCUMENT>\n  <TIER TIER_ID=\"A\x00\"/></ANNOTATION_DOCUMENT>", "x.eaf:2:19: a NUL byte"},
+		{`<ANNOTATION_DOCUMENT></ANNOTATION_DOCUMENT><ANNOTATION_DOCUMENT/>`, "x.eaf:1:44: a second root element"},
 		{`<ANNOTATION_DOCUMENT><a b="1></ANNOTATION_DOCUMENT>`, "x.eaf:1:"},
 	} {
 		_, err := ReadBytes([]byte(tc.in), "x.eaf", Options{})

@@ -41,6 +41,7 @@ import (
 	"agree/annotation"
 	"agree/formats/internal/jsonx"
 	"agree/internal/csvio"
+	"agree/internal/plural"
 )
 
 // Options control reading.
@@ -167,8 +168,8 @@ func (rd *reader) task(t jsonx.Value, ti int) error {
 			doc.text, doc.hasText = strs[0], true
 		}
 	}
-	rd.counts["prediction(s) ignored (only annotations are read)"] += t.Get("predictions").Len()
-	rd.counts["draft(s) ignored"] += t.Get("drafts").Len()
+	rd.counts["prediction|ignored (only annotations are read)"] += t.Get("predictions").Len()
+	rd.counts["draft|ignored"] += t.Get("drafts").Len()
 	key := "annotations"
 	if anns.Len() == 0 && comps.Len() > 0 {
 		anns, key = comps, "completions"
@@ -239,7 +240,7 @@ func (rd *reader) annotation(a jsonx.Value, doc *docInfo, p string) error {
 	cancelled, _ := a.Get("was_cancelled").Bool()
 	skipped, _ := a.Get("skipped").Bool()
 	if cancelled || skipped {
-		rd.counts["cancelled (skipped) annotation(s) excluded"]++
+		rd.counts["cancelled (skipped) annotation|excluded"]++
 		return nil
 	}
 	who, err := rd.annotator(a.Get("completed_by"), p)
@@ -306,7 +307,7 @@ func (rd *reader) annotation(a jsonx.Value, doc *docInfo, p string) error {
 			if typ == "" {
 				typ = "(no type)"
 			}
-			rd.counts[fmt.Sprintf("%q result(s) ignored", typ)]++
+			rd.counts[fmt.Sprintf("%q result|ignored", typ)]++
 		}
 		return err == nil
 	})
@@ -316,7 +317,7 @@ func (rd *reader) annotation(a jsonx.Value, doc *docInfo, p string) error {
 	for _, l := range perRegion {
 		i, ok := byRegion[str(l.v.Get("id"))]
 		if !ok {
-			rd.counts["per-region choice(s) on regions that are not spans ignored"]++
+			rd.counts["per-region choice|on regions that are not spans ignored"]++
 			continue
 		}
 		var vals []string
@@ -334,7 +335,7 @@ func (rd *reader) annotation(a jsonx.Value, doc *docInfo, p string) error {
 		src, ok1 := byRegion[str(l.v.Get("from_id"))]
 		dst, ok2 := byRegion[str(l.v.Get("to_id"))]
 		if !ok1 || !ok2 {
-			rd.counts["relation(s) between regions that are not spans ignored"]++
+			rd.counts["relation|between regions that are not spans ignored"]++
 			continue
 		}
 		if str(l.v.Get("direction")) == "left" {
@@ -393,7 +394,7 @@ func (rd *reader) region(r, v jsonx.Value, doc *docInfo, ann int, p string, byRe
 		return rd.errorf(p+".value", "a labels region needs start and end")
 	}
 	if sv.Kind() == jsonx.String || ev.Kind() == jsonx.String {
-		rd.counts["HyperText region(s) (XPath offsets) ignored"]++
+		rd.counts["HyperText region|(XPath offsets) ignored"]++
 		return nil
 	}
 	start, ok := sv.Float()
@@ -409,7 +410,7 @@ func (rd *reader) region(r, v jsonx.Value, doc *docInfo, ann int, p string, byRe
 		return err
 	}
 	if len(labels) == 0 {
-		rd.counts["region(s) without a label skipped"]++
+		rd.counts["region|without a label skipped"]++
 		return nil
 	}
 	tv := v.Get("text")
@@ -477,7 +478,7 @@ func (rd *reader) region(r, v jsonx.Value, doc *docInfo, ann int, p string, byRe
 		return rd.errorf(p+".value", "%v", err)
 	}
 	if len(labels) > 1 {
-		rd.counts["region(s) with several labels read as one span per label"]++
+		rd.counts["region|with several labels read as one span per label"]++
 	}
 	id, layer := str(r.Get("id")), str(r.Get("from_name"))
 	for k, l := range labels {
@@ -493,6 +494,7 @@ func (rd *reader) region(r, v jsonx.Value, doc *docInfo, ann int, p string, byRe
 	return nil
 }
 
+// notes says what was left out, from counts keyed "noun|what happened".
 func (rd *reader) notes() {
 	var keys []string
 	for k, n := range rd.counts {
@@ -502,7 +504,8 @@ func (rd *reader) notes() {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		rd.c.Notes = append(rd.c.Notes, fmt.Sprintf("%s: labelstudio: %d %s", rd.name, rd.counts[k], k))
+		noun, rest, _ := strings.Cut(k, "|")
+		rd.c.Notes = append(rd.c.Notes, fmt.Sprintf("%s: labelstudio: %s %s", rd.name, plural.Count(rd.counts[k], noun), rest))
 	}
 }
 

@@ -76,7 +76,7 @@ func TestExport(t *testing.T) {
 		}
 	}
 	notes := strings.Join(c.Notes, "\n")
-	for _, n := range []string{"1 cancelled (skipped) annotation(s) excluded", "1 prediction(s) ignored", `1 "textarea" result(s) ignored`} {
+	for _, n := range []string{"1 cancelled (skipped) annotation excluded", "1 prediction ignored", `1 "textarea" result ignored`} {
 		if !strings.Contains(notes, n) {
 			t.Errorf("notes lack %q:\n%s", n, notes)
 		}

@@ -29,6 +29,7 @@ import (
 	"agree/annotation"
 	"agree/formats/internal/jsonx"
 	"agree/formats/internal/names"
+	"agree/internal/plural"
 )
 
 // Options control reading.
@@ -60,9 +61,9 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 	for _, n := range []struct {
 		k    int
 		what string
-	}{{rd.ignored, "task(s) answered ignore excluded"}, {rd.rejected, "task(s) answered reject excluded (their spans and choices were rejected as a whole)"}} {
+	}{{rd.ignored, "answered ignore excluded"}, {rd.rejected, "answered reject excluded (their spans and choices were rejected as a whole)"}} {
 		if n.k > 0 {
-			rd.c.Notes = append(rd.c.Notes, fmt.Sprintf("%s: prodigy: %d %s", name, n.k, n.what))
+			rd.c.Notes = append(rd.c.Notes, fmt.Sprintf("%s: prodigy: %s %s", name, plural.Count(n.k, "task"), n.what))
 		}
 	}
 	return rd.c, nil

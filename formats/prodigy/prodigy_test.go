@@ -50,7 +50,7 @@ func TestNER(t *testing.T) {
 		t.Errorf("tokens of d1: %v", toks)
 	}
 	notes := strings.Join(c.Notes, "\n")
-	if !strings.Contains(notes, "1 task(s) answered ignore excluded") || !strings.Contains(notes, "1 task(s) answered reject excluded") {
+	if !strings.Contains(notes, "1 task answered ignore excluded") || !strings.Contains(notes, "1 task answered reject excluded") {
 		t.Errorf("notes:\n%s", notes)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"agree/internal/csvio"
+	"agree/internal/plural"
 	"agree/segmentation"
 )
 
@@ -545,7 +546,7 @@ func parseCSV(data []byte, name string) (*segmentation.Dataset, error) {
 			}
 		}
 		if len(rec) < 3 {
-			return nil, b.errorf(line, 0, "%d field(s); want item,coder,%s", len(rec), csvNoun(bf))
+			return nil, b.errorf(line, 0, "%s; want item,coder,%s", plural.Count(len(rec), "field"), csvNoun(bf))
 		}
 		item, coder := strings.TrimSpace(rec[0]), strings.TrimSpace(rec[1])
 		if item == "" {

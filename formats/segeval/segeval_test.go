@@ -116,7 +116,7 @@ func TestErrors(t *testing.T) {
 		{"empty json", `{"items":{}}`, "empty dataset"},
 		{"csv mass", "item,coder,masses\nd,A,2 3 x6\n", `x:2:9: item "d", coder "A": "x6" is not an integer masses`},
 		{"csv zero", "d,A,2 0\n", `x:1:7: item "d", coder "A": mass 0 must be a positive integer`},
-		{"csv fields", "d,A\n", "x:1: 2 field(s); want item,coder,masses"},
+		{"csv fields", "d,A\n", "x:1: 2 fields; want item,coder,masses"},
 		{"csv unequal", "d,A,2 3\nd,B,4\n", `x:2:1: item "d": coder "B" has 4 units but coder "A" has 5`},
 		{"csv missing", "d,A,2\nd,B,2\ne,A,2\n", `x:3:1: item "e": coder "B" has no segmentation`},
 		{"csv quote", "d,A,\"2 3\n", "x:1:"},

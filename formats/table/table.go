@@ -9,6 +9,7 @@ import (
 
 	"agree/coding"
 	"agree/internal/csvio"
+	"agree/internal/plural"
 )
 
 // Layout is the arrangement of a file.
@@ -292,7 +293,7 @@ func (rd *reader) classify(header []string, line int) (Layout, map[string]int, e
 // wideCoders returns the coder names of a wide header read on line line.
 func (rd *reader) wideCoders(header []string, line int) ([]string, error) {
 	if len(header) < 2 {
-		return nil, rd.errorf(line, 0, "wide layout: the header has %d column(s); want an item column and one column per coder", len(header))
+		return nil, rd.errorf(line, 0, "wide layout: the header has %s; want an item column and one column per coder", plural.Count(len(header), "column"))
 	}
 	names := make([]string, len(header)-1)
 	seen := map[string]int{}

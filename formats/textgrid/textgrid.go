@@ -34,6 +34,7 @@ import (
 	"agree/formats/internal/names"
 	"agree/formats/internal/textenc"
 	"agree/formats/internal/tiers"
+	"agree/internal/plural"
 )
 
 // Options control reading.
@@ -338,7 +339,7 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 		}
 	}
 	if points > 0 {
-		c.Notes = append(c.Notes, fmt.Sprintf("%s: textgrid: %d point(s) of point tiers read as zero-length units", name, points))
+		c.Notes = append(c.Notes, fmt.Sprintf("%s: textgrid: %s of point tiers read as zero-length units", name, plural.Count(points, "point")))
 	}
 	return c, nil
 }

@@ -59,7 +59,7 @@ func TestDialogue(t *testing.T) {
 			t.Errorf("%s: documents %+v", file, c.Documents)
 		}
 		notes := strings.Join(c.Notes, "\n")
-		if !strings.Contains(notes, `1 tier(s) not read ("notes")`) || !strings.Contains(notes, "1 point(s) of point tiers read as zero-length units") {
+		if !strings.Contains(notes, `1 tier not read ("notes")`) || !strings.Contains(notes, "1 point of point tiers read as zero-length units") {
 			t.Errorf("%s: notes\n%s", file, notes)
 		}
 	}

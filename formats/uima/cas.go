@@ -8,6 +8,7 @@ import (
 
 	"agree/annotation"
 	"agree/formats/internal/textenc"
+	"agree/internal/plural"
 )
 
 // Options select how UIMA CAS files are read. The zero value reads UTF-16
@@ -21,6 +22,10 @@ type Options struct {
 	// LabelFeature is the feature whose value is the label, for the types
 	// that have it; the others use the default choice (LabelFeature).
 	LabelFeature string
+	// LabelFeatureFound, if set, is called with the layer of each type
+	// that has LabelFeature (for a caller to tell a mistyped feature, which
+	// no layer has, from one some files have).
+	LabelFeatureFound func(layer string)
 }
 
 func (o *Options) unit() (annotation.OffsetUnit, error) {
@@ -49,17 +54,17 @@ type fsNode struct {
 	// where it was read (see where): the file, and the XMI element's line
 	// and name, or the index of the JSON CAS structure (-1 when keyed by
 	// its id)
-	file  string
-	line  int
-	elem  string
-	index int
+	file      string
+	line, col int
+	elem      string
+	index     int
 }
 
 // where returns where the node was read: the file, line and element of an
 // XMI node (<type:Token xmi:id="4">), the JSON path of a JSON CAS one. It
 // is built when needed (for a span or a message), not for every node.
 func (n *fsNode) where() annotation.Pos {
-	p := annotation.Pos{File: n.file, Line: n.line}
+	p := annotation.Pos{File: n.file, Line: n.line, Col: n.col}
 	switch {
 	case n.elem != "" && n.id != "":
 		p.Path = "<" + n.elem + " xmi:id=\"" + n.id + "\">"
@@ -122,6 +127,19 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 		return fmt.Errorf("%v: the Sofa has no sofaString: only text documents can be read", nodes[sofa].where())
 	}
 	sofaID := nodes[sofa].id
+	// The nodes' strings may be substrings of the file (the XMI scanner's):
+	// what the corpus keeps is copied, equal short strings once, so that
+	// the corpus does not hold the file's data alive.
+	interned := map[string]string{}
+	keep := func(s string) string {
+		if k, ok := interned[s]; ok {
+			return k
+		}
+		k := strings.Clone(s)
+		interned[k] = k
+		return k
+	}
+	text = strings.Clone(text)
 	offs, err := annotation.NewOffsets(text, unit)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
@@ -173,13 +191,14 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 				return fmt.Errorf("%v: chain %s: link %s is in chain %s too (%v): a link belongs to one chain", n.where(), n.id, id, nodes[o].id, nodes[o].where())
 			}
 			owner[k] = i
-			chainOf[k] = n.id
+			chainOf[k] = keep(n.id)
 			id, _ = nodes[k].get("next")
 		}
 	}
 	// layers and their label features
 	var types []string
-	features := map[string][]string{}
+	features := map[string][]string{}   // type → its features, in order of appearance
+	seenFeature := map[[2]string]bool{} // (type, feature) listed
 	for i := range nodes {
 		n := &nodes[i]
 		if !isSpanNode(n) {
@@ -190,15 +209,22 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 			features[n.typ] = nil
 		}
 		for _, f := range n.features {
-			if !f.ref && !referenceFeatures[f.name] && !slices.Contains(features[n.typ], f.name) {
+			if !f.ref && !referenceFeatures[f.name] && !seenFeature[[2]string{n.typ, f.name}] {
+				seenFeature[[2]string{n.typ, f.name}] = true
 				features[n.typ] = append(features[n.typ], f.name)
 			}
 		}
 	}
 	names := LayerNames(types)
+	for t, n := range names {
+		names[t] = keep(n)
+	}
 	label := map[string]string{}
 	for _, t := range types {
 		label[t] = LabelFeature(features[t], opt.LabelFeature)
+		if opt.LabelFeature != "" && label[t] == opt.LabelFeature && opt.LabelFeatureFound != nil {
+			opt.LabelFeatureFound(names[t])
+		}
 	}
 	conv := func(n *fsNode) (int, int, error) {
 		b, err := offs.CodePoint(n.begin)
@@ -243,19 +269,19 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 		if err != nil {
 			return err
 		}
-		s := annotation.Span{Doc: d, Annotator: a, ID: n.id, Start: float64(b), End: float64(e), Layer: names[n.typ],
+		s := annotation.Span{Doc: d, Annotator: a, ID: strings.Clone(n.id), Start: float64(b), End: float64(e), Layer: names[n.typ],
 			Chain: chainOf[i], Pos: n.where()}
 		lf := label[n.typ]
 		for _, f := range n.features {
 			switch {
 			case f.ref || referenceFeatures[f.name]:
 			case f.name == lf:
-				s.Label = f.value
+				s.Label = keep(f.value)
 			default:
 				if s.Attrs == nil {
 					s.Attrs = map[string]string{}
 				}
-				s.Attrs[f.name] = f.value
+				s.Attrs[keep(f.name)] = strings.Clone(f.value)
 			}
 		}
 		spanOf[i] = int32(len(c.Spans) + 1)
@@ -283,7 +309,7 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 			skippedRel++
 			continue
 		}
-		r := annotation.Relation{Doc: d, Annotator: a, Source: src, Target: tgt, Layer: LocalName(n.typ), Pos: n.where()}
+		r := annotation.Relation{Doc: d, Annotator: a, Source: src, Target: tgt, Layer: keep(LocalName(n.typ)), Pos: n.where()}
 		var fs []string
 		for _, f := range n.features {
 			if !f.ref && !referenceFeatures[f.name] {
@@ -292,20 +318,24 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 		}
 		if lf := LabelFeature(fs, opt.LabelFeature); lf != "" {
 			r.Type, _ = n.get(lf)
+			r.Type = keep(r.Type)
+			if lf == opt.LabelFeature && opt.LabelFeatureFound != nil {
+				opt.LabelFeatureFound(r.Layer)
+			}
 		}
 		c.Relations = append(c.Relations, r)
 	}
 	for _, t := range types {
 		if label[t] == "" && len(features[t]) > 1 {
-			c.Notes = append(c.Notes, fmt.Sprintf("uima %s: type %s has the features %s and none is the label by default: its labels are empty (choose one with --label-feature)",
-				name, names[t], strings.Join(features[t], ", ")))
+			c.Notes = append(c.Notes, fmt.Sprintf("uima %s: type %s has the features %s and none is the label by default: its labels are empty (--label-feature, Options.LabelFeature, chooses one)",
+				name, names[t], listSome(features[t])))
 		}
 	}
 	if otherViews > 0 {
-		c.Notes = append(c.Notes, fmt.Sprintf("uima %s: %d annotation(s) of other views than the initial one (%d sofas) ignored", name, otherViews, nSofas))
+		c.Notes = append(c.Notes, fmt.Sprintf("uima %s: %s of other views than the initial one (%s) ignored", name, plural.Count(otherViews, "annotation"), plural.Count(nSofas, "sofa")))
 	}
 	if skippedRel > 0 {
-		c.Notes = append(c.Notes, fmt.Sprintf("uima %s: %d relation(s) whose ends are not annotations of a layer (e.g. dependencies between plain tokens) skipped", name, skippedRel))
+		c.Notes = append(c.Notes, fmt.Sprintf("uima %s: %s whose ends are not annotations of a layer (e.g. dependencies between plain tokens) skipped", name, plural.Count(skippedRel, "relation")))
 	}
 	return nil
 }
@@ -320,6 +350,16 @@ func isSpanNode(n *fsNode) bool {
 	_, gov := n.get("Governor")
 	_, dep := n.get("Dependent")
 	return !(gov && dep)
+}
+
+// listSome joins the first names of a list for a message, saying how many
+// more there are.
+func listSome(names []string) string {
+	const show = 12
+	if len(names) <= show {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:show], ", "), len(names)-show)
 }
 
 // checkUTF16 refuses a file (of format, "XMI" or "JSON CAS") that is

@@ -44,7 +44,10 @@
 // Offsets are UTF-16 code units (Java) of the sofaString; Options.Unit
 // reads a CAS whose offsets count code points (written by Python's
 // dkpro-cassis) or bytes. Errors name the file and the XML element (with
-// its line) or the JSON path, and say what was expected.
+// its line and column in bytes: XMI files are often one line) or the JSON
+// path, and say what was expected; an XMI file that is not well-formed XML
+// (an end tag that closes another element, an attribute given twice, a
+// literal NUL) is refused.
 //
 // API:
 //

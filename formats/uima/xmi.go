@@ -2,6 +2,7 @@ package uima
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -41,7 +42,15 @@ func nsPackage(uri string) string {
 
 func parseXMI(data []byte, name string) ([]fsNode, error) {
 	s := xmlscan.New(data)
-	fail := func(err error) ([]fsNode, error) { return nil, fmt.Errorf("%s: %w", name, err) }
+	fail := func(err error) ([]fsNode, error) {
+		var xe *xmlscan.Error
+		if errors.As(err, &xe) {
+			return nil, fmt.Errorf("%s:%d:%d: %s", name, xe.Line, xe.Col, xe.Msg)
+		}
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	// at is where a tag is, for messages: file:line:column
+	at := func(t *xmlscan.Tag) string { return fmt.Sprintf("%s:%d:%d", name, t.Line, t.Col) }
 	root, ok, err := s.Next()
 	if err != nil {
 		return fail(err)
@@ -50,7 +59,7 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 		return fail(fmt.Errorf("no root element: want <xmi:XMI …>"))
 	}
 	if LocalName(root.Name) != "XMI" {
-		return fail(fmt.Errorf("line %d: the root element is <%s>, want <xmi:XMI> (a UIMA CAS XMI file)", root.Line, clip(root.Name)))
+		return nil, fmt.Errorf("%s: the root element is <%s>, want <xmi:XMI> (a UIMA CAS XMI file)", at(&root), clip(root.Name))
 	}
 	ns := map[string]string{}
 	for _, a := range root.Attrs {
@@ -77,9 +86,9 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 			return fail(fmt.Errorf("the root element <%s> is not closed", clip(root.Name)))
 		}
 		if t.End {
-			break
+			break // the root's end (the scanner checks that end tags match)
 		}
-		n := fsNode{file: name, line: t.Line, elem: t.Name, index: -1}
+		n := fsNode{file: name, line: t.Line, col: t.Col, elem: t.Name, index: -1}
 		if et, ok := types[t.Name]; ok {
 			n.typ, n.elem = et.typ, et.name
 		} else {
@@ -105,7 +114,7 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 			case "begin", "end":
 				v, ok := atoiOffset(a.Value)
 				if !ok {
-					return fail(fmt.Errorf("line %d: <%s xmi:id=%q>: %s %q is not a non-negative integer", t.Line, clip(t.Name), n.id, a.Name, clip(a.Value)))
+					return nil, fmt.Errorf("%s: <%s xmi:id=%q>: %s %q is not a non-negative integer", at(&t), clip(t.Name), n.id, a.Name, clip(a.Value))
 				}
 				if a.Name == "begin" {
 					n.begin, hasBegin = v, true
@@ -126,6 +135,10 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 			}
 		}
 		nodes = append(nodes, n)
+	}
+	// nothing but comments and processing instructions after the root
+	if _, _, err := s.Next(); err != nil {
+		return fail(err)
 	}
 	return nodes, nil
 }

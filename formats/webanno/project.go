@@ -1,7 +1,6 @@
 package webanno
 
 import (
-	"archive/zip"
 	"bytes"
 	"errors"
 	"fmt"
@@ -12,7 +11,10 @@ import (
 	"strings"
 
 	"agree/annotation"
+	"agree/formats/internal/names"
+	"agree/formats/internal/zipfs"
 	"agree/formats/uima"
+	"agree/internal/plural"
 )
 
 // Limits on what a project export may hold, against archives that
@@ -37,24 +39,65 @@ func IsProject(fsys fs.FS) bool {
 	return ok
 }
 
+// ExportWithoutAnnotations reports whether fsys is an INCEpTION/WebAnno
+// project export (an exportedproject*.json at its root or in its only
+// top-level folder) without an annotation/ folder beside it, as INCEpTION
+// writes one exported without a secondary format, and returns the path of
+// the JSON file.
+func ExportWithoutAnnotations(fsys fs.FS) (string, bool) {
+	if _, ok := projectRoot(fsys); ok {
+		return "", false
+	}
+	for _, dir := range []string{".", loneFolder(fsys)} {
+		if dir == "" {
+			continue
+		}
+		ents, err := fs.ReadDir(fsys, dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range ents {
+			if n := e.Name(); !e.IsDir() && strings.HasPrefix(n, "exportedproject") && strings.HasSuffix(n, ".json") {
+				return path.Join(dir, n), true
+			}
+		}
+	}
+	return "", false
+}
+
+// WithoutAnnotationsError is the error of a project export without
+// annotations (name is the export, json the file that shows it is one).
+func WithoutAnnotationsError(name, json string) error {
+	return fmt.Errorf("%s: an INCEpTION/WebAnno project export without annotations (%s is there, but no annotation/ folder): export the project again with a secondary format — WebAnno TSV 3.3, UIMA CAS XMI or UIMA CAS JSON — or export each document from the annotation page and read the files with --input webanno, xmi or jsoncas",
+		name, json)
+}
+
+// loneFolder returns the only top-level folder of fsys, or "".
+func loneFolder(fsys fs.FS) string {
+	entries, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return ""
+	}
+	var dirs []string
+	for _, e := range entries {
+		if e.IsDir() && !names.Ignored(e.Name()) {
+			dirs = append(dirs, e.Name())
+		}
+	}
+	if len(dirs) == 1 {
+		return dirs[0]
+	}
+	return ""
+}
+
 // projectRoot finds the directory holding annotation/.
 func projectRoot(fsys fs.FS) (string, bool) {
 	if st, err := fs.Stat(fsys, "annotation"); err == nil && st.IsDir() {
 		return ".", true
 	}
-	entries, err := fs.ReadDir(fsys, ".")
-	if err != nil {
-		return "", false
-	}
-	var dirs []string
-	for _, e := range entries {
-		if e.IsDir() {
-			dirs = append(dirs, e.Name())
-		}
-	}
-	if len(dirs) == 1 {
-		if st, err := fs.Stat(fsys, dirs[0]+"/annotation"); err == nil && st.IsDir() {
-			return dirs[0], true
+	if dir := loneFolder(fsys); dir != "" {
+		if st, err := fs.Stat(fsys, dir+"/annotation"); err == nil && st.IsDir() {
+			return dir, true
 		}
 	}
 	return "", false
@@ -74,6 +117,9 @@ func projectRoot(fsys fs.FS) (string, bool) {
 // unpacked into one directory: the annotations would count twice).
 func ReadProject(c *annotation.Corpus, fsys fs.FS, name string, opt Options) error {
 	root, ok := projectRoot(fsys)
+	if json, without := ExportWithoutAnnotations(fsys); without {
+		return WithoutAnnotationsError(name, json)
+	}
 	if !ok {
 		return fmt.Errorf("%s: not an INCEpTION/WebAnno project export (no annotation/ directory)", name)
 	}
@@ -90,10 +136,10 @@ func ReadProject(c *annotation.Corpus, fsys fs.FS, name string, opt Options) err
 		return fmt.Errorf("%s: the project export has no annotation file in annotation/<document>/<user>.tsv|.xmi|.json (was it exported with a secondary format? choose WebAnno TSV 3.3, UIMA CAS XMI or UIMA CAS JSON)", name)
 	}
 	if p.initial > 0 {
-		c.Notes = append(c.Notes, fmt.Sprintf("%s: %d INITIAL_CAS file(s) (the documents before annotation) not read", name, p.initial))
+		c.Notes = append(c.Notes, fmt.Sprintf("%s: %s (the documents before annotation) not read", name, plural.Count(p.initial, "INITIAL_CAS file")))
 	}
 	if curated > 0 && !opt.Curation {
-		c.Notes = append(c.Notes, fmt.Sprintf("%s: %d curated document(s) (curation/) not read: use --curation to compare the curation too", name, curated))
+		c.Notes = append(c.Notes, fmt.Sprintf("%s: %s (curation/) not read: use --curation to compare the curation too", name, plural.Count(curated, "curated document")))
 	}
 	return nil
 }
@@ -107,9 +153,9 @@ func ReadProjectPath(c *annotation.Corpus, p string, opt Options) error {
 	if st.IsDir() {
 		return ReadProject(c, os.DirFS(p), p, opt)
 	}
-	zr, err := zip.OpenReader(p)
+	zr, err := zipfs.Open(p)
 	if err != nil {
-		return fmt.Errorf("%s: %w", p, err)
+		return err
 	}
 	defer zr.Close()
 	return ReadProject(c, zr, p, opt)
@@ -136,7 +182,7 @@ func (p *project) folder(dir string, count bool) (int, error) {
 	}
 	n := 0
 	for _, d := range docs {
-		if !d.IsDir() {
+		if !d.IsDir() || names.Ignored(d.Name()) {
 			continue
 		}
 		files, err := fs.ReadDir(p.fsys, path.Join(dir, d.Name()))
@@ -145,7 +191,7 @@ func (p *project) folder(dir string, count bool) (int, error) {
 		}
 		users := map[string]string{} // user → file name, in this document
 		for _, f := range files {
-			if f.IsDir() || strings.HasPrefix(f.Name(), ".") {
+			if f.IsDir() || names.Ignored(f.Name()) {
 				continue
 			}
 			n++
@@ -185,9 +231,9 @@ func (p *project) file(name, doc string) error {
 	}
 	if ext == ".zip" {
 		// a per-document archive: the annotation file and its type system
-		zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+		zr, err := zipfs.NewReader(data, shown)
 		if err != nil {
-			return fmt.Errorf("%s: %w", shown, err)
+			return err
 		}
 		var inner []string
 		for _, f := range zr.File {
@@ -208,7 +254,7 @@ func (p *project) file(name, doc string) error {
 		shown += "!" + inner[0]
 	}
 	r := bytes.NewReader(data)
-	uopt := uima.Options{Unit: p.opt.Unit, LabelFeature: p.opt.LabelFeature}
+	uopt := uima.Options{Unit: p.opt.Unit, LabelFeature: p.opt.LabelFeature, LabelFeatureFound: p.opt.LabelFeatureFound}
 	switch ext {
 	case ".tsv":
 		return ReadTSV(p.c, r, shown, doc, user, *p.opt)

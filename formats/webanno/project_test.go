@@ -32,7 +32,7 @@ func TestProjectDir(t *testing.T) {
 	if strings.Join(c.Annotators, ",") != "alice,bob,碧" || len(c.Documents) != 2 {
 		t.Errorf("annotators %v, documents %d", c.Annotators, len(c.Documents))
 	}
-	if len(c.Notes) != 1 || !strings.Contains(c.Notes[0], "1 curated document(s) (curation/) not read") {
+	if len(c.Notes) != 1 || !strings.Contains(c.Notes[0], "1 curated document (curation/) not read") {
 		t.Errorf("notes %q", c.Notes)
 	}
 	c = &annotation.Corpus{}
@@ -171,8 +171,13 @@ func TestProjectArchiveTricks(t *testing.T) {
 	}{
 		{base, 0, 0, "alice", "", "a plain export"},
 		{append(base, entry{"annotation/d1/alice.xmi", xmi, 0}), 0, 0, "", "user alice's annotation of document d1 is also in alice.tsv: keep one of the two files", "two files of one user and document (two exports unpacked together) would count the annotations twice"},
-		{append(base, entry{"annotation/d1/../../../../tmp/evil.tsv", tsv, 0}, entry{"../evil.tsv", tsv, 0}), 0, 0, "alice", "", "names climbing out of the archive are not annotation files"},
-		{append(base, entry{"/annotation/d1/bob.tsv", tsv, 0}), 0, 0, "alice,bob", "", "an absolute name stays a name inside the archive"},
+		{append(base, entry{"annotation/d1/../../../../tmp/evil.tsv", tsv, 0}), 0, 0, "", `entry "annotation/d1/../../../../tmp/evil.tsv": a path that leaves the archive (..)`, "a name climbing out of the archive is refused, not cut to a name inside it"},
+		{append(base, entry{"../evil.tsv", tsv, 0}), 0, 0, "", "leaves the archive", "a name starting with .. is refused"},
+		{append(base, entry{`annotation\..\..\evil.tsv`, tsv, 0}), 0, 0, "", "leaves the archive", ".. is refused after backslashes become slashes"},
+		{append(base, entry{"/annotation/d1/bob.tsv", tsv, 0}), 0, 0, "", "an absolute path", "an absolute name is refused"},
+		{[]entry{{"p/exportedproject1.json", []byte("{}"), 0}, {"p/annotation/d1/alice.tsv", tsv, 0}, {"__MACOSX/p/annotation/d1/._alice.tsv", []byte{0, 5, 22, 7}, 0}, {"p/annotation/d1/._alice.tsv", []byte{0, 5, 22, 7}, 0}}, 0, 0, "alice", "", "an export wrapped in a folder by macOS's archiver, with __MACOSX beside it and AppleDouble ._ files"},
+		{[]entry{{"exportedproject1.json", []byte("{}"), 0}, {`annotation\d1\alice.tsv`, tsv, 0}, {`annotation\d1\bob.tsv`, tsv, 0}}, 0, 0, "alice,bob", "", "an archive written on Windows (backslashes in entry names) is read as its slash form"},
+		{[]entry{{"exportedproject1.json", []byte("{}"), 0}, {`annotation\d1\alice.zip`, zipOf([]entry{{`x\alice.tsv`, tsv, 0}}), 0}}, 0, 0, "alice", "", "a per-document archive with backslash names is read too"},
 		{append(base, entry{"annotation/d1/bob.tsv", zeros, 0}), 1 << 20, 0, "", "annotation/d1/bob.tsv: 4194304 bytes uncompressed, more than the 1048576", "an entry larger than MaxEntrySize (a zip bomb) is refused before it is read"},
 		{append(base, entry{"annotation/d1/bob.tsv", zeros, 100}), 1 << 20, 0, "", "zip: ", "an entry whose header understates its size is cut at the limit, and refused"},
 		{append(base, entry{"annotation/d2/bob.tsv", big, 0}, entry{"annotation/d2/cy.tsv", big, 0}), 8 << 20, 8 << 20, "", "the export decompresses to more than 8388608 bytes", "the export's total is bounded by MaxTotalSize"},

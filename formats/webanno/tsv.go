@@ -12,6 +12,7 @@ import (
 	"agree/formats/internal/textenc"
 	"agree/formats/uima"
 	"agree/internal/csvio"
+	"agree/internal/plural"
 )
 
 // Options select how WebAnno TSV files and project exports are read. The
@@ -24,6 +25,9 @@ type Options struct {
 	// LabelFeature is the feature whose value is the label, for the layers
 	// that have it; the others use the default choice (uima.LabelFeature).
 	LabelFeature string
+	// LabelFeatureFound, if set, is called with each layer that has
+	// LabelFeature (see uima.Options).
+	LabelFeatureFound func(layer string)
 	// Curation reads the curation documents of a project export too, as
 	// annotator CURATION_USER.
 	Curation bool
@@ -414,6 +418,9 @@ func (t *tsvReader) names() {
 		l := &t.layers[i]
 		l.name = names[l.typ]
 		want := uima.LabelFeature(l.features, t.opt.LabelFeature)
+		if want != "" && want == t.opt.LabelFeature && t.opt.LabelFeatureFound != nil {
+			t.opt.LabelFeatureFound(l.name)
+		}
 		for k, f := range l.features {
 			if f == want {
 				l.label = k
@@ -754,15 +761,15 @@ func (t *tsvReader) finish(c *annotation.Corpus, doc, annotator string) error {
 	for li := range t.layers {
 		if noLabel[li] {
 			ly := &t.layers[li]
-			c.Notes = append(c.Notes, fmt.Sprintf("webanno %s: layer %s has the features %s and none is the label by default: its labels are empty (choose one with --label-feature)",
+			c.Notes = append(c.Notes, fmt.Sprintf("webanno %s: layer %s has the features %s and none is the label by default: its labels are empty (--label-feature, Options.LabelFeature, chooses one)",
 				t.name, ly.name, strings.Join(ly.features, ", ")))
 		}
 	}
 	if skipped > 0 {
-		c.Notes = append(c.Notes, fmt.Sprintf("webanno %s: %d relation(s) whose ends are not annotations of their base layer (e.g. dependencies on plain tokens) skipped", t.name, skipped))
+		c.Notes = append(c.Notes, fmt.Sprintf("webanno %s: %s whose ends are not annotations of their base layer (e.g. dependencies on plain tokens) skipped", t.name, plural.Count(skipped, "relation")))
 	}
 	if t.slots > 0 {
-		c.Notes = append(c.Notes, fmt.Sprintf("webanno %s: %d slot feature value(s) (ROLE_ columns) ignored", t.name, t.slots))
+		c.Notes = append(c.Notes, fmt.Sprintf("webanno %s: %s (ROLE_ columns) ignored", t.name, plural.Count(t.slots, "slot feature value")))
 	}
 	return nil
 }

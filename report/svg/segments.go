@@ -3,6 +3,8 @@ package svg
 import (
 	"math"
 	"strconv"
+
+	"agree/internal/plural"
 )
 
 // Segmented is one coder's segmentation of an item: the positions of its
@@ -64,7 +66,7 @@ func Segmentations(rows []Segmented, edits []Edit, o SegmentOptions) string {
 			if k%2 == 1 {
 				fill = "#e8f1fa"
 			}
-			tip := s.Label + ": segment of " + strconv.Itoa(b-prev) + " unit(s), " + strconv.Itoa(prev+1) + "–" + strconv.Itoa(b)
+			tip := s.Label + ": segment of " + plural.Count(b-prev, "unit") + ", " + strconv.Itoa(prev+1) + "–" + strconv.Itoa(b)
 			c.rect(x.at(float64(prev)), y, x.at(float64(b))-x.at(float64(prev)), rowH, fill, "", tip)
 			prev = b
 		}

@@ -26,3 +26,9 @@ func Base(file string) string {
 	b := path.Base(filepath.ToSlash(file))
 	return strings.TrimSuffix(b, path.Ext(b))
 }
+
+// Ignored reports whether a file or folder found in a directory or an
+// archive is left out by the readers: hidden names (".git", "._d1.ann", the
+// AppleDouble files macOS adds to archives) and the "__MACOSX" folder of
+// archives made on macOS.
+func Ignored(name string) bool { return strings.HasPrefix(name, ".") || name == "__MACOSX" }

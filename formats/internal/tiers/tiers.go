@@ -34,6 +34,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"agree/internal/plural"
 )
 
 // Tier describes one tier of a file.
@@ -201,7 +203,7 @@ func (s *Selector) Assign(tiers []Tier, file string) ([]Choice, string, error) {
 	}
 	note := ""
 	if len(left) > 0 {
-		note = fmt.Sprintf("%d tier(s) not read (%s)", len(left), strings.Join(left, ", "))
+		note = fmt.Sprintf("%s not read (%s)", plural.Count(len(left), "tier"), strings.Join(left, ", "))
 		if k == -1 || k == byDir || k == byFile {
 			note += ": they have no annotation"
 		}

@@ -18,7 +18,7 @@ func TestAssign(t *testing.T) {
 		want      []Choice
 		note      string
 	}{
-		{"auto: the ANNOTATOR attribute, layer = type", "", []Choice{{}, {"A", "gesture"}, {"B", "gesture"}, {}}, `2 tier(s) not read ("default", "notes")`},
+		{"auto: the ANNOTATOR attribute, layer = type", "", []Choice{{}, {"A", "gesture"}, {"B", "gesture"}, {}}, `2 tiers not read ("default", "notes")`},
 		{"a mapping", "x=Gesture_B,y=notes", []Choice{{}, {}, {"x", ""}, {"y", ""}}, `("default", "Gesture_A")`},
 		{"a pattern with a group", "Gesture_(.+)", []Choice{{}, {"A", "Gesture_*"}, {"B", "Gesture_*"}, {}}, `("default", "notes")`},
 		{"a pattern without a group: the whole name", "no.*", []Choice{{}, {}, {}, {"notes", ""}}, ""},

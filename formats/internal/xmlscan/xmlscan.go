@@ -1,23 +1,37 @@
+// Package xmlscan is a small XML scanner for the XML files annotation tools
+// write (UIMA CAS XMI, ELAN .eaf): start and end tags with their attributes
+// (values unescaped and normalised as XML 1.0 and 1.1 say) and, on demand,
+// the text of an element, skipping the declaration, comments and CDATA
+// between tags.
+//
+// encoding/xml refuses XML 1.1 declarations and the control characters XML
+// 1.1 allows as character references (&#1;), which UIMA writes for texts
+// that hold them; it is also several times slower than the files need.
+//
+// The scanner checks what well-formedness needs of these files: every end
+// tag closes the element open (a mismatch is an error, whoever reads), the
+// file does not end inside an element, there is one root element, no tag
+// has an attribute twice, and the text is UTF-8 without the control
+// characters XML forbids as literal characters (NUL and the other C0
+// controls but tab, line feed and carriage return). A DOCTYPE is refused;
+// the encoding must be UTF-8.
+//
+// Errors give the line and the column (in bytes, from 1) of what is wrong:
+// XMI files are often one line of megabytes, where a line alone locates
+// nothing.
+//
+// The data are held as one string: names, and attribute values and texts
+// without references or line breaks, are substrings of it (no copy). A
+// caller that keeps such a string beyond the data's lifetime keeps the
+// whole data alive: it should clone (or intern) what it keeps.
 package xmlscan
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 )
-
-// Package xmlscan is a small XML scanner for the XML files annotation tools
-// write (UIMA CAS XMI, ELAN .eaf): start and end tags with their attributes
-// (values unescaped and normalised as XML 1.0 and 1.1 say) and, on demand,
-// the text of an element, skipping the declaration, comments and CDATA
-// between tags. encoding/xml refuses XML 1.1 declarations and the control
-// characters XML 1.1 allows as character references (&#1;), which UIMA
-// writes for texts that hold them; it is also several times slower than
-// the files need. It does not check that end tags match start tags: its
-// callers do, knowing what they read. A DOCTYPE is refused; the encoding
-// must be UTF-8.
 
 // Attr is an attribute of a tag.
 type Attr struct {
@@ -25,13 +39,13 @@ type Attr struct {
 }
 
 // Tag is a start tag (with its attributes, Empty for <name/>) or an end
-// tag (End).
+// tag (End), with the line and column (in bytes, from 1) of its '<'.
 type Tag struct {
-	Name  string
-	Attrs []Attr // reused by the next call of Next
-	End   bool   // </name>
-	Empty bool   // <name/>
-	Line  int
+	Name      string
+	Attrs     []Attr // reused by the next call of Next
+	End       bool   // </name>
+	Empty     bool   // <name/>
+	Line, Col int
 }
 
 // Attr returns the value of the attribute name and whether it is there.
@@ -44,111 +58,200 @@ func (t *Tag) Attr(name string) (string, bool) {
 	return "", false
 }
 
-// Scanner scans one XML text.
-type Scanner struct {
-	data []byte
-	pos  int
-	line int
-	// lineAt is the offset up to which line is counted.
-	lineAt int
-	attrs  []Attr
-	buf    []byte
+// open is an element whose end tag has not come yet.
+type open struct {
+	name string
+	at   int // offset of its '<'
 }
 
-// New returns a scanner of data.
-func New(data []byte) *Scanner {
+// Scanner scans one XML text.
+type Scanner struct {
+	data string
+	pos  int
+	// line is the line of offset lineAt, which starts at lineStart.
+	line, lineAt, lineStart int
+	attrs                   []Attr
+	buf                     []byte
+	stack                   []open
+	rootDone                bool // the root element was closed
+	checked                 bool // the characters were checked
+	seen                    map[string]bool
+}
+
+// New returns a scanner of data (converted to a string once; see the
+// package documentation).
+func New(data []byte) *Scanner { return NewString(string(data)) }
+
+// NewString returns a scanner of data.
+func NewString(data string) *Scanner {
 	return &Scanner{data: data, line: 1}
 }
 
 // Line returns the line of the scanner's position.
-func (s *Scanner) Line() int { return s.lineOf(s.pos) }
+func (s *Scanner) Line() int { l, _ := s.position(s.pos); return l }
 
-// lineOf returns the line of offset p (p only grows between calls).
-func (s *Scanner) lineOf(p int) int {
-	if p > len(s.data) {
-		p = len(s.data)
+// Position returns the line and column (in bytes, from 1) of the
+// scanner's position.
+func (s *Scanner) Position() (line, col int) { return s.position(s.pos) }
+
+// position returns the line and column of offset p. Offsets asked for
+// mostly grow (tags in order): those are counted from the last one asked
+// for; an earlier one (on an error path) is counted from the start.
+func (s *Scanner) position(p int) (line, col int) {
+	p = min(max(p, 0), len(s.data))
+	if p < s.lineAt {
+		before := s.data[:p]
+		return 1 + strings.Count(before, "\n"), p - (strings.LastIndexByte(before, '\n') + 1) + 1
 	}
 	if p > s.lineAt {
-		s.line += bytes.Count(s.data[s.lineAt:p], []byte{'\n'})
+		seg := s.data[s.lineAt:p]
+		if i := strings.LastIndexByte(seg, '\n'); i >= 0 {
+			s.line += strings.Count(seg, "\n")
+			s.lineStart = s.lineAt + i + 1
+		}
 		s.lineAt = p
 	}
-	return s.line
+	return s.line, p - s.lineStart + 1
 }
 
-// Error is a scanning error at a line.
+// Error is a scanning error at a line and column (in bytes, from 1).
 type Error struct {
-	Line int
-	Msg  string
+	Line, Col int
+	Msg       string
 }
 
-func (e *Error) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+func (e *Error) Error() string { return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Msg) }
 
 func (s *Scanner) errorf(p int, format string, args ...any) error {
-	return &Error{Line: s.lineOf(p), Msg: fmt.Sprintf(format, args...)}
+	l, c := s.position(p)
+	return &Error{Line: l, Col: c, Msg: fmt.Sprintf(format, args...)}
+}
+
+// where describes where an open element started, for messages.
+func (s *Scanner) where(o open) string {
+	l, c := s.position(o.at)
+	return fmt.Sprintf("opened at line %d, column %d", l, c)
+}
+
+// checkChars refuses data that is not UTF-8 or holds a control character
+// XML forbids as a literal character (XML 1.0 §2.2, XML 1.1 §2.2: NUL is
+// no character at all; the other C0 controls but tab, line feed and
+// carriage return may only appear as character references in XML 1.1).
+func (s *Scanner) checkChars() error {
+	d := s.data
+	for i := 0; i < len(d); i++ {
+		c := d[i]
+		if c >= 0x20 && c < 0x80 {
+			continue
+		}
+		if c < 0x20 {
+			if c == '\t' || c == '\n' || c == '\r' {
+				continue
+			}
+			if c == 0 {
+				return s.errorf(i, "a NUL byte, which XML does not allow anywhere (is the file UTF-16 or binary?)")
+			}
+			return s.errorf(i, "control character U+%04X written as itself: XML allows it only as the reference &#%d; (XML 1.1)", c, c)
+		}
+		r, n := utf8.DecodeRuneInString(d[i:])
+		if r == utf8.RuneError && n == 1 {
+			return s.errorf(i, "a byte that is not UTF-8 (0x%02X): the file must be UTF-8", c)
+		}
+		i += n - 1
+	}
+	return nil
 }
 
 // Next returns the next tag, skipping the text before it; ok is false at
 // the end of the input. The Attrs slice of a tag is reused by the
-// following call. Errors give the line ("line 12: …").
+// following call. An end tag that does not close the element open, a
+// second root element and the end of the input inside an element are
+// errors, as is any other ill-formed markup; errors give the line and
+// column ("line 12, column 5: …").
 func (s *Scanner) Next() (t Tag, ok bool, err error) {
+	if !s.checked {
+		s.checked = true
+		if err := s.checkChars(); err != nil {
+			return t, false, err
+		}
+	}
 	d := s.data
 	for {
-		i := bytes.IndexByte(d[s.pos:], '<')
+		i := strings.IndexByte(d[s.pos:], '<')
 		if i < 0 {
 			s.pos = len(d)
+			if n := len(s.stack); n > 0 {
+				o := s.stack[n-1]
+				return t, false, s.errorf(len(d), "the file ends inside <%s> (%s)", clip(o.name), s.where(o))
+			}
 			return Tag{}, false, nil
 		}
 		start := s.pos + i
 		rest := d[start:]
 		switch {
-		case bytes.HasPrefix(rest, []byte("<?")):
-			end := bytes.Index(rest, []byte("?>"))
+		case strings.HasPrefix(rest, "<?"):
+			end := strings.Index(rest, "?>")
 			if end < 0 {
 				return t, false, s.errorf(start, "unterminated <? … ?>")
 			}
-			if bytes.HasPrefix(rest, []byte("<?xml ")) || bytes.HasPrefix(rest, []byte("<?xml\t")) || bytes.HasPrefix(rest, []byte("<?xml\n")) {
+			if strings.HasPrefix(rest, "<?xml ") || strings.HasPrefix(rest, "<?xml\t") || strings.HasPrefix(rest, "<?xml\n") {
 				if err := s.declaration(rest[:end], start); err != nil {
 					return t, false, err
 				}
 			}
 			s.pos = start + end + 2
-		case bytes.HasPrefix(rest, []byte("<!--")):
-			end := bytes.Index(rest[4:], []byte("-->"))
+		case strings.HasPrefix(rest, "<!--"):
+			end := strings.Index(rest[4:], "-->")
 			if end < 0 {
 				return t, false, s.errorf(start, "unterminated comment")
 			}
 			s.pos = start + 4 + end + 3
-		case bytes.HasPrefix(rest, []byte("<![CDATA[")):
-			end := bytes.Index(rest, []byte("]]>"))
+		case strings.HasPrefix(rest, "<![CDATA["):
+			end := strings.Index(rest, "]]>")
 			if end < 0 {
 				return t, false, s.errorf(start, "unterminated CDATA section")
 			}
 			s.pos = start + end + 3
-		case bytes.HasPrefix(rest, []byte("<!")):
+		case strings.HasPrefix(rest, "<!"):
 			return t, false, s.errorf(start, "a DOCTYPE or other <! declaration, which these files have none of")
-		case bytes.HasPrefix(rest, []byte("</")):
-			end := bytes.IndexByte(rest, '>')
-			if end < 0 {
-				return t, false, s.errorf(start, "unterminated end tag")
-			}
-			name := strings.TrimSpace(string(rest[2:end]))
-			if !validName(name) {
-				return t, false, s.errorf(start, "end tag %q: not an XML name", clip(name))
-			}
-			s.pos = start + end + 1
-			return Tag{Name: name, End: true, Line: s.lineOf(start)}, true, nil
+		case strings.HasPrefix(rest, "</"):
+			return s.endTag(start)
 		default:
 			return s.startTag(start)
 		}
 	}
 }
 
+// endTag scans "</name>" at start and closes the open element.
+func (s *Scanner) endTag(start int) (Tag, bool, error) {
+	rest := s.data[start:]
+	end := strings.IndexByte(rest, '>')
+	if end < 0 {
+		return Tag{}, false, s.errorf(start, "unterminated end tag")
+	}
+	name := strings.TrimRight(rest[2:end], " \t\r\n")
+	if !validName(name) {
+		return Tag{}, false, s.errorf(start, "end tag %q: not an XML name", clip(name))
+	}
+	n := len(s.stack)
+	if n == 0 {
+		return Tag{}, false, s.errorf(start, "end tag </%s> closes no element", clip(name))
+	}
+	if o := s.stack[n-1]; o.name != name {
+		return Tag{}, false, s.errorf(start, "</%s> does not close <%s> (%s): the file is not well-formed XML", clip(name), clip(o.name), s.where(o))
+	}
+	s.stack = s.stack[:n-1]
+	s.rootDone = n == 1
+	s.pos = start + end + 1
+	l, c := s.position(start)
+	return Tag{Name: name, End: true, Line: l, Col: c}, true, nil
+}
+
 // declaration checks the XML declaration: version 1.0 or 1.1, encoding
 // UTF-8 (or none).
-func (s *Scanner) declaration(decl []byte, at int) error {
-	str := string(decl)
-	if i := strings.Index(str, "encoding"); i >= 0 {
-		v := str[i+len("encoding"):]
+func (s *Scanner) declaration(decl string, at int) error {
+	if i := strings.Index(decl, "encoding"); i >= 0 {
+		v := decl[i+len("encoding"):]
 		v = strings.TrimLeft(v, " \t\r\n=")
 		if len(v) > 0 && (v[0] == '"' || v[0] == '\'') {
 			if j := strings.IndexByte(v[1:], v[0]); j >= 0 {
@@ -164,6 +267,8 @@ func (s *Scanner) declaration(decl []byte, at int) error {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
+// validName reports whether n can be an XML name here: not empty, without
+// the characters that end or quote one (the data are valid UTF-8).
 func validName(n string) bool {
 	if n == "" {
 		return false
@@ -174,7 +279,7 @@ func validName(n string) bool {
 			return false
 		}
 	}
-	return utf8.ValidString(n)
+	return true
 }
 
 // startTag scans "<name attr='v' …>" or "<name …/>" at start.
@@ -185,11 +290,15 @@ func (s *Scanner) startTag(start int) (Tag, bool, error) {
 	for n < len(d) && !isSpace(d[n]) && d[n] != '>' && d[n] != '/' {
 		n++
 	}
-	name := string(d[p:n])
+	name := d[p:n]
 	if !validName(name) {
 		return Tag{}, false, s.errorf(start, "a tag without a valid name")
 	}
-	t := Tag{Name: name, Line: s.lineOf(start)}
+	if len(s.stack) == 0 && s.rootDone {
+		return Tag{}, false, s.errorf(start, "a second root element <%s>: an XML file has one", clip(name))
+	}
+	l, c := s.position(start)
+	t := Tag{Name: name, Line: l, Col: c}
 	s.attrs = s.attrs[:0]
 	p = n
 	for {
@@ -215,9 +324,12 @@ func (s *Scanner) startTag(start int) (Tag, bool, error) {
 		for p < len(d) && !isSpace(d[p]) && d[p] != '=' && d[p] != '>' && d[p] != '/' {
 			p++
 		}
-		an := string(d[a:p])
+		an := d[a:p]
 		if !validName(an) {
 			return t, false, s.errorf(a, "in tag <%s: an attribute without a valid name", clip(name))
+		}
+		if s.duplicate(an) {
+			return t, false, s.errorf(a, "in tag <%s: attribute %s given twice", clip(name), clip(an))
 		}
 		for p < len(d) && isSpace(d[p]) {
 			p++
@@ -233,44 +345,85 @@ func (s *Scanner) startTag(start int) (Tag, bool, error) {
 			return t, false, s.errorf(a, "in tag <%s: the value of %s is not quoted", clip(name), clip(an))
 		}
 		q := d[p]
-		e := bytes.IndexByte(d[p+1:], q)
+		e := strings.IndexByte(d[p+1:], q)
 		if e < 0 {
 			return t, false, s.errorf(a, "in tag <%s: unterminated value of %s", clip(name), clip(an))
 		}
-		raw := d[p+1 : p+1+e]
-		v, err := s.unescape(raw)
+		v, err := s.resolve(d[p+1:p+1+e], true)
 		if err != nil {
 			return t, false, s.errorf(a, "in tag <%s, attribute %s: %v", clip(name), clip(an), err)
 		}
 		s.attrs = append(s.attrs, Attr{an, v})
 		p += e + 2
 	}
+	switch {
+	case !t.Empty:
+		s.stack = append(s.stack, open{name, start})
+	case len(s.stack) == 0:
+		s.rootDone = true // an empty root element
+	}
 	s.pos = p
 	t.Attrs = s.attrs
 	return t, true, nil
 }
 
-// unescape resolves the references of an attribute value and normalises
-// its white space as XML does: a literal tab, line feed or carriage return
-// (a CR LF pair counting as one) becomes a space; characters written as
-// references stay.
-func (s *Scanner) unescape(raw []byte) (string, error) { return s.resolve(raw, true) }
-
-// resolve resolves references; attr normalises white space as in an
-// attribute value (text keeps it, a CR LF pair becoming a line feed).
-func (s *Scanner) resolve(raw []byte, attr bool) (string, error) {
-	if bytes.IndexAny(raw, "&\t\n\r<") < 0 {
-		if !utf8.Valid(raw) {
-			return "", fmt.Errorf("not valid UTF-8")
+// duplicate reports whether the tag being scanned has an attribute name
+// already: by a look at the few attributes of real tags, by a set past
+// 16 (a tag of a million attributes must not take a million squared).
+func (s *Scanner) duplicate(name string) bool {
+	const linear = 16
+	n := len(s.attrs)
+	if n < linear {
+		for _, a := range s.attrs {
+			if a.Name == name {
+				return true
+			}
 		}
-		return string(raw), nil
+		return false
 	}
-	b := s.buf[:0]
-	for i := 0; i < len(raw); i++ {
+	if n == linear {
+		clear(s.seen)
+		if s.seen == nil {
+			s.seen = map[string]bool{}
+		}
+		for _, a := range s.attrs {
+			s.seen[a.Name] = true
+		}
+	}
+	if s.seen[name] {
+		return true
+	}
+	s.seen[name] = true
+	return false
+}
+
+// resolve resolves the references of raw (text, or with attr an attribute
+// value) and normalises its white space as XML does: in an attribute
+// value a literal tab, line feed or carriage return (a CR LF pair counting
+// as one) becomes a space, and text keeps them (a CR LF pair, or a lone
+// CR, becoming a line feed); characters written as references stay. raw
+// itself is returned when it has nothing to resolve or normalise.
+func (s *Scanner) resolve(raw string, attr bool) (string, error) {
+	k := 0
+	for k < len(raw) {
+		c := raw[k]
+		if c == '&' || c == '\r' || c == '<' || (attr && (c == '\t' || c == '\n')) {
+			break
+		}
+		k++
+	}
+	if k == len(raw) {
+		return raw, nil
+	}
+	b := append(s.buf[:0], raw[:k]...)
+	for i := k; i < len(raw); i++ {
 		c := raw[i]
 		switch c {
 		case '<':
-			return "", fmt.Errorf("'<' in an attribute value")
+			if attr {
+				return "", fmt.Errorf("'<' in an attribute value")
+			}
+			b = append(b, c)
 		case '\t', '\n':
 			if attr {
 				c = ' '
@@ -286,11 +439,11 @@ func (s *Scanner) resolve(raw []byte, attr bool) (string, error) {
 				i++
 			}
 		case '&':
-			e := bytes.IndexByte(raw[i:], ';')
+			e := strings.IndexByte(raw[i:], ';')
 			if e < 0 {
 				return "", fmt.Errorf("'&' without ';'")
 			}
-			ref := string(raw[i+1 : i+e])
+			ref := raw[i+1 : i+e]
 			switch ref {
 			case "lt":
 				b = append(b, '<')
@@ -325,29 +478,23 @@ func (s *Scanner) resolve(raw []byte, attr bool) (string, error) {
 		}
 	}
 	s.buf = b
-	if !utf8.Valid(b) {
-		return "", fmt.Errorf("not valid UTF-8")
-	}
 	return string(b), nil
 }
 
 // Skip skips the content of the element just opened (not empty), up to
-// its end tag.
+// its end tag (which must match: see Next).
 func (s *Scanner) Skip(name string) error {
-	depth := 1
-	for depth > 0 {
-		t, ok, err := s.Next()
+	depth := len(s.stack) - 1
+	if depth < 0 || s.stack[depth].name != name {
+		return fmt.Errorf("Skip(%q): the element open is not <%s>", name, name)
+	}
+	for len(s.stack) > depth {
+		_, ok, err := s.Next()
 		if err != nil {
 			return err
 		}
 		if !ok {
-			return fmt.Errorf("element <%s> is not closed", clip(name))
-		}
-		switch {
-		case t.End:
-			depth--
-		case !t.Empty:
-			depth++
+			return s.errorf(len(s.data), "element <%s> is not closed", clip(name))
 		}
 	}
 	return nil
@@ -359,42 +506,58 @@ func (s *Scanner) Skip(name string) error {
 func (s *Scanner) Text() (string, error) {
 	d := s.data
 	var b []byte
+	single, pieces := "", 0 // the text when it is one piece
 	for {
-		i := bytes.IndexByte(d[s.pos:], '<')
+		i := strings.IndexByte(d[s.pos:], '<')
 		if i < 0 {
 			return "", s.errorf(len(d), "the file ends in the text of an element")
 		}
-		raw := d[s.pos : s.pos+i]
-		if len(raw) > 0 {
+		if raw := d[s.pos : s.pos+i]; len(raw) > 0 {
 			t, err := s.resolve(raw, false)
 			if err != nil {
 				return "", s.errorf(s.pos, "%v", err)
 			}
-			b = append(b, t...)
+			b = piece(b, t, &single, &pieces)
 		}
 		s.pos += i
 		rest := d[s.pos:]
 		switch {
-		case bytes.HasPrefix(rest, []byte("<![CDATA[")):
-			end := bytes.Index(rest, []byte("]]>"))
+		case strings.HasPrefix(rest, "<![CDATA["):
+			end := strings.Index(rest, "]]>")
 			if end < 0 {
 				return "", s.errorf(s.pos, "unterminated CDATA section")
 			}
-			b = append(b, rest[len("<![CDATA["):end]...)
+			if t := rest[len("<![CDATA["):end]; len(t) > 0 {
+				b = piece(b, t, &single, &pieces)
+			}
 			s.pos += end + 3
-		case bytes.HasPrefix(rest, []byte("<!--")):
-			end := bytes.Index(rest[4:], []byte("-->"))
+		case strings.HasPrefix(rest, "<!--"):
+			end := strings.Index(rest[4:], "-->")
 			if end < 0 {
 				return "", s.errorf(s.pos, "unterminated comment")
 			}
 			s.pos += 4 + end + 3
 		default:
-			if !utf8.Valid(b) {
-				return "", s.errorf(s.pos, "text that is not valid UTF-8")
+			if pieces == 1 {
+				return single, nil
 			}
 			return string(b), nil
 		}
 	}
+}
+
+// piece adds a piece of text to b, or holds it in single while it is the
+// only one (a text of one piece is returned without a copy).
+func piece(b []byte, t string, single *string, pieces *int) []byte {
+	*pieces++
+	switch *pieces {
+	case 1:
+		*single = t
+		return b
+	case 2:
+		b = append(b, *single...)
+	}
+	return append(b, t...)
 }
 
 // clip shortens a name quoted in a message.

@@ -1,0 +1,310 @@
+package lp
+
+import "math"
+
+// lu is a sparse LU factorisation of a square 0/1-column basis, by
+// Gaussian elimination with Markowitz pivot choice: column singletons
+// first (the basic singleton columns of a set-partitioning basis, and the
+// columns they leave with one row), then row singletons, then the entry of
+// least Markowitz cost (r−1)(c−1) among the shortest columns, with
+// threshold partial pivoting |a| ≥ 0.1·max|column|.
+//
+// Step k pivots column k' on row prow[k]; a solve returns values indexed
+// by pivot row ("new slots"): the value of the column pivoted on row r is
+// at index r.
+type lu struct {
+	m    int
+	prow []int32
+	diag []float64
+	lBeg []int32 // L multipliers of step k: rows lIdx, values lVal
+	lIdx []int32
+	lVal []float64
+	uBeg []int32 // U row of step k: later columns (by their pivot row)
+	uIdx []int32
+	uVal []float64
+	// scratch of factor, kept between calls
+	cr, rc                     [][]int32
+	cv                         [][]float64
+	colDone, rowDone, repaired []bool
+	pivRow, colQ, rowQ, uAll   []int32
+}
+
+func (f *lu) identity(m int) {
+	f.m = m
+	f.prow = f.prow[:0]
+	f.diag = f.diag[:0]
+	for i := range m {
+		f.prow = append(f.prow, int32(i))
+		f.diag = append(f.diag, 1)
+	}
+	f.lBeg = append(f.lBeg[:0], make([]int32, m+1)...)
+	f.uBeg = append(f.uBeg[:0], make([]int32, m+1)...)
+	f.lIdx, f.lVal, f.uIdx, f.uVal = f.lIdx[:0], f.lVal[:0], f.uIdx[:0], f.uVal[:0]
+}
+
+func (f *lu) nnz() int { return len(f.lIdx) + len(f.uIdx) + f.m }
+
+// solve replaces v (by row) with B⁻¹v (by pivot row).
+func (f *lu) solve(v, _ []float64) {
+	for k, p := range f.prow {
+		x := v[p]
+		if x == 0 {
+			continue
+		}
+		for q := f.lBeg[k]; q < f.lBeg[k+1]; q++ {
+			v[f.lIdx[q]] -= f.lVal[q] * x
+		}
+	}
+	for k := f.m - 1; k >= 0; k-- {
+		p := f.prow[k]
+		x := v[p]
+		for q := f.uBeg[k]; q < f.uBeg[k+1]; q++ {
+			x -= f.uVal[q] * v[f.uIdx[q]]
+		}
+		v[p] = x / f.diag[k]
+	}
+}
+
+// solveT replaces y (by pivot row) with y·B⁻¹ (by row).
+func (f *lu) solveT(y, _ []float64) {
+	for k, p := range f.prow {
+		w := y[p] / f.diag[k]
+		y[p] = w
+		if w == 0 {
+			continue
+		}
+		for q := f.uBeg[k]; q < f.uBeg[k+1]; q++ {
+			y[f.uIdx[q]] -= f.uVal[q] * w
+		}
+	}
+	for k := f.m - 1; k >= 0; k-- {
+		p := f.prow[k]
+		x := y[p]
+		for q := f.lBeg[k]; q < f.lBeg[k+1]; q++ {
+			x -= f.lVal[q] * y[f.lIdx[q]]
+		}
+		y[p] = x
+	}
+}
+
+// factor factorises the matrix whose column k has ones at rows cols[k].
+// It returns the pivot row of each column; a column found dependent on the
+// others is replaced by the unit column of a row no other column took
+// (repaired[k]).
+func (f *lu) factor(cols [][]int32, m int) (pivRow []int32, repaired []bool) {
+	f.m = m
+	f.prow, f.diag = f.prow[:0], f.diag[:0]
+	f.lBeg, f.lIdx, f.lVal = append(f.lBeg[:0], 0), f.lIdx[:0], f.lVal[:0]
+	f.uBeg, f.uIdx, f.uVal = append(f.uBeg[:0], 0), f.uIdx[:0], f.uVal[:0]
+	grow := func() {
+		if len(f.cr) < m {
+			f.cr, f.cv, f.rc = make([][]int32, m), make([][]float64, m), make([][]int32, m)
+			f.colDone, f.rowDone, f.repaired = make([]bool, m), make([]bool, m), make([]bool, m)
+			f.pivRow = make([]int32, m)
+		}
+	}
+	grow()
+	pivRow, repaired = f.pivRow[:m], f.repaired[:m]
+	// active matrix: by column (rows and values) and by row (columns)
+	cr, cv, rc := f.cr[:m], f.cv[:m], f.rc[:m]
+	colDone, rowDone := f.colDone[:m], f.rowDone[:m]
+	for k := range m {
+		rc[k] = rc[k][:0]
+		colDone[k], rowDone[k], repaired[k] = false, false, false
+	}
+	for k, rows := range cols {
+		cr[k] = append(cr[k][:0], rows...)
+		cv[k] = cv[k][:0]
+		for _, r := range rows {
+			cv[k] = append(cv[k], 1)
+			rc[r] = append(rc[r], int32(k))
+		}
+	}
+	colQ, rowQ := f.colQ[:0], f.rowQ[:0]
+	for k := range cr {
+		if len(cr[k]) == 1 {
+			colQ = append(colQ, int32(k))
+		}
+	}
+	for r := range rc {
+		if len(rc[r]) == 1 {
+			rowQ = append(rowQ, int32(r))
+		}
+	}
+	find := func(k int32, r int32) int {
+		for q, x := range cr[k] {
+			if x == r {
+				return q
+			}
+		}
+		return -1
+	}
+	colMax := func(k int32) float64 {
+		mx := 0.0
+		for _, v := range cv[k] {
+			mx = math.Max(mx, math.Abs(v))
+		}
+		return mx
+	}
+	removeRowCol := func(r, k int32) { // drop k from rc[r]
+		l := rc[r]
+		for q, x := range l {
+			if x == k {
+				l[q] = l[len(l)-1]
+				rc[r] = l[:len(l)-1]
+				break
+			}
+		}
+		if len(rc[r]) == 1 && !rowDone[r] {
+			rowQ = append(rowQ, r)
+		}
+	}
+	uCols := make([]int32, 0, 16) // U entries of the step, by column
+	uColAll := f.uAll[:0]         // by column id, mapped to pivot rows at the end
+	step := func(r, k int32) {
+		qd := find(k, r)
+		p := cv[k][qd]
+		// U row: the other active columns of row r
+		uCols = uCols[:0]
+		for _, k2 := range rc[r] {
+			if k2 == k {
+				continue
+			}
+			q := find(k2, r)
+			v := cv[k2][q]
+			uCols = append(uCols, k2)
+			uColAll = append(uColAll, k2)
+			f.uVal = append(f.uVal, v)
+			// remove row r from column k2
+			last := len(cr[k2]) - 1
+			cr[k2][q], cv[k2][q] = cr[k2][last], cv[k2][last]
+			cr[k2], cv[k2] = cr[k2][:last], cv[k2][:last]
+			if len(cr[k2]) == 1 {
+				colQ = append(colQ, k2)
+			}
+		}
+		uStart := len(f.uVal) - len(uCols)
+		// L column: the other rows of column k, and the elimination
+		for q, i := range cr[k] {
+			if i == r {
+				continue
+			}
+			l := cv[k][q] / p
+			f.lIdx = append(f.lIdx, i)
+			f.lVal = append(f.lVal, l)
+			for x, k2 := range uCols {
+				delta := -l * f.uVal[uStart+x]
+				if qi := find(k2, i); qi >= 0 {
+					cv[k2][qi] += delta
+					if math.Abs(cv[k2][qi]) < 1e-12 { // cancelled
+						last := len(cr[k2]) - 1
+						cr[k2][qi], cv[k2][qi] = cr[k2][last], cv[k2][last]
+						cr[k2], cv[k2] = cr[k2][:last], cv[k2][:last]
+						removeRowCol(i, k2)
+						if len(cr[k2]) == 1 {
+							colQ = append(colQ, k2)
+						}
+					}
+				} else {
+					cr[k2] = append(cr[k2], i)
+					cv[k2] = append(cv[k2], delta)
+					rc[i] = append(rc[i], k2)
+				}
+			}
+			removeRowCol(i, k)
+		}
+		cr[k], cv[k] = cr[k][:0], cv[k][:0]
+		rc[r] = rc[r][:0]
+		colDone[k], rowDone[r] = true, true
+		pivRow[k] = r
+		f.prow = append(f.prow, r)
+		f.diag = append(f.diag, p)
+		f.lBeg = append(f.lBeg, int32(len(f.lIdx)))
+		f.uBeg = append(f.uBeg, int32(len(f.uVal)))
+	}
+	for t := 0; t < m; t++ {
+		r, k := int32(-1), int32(-1)
+		for len(colQ) > 0 && k < 0 {
+			c := colQ[len(colQ)-1]
+			colQ = colQ[:len(colQ)-1]
+			if !colDone[c] && len(cr[c]) == 1 && math.Abs(cv[c][0]) > 1e-9 {
+				k, r = c, cr[c][0]
+			}
+		}
+		for len(rowQ) > 0 && k < 0 {
+			x := rowQ[len(rowQ)-1]
+			rowQ = rowQ[:len(rowQ)-1]
+			if rowDone[x] || len(rc[x]) != 1 {
+				continue
+			}
+			c := rc[x][0]
+			if v := math.Abs(cv[c][find(c, x)]); v > 1e-9 && v >= 0.1*colMax(c) {
+				k, r = c, x
+			}
+		}
+		if k < 0 { // Markowitz over the shortest columns
+			minLen := math.MaxInt
+			for c := range cr {
+				if !colDone[c] && len(cr[c]) > 0 && len(cr[c]) < minLen {
+					minLen = len(cr[c])
+				}
+			}
+			bestCost := math.MaxInt
+			seen := 0
+			for c := int32(0); int(c) < m && seen < 8; c++ {
+				if colDone[c] || len(cr[c]) == 0 || len(cr[c]) > minLen+1 {
+					continue
+				}
+				seen++
+				mx := colMax(c)
+				for q, x := range cr[c] {
+					if v := math.Abs(cv[c][q]); v < 0.1*mx || v < 1e-9 {
+						continue
+					}
+					if cost := (len(rc[x]) - 1) * (len(cr[c]) - 1); cost < bestCost {
+						bestCost, k, r = cost, c, x
+					}
+				}
+			}
+		}
+		if k < 0 {
+			break // the remaining columns are dependent
+		}
+		step(r, k)
+	}
+	// repair: each remaining column becomes the unit column of a remaining
+	// row (its U row: that row's remaining active entries, all in other
+	// remaining columns, which are replaced too, so none)
+	var freeRows []int32
+	for x := range rowDone {
+		if !rowDone[x] {
+			freeRows = append(freeRows, int32(x))
+		}
+	}
+	for k := range colDone {
+		if colDone[k] {
+			continue
+		}
+		r := freeRows[0]
+		freeRows = freeRows[1:]
+		repaired[k] = true
+		pivRow[k] = r
+		rowDone[r] = true
+		f.prow = append(f.prow, r)
+		f.diag = append(f.diag, 1)
+		f.lBeg = append(f.lBeg, int32(len(f.lIdx)))
+		f.uBeg = append(f.uBeg, int32(len(f.uVal)))
+	}
+	// U entries name later columns by their pivot row
+	f.colQ, f.rowQ, f.uAll = colQ[:0], rowQ[:0], uColAll[:0]
+	// (a repaired column is a unit column: its entries in earlier pivot
+	// rows are 0)
+	f.uIdx = f.uIdx[:0]
+	for q, k2 := range uColAll {
+		f.uIdx = append(f.uIdx, pivRow[k2])
+		if repaired[k2] {
+			f.uVal[q] = 0
+		}
+	}
+	return pivRow, repaired
+}
