@@ -517,7 +517,7 @@ func (a *Analysis) Coefficient(c Coefficient) Result {
 
 	// Expected disagreement.
 	var de float64
-	q := len(a.cats)
+	q := cnt.Categories // len(a.cats)
 	switch p.chance {
 	case noChance:
 		r.Value = r.ObservedAgreement // 1 − D_o/d_max; d_max = 1 for the nominal distance

@@ -153,6 +153,25 @@ func (a *Analysis) leaveOneCoderOut(fn func(CoderOut)) error {
 	pJ := distance.Vector{ID: make([]int, 0, len(a.pooledJ.ID)), W: make([]float64, 0, len(a.pooledJ.ID))}
 	pI := distance.Vector{ID: make([]int, 0, len(a.pooledI.ID)), W: make([]float64, 0, len(a.pooledI.ID))}
 	var cats []int
+	// With positions (interval, ordinal), d_max is (highest − lowest)²: it
+	// changes only when a coder takes away every category at an end.
+	pos, hasPos := distance.Positions(a.metric[1])
+	var lo, hi float64
+	var nLo, nHi int
+	if hasPos && len(a.cats) > 0 {
+		lo, hi = pos[a.cats[0]], pos[a.cats[0]]
+		for _, v := range a.cats {
+			lo, hi = min(lo, pos[v]), max(hi, pos[v])
+		}
+		for _, v := range a.cats {
+			if pos[v] == lo {
+				nLo++
+			}
+			if pos[v] == hi {
+				nHi++
+			}
+		}
+	}
 	for c := range C {
 		co := CoderOut{Coder: s.coders[c]}
 		for _, o := range occs[first[c]:first[c+1]] {
@@ -199,7 +218,12 @@ func (a *Analysis) leaveOneCoderOut(fn func(CoderOut)) error {
 			}
 			for i := 1; i < len(cv); i += 2 {
 				if i != o.j+1 && cv[i] != y {
-					t -= a.metric[1].Distance(int(y), int(cv[i]))
+					if hasPos { // squared's Distance, inline
+						d := pos[y] - pos[cv[i]]
+						t -= d * d
+					} else {
+						t -= a.metric[1].Distance(int(y), int(cv[i]))
+					}
 				}
 			}
 			t = max(t, 0)
@@ -218,11 +242,23 @@ func (a *Analysis) leaveOneCoderOut(fn func(CoderOut)) error {
 		b := Analysis{stats: s, opt: a.opt, counts: cnt, dist: a.dist, metric: a.metric, cats: a.cats, dmax: a.dmax}
 		pJ, pI = shiftedInto(pJ, a.pooledJ, dJ), shiftedInto(pI, a.pooledI, dI)
 		b.pooledJ, b.pooledI = pJ, pI
-		gone := false
+		// The categories without the coder: categories(s.declared, used).
+		// α reads only their number and d_max: the list itself is built
+		// only when d_max must be recomputed over it.
+		gone, goneLo, goneHi := 0, 0, 0
 		for _, v := range touched {
-			gone = gone || (int(v) >= s.declared && a.used[v]+dUsed[v] == 0)
+			if int(v) >= s.declared && a.used[v]+dUsed[v] == 0 {
+				gone++
+				if hasPos && pos[v] == lo {
+					goneLo++
+				}
+				if hasPos && pos[v] == hi {
+					goneHi++
+				}
+			}
 		}
-		if gone { // categories(s.declared, used) without the coder
+		b.counts.Categories = len(a.cats) - gone
+		if gone > 0 && (!hasPos || goneLo == nLo || goneHi == nHi) {
 			cats = cats[:0]
 			for _, v := range a.cats {
 				if v < s.declared || a.used[v]+dUsed[v] > 0 {
@@ -231,9 +267,10 @@ func (a *Analysis) leaveOneCoderOut(fn func(CoderOut)) error {
 			}
 			b.cats = cats
 			b.dmax[1] = distance.Max(a.metric[1], b.cats)
+		} else if gone > 0 {
+			b.cats = nil // not read by α (see above); d_max is unchanged
 		}
 		b.sumJ[1], b.sumI[1] = sumJ, sumI
-		b.counts.Categories = len(b.cats)
 		co.Alpha = b.Coefficient(KrippendorffAlpha)
 		for _, v := range touched {
 			dJ[v], dI[v], dUsed[v], mark[v] = 0, 0, 0, false
