@@ -476,6 +476,9 @@ func (s *cgComp) price(pi []float64, exact bool, budget int) (lag float64, m []f
 	}
 	var best []found
 	for a := int32(0); int(a) < s.m; a++ {
+		if a&63 == 0 && s.a.ctl.ctx.Err() != nil {
+			return math.Inf(-1), m, added // cancelled: the caller returns ctx's error
+		}
 		single := s.a.delta - pi[a]
 		if len(s.together[a]) > 0 {
 			single = math.Inf(1) // a may not stay alone
@@ -684,7 +687,7 @@ func (s *cgComp) columnGeneration(floor, gapStop float64, stop func() bool) (low
 			}
 		}
 		obj := s.master.Objective()
-		if ctl.onGap != nil && obj > 0 && obj < s.bigM {
+		if ctl.onGap != nil && obj > 0 && obj < s.bigM && !math.IsInf(lower, -1) {
 			ctl.onGap(math.Max(0, (obj-math.Max(lower, floor))/obj))
 		}
 		if improving == 0 || obj-lower <= gapStop*s.a.delta || stop() {
