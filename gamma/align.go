@@ -560,7 +560,7 @@ func (a *aligner) solve() (*Alignment, error) {
 	al.Disorder = total / xbar
 	al.LowerBound = al.Disorder
 	if !al.Exact {
-		al.LowerBound = (total - lowerGap) / xbar
+		al.LowerBound = min(al.Disorder, max(0, (total-lowerGap)/xbar))
 	}
 	return al, nil
 }
