@@ -201,3 +201,28 @@ func TestBranchingAgainstDenseLP(t *testing.T) {
 		t.Errorf("%d branch-and-price nodes: the relaxations were not fractional enough to test branching", nodes)
 	}
 }
+
+// TestManyAnnotatorsColumnGeneration: with 16 annotators or more the
+// pricing search takes its candidates in order of promise rather than of
+// the continuum; its optimum still equals brute force.
+func TestManyAnnotatorsColumnGeneration(t *testing.T) {
+	rng := rand.New(rand.NewPCG(77, 7))
+	for trial := 0; trial < 30; trial++ {
+		n := deltaOrderFrom + trial%4
+		c := randomContinuum(rng, n, 10, []string{"x", "y"}, 3)
+		for len(c.Units) < 6 {
+			c.Units = append(c.Units, randomContinuum(rng, n, 4, []string{"x", "y"}, 3).Units...)
+		}
+		d := combinedFor(t, c, []float64{1, 3, 0.5}[trial%3], 1, 1)
+		want := bruteForce(c, d)
+		for _, bnp := range []bool{false, true} {
+			a, _ := newAligner(c, d)
+			a.useCG, a.useBnP = true, bnp
+			al, err := a.solve()
+			if err != nil || !al.Exact || !near(al.Disorder, want, 1e-9) {
+				t.Fatalf("trial %d (n=%d, branch and price %v): %v (exact %v, %v), brute force %v", trial, n, bnp, al.Disorder, al.Exact, err, want)
+			}
+			checkAlignment(t, c, d, al)
+		}
+	}
+}
