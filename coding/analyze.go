@@ -98,6 +98,8 @@ type Analysis struct {
 	coderOnce              sync.Once
 	itemPat                []int32 // ItemPatterns
 	itemPatOnce            sync.Once
+	perCoderDe             [2]float64 // perCoderExpected, by metric
+	perCoderOnce           [2]sync.Once
 }
 
 // Analyze prepares the coefficients of d under opt. It fails only when the
@@ -535,7 +537,7 @@ func (a *Analysis) Coefficient(c Coefficient) Result {
 			de *= n / (n - 1)
 		}
 	case perCoder:
-		de = a.perCoderExpected(m)
+		de = a.perCoderExpected(k)
 	case gwetChance:
 		if q < 2 {
 			return undefined(r, "Gwet's chance agreement needs at least two categories; %d observed", q)
@@ -593,7 +595,15 @@ func (a *Analysis) uniform() distance.Vector {
 
 // perCoderExpected is D_e = (1/C(c,2)) Σ_{a<b} Σ_{k,l} P(k|a) P(l|b) d_kl on
 // the complete items (survey §2.7, D_e of α_κ).
-func (a *Analysis) perCoderExpected(m distance.Metric) float64 {
+func (a *Analysis) perCoderExpected(k int) float64 {
+	a.perCoderOnce[k].Do(func() { a.perCoderDe[k] = a.computePerCoderExpected(a.metric[k]) })
+	return a.perCoderDe[k]
+}
+
+// computePerCoderExpected computes perCoderExpected for metric m: once per
+// metric, as several coefficients (κ, multi-κ, κ_w, α_κ) and the bias read
+// it.
+func (a *Analysis) computePerCoderExpected(m distance.Metric) float64 {
 	dist := a.coderDistributions()
 	n := float64(a.counts.CompleteItems)
 	s, pairs := 0.0, 0

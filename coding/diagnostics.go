@@ -217,68 +217,132 @@ type PairStats struct {
 // GOMAXPROCS at a time); each result depends only on its own data, so the
 // output does not depend on the number of workers.
 func (a *Analysis) Pairwise() ([]PairStats, error) {
+	out, _, err := a.PairwiseTop(0)
+	return out, err
+}
+
+// PairwiseTop is Pairwise limited to n pairs (n ≤ 0: all): when more than n
+// pairs of coders share items, the n that share the most, by decreasing
+// number of shared items (ties in coder order), and the number of the
+// others; else every pair, in coder order. Only the pairs returned are
+// analysed and only their tables are built, so that crowd data (every
+// item with its own pair of coders: millions of pairs) cost memory for
+// the pairs' counts only.
+func (a *Analysis) PairwiseTop(n int) ([]PairStats, int, error) {
 	s := a.stats
 	C := len(s.coders)
-	// The cells (v, w, count) of each pair of coders with shared items, in
-	// two passes over the patterns: one to count them, one to fill them.
+	// The pairs of coders with shared items and their numbers of items,
+	// in one pass over the patterns; then the cells (v, w, count) of the
+	// pairs kept, in a second.
 	type vwn struct {
 		vw uint64 // v << 32 | w
 		n  int64
 	}
-	var pairs [][2]int32
-	var sizes []int
-	dense := C <= 256
-	var slot []int32 // dense: x·C + y → pair + 1
-	index := map[[2]int32]int{}
-	if dense {
-		slot = make([]int32, C*C)
-	}
-	pairOf := func(x, y int32) int {
-		if dense {
-			if i := slot[int(x)*C+int(y)]; i > 0 {
-				return int(i - 1)
+	var pairs [][2]int32            // in coder order
+	var items []int64               // shared items per pair
+	var sizes []int                 // cells (patterns) per pair
+	var pairOf func(x, y int32) int // −1: not a pair kept
+	if C <= 256 {
+		slot := make([]int32, C*C) // x·C + y → pair + 1
+		for p := range s.NumPatterns() {
+			cv, _ := s.Pattern(p)
+			for j := 0; j < len(cv); j += 2 {
+				for l := j + 2; l < len(cv); l += 2 {
+					slot[int(cv[j])*C+int(cv[l])] = 1
+				}
 			}
-		} else if i, ok := index[[2]int32{x, y}]; ok {
+		}
+		for x := range C {
+			for y := x + 1; y < C; y++ {
+				if slot[x*C+y] != 0 {
+					slot[x*C+y] = int32(len(pairs) + 1)
+					pairs = append(pairs, [2]int32{int32(x), int32(y)})
+				}
+			}
+		}
+		items, sizes = make([]int64, len(pairs)), make([]int, len(pairs))
+		for p := range s.NumPatterns() {
+			cv, n := s.Pattern(p)
+			for j := 0; j < len(cv); j += 2 {
+				for l := j + 2; l < len(cv); l += 2 {
+					i := slot[int(cv[j])*C+int(cv[l])] - 1
+					items[i] += n
+					sizes[i]++
+				}
+			}
+		}
+		pairOf = func(x, y int32) int { return int(slot[int(x)*C+int(y)]) - 1 }
+	} else {
+		// Many coders: the pairs of all patterns are sorted (radix sort
+		// of their keys x << 32 | y) instead of indexed by a map.
+		var keys []uint64
+		var ns []int64
+		for p := range s.NumPatterns() {
+			cv, n := s.Pattern(p)
+			for j := 0; j < len(cv); j += 2 {
+				for l := j + 2; l < len(cv); l += 2 {
+					keys = append(keys, uint64(cv[j])<<32|uint64(cv[l]))
+					ns = append(ns, n)
+				}
+			}
+		}
+		order := make([]int32, len(keys))
+		for i := range order {
+			order[i] = int32(i)
+		}
+		radixSort(keys, order)
+		for i := 0; i < len(keys); {
+			k, sum, i0 := keys[i], int64(0), i
+			for ; i < len(keys) && keys[i] == k; i++ {
+				sum += ns[order[i]]
+			}
+			pairs = append(pairs, [2]int32{int32(k >> 32), int32(uint32(k))})
+			items = append(items, sum)
+			sizes = append(sizes, i-i0)
+		}
+		keys, ns, order = nil, nil, nil
+		pairOf = func(x, y int32) int {
+			i, ok := slices.BinarySearchFunc(pairs, [2]int32{x, y}, func(p, q [2]int32) int {
+				return cmp.Or(cmp.Compare(p[0], q[0]), cmp.Compare(p[1], q[1]))
+			})
+			if !ok {
+				return -1
+			}
 			return i
 		}
-		i := len(pairs)
-		pairs = append(pairs, [2]int32{x, y})
-		sizes = append(sizes, 0)
-		if dense {
-			slot[int(x)*C+int(y)] = int32(i + 1)
-		} else {
-			index[[2]int32{x, y}] = i
-		}
-		return i
 	}
-	for p := range s.NumPatterns() {
-		cv, _ := s.Pattern(p)
-		for j := 0; j < len(cv); j += 2 {
-			for l := j + 2; l < len(cv); l += 2 {
-				sizes[pairOf(cv[j], cv[l])]++
-			}
-		}
+	// The pairs kept, in output order.
+	order := make([]int, len(pairs))
+	for i := range order {
+		order[i] = i
 	}
-	cells := make([][]vwn, len(pairs))
-	for i, n := range sizes {
-		cells[i] = make([]vwn, 0, n)
+	omitted := 0
+	if n > 0 && len(pairs) > n {
+		slices.SortStableFunc(order, func(i, j int) int { return cmp.Compare(items[j], items[i]) })
+		omitted = len(pairs) - n
+		order = order[:n]
+	}
+	kept := make([]int32, len(pairs)) // pair → its place in order + 1
+	for g, i := range order {
+		kept[i] = int32(g + 1)
+	}
+	cells := make([][]vwn, len(order))
+	for g, i := range order {
+		cells[g] = make([]vwn, 0, sizes[i])
 	}
 	for p := range s.NumPatterns() {
 		cv, n := s.Pattern(p)
 		for j := 0; j < len(cv); j += 2 {
 			for l := j + 2; l < len(cv); l += 2 {
 				i := pairOf(cv[j], cv[l])
-				cells[i] = append(cells[i], vwn{uint64(cv[j+1])<<32 | uint64(uint32(cv[l+1])), n})
+				if i < 0 || kept[i] == 0 {
+					continue
+				}
+				g := kept[i] - 1
+				cells[g] = append(cells[g], vwn{uint64(cv[j+1])<<32 | uint64(uint32(cv[l+1])), n})
 			}
 		}
 	}
-	order := make([]int, len(pairs))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortFunc(order, func(i, j int) int {
-		return cmp.Or(cmp.Compare(pairs[i][0], pairs[j][0]), cmp.Compare(pairs[i][1], pairs[j][1]))
-	})
 	// A distance that does not depend on the frequencies is bound once, to
 	// the whole value table, for every pair. The ordinal distance is bound
 	// to each pair's frequencies, on the pair's own values (the same ranks:
@@ -288,20 +352,26 @@ func (a *Analysis) Pairwise() ([]PairStats, error) {
 	if a.opt.Distance.Name() != "ordinal" {
 		bound = a.metric[1]
 	} else {
-		whole = len(pairs)*len(s.labels) <= 1<<24
+		whole = len(order)*len(s.labels) <= 1<<24
 	}
-	out := make([]PairStats, len(pairs))
-	errs := make([]error, len(pairs))
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	out := make([]PairStats, len(order))
+	errs := make([]error, len(order))
+	workers := runtime.GOMAXPROCS(0)
+	sem := make(chan struct{}, workers)
+	scratch := make(chan *pairScratch, workers)
+	for range workers {
+		scratch <- nil
+	}
 	var wg sync.WaitGroup
 	for g, pi := range order {
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			cs := cells[pi]
+			cs := cells[g]
+			cells[g] = nil
 			sortCells(cs, len(s.labels), func(c vwn) uint64 { return c.vw })
-			ps := s.pairStats(pairs[pi], whole, func(yield func(v, w int32, n int64)) {
+			each := func(yield func(v, w int32, n int64)) {
 				for i := 0; i < len(cs); {
 					c := cs[i]
 					for i++; i < len(cs) && cs[i].vw == c.vw; i++ {
@@ -309,23 +379,170 @@ func (a *Analysis) Pairwise() ([]PairStats, error) {
 					}
 					yield(int32(c.vw>>32), int32(uint32(c.vw)), c.n)
 				}
-			})
+			}
+			names := [2]string{s.coders[pairs[pi][0]], s.coders[pairs[pi][1]]}
+			if bound != nil {
+				sc := <-scratch
+				if sc == nil {
+					sc = newPairScratch(len(s.labels))
+				}
+				pa := a.pairAnalysis(bound, each, sc)
+				out[g] = PairStats{A: names[0], B: names[1], Items: pa.counts.Items,
+					Kappa: pa.Coefficient(CohenKappa), Alpha: pa.Coefficient(KrippendorffAlpha)}
+				scratch <- sc
+				return
+			}
+			ps := s.pairStats(pairs[pi], whole, each)
 			pa, err := analyzeStats(ps, Options{Distance: a.opt.Distance, Missing: a.opt.Missing, Incomplete: a.opt.Incomplete}, bound)
 			if err != nil {
 				errs[g] = err
 				return
 			}
-			out[g] = PairStats{A: ps.coders[0], B: ps.coders[1], Items: int(ps.NumItems()),
+			out[g] = PairStats{A: names[0], B: names[1], Items: int(ps.NumItems()),
 				Kappa: pa.Coefficient(CohenKappa), Alpha: pa.Coefficient(KrippendorffAlpha)}
 		}()
 	}
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 	}
-	return out, nil
+	return out, omitted, nil
+}
+
+// pairScratch holds per-value sums for pairAnalysis, reused from pair to
+// pair (only the values a pair touches are read and cleared).
+type pairScratch struct {
+	sums    []valueSums // by value
+	touched []int32
+	vecs    [3]distance.Vector // the pooled and the coders' distributions
+}
+
+// valueSums are a value's counts in a pair: pooled, as the first coder's
+// and as the second's (together: one cache line per value touched).
+type valueSums struct{ n, rows, cols float64 }
+
+func newPairScratch(V int) *pairScratch {
+	return &pairScratch{sums: make([]valueSums, V)}
+}
+
+// pairAnalysis is analyzeStats of two coders' shared items, given their
+// cells (v, w, count) in increasing (v, w) order and the distance bound to
+// the whole value table, without a Stats and without per-value tables of
+// the size of the value table: every item of a pair is complete with two
+// values, so the marginals, coder distributions and observed sums come
+// from one pass over the cells, and the per-value sums live in scratch
+// (cleared afterwards), so that the work is proportional to the pair's
+// cells, not to the number of distinct values (interval data with 10⁵
+// values: 150 ms for 10 pairs, 180 MB allocated, before). The sums are
+// those of analyzeStats on s.pairStats (the same terms in the same order,
+// the marginals exact integers and halves), so the coefficients are the
+// same, bit for bit. The analysis serves CohenKappa and KrippendorffAlpha
+// only, and only until sc serves another pair (its vectors are sc's).
+func (a *Analysis) pairAnalysis(bound distance.Metric, cells func(yield func(v, w int32, n int64)), sc *pairScratch) *Analysis {
+	s := a.stats
+	p := &Analysis{stats: s, opt: Options{Distance: a.opt.Distance, Missing: a.opt.Missing, Incomplete: a.opt.Incomplete},
+		dist: a.dist, metric: [2]distance.Metric{a.metric[0], bound}}
+	nominal := distance.IsNominal(bound)
+	pos, _ := distance.Positions(bound)
+	var items int64
+	sums := sc.sums
+	cells(func(v, w int32, n int64) {
+		items += n
+		fn := float64(n)
+		sv, sw := &sums[v], &sums[w]
+		if sv.n == 0 {
+			sc.touched = append(sc.touched, v)
+		}
+		sv.n += fn
+		sv.rows += fn
+		if sw.n == 0 {
+			sc.touched = append(sc.touched, w)
+		}
+		sw.n += fn
+		sw.cols += fn
+		t := [2]float64{0, 0}
+		if v != w {
+			t[0] = 1 // nominalPairs
+		}
+		switch {
+		case nominal:
+			t[1] = t[0]
+		case pos != nil: // pairSum's closed form, the same operations
+			x, y := pos[v], pos[w]
+			s, s2 := 0+x+y, 0+x*x+y*y
+			d := 2*s2 - s*s
+			if !(d > 0) && d == d { // math.Max(0, d)
+				d = 0
+			}
+			t[1] = d
+		default:
+			vals := [2]int32{v, w}
+			t[1] = pairSum(bound, vals[:])
+		}
+		for k := range t {
+			dis := t[k] * 1 // 2/(m(m − 1)) = 1 for m = 2
+			p.sumJ[k] += float64(n) * (2 * dis)
+			p.sumI[k] += float64(n) * dis
+			p.sumC[k] += float64(n) * dis
+		}
+	})
+	// The values used, in value order: sorted, or read off the scratch
+	// when they are a good part of the value table.
+	used := sc.touched
+	if V := len(sums); 8*len(used) > V {
+		used = used[:0]
+		for v := range V {
+			if sums[v].n != 0 {
+				used = append(used, int32(v))
+			}
+		}
+	} else {
+		slices.Sort(used)
+	}
+	// The vectors live in the scratch: the analysis is read (Coefficient)
+	// before the scratch serves another pair.
+	vec := func(x *distance.Vector, w func(*valueSums) float64) distance.Vector {
+		x.ID, x.W = x.ID[:0], x.W[:0]
+		for _, v := range used {
+			if f := w(&sums[v]); f != 0 {
+				x.ID = append(x.ID, int(v))
+				x.W = append(x.W, f)
+			}
+		}
+		return *x
+	}
+	// Only what Cohen's κ and α read: the pooled marginals of the
+	// weighting and the coders' distributions.
+	if a.opt.Missing == ByItem {
+		p.pooledI = vec(&sc.vecs[0], func(s *valueSums) float64 { return s.n * 0.5 })
+	} else {
+		p.pooledJ = vec(&sc.vecs[0], func(s *valueSums) float64 { return s.n })
+	}
+	p.coderDist = []distance.Vector{vec(&sc.vecs[1], func(s *valueSums) float64 { return s.rows }), vec(&sc.vecs[2], func(s *valueSums) float64 { return s.cols })}
+	p.coderOnce.Do(func() {})
+	// Categories: the declared values and the values used, in value order.
+	p.cats = make([]int, 0, s.declared+len(sc.touched))
+	for v := range s.declared {
+		p.cats = append(p.cats, v)
+	}
+	for _, v := range used {
+		if int(v) >= s.declared {
+			p.cats = append(p.cats, int(v))
+		}
+	}
+	for _, v := range used {
+		sums[v] = valueSums{}
+	}
+	sc.touched = used[:0]
+	n := int(items)
+	p.nRated = n
+	p.counts = Counts{Items: n, Coders: 2, Values: 2 * n, PairableItems: n, PairableValues: 2 * n, CompleteItems: n, Categories: len(p.cats)}
+	for m := range p.metric {
+		p.dmax[m] = distance.Max(p.metric[m], p.cats)
+	}
+	return p
 }
 
 // sortCells sorts cells by key (v << 32 | w, v and w below V): a counting
@@ -426,20 +643,16 @@ func (a *Analysis) Bias(weighted bool) float64 {
 		return math.NaN()
 	}
 	dist := a.coderDistributions()
-	pool := map[int]float64{}
+	pool := make([]float64, len(a.stats.labels))
 	for _, v := range dist {
 		for i, id := range v.ID {
 			pool[id] += v.W[i]
 		}
 	}
-	ids := make([]float64, len(a.stats.labels))
-	for id, w := range pool {
-		ids[id] = w
-	}
-	p := dense(ids)
+	p := dense(pool)
 	tot := p.Sum()
 	pooled := distance.Cross(a.metric[k], p, p) / (tot * tot)
-	return (a.perCoderExpected(a.metric[k]) - pooled) / a.dmax[k]
+	return (a.perCoderExpected(k) - pooled) / a.dmax[k]
 }
 
 // Margins returns the row and column sums of a table, its total and the sum

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"testing"
 )
 
@@ -427,7 +428,7 @@ func TestPruningKeepsTheFirstItems(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					pruned.pruneAfter = 5
+					pruned.pruneAfter, pruned.pruneBase = 5, 5
 					all, _ := NewAccumulator(StatsOptions{Coders: d.coders, KeepItems: k})
 					for _, acc := range []*Accumulator{pruned, all} {
 						for v, l := range d.labels {
@@ -530,4 +531,238 @@ func TestDistinctItemsSkipThePatternTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameStats(t, "written", back, d.Stats(0))
+}
+
+// Pruning the kept ids reads every pattern, so it must not run every few
+// thousand items when the patterns are many: crowd data whose items each
+// have their own pair of coders, all with the same disagreement, cannot
+// be pruned at all, and 5·10⁶ such items took 287 s (quadratic). The work
+// of all prunings together must stay proportional to the patterns.
+func TestPruningWorkIsLinear(t *testing.T) {
+	cases := []struct {
+		name     string
+		interval bool
+		items    int
+	}{
+		{"nominal, every item its own coders, all tied", false, 200_000},
+		{"interval, every item its own coders, all tied", true, 200_000},
+	}
+	for _, c := range cases {
+		a, err := NewAccumulator(StatsOptions{KeepItems: 10, Rank: &Ranking{Interval: c.interval}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, _ := a.Value("1", Pos{})
+		y, _ := a.Value("2", Pos{})
+		for i := range c.items {
+			c0, _ := a.Coder("c" + strconv.Itoa(2*i))
+			c1, _ := a.Coder("c" + strconv.Itoa(2*i+1))
+			if err := a.Add("i"+strconv.Itoa(i), []int32{int32(c0), int32(x), int32(c1), int32(y)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if a.pruneWork > 6*c.items {
+			t.Errorf("%s: prunings read %d patterns for %d items (want ≤ 6 per item)", c.name, a.pruneWork, c.items)
+		}
+		if got := a.Stats(); got.NumItems() != int64(c.items) {
+			t.Errorf("%s: %d items", c.name, got.NumItems())
+		}
+	}
+}
+
+// Pairwise analyses each pair from its cells without building the pair's
+// Stats (pairAnalysis); the result must be that of analyzeStats on the
+// pair's Stats, bit for bit, every field of both coefficients, for every
+// distance bound once (all but ordinal), both weightings, with declared
+// categories and sparse (crowd) data.
+func TestPairAnalysisMatchesPairStats(t *testing.T) {
+	for seed := range uint64(4) {
+		d := randomData(t, seed, 60, 2+int(seed)%4, 5, 0.3)
+		if seed%2 == 1 {
+			d = randomSparse(t, seed, 90, 8, 4, 4)
+		}
+		for _, metric := range equivalenceMetrics {
+			if metric == "ordinal" {
+				continue // bound to each pair's frequencies: the Stats path
+			}
+			for _, w := range []Weighting{ByJudgment, ByItem} {
+				opt := Options{Distance: mustSpec(t, metric), Missing: w}
+				a := analyze(t, d, opt)
+				got, err := a.Pairwise()
+				if err != nil {
+					t.Fatal(err)
+				}
+				s := a.stats
+				i := 0
+				for x := range s.coders {
+					for y := x + 1; y < len(s.coders); y++ {
+						var cells [][3]int64
+						for p := range s.NumPatterns() {
+							cv, n := s.Pattern(p)
+							var vx, vy int32 = -1, -1
+							for j := 0; j < len(cv); j += 2 {
+								switch int(cv[j]) {
+								case x:
+									vx = cv[j+1]
+								case y:
+									vy = cv[j+1]
+								}
+							}
+							if vx >= 0 && vy >= 0 {
+								cells = append(cells, [3]int64{int64(vx), int64(vy), n})
+							}
+						}
+						if len(cells) == 0 {
+							continue
+						}
+						slices.SortFunc(cells, func(a, b [3]int64) int { return slices.Compare(a[:2], b[:2]) })
+						ps := s.pairStats([2]int32{int32(x), int32(y)}, true, func(yield func(v, w int32, n int64)) {
+							for k := 0; k < len(cells); {
+								c := cells[k]
+								for k++; k < len(cells) && cells[k][0] == c[0] && cells[k][1] == c[1]; k++ {
+									c[2] += cells[k][2]
+								}
+								yield(int32(c[0]), int32(c[1]), c[2])
+							}
+						})
+						want, err := analyzeStats(ps, opt, a.metric[1])
+						if err != nil {
+							t.Fatal(err)
+						}
+						g := got[i]
+						i++
+						wk, wa := want.Coefficient(CohenKappa), want.Coefficient(KrippendorffAlpha)
+						if g.Items != int(ps.NumItems()) || !sameResult(g.Kappa, wk) || !sameResult(g.Alpha, wa) {
+							t.Errorf("seed %d %s %s pair %s/%s: got %+v %+v, want %+v %+v", seed, metric, w, g.A, g.B, g.Kappa, g.Alpha, wk, wa)
+						}
+					}
+				}
+				if i != len(got) {
+					t.Errorf("seed %d %s: %d pairs, want %d", seed, metric, len(got), i)
+				}
+			}
+		}
+	}
+}
+
+// sameResult reports whether two results are equal bit for bit (NaN
+// equal to NaN).
+func sameResult(x, y Result) bool {
+	eq := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
+	return x.Coefficient == y.Coefficient && eq(x.Value, y.Value) && x.Reason == y.Reason && x.Distance == y.Distance &&
+		eq(x.ObservedDisagreement, y.ObservedDisagreement) && eq(x.ExpectedDisagreement, y.ExpectedDisagreement) &&
+		eq(x.ObservedAgreement, y.ObservedAgreement) && eq(x.ExpectedAgreement, y.ExpectedAgreement) &&
+		x.Items == y.Items && x.Values == y.Values && x.Dropped == y.Dropped
+}
+
+// PairwiseTop(n) is Pairwise sorted by decreasing shared items (ties in
+// coder order) and cut to n, with the others counted, for few coders
+// (dense pair table) and many (sorted pair keys); with many coders the
+// whole table also matches the item engine.
+func TestPairwiseTop(t *testing.T) {
+	cases := []struct {
+		name                   string
+		items, coders, perItem int
+	}{
+		{"few coders, dense pair table", 120, 7, 4},
+		{"many coders (> 256), sorted pair keys", 400, 300, 4},
+		{"crowd: almost every pair shares one item", 300, 600, 2},
+	}
+	for _, c := range cases {
+		d := randomSparse(t, 7, c.items, c.coders, c.perItem, 3)
+		a := analyze(t, d, Options{Distance: mustSpec(t, "interval")})
+		all, err := a.Pairwise()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.coders > 256 {
+			rp := refPairwise(t, d, Options{Distance: mustSpec(t, "interval")})
+			if len(rp) != len(all) {
+				t.Fatalf("%s: %d pairs, item engine %d", c.name, len(all), len(rp))
+			}
+			for i := range rp {
+				if all[i].A != rp[i].A || all[i].B != rp[i].B || all[i].Items != rp[i].Items || !close12(all[i].Alpha.Value, rp[i].Alpha.Value) || !close12(all[i].Kappa.Value, rp[i].Kappa.Value) {
+					t.Fatalf("%s: pair %d = %+v, item engine %+v", c.name, i, all[i], rp[i])
+				}
+			}
+		}
+		byItems := slices.Clone(all)
+		slices.SortStableFunc(byItems, func(x, y PairStats) int { return y.Items - x.Items })
+		for _, n := range []int{1, 5, len(all) - 1, len(all), len(all) + 3, 0} {
+			got, omitted, err := a.PairwiseTop(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, wantOmitted := all, 0
+			if n > 0 && n < len(all) {
+				want, wantOmitted = byItems[:n], len(all)-n
+			}
+			if omitted != wantOmitted || len(got) != len(want) {
+				t.Fatalf("%s n=%d: %d pairs, %d omitted; want %d, %d", c.name, n, len(got), omitted, len(want), wantOmitted)
+			}
+			for i := range want {
+				if got[i].A != want[i].A || got[i].B != want[i].B || got[i].Items != want[i].Items || !sameResult(got[i].Alpha, want[i].Alpha) || !sameResult(got[i].Kappa, want[i].Kappa) {
+					t.Errorf("%s n=%d: pair %d = %s/%s %d, want %s/%s %d", c.name, n, i, got[i].A, got[i].B, got[i].Items, want[i].A, want[i].B, want[i].Items)
+				}
+			}
+		}
+	}
+}
+
+// LeaveOneCoderOutTop(n) is LeaveOneCoderOut sorted by decreasing |change
+// of α| (undefined last, ties in coder order) and cut to n, with the others
+// counted; crowd data include coders whose values disappear with them.
+func TestLeaveOneCoderOutTop(t *testing.T) {
+	cases := []struct {
+		name                   string
+		items, coders, perItem int
+		metric                 string
+	}{
+		{"few coders, nominal", 80, 6, 4, "nominal"},
+		{"crowd, interval", 200, 150, 3, "interval"},
+		{"crowd, ordinal (rebound per coder)", 60, 40, 3, "ordinal"},
+	}
+	for _, c := range cases {
+		d := randomSparse(t, 11, c.items, c.coders, c.perItem, 6)
+		a := analyze(t, d, Options{Distance: mustSpec(t, c.metric)})
+		all, err := a.LeaveOneCoderOut()
+		if err != nil {
+			t.Fatal(err)
+		}
+		alpha := a.Coefficient(KrippendorffAlpha).Value
+		size := func(co CoderOut) float64 {
+			if x := math.Abs(co.Alpha.Value - alpha); !math.IsNaN(x) {
+				return x
+			}
+			return -1
+		}
+		sorted := slices.Clone(all)
+		slices.SortStableFunc(sorted, func(x, y CoderOut) int {
+			switch sx, sy := size(x), size(y); {
+			case sx > sy:
+				return -1
+			case sx < sy:
+				return 1
+			}
+			return 0
+		})
+		for _, n := range []int{1, 3, len(all) - 1, len(all), len(all) + 2, 0} {
+			got, omitted, err := a.LeaveOneCoderOutTop(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, wantOmitted := all, 0
+			if n > 0 && n < len(all) {
+				want, wantOmitted = sorted[:n], len(all)-n
+			}
+			if omitted != wantOmitted || len(got) != len(want) {
+				t.Fatalf("%s n=%d: %d coders, %d omitted; want %d, %d", c.name, n, len(got), omitted, len(want), wantOmitted)
+			}
+			for i := range want {
+				if got[i].Coder != want[i].Coder || got[i].Values != want[i].Values || !sameResult(got[i].Alpha, want[i].Alpha) {
+					t.Errorf("%s n=%d: row %d = %s %v, want %s %v", c.name, n, i, got[i].Coder, got[i].Alpha.Value, want[i].Coder, want[i].Alpha.Value)
+				}
+			}
+		}
+	}
 }

@@ -17,16 +17,20 @@ type byteIndex struct {
 const shortCodes = 256 + 1<<16
 
 // key packs a string of 3 to 7 bytes and its length (0: not packable).
-func key(b []byte) uint64 {
+func key[T ~string | ~[]byte](b T) uint64 {
 	if len(b) < 3 || len(b) > 7 {
 		return 0
 	}
 	k := uint64(len(b)) << 56
-	for i, c := range b {
-		k |= uint64(c) << (8 * i)
+	for i := range len(b) {
+		k |= uint64(b[i]) << (8 * i)
 	}
 	return k
 }
+
+// cached reports whether a byteIndex holds every string of length n put
+// into it (1 to 7 bytes): for such strings it can be the only index.
+func cached(n int) bool { return n >= 1 && n <= 7 }
 
 func mixKey(k uint64) uint64 {
 	k ^= k >> 33
@@ -36,7 +40,12 @@ func mixKey(k uint64) uint64 {
 }
 
 // get returns the cached index of b.
-func (x *byteIndex) get(b []byte) (int32, bool) {
+func (x *byteIndex) get(b []byte) (int32, bool) { return get(x, b) }
+
+// getString is get for a string.
+func (x *byteIndex) getString(s string) (int32, bool) { return get(x, s) }
+
+func get[T ~string | ~[]byte](x *byteIndex, b T) (int32, bool) {
 	switch len(b) {
 	case 1, 2:
 		if x.direct == nil {
@@ -63,7 +72,12 @@ func (x *byteIndex) get(b []byte) (int32, bool) {
 }
 
 // put caches index v of b (not yet cached).
-func (x *byteIndex) put(b []byte, v int32) {
+func (x *byteIndex) put(b []byte, v int32) { put(x, b, v) }
+
+// putString is put for a string.
+func (x *byteIndex) putString(s string, v int32) { put(x, s, v) }
+
+func put[T ~string | ~[]byte](x *byteIndex, b T, v int32) {
 	switch len(b) {
 	case 1, 2:
 		if x.direct == nil {

@@ -1,6 +1,9 @@
 package coding
 
 import (
+	"math"
+	"slices"
+
 	"agree/distance"
 )
 
@@ -28,6 +31,88 @@ type CoderOut struct {
 // with every coder left out: it is bound again to each coder's remaining
 // data and the patterns summed again, O(patterns) per coder.
 func (a *Analysis) LeaveOneCoderOut() ([]CoderOut, error) {
+	out, _, err := a.LeaveOneCoderOutTop(0)
+	return out, err
+}
+
+// LeaveOneCoderOutTop is LeaveOneCoderOut limited to n coders (n ≤ 0: all):
+// when there are more than n coders, the n whose removal changes α most
+// (by |α without − α|; undefined changes last, ties in coder order), in
+// that order, and the number of the others; else every coder, in coder
+// order. Every coder's α is computed, but only n are kept (crowd data:
+// millions of coders).
+func (a *Analysis) LeaveOneCoderOutTop(n int) ([]CoderOut, int, error) {
+	C := len(a.stats.coders)
+	if n <= 0 || n >= C {
+		out := make([]CoderOut, 0, C)
+		err := a.leaveOneCoderOut(func(co CoderOut) { out = append(out, co) })
+		return out, 0, err
+	}
+	alpha := a.Coefficient(KrippendorffAlpha).Value
+	size := func(co CoderOut) float64 {
+		if x := math.Abs(co.Alpha.Value - alpha); !math.IsNaN(x) {
+			return x
+		}
+		return -1
+	}
+	// A min-heap of the n largest (size, then earlier coder); the root is
+	// the one to drop first.
+	type kept struct {
+		size float64
+		c    int
+		co   CoderOut
+	}
+	less := func(x, y kept) bool { return x.size < y.size || (x.size == y.size && x.c > y.c) }
+	heap := make([]kept, 0, n)
+	down := func(i int) {
+		for {
+			l, m := 2*i+1, i
+			if l < len(heap) && less(heap[l], heap[m]) {
+				m = l
+			}
+			if r := l + 1; r < len(heap) && less(heap[r], heap[m]) {
+				m = r
+			}
+			if m == i {
+				return
+			}
+			heap[i], heap[m] = heap[m], heap[i]
+			i = m
+		}
+	}
+	c := 0
+	err := a.leaveOneCoderOut(func(co CoderOut) {
+		k := kept{size(co), c, co}
+		c++
+		switch {
+		case len(heap) < n:
+			heap = append(heap, k)
+			for i := len(heap) - 1; i > 0 && less(heap[i], heap[(i-1)/2]); i = (i - 1) / 2 {
+				heap[i], heap[(i-1)/2] = heap[(i-1)/2], heap[i]
+			}
+		case less(heap[0], k):
+			heap[0] = k
+			down(0)
+		}
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	slices.SortFunc(heap, func(x, y kept) int {
+		if less(y, x) {
+			return -1
+		}
+		return 1
+	})
+	out := make([]CoderOut, len(heap))
+	for i, k := range heap {
+		out[i] = k.co
+	}
+	return out, C - n, nil
+}
+
+// leaveOneCoderOut calls fn with α without each coder, in coder order.
+func (a *Analysis) leaveOneCoderOut(fn func(CoderOut)) error {
 	s := a.stats
 	C := len(s.coders)
 	// Occurrences of each coder: (pattern, position of the pair), grouped
@@ -50,10 +135,24 @@ func (a *Analysis) LeaveOneCoderOut() ([]CoderOut, error) {
 		}
 	}
 	rebind := a.opt.Distance.Name() == "ordinal"
-	out := make([]CoderOut, C)
 	V := len(s.labels)
+	// Per-value changes, dense but reset only where a coder touched them,
+	// and the output vectors, reused from coder to coder: no allocation
+	// per coder, and the categories and d_max are recomputed only when a
+	// value disappears with the coder.
 	dJ, dI := make([]float64, V), make([]float64, V)
-	used := make([]int64, V)
+	dUsed := make([]int64, V)
+	mark := make([]bool, V)
+	var touched []int32
+	touch := func(v int32) {
+		if !mark[v] {
+			mark[v] = true
+			touched = append(touched, v)
+		}
+	}
+	pJ := distance.Vector{ID: make([]int, 0, len(a.pooledJ.ID)), W: make([]float64, 0, len(a.pooledJ.ID))}
+	pI := distance.Vector{ID: make([]int, 0, len(a.pooledI.ID)), W: make([]float64, 0, len(a.pooledI.ID))}
+	var cats []int
 	for c := range C {
 		co := CoderOut{Coder: s.coders[c]}
 		for _, o := range occs[first[c]:first[c+1]] {
@@ -63,25 +162,23 @@ func (a *Analysis) LeaveOneCoderOut() ([]CoderOut, error) {
 		if rebind {
 			sub, err := AnalyzeStats(s.withoutCoder(c), a.opt)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			co.Alpha = sub.Coefficient(KrippendorffAlpha)
-			out[c] = co
+			fn(co)
 			continue
 		}
 		cnt := a.counts
 		cnt.Coders--
 		sumJ, sumI := a.sumJ[1], a.sumI[1]
-		copy(used, a.used)
-		clear(dJ)
-		clear(dI)
 		for _, o := range occs[first[c]:first[c+1]] {
 			cv, n := s.Pattern(o.p)
 			m := len(cv) / 2
 			y := cv[o.j+1]
 			fn := float64(n)
 			cnt.Values -= int(n)
-			used[y] -= n
+			touch(y)
+			dUsed[y] -= n
 			if m < 2 {
 				continue
 			}
@@ -92,6 +189,7 @@ func (a *Analysis) LeaveOneCoderOut() ([]CoderOut, error) {
 			cnt.PairableValues -= int(n) * m
 			inv := fn / float64(m)
 			for i := 1; i < len(cv); i += 2 {
+				touch(cv[i])
 				dJ[cv[i]] -= fn
 				dI[cv[i]] -= inv
 			}
@@ -117,16 +215,50 @@ func (a *Analysis) LeaveOneCoderOut() ([]CoderOut, error) {
 				}
 			}
 		}
-		b := &Analysis{stats: s, opt: a.opt, counts: cnt, dist: a.dist, metric: a.metric,
-			pooledJ: shifted(a.pooledJ, dJ), pooledI: shifted(a.pooledI, dI),
-			cats: categories(s.declared, used)}
+		b := Analysis{stats: s, opt: a.opt, counts: cnt, dist: a.dist, metric: a.metric, cats: a.cats, dmax: a.dmax}
+		pJ, pI = shiftedInto(pJ, a.pooledJ, dJ), shiftedInto(pI, a.pooledI, dI)
+		b.pooledJ, b.pooledI = pJ, pI
+		gone := false
+		for _, v := range touched {
+			gone = gone || (int(v) >= s.declared && a.used[v]+dUsed[v] == 0)
+		}
+		if gone { // categories(s.declared, used) without the coder
+			cats = cats[:0]
+			for _, v := range a.cats {
+				if v < s.declared || a.used[v]+dUsed[v] > 0 {
+					cats = append(cats, v)
+				}
+			}
+			b.cats = cats
+			b.dmax[1] = distance.Max(a.metric[1], b.cats)
+		}
 		b.sumJ[1], b.sumI[1] = sumJ, sumI
 		b.counts.Categories = len(b.cats)
-		b.dmax[1] = distance.Max(a.metric[1], b.cats)
 		co.Alpha = b.Coefficient(KrippendorffAlpha)
-		out[c] = co
+		for _, v := range touched {
+			dJ[v], dI[v], dUsed[v], mark[v] = 0, 0, 0, false
+		}
+		touched = touched[:0]
+		fn(co)
 	}
-	return out, nil
+	return nil
+}
+
+// shiftedInto returns p + delta as a sparse vector in the storage of buf
+// (entries that become 0 are dropped); delta is 0 outside p's support.
+func shiftedInto(buf, p distance.Vector, delta []float64) distance.Vector {
+	buf.ID, buf.W = buf.ID[:0], buf.W[:0]
+	for i, id := range p.ID {
+		w := p.W[i] + delta[id]
+		if w < 0 { // rounding of item weights: never below 0
+			w = 0
+		}
+		if w != 0 {
+			buf.ID = append(buf.ID, id)
+			buf.W = append(buf.W, w)
+		}
+	}
+	return buf
 }
 
 // everyCoder returns the coder of every (coder, value) pair of every pattern.
@@ -136,22 +268,6 @@ func everyCoder(s *Stats) []int32 {
 		out = append(out, s.cv[i])
 	}
 	return out
-}
-
-// shifted returns p + delta as a sparse vector (entries that become 0
-// are dropped).
-func shifted(p distance.Vector, delta []float64) distance.Vector {
-	w := make([]float64, len(delta))
-	for i, id := range p.ID {
-		w[id] = p.W[i]
-	}
-	for v, d := range delta {
-		w[v] += d
-		if w[v] < 0 { // rounding of item weights: never below 0
-			w[v] = 0
-		}
-	}
-	return dense(w)
 }
 
 // withoutCoder returns the statistics of the data without coder c (its

@@ -105,8 +105,33 @@ func canonicalLabels(labels []string, fixed int) []int {
 	}
 	rest := perm[fixed:]
 	keys := make([]sortKey, len(labels))
+	numbers := true
 	for _, i := range rest {
 		keys[i] = newSortKey(labels[i])
+		numbers = numbers && keys[i].isN
+	}
+	if numbers { // compareKeys for finite numbers, without its cases
+		type ni struct {
+			num float64
+			i   int
+		}
+		ns := make([]ni, len(rest))
+		for j, i := range rest {
+			ns[j] = ni{keys[i].num, i}
+		}
+		slices.SortFunc(ns, func(x, y ni) int {
+			switch {
+			case x.num < y.num:
+				return -1
+			case x.num > y.num:
+				return 1
+			}
+			return cmp.Compare(labels[x.i], labels[y.i])
+		})
+		for j, n := range ns {
+			rest[j] = n.i
+		}
+		return perm
 	}
 	slices.SortFunc(rest, func(x, y int) int { return compareKeys(keys[x], keys[y]) })
 	return perm

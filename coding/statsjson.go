@@ -141,6 +141,15 @@ func ReadStats(r io.Reader, name string) (*Stats, error) {
 	if j.FirstSeen != nil && len(j.FirstSeen) != len(j.Labels) {
 		return fail("first_seen has %d positions for %d labels", len(j.FirstSeen), len(j.Labels))
 	}
+	for v, at := range j.FirstSeen {
+		if at[0] < 0 || at[1] < 0 {
+			return fail("first_seen of label %d: negative line or column", v+1)
+		}
+	}
+	if j.Empty > MaxJudgments {
+		return fail("%d empty items: more than 2⁵³ in all", j.Empty)
+	}
+	total := j.Empty // judgments, and the items without any
 	opt := StatsOptions{Source: j.Source, Categories: j.Labels[:j.Declared], Closed: j.Closed, KeepItems: j.Keep}
 	if j.CodersFixed {
 		opt.Coders = j.Coders
@@ -200,6 +209,11 @@ func ReadStats(r io.Reader, name string) (*Stats, error) {
 		}
 		if len(pj.CV) == 0 || len(pj.CV)%2 != 0 {
 			return fail("pattern %d: want (coder, value) pairs, got %d numbers", p+1, len(pj.CV))
+		}
+		if m := int64(len(pj.CV) / 2); pj.N > (MaxJudgments-total)/m {
+			return fail("pattern %d: %d items: more than 2⁵³ judgments in all", p+1, pj.N)
+		} else {
+			total += pj.N * m
 		}
 		for i := 0; i < len(pj.CV); i += 2 {
 			c, v := pj.CV[i], pj.CV[i+1]

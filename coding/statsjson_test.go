@@ -47,6 +47,12 @@ func TestReadStatsErrors(t *testing.T) {
 		{"wrong type", strings.Replace(good, `"n":2`, `"n":"2"`, 1), "wrong type"},
 		{"too many ids", strings.Replace(good, `"n":2,`, `"n":2,"ids":["a"],`, 1), "ids kept"},
 		{"trailing data", good + "{}", "after the statistics"},
+		// Counts past 2⁵³ judgments: int64 sums of items and values
+		// overflowed (negative item counts) and float sums were inexact.
+		{"items overflowing int64", strings.Replace(good, `"n":2`, `"n":9000000000000000000`, 1), "more than 2⁵³ judgments"},
+		{"judgments past 2⁵³", strings.Replace(good, `"n":2`, `"n":4503599627370497`, 1), "more than 2⁵³ judgments"},
+		{"empty items past 2⁵³", strings.Replace(good, `"empty_items":0`, `"empty_items":9007199254740993`, 1), "more than 2⁵³"},
+		{"negative first_seen", strings.Replace(good, `"declared"`, `"first_seen":[[-1,2],[3,4]],"declared"`, 1), "negative line"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -55,6 +61,26 @@ func TestReadStatsErrors(t *testing.T) {
 				t.Errorf("error %v, want s.json: …%s…", err, c.want)
 			}
 		})
+	}
+}
+
+// Shards each within the bound may not exceed it together: Merge refuses
+// them (before, the item count wrapped to a negative number).
+func TestMergeRefusesOverflowingCounts(t *testing.T) {
+	big := `{"format":"agree-coding-stats","version":1,"coders":["a","b"],"coders_fixed":true,"labels":["x","y"],"declared":0,"closed":false,"empty_items":0,"keep_items":0,"patterns":[{"n":3000000000000000,"cv":[0,0,1,1]}]}`
+	var shards []*Stats
+	for range 2 {
+		s, err := ReadStats(strings.NewReader(big), "big.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		shards = append(shards, s)
+	}
+	if _, err := Merge(shards...); err == nil || !strings.Contains(err.Error(), "more than 2⁵³ judgments") {
+		t.Errorf("two shards of 6·10¹⁵ judgments merged: %v", err)
+	}
+	if _, err := Merge(shards[0]); err != nil {
+		t.Errorf("one shard: %v", err)
 	}
 }
 

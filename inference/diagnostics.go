@@ -45,6 +45,10 @@ func TopItems(a *coding.Analysis, n int) []ItemDisagreement {
 	return out
 }
 
+// tieTolerance is the relative difference below which two items' shares
+// of 1 − α are ties (see Rank).
+const tieTolerance = 1e-10
+
 // Rank is TopItems with the reason when the items cannot be ranked.
 //
 // Items with the same pattern of values have the same disagreement, so
@@ -91,6 +95,22 @@ func Rank(a *coding.Analysis, n int) ([]ItemDisagreement, error) {
 		}
 		return coding.CompareNatural(x.id, y.id)
 	})
+	// Equal disagreements computed along different paths (the closed forms
+	// of the interval and ordinal distances, sums of thirds) may differ in
+	// their last bits: keys within a relative tieTolerance of the first of
+	// a run are ties, in natural order of the ids. (The tolerance is below
+	// the one with which coding.Accumulator drops ids, so that every tied
+	// item is still there.)
+	for i := 0; i < len(cands); {
+		j := i + 1
+		for j < len(cands) && cands[i].key-cands[j].key <= tieTolerance*math.Abs(cands[i].key) {
+			j++
+		}
+		if j-i > 1 {
+			slices.SortStableFunc(cands[i:j], func(x, y cand) int { return coding.CompareNatural(x.id, y.id) })
+		}
+		i = j
+	}
 	if n > 0 && len(cands) > n {
 		cands = cands[:n]
 	}
@@ -153,17 +173,25 @@ type CoderInfluence struct {
 // per-coder statistics of the analysis (coding.Analysis.LeaveOneCoderOut:
 // work proportional to the judgments, not to the coders squared).
 func LeaveOneCoderOut(a *coding.Analysis) ([]CoderInfluence, error) {
+	out, _, err := LeaveOneCoderOutTop(a, 0)
+	return out, err
+}
+
+// LeaveOneCoderOutTop is LeaveOneCoderOut limited to the n coders whose
+// removal changes α most, and the number of the others
+// (coding.Analysis.LeaveOneCoderOutTop); n ≤ 0: all, in coder order.
+func LeaveOneCoderOutTop(a *coding.Analysis, n int) ([]CoderInfluence, int, error) {
 	all := a.Coefficient(coding.KrippendorffAlpha).Value
-	loo, err := a.LeaveOneCoderOut()
+	loo, omitted, err := a.LeaveOneCoderOutTop(n)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	out := make([]CoderInfluence, len(loo))
 	for c, l := range loo {
 		out[c] = CoderInfluence{Coder: l.Coder, Values: l.Values, AlphaWithout: l.Alpha.Value,
 			Change: l.Alpha.Value - all, Reason: l.Alpha.Reason}
 	}
-	return out, nil
+	return out, omitted, nil
 }
 
 // CategoryIndex holds the prevalence and bias indices of one category,

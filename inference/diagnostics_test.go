@@ -136,3 +136,49 @@ func TestTopItemsIsAPrefixOfRankItems(t *testing.T) {
 		}
 	}
 }
+
+// Items whose disagreements are equal must come in natural order of their
+// ids (RankItems' contract), also when the disagreements were computed
+// along paths that round differently: the closed form of the ordinal
+// distance on mid-ranks of fractional frequencies (item weighting),
+// Passonneau's thirds summed in coder order. Before, such ties were
+// ordered by the last bits of the sums, and the cut at n kept other items
+// than the n first ids.
+func TestRankTiesInNaturalOrder(t *testing.T) {
+	cases := []struct {
+		name, rows, metric string
+		missing            coding.Weighting
+	}{
+		{"ordinal, item weighting, two values among three coders", "1 1 1 | 1 1 1 | 1 2 2 | 1 1 1 | 1 2 2 | 2 2 2 | 1 1 1 | 1 2 2 | 2 1 2 | 1 1 1 | 1 2 2 | 1 1 1 | 2 2 2 | 1 2 1 | 2 1 1 | 2 2 1 | 1 1 1 | 2 1 2 | 1 1 2 | 2 2 1 | 2 1 1 | 1 2 2 | 1 2 2 | 2 2 2 | 1 2 2 | 2 1 1 | 1 2 1 | 1 2 2 | 2 2 2 | 1 1 2 | 2 2 1 | 2 1 1 | 1 1 1 | 2 1 1 | 1 1 1 | 2 1 2 | 2 2 2 | 1 1 1 | 1 1 1 | 1 1 1 | 1 1 1 | 1 2 1 | 2 2 2 | 1 1 1 | 2 2 2 | 2 2 2 | 1 1 1 | 2 1 1 | 1 2 1 | 2 1 2 | 2 2 2 | 1 2 2 | 2 1 2 | 2 2 2 | 2 2 2 | 2 2 2 | 1 1 2 | 2 1 2 | 1 2 1 | 2 1 2 | 1 2 1 | 2 2 2 | 2 2 2 | 1 2 1 | 2 1 2 | 2 2 2 | 2 1 1 | 2 1 2 | 1 1 1 | 2 1 1 | 1 1 1 | 1 2 1 | 2 2 2 | 2 2 1 | 2 2 2 | 2 2 1 | 2 1 1 | 2 2 2 | 2 2 2 | 1 1 2", "ordinal", coding.ByItem},
+		{"ordinal, judgment weighting", "1 1 1 | 1 1 1 | 1 2 2 | 1 1 1 | 1 2 2 | 2 2 2 | 1 1 1 | 1 2 2 | 2 1 2 | 1 1 1 | 1 2 2 | 1 1 1 | 2 2 2 | 1 2 1 | 2 1 1 | 2 2 1 | 1 1 1 | 2 1 2 | 1 1 2 | 2 2 1 | 2 1 1 | 1 2 2 | 1 2 2 | 2 2 2 | 1 2 2 | 2 1 1 | 1 2 1 | 1 2 2 | 2 2 2 | 1 1 2 | 2 2 1 | 2 1 1 | 1 1 1 | 2 1 1 | 1 1 1 | 2 1 2 | 2 2 2 | 1 1 1 | 1 1 1 | 1 1 1 | 1 1 1 | 1 2 1 | 2 2 2 | 1 1 1 | 2 2 2 | 2 2 2 | 1 1 1 | 2 1 1 | 1 2 1 | 2 1 2 | 2 2 2 | 1 2 2 | 2 1 2 | 2 2 2 | 2 2 2 | 2 2 2 | 1 1 2 | 2 1 2 | 1 2 1 | 2 1 2 | 1 2 1 | 2 2 2 | 2 2 2 | 1 2 1 | 2 1 2 | 2 2 2 | 2 1 1 | 2 1 2 | 1 1 1 | 2 1 1 | 1 1 1 | 1 2 1 | 2 2 2 | 2 2 1 | 2 2 2 | 2 2 1 | 2 1 1 | 2 2 2 | 2 2 2 | 1 1 2", "ordinal", coding.ByJudgment},
+		{"Passonneau's set distance (thirds)", "L0|L5 . L3|L4|L5 L5 L0|L5 | L0|L4|L5 L0|L3 L0|L2 L3 L2|L3|L4 | . L0|L3|L4 L1 . L0|L1|L2 | L1|L4 L2 . L2|L3|L5 . | L0|L2 L0|L1|L4 L0|L1|L5 L3 L0|L2 | L0|L3 . L0|L3|L4 . L2|L3|L4|L5 | L0|L3|L4 . L0|L4 L0|L3|L4 L0|L1 | L1|L2 L1 L1|L2|L3 L1|L2|L4 L3 | . L5 L1|L4 L2|L3|L4 L0|L2|L3|L4 | L0|L2|L4|L5 L2 L2|L4 L1|L2|L4 L2", "passonneau", coding.ByJudgment},
+		{"Passonneau's set distance, item weighting", "L0|L5 . L3|L4|L5 L5 L0|L5 | L0|L4|L5 L0|L3 L0|L2 L3 L2|L3|L4 | . L0|L3|L4 L1 . L0|L1|L2 | L1|L4 L2 . L2|L3|L5 . | L0|L2 L0|L1|L4 L0|L1|L5 L3 L0|L2 | L0|L3 . L0|L3|L4 . L2|L3|L4|L5 | L0|L3|L4 . L0|L4 L0|L3|L4 L0|L1 | L1|L2 L1 L1|L2|L3 L1|L2|L4 L3 | . L5 L1|L4 L2|L3|L4 L0|L2|L3|L4 | L0|L2|L4|L5 L2 L2|L4 L1|L2|L4 L2", "passonneau", coding.ByItem},
+	}
+	for _, c := range cases {
+		a := analyze(t, wide(t, c.rows), coding.Options{Distance: mustSpec(t, c.metric), Missing: c.missing})
+		r := RankItems(a)
+		if len(r) < 4 {
+			t.Fatalf("%s: %d ranked items", c.name, len(r))
+		}
+		ties := 0
+		for i := 1; i < len(r); i++ {
+			x, y := r[i-1], r[i]
+			if math.Abs(x.AlphaLoss-y.AlphaLoss) <= 1e-12*math.Abs(x.AlphaLoss) {
+				ties++
+				if coding.CompareNatural(x.Item, y.Item) > 0 {
+					t.Errorf("%s: items %s and %s tie (loss %v and %v) but are not in natural order", c.name, x.Item, y.Item, x.AlphaLoss, y.AlphaLoss)
+				}
+			}
+		}
+		if ties == 0 {
+			t.Errorf("%s: no ties to check", c.name)
+		}
+		// The first n are the first n of the whole ranking.
+		top := TopItems(a, 5)
+		for i := range top {
+			if top[i].Item != r[i].Item {
+				t.Errorf("%s: top 5 = %v…, whole ranking starts %v", c.name, top[i].Item, r[i].Item)
+			}
+		}
+	}
+}

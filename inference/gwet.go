@@ -68,7 +68,9 @@ func newGwetTable(a *coding.Analysis, weighted bool) *gwetTable {
 	for k, v := range cats {
 		t.pos[v] = int32(k)
 	}
-	for p := range s.NumPatterns() {
+	P := s.NumPatterns()
+	t.pat, t.cnt, t.r = make([]int, 0, P), make([]float64, 0, P), make([]float64, 0, P)
+	for p := range P {
 		cv, n := s.Pattern(p)
 		if len(cv) == 0 {
 			continue

@@ -29,20 +29,23 @@ func (res *codingResult) infer(f inferenceFlags) error {
 			if res.Coders <= 2 {
 				return nil
 			}
-			pairs, err := an.Pairwise()
+			// Only the --max-rows rows shown are kept (and, for the
+			// pairs, analysed): crowd data have millions of coders and
+			// pairs.
+			pairs, omitted, err := an.PairwiseTop(f.maxRows)
 			if err != nil {
 				return err
 			}
 			for _, p := range pairs {
 				res.Pairwise = append(res.Pairwise, pairJSON{[2]string{p.A, p.B}, p.Items, report.Number(p.Kappa.Value), report.Number(p.Alpha.Value)})
 			}
-			res.boundPairs(f.maxRows)
+			res.PairwiseOmitted = omitted
 			if !f.leaveOut {
 				return nil
 			}
-			loco, err := inference.LeaveOneCoderOut(an)
+			loco, omitted, err := inference.LeaveOneCoderOutTop(an, f.maxRows)
 			res.LeaveOneCoderOut = coderInfluenceJSONs(loco)
-			res.boundLeaveOneOut(f.maxRows)
+			res.LeaveOneCoderOutOmitted = omitted
 			return err
 		},
 		func() error {

@@ -1,13 +1,10 @@
 package main
 
 import (
-	"cmp"
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
-	"slices"
 	"strings"
 
 	"agree/annotation"
@@ -237,39 +234,6 @@ func mergeCodingStats(e env, files []string, copt coding.Options) (*coding.Analy
 	}
 	an, err := coding.AnalyzeStats(m, copt)
 	return an, m.Source(), err
-}
-
-// boundPairs keeps at most max pairs of coders (0: all), those with the
-// most shared items (ties in coder order), and counts the others
-// (PairwiseOmitted; the pairs table says so).
-func (res *codingResult) boundPairs(max int) {
-	n := len(res.Pairwise)
-	if max <= 0 || n <= max {
-		return
-	}
-	slices.SortStableFunc(res.Pairwise, func(a, b pairJSON) int { return cmp.Compare(b.Items, a.Items) })
-	res.Pairwise = res.Pairwise[:max]
-	res.PairwiseOmitted = n - max
-}
-
-// boundLeaveOneOut keeps at most max coders (0: all) in the table of α
-// without each coder: those whose removal changes α most (by absolute
-// change; undefined changes last, ties in coder order); the others are
-// counted (LeaveOneCoderOutOmitted; the table says so).
-func (res *codingResult) boundLeaveOneOut(max int) {
-	n := len(res.LeaveOneCoderOut)
-	if max <= 0 || n <= max {
-		return
-	}
-	size := func(c coderInfluenceJSON) float64 {
-		if x := math.Abs(float64(c.Change)); !math.IsNaN(x) {
-			return x
-		}
-		return -1
-	}
-	slices.SortStableFunc(res.LeaveOneCoderOut, func(a, b coderInfluenceJSON) int { return cmp.Compare(size(b), size(a)) })
-	res.LeaveOneCoderOut = res.LeaveOneCoderOut[:max]
-	res.LeaveOneCoderOutOmitted = n - max
 }
 
 // omittedNote is the note of a table cut by --max-rows.

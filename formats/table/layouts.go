@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"agree/coding"
 	"agree/internal/csvio"
@@ -79,6 +80,14 @@ func readLayout(r io.Reader, name string, opt Options, missing func(string) bool
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	sep := byte(',')
+	if opt.Comma > 0 && opt.Comma < utf8.RuneSelf {
+		sep = byte(opt.Comma)
+	}
+	rd := &reader{name: name}
+	if err := rd.textError(data, 1, sep); err != nil {
+		return nil, err
+	}
 	cr := csvio.NewReader(bytes.NewReader(data), name)
 	cr.SkipBlank = true
 	if opt.Comma != 0 {

@@ -224,6 +224,9 @@ func (rd *reader) csvRead(cr *csv.Reader, line0 int, fields [][]byte, cols []int
 		if i == 0 {
 			line = l + line0 - 1
 		}
+		if err := rd.fieldError(f, l+line0-1, c); err != nil {
+			return 0, nil, nil, err
+		}
 		fields = append(fields, []byte(f))
 		cols = append(cols, c)
 	}
@@ -304,6 +307,9 @@ func (rd *reader) readHeader(src *source) ([]string, int, start, error) {
 			var ln []byte
 			ln, pos = nextLine(b, pos)
 			if len(ln) > 0 {
+				if err := rd.textError(ln, l, sep); err != nil { // the rest: by body
+					return nil, 0, start{}, err
+				}
 				return strings.Split(string(ln), string(sep)), l, start{data: b[pos:], line: l + 1}, nil
 			}
 		}
@@ -399,7 +405,7 @@ func (rd *reader) body(src *source, st start, workers int, newSink func() sink, 
 			defer wg.Done()
 			s := sinks[w]
 			for j := range jobs {
-				err := splitLines(j.data, j.line, sep, s.record)
+				err := rd.splitText(j.data, j.line, sep, s.record)
 				results <- result{j.seq, s.flush(), err}
 				if j.release {
 					src.release(j.data)

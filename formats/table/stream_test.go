@@ -197,3 +197,43 @@ func TestSortedLongQuoted(t *testing.T) {
 		}
 	}
 }
+
+// Text that is not UTF-8 is refused at its line and byte column, in every
+// path (header, fast blocks, encoding/csv after a quote, sorted and
+// unsorted long files, Read, the whole-file layouts), whatever the block
+// size. Before, Latin-1 labels were read as bytes and printed as U+FFFD
+// (two labels looking alike), NUL bytes became part of labels, and a UTF-16
+// file failed with "1 fields, want 5". The error is the first in record
+// order, on either path (FuzzFastMatchesCSV).
+func TestNotUTF8Refused(t *testing.T) {
+	cases := []struct {
+		name, in string
+		opt      Options
+		want     string
+	}{
+		{"Latin-1 in a wide body", "item,a,b\n1,x,y\n2,caf\xe9,x\n", Options{}, "f.csv:3:3: field is not valid UTF-8"},
+		{"Latin-1 in the header", "item,j\xfcrg,b\n1,x,y\n", Options{}, "f.csv:1:6: field is not valid UTF-8"},
+		{"Latin-1 after a quoted field", "item,a,b\n1,\"x\",y\n2,x,caf\xe9\n", Options{}, "f.csv:3:5: field is not valid UTF-8"},
+		{"Latin-1 inside a quoted field", "item,a,b\n1,x,y\n2,\"caf\xe9\",x\n", Options{}, "f.csv:3:3: field is not valid UTF-8"},
+		{"NUL byte in a wide body", "item,a,b\n1,x,y\n2,x\x00,x\n", Options{}, "f.csv:3:3: field has a NUL byte"},
+		{"Latin-1 in a long file", "item,coder,value\n1,a,x\n1,b,caf\xe9\n", Options{}, "f.csv:3:5: field is not valid UTF-8"},
+		{"Latin-1 in a sorted long file", "item,coder,value\n1,a,x\n1,b,caf\xe9\n", Options{Sorted: true}, "f.csv:3:5: field is not valid UTF-8"},
+		{"UTF-16 with a byte order mark", "\xff\xfei\x00t\x00e\x00m\x00,\x00a\x00\n\x00", Options{}, "f.csv:1:1: UTF-16 text"},
+		{"UTF-16 without a byte order mark", "i\x00t\x00e\x00m\x00,\x00a\x00,\x00b\x00\n\x001\x00,\x00x\x00,\x00y\x00\n\x00", Options{}, "f.csv:1:1: field has a NUL byte (binary or UTF-16 data"},
+		{"Latin-1 in a transposed table", "coder,u1,u2\nA,caf\xe9,x\nB,x,x\n", Options{Layout: Transposed}, "f.csv:2:3: field is not valid UTF-8"},
+	}
+	for _, c := range cases {
+		for _, size := range []int{0, 1, 7} {
+			opt := c.opt
+			opt.blockSize = size
+			_, err := stream(t, c.in, opt)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%s (blocks of %d): Stream error %v, want …%s…", c.name, size, err, c.want)
+			}
+			_, err = Read(strings.NewReader(c.in), "f.csv", opt)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%s (blocks of %d): Read error %v, want …%s…", c.name, size, err, c.want)
+			}
+		}
+	}
+}
