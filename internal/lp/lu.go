@@ -166,8 +166,11 @@ func (f *lu) factor(cols [][]int32, m int) (pivRow []int32, repaired []bool) {
 	}
 	colQ, rowQ := f.colQ[:0], f.rowQ[:0]
 	f.heap = f.heap[:0]
-	for k := range m {
-		f.heap.push(uint64(len(cr[k]))<<32 | uint64(k))
+	heapOn := false // built at the first Markowitz step (singletons usually suffice)
+	track := func(k int32) {
+		if heapOn {
+			f.heap.push(uint64(len(cr[k]))<<32 | uint64(k))
+		}
 	}
 	for k := range cr {
 		if len(cr[k]) == 1 {
@@ -230,7 +233,7 @@ func (f *lu) factor(cols [][]int32, m int) (pivRow []int32, repaired []bool) {
 			if len(cr[k2]) == 1 {
 				colQ = append(colQ, k2)
 			}
-			f.heap.push(uint64(len(cr[k2]))<<32 | uint64(k2))
+			track(k2)
 		}
 		uStart := len(f.uVal) - len(uCols)
 		// L column: the other rows of column k, and the elimination
@@ -253,13 +256,13 @@ func (f *lu) factor(cols [][]int32, m int) (pivRow []int32, repaired []bool) {
 						if len(cr[k2]) == 1 {
 							colQ = append(colQ, k2)
 						}
-						f.heap.push(uint64(len(cr[k2]))<<32 | uint64(k2))
+						track(k2)
 					}
 				} else {
 					cr[k2] = append(cr[k2], i)
 					cv[k2] = append(cv[k2], delta)
 					rc[i] = append(rc[i], k2)
-					f.heap.push(uint64(len(cr[k2]))<<32 | uint64(k2))
+					track(k2)
 				}
 			}
 			removeRowCol(i, k)
@@ -294,14 +297,26 @@ func (f *lu) factor(cols [][]int32, m int) (pivRow []int32, repaired []bool) {
 			}
 		}
 		if k < 0 { // Markowitz over the shortest columns (a lazy heap by length)
+			if !heapOn {
+				heapOn = true
+				for c := range cr {
+					if !colDone[c] && len(cr[c]) > 0 {
+						f.heap.push(uint64(len(cr[c]))<<32 | uint64(c))
+					}
+				}
+			}
 			bestCost := math.MaxInt
 			var seen []int32
 			minLen := -1
 			for len(f.heap) > 0 && len(seen) < 8 {
 				key := f.heap.pop()
 				c, l := int32(key&0xffffffff), int(key>>32)
-				if colDone[c] || l != len(cr[c]) || l == 0 || slices.Contains(seen, c) {
-					continue // stale entry
+				if colDone[c] || len(cr[c]) == 0 || slices.Contains(seen, c) {
+					continue
+				}
+				if l != len(cr[c]) { // stale (the column grew): requeue
+					f.heap.push(uint64(len(cr[c]))<<32 | uint64(c))
+					continue
 				}
 				if minLen < 0 {
 					minLen = l
