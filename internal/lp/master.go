@@ -63,7 +63,7 @@ type Master struct {
 }
 
 const (
-	refactorInterval = 64
+	refactorInterval = 128
 	pivotTol         = 1e-9
 )
 
