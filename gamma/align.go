@@ -131,7 +131,7 @@ func (a *aligner) localIndex(items []int32) []int32 {
 // solverStats count the uses of the solver's paths.
 type solverStats struct {
 	cg, deepening, bnp, bnpNodes int
-	pivots, rounds               int
+	pivots, rounds, searchNodes  int
 }
 
 // maxEnumerated bounds the tuples enumerated for one component before it
@@ -560,7 +560,7 @@ func (a *aligner) solve() (*Alignment, error) {
 	al.Disorder = total / xbar
 	al.LowerBound = al.Disorder
 	if !al.Exact {
-		al.LowerBound = (total - lowerGap) / xbar
+		al.LowerBound = min(al.Disorder, max(0, (total-lowerGap)/xbar))
 	}
 	return al, nil
 }

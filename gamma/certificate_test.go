@@ -17,7 +17,11 @@ import (
 func TestExactPathsBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 23))
 	var deep, bnp solverStats
-	for trial := 0; trial < 400; trial++ {
+	trials := 400
+	if testing.Short() {
+		trials = 80
+	}
+	for trial := 0; trial < trials; trial++ {
 		n := 3 + trial%4
 		c := randomContinuum(rng, n, 12, []string{"x", "y", "z"}, 4)
 		for len(c.Units) < 8 {
@@ -52,7 +56,7 @@ func TestExactPathsBruteForce(t *testing.T) {
 		}
 	}
 	t.Logf("deepening runs: %+v; branch and price runs: %+v", deep, bnp)
-	if deep.deepening < 15 || bnp.bnp < 15 || bnp.bnpNodes <= bnp.bnp {
+	if !testing.Short() && (deep.deepening < 15 || bnp.bnp < 15 || bnp.bnpNodes <= bnp.bnp) {
 		t.Errorf("paths not exercised: deepening %+v, branch and price %+v", deep, bnp)
 	}
 }
@@ -166,6 +170,9 @@ func TestGammaBounds(t *testing.T) {
 // give the optimum of an independent solver: every candidate enumerated,
 // and the dense simplex with branch and bound of internal/lp.Solve.
 func TestBranchingAgainstDenseLP(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the dense LP solver takes seconds")
+	}
 	sp := genSpec{annotators: 5, units: 30, cats: 4, jitter: 2, miss: 0.1, extra: 0.05, recat: 0.1, dense: true}
 	nodes := 0
 	for _, seed := range []uint64{1, 3} {
@@ -192,5 +199,30 @@ func TestBranchingAgainstDenseLP(t *testing.T) {
 	}
 	if nodes < 10 {
 		t.Errorf("%d branch-and-price nodes: the relaxations were not fractional enough to test branching", nodes)
+	}
+}
+
+// TestManyAnnotatorsColumnGeneration: with 16 annotators or more the
+// pricing search takes its candidates in order of promise rather than of
+// the continuum; its optimum still equals brute force.
+func TestManyAnnotatorsColumnGeneration(t *testing.T) {
+	rng := rand.New(rand.NewPCG(77, 7))
+	for trial := 0; trial < 30; trial++ {
+		n := deltaOrderFrom + trial%4
+		c := randomContinuum(rng, n, 10, []string{"x", "y"}, 3)
+		for len(c.Units) < 6 {
+			c.Units = append(c.Units, randomContinuum(rng, n, 4, []string{"x", "y"}, 3).Units...)
+		}
+		d := combinedFor(t, c, []float64{1, 3, 0.5}[trial%3], 1, 1)
+		want := bruteForce(c, d)
+		for _, bnp := range []bool{false, true} {
+			a, _ := newAligner(c, d)
+			a.useCG, a.useBnP = true, bnp
+			al, err := a.solve()
+			if err != nil || !al.Exact || !near(al.Disorder, want, 1e-9) {
+				t.Fatalf("trial %d (n=%d, branch and price %v): %v (exact %v, %v), brute force %v", trial, n, bnp, al.Disorder, al.Exact, err, want)
+			}
+			checkAlignment(t, c, d, al)
+		}
 	}
 }

@@ -58,6 +58,7 @@ type cgComp struct {
 	mins    []float64
 	annMin  []float64
 	prune   bool
+	sorted  []int32
 	// branching constraints (Ryan & Foster): units that must be in the
 	// same tuple or in different ones
 	together, apart [][]int32
@@ -260,6 +261,15 @@ func (s *cgComp) searchOpt(a int32, pi []float64, prune bool, limit func() float
 			first = append(first, pcand{e.j, s.ann[e.j], -pi[e.j] + e.e})
 		}
 	}
+	// with many annotators, most promising first, so that the best tuples
+	// are found early and bound the rest (the order is kept below: each
+	// subset is reached once); with fewer, the order of the continuum
+	// yields more of the partial tuples the relaxation needs (measured: 12
+	// annotators × 200 units needs 2.7 times fewer simplex pivots, 20 × 20
+	// a tenth of the search)
+	if s.a.n >= deltaOrderFrom {
+		slices.SortStableFunc(first, func(x, y pcand) int { return cmp.Compare(x.delta, y.delta) })
+	}
 	s.levels[0] = first
 	s.members = append(s.members[:0], a)
 	eb, _ := s.extensionBound(first)
@@ -268,9 +278,14 @@ func (s *cgComp) searchOpt(a int32, pi []float64, prune bool, limit func() float
 	s.leave(a)
 }
 
-func hasCand(cands []pcand, j int32) bool {
-	k := sort.Search(len(cands), func(k int) bool { return cands[k].j >= j })
-	return k < len(cands) && cands[k].j == j
+// candPos returns the position of unit j among the candidates, or −1.
+func candPos(cands []pcand, j int32) int {
+	for k, c := range cands {
+		if c.j == j {
+			return k
+		}
+	}
+	return -1
 }
 
 // enter and leave maintain the membership marks of the constraints.
@@ -311,6 +326,7 @@ func (s *cgComp) feasible(members []int32) bool {
 }
 
 func (s *cgComp) rec(depth int, rcT float64, limit func() float64, emit func([]int32, float64)) {
+	s.a.stats.searchNodes++
 	cands := s.levels[depth]
 	if len(cands) == 0 {
 		return
@@ -318,15 +334,16 @@ func (s *cgComp) rec(depth int, rcT float64, limit func() float64, emit func([]i
 	// units the members must be with ("together") bound the search: the
 	// first of them caps the candidates chosen next, and each is counted
 	// in the bound
-	req := int32(math.MaxInt32)
+	req := math.MaxInt // position of the first required unit
 	if s.nCons > 0 {
 		for _, w := range s.members {
 			for _, p := range s.together[w] {
 				if !s.inT[p] {
-					if !hasCand(cands, p) {
+					q := candPos(cands, p)
+					if q < 0 {
 						return // a required unit cannot join
 					}
-					req = min(req, p)
+					req = min(req, q)
 				}
 			}
 		}
@@ -348,7 +365,7 @@ func (s *cgComp) rec(depth int, rcT float64, limit func() float64, emit func([]i
 		cands = cands[:k]
 	}
 	for k, c := range cands {
-		if c.j > req {
+		if k > req {
 			break // skipping a required unit
 		}
 		if s.blocked[c.j] > 0 {
@@ -358,23 +375,36 @@ func (s *cgComp) rec(depth int, rcT float64, limit func() float64, emit func([]i
 		s.members = append(s.members, c.j)
 		s.enter(c.j)
 		if rc < limit() && s.feasible(s.members) {
-			emit(s.members, rc)
+			s.sorted = append(s.sorted[:0], s.members...)
+			slices.Sort(s.sorted)
+			emit(s.sorted, rc)
 		}
 		if depth+1 < s.a.n-1 {
 			// children: later candidates of other annotators that are
 			// neighbours of c.j, their deltas updated with e(c.j, ·)
 			child := s.levels[depth+1][:0]
-			nbs := s.nb[c.j]
-			p := 0
-			for _, x := range cands[k+1:] {
-				if x.ann == c.ann || s.blocked[x.j] > 0 {
-					continue
+			if s.a.n >= deltaOrderFrom {
+				for _, x := range cands[k+1:] {
+					if x.ann == c.ann || s.blocked[x.j] > 0 {
+						continue
+					}
+					if e, ok := s.pairE(min(c.j, x.j), max(c.j, x.j)); ok {
+						child = append(child, pcand{x.j, x.ann, x.delta + e})
+					}
 				}
-				for p < len(nbs) && nbs[p].j < x.j {
-					p++
-				}
-				if p < len(nbs) && nbs[p].j == x.j {
-					child = append(child, pcand{x.j, x.ann, x.delta + nbs[p].e})
+			} else { // both in continuum order: a merge
+				nbs := s.nb[c.j]
+				p := 0
+				for _, x := range cands[k+1:] {
+					if x.ann == c.ann || s.blocked[x.j] > 0 {
+						continue
+					}
+					for p < len(nbs) && nbs[p].j < x.j {
+						p++
+					}
+					if p < len(nbs) && nbs[p].j == x.j {
+						child = append(child, pcand{x.j, x.ann, x.delta + nbs[p].e})
+					}
 				}
 			}
 			s.levels[depth+1] = child
@@ -476,6 +506,9 @@ func (s *cgComp) price(pi []float64, exact bool, budget int) (lag float64, m []f
 	}
 	var best []found
 	for a := int32(0); int(a) < s.m; a++ {
+		if a&63 == 0 && s.a.ctl.ctx.Err() != nil {
+			return math.Inf(-1), m, added // cancelled: the caller returns ctx's error
+		}
 		single := s.a.delta - pi[a]
 		if len(s.together[a]) > 0 {
 			single = math.Inf(1) // a may not stay alone
@@ -524,6 +557,7 @@ func (s *cgComp) price(pi []float64, exact bool, budget int) (lag float64, m []f
 }
 
 const (
+	deltaOrderFrom = 16 // annotators
 	smoothing      = 0.8
 	cgGap          = 0.01
 	heuristicDepth = 1e-3
@@ -684,7 +718,7 @@ func (s *cgComp) columnGeneration(floor, gapStop float64, stop func() bool) (low
 			}
 		}
 		obj := s.master.Objective()
-		if ctl.onGap != nil && obj > 0 && obj < s.bigM {
+		if ctl.onGap != nil && obj > 0 && obj < s.bigM && !math.IsInf(lower, -1) {
 			ctl.onGap(math.Max(0, (obj-math.Max(lower, floor))/obj))
 		}
 		if improving == 0 || obj-lower <= gapStop*s.a.delta || stop() {

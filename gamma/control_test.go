@@ -148,3 +148,36 @@ func TestHugeCoordinates(t *testing.T) {
 		t.Errorf("α = 0: alignment %v, error %v", al, err)
 	}
 }
+
+// TestProgress: Compute reports the components of the observed alignment
+// (done out of total) and the samples solved out of the target, in order.
+func TestProgress(t *testing.T) {
+	c := genContinuum(8, realistic(3, 40))
+	d := combinedFor(t, c, 1, 1, 1)
+	var ps []Progress
+	_, err := Compute(context.Background(), corpusOf(c), d, Options{Samples: 10, MaxSamples: 10, Precision: -1, Workers: 2,
+		Progress: func(p Progress) { ps = append(ps, p) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last Progress
+	sawAlignment, sawSamples := false, false
+	for _, p := range ps {
+		switch p.Phase {
+		case "alignment":
+			if sawSamples || p.ComponentsDone > p.Components || p.Components == 0 {
+				t.Fatalf("alignment progress %+v after %+v", p, last)
+			}
+			sawAlignment = true
+		case "samples":
+			if p.SamplesDone != last.SamplesDone+1 && last.Phase == "samples" || p.SamplesNeeded != 10 {
+				t.Fatalf("samples progress %+v after %+v", p, last)
+			}
+			sawSamples = true
+		}
+		last = p
+	}
+	if !sawAlignment || !sawSamples || last.SamplesDone != 10 {
+		t.Errorf("progress reports: alignment %v samples %v, last %+v", sawAlignment, sawSamples, last)
+	}
+}

@@ -1,6 +1,9 @@
 package lp
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // lu is a sparse LU factorisation of a square 0/1-column basis, by
 // Gaussian elimination with Markowitz pivot choice: column singletons
@@ -27,6 +30,47 @@ type lu struct {
 	cv                         [][]float64
 	colDone, rowDone, repaired []bool
 	pivRow, colQ, rowQ, uAll   []int32
+	heap                       keyHeap
+}
+
+// keyHeap is a binary min-heap of uint64 keys.
+type keyHeap []uint64
+
+func (h *keyHeap) push(x uint64) {
+	*h = append(*h, x)
+	a := *h
+	for i := len(a) - 1; i > 0; {
+		p := (i - 1) / 2
+		if a[p] <= a[i] {
+			break
+		}
+		a[i], a[p] = a[p], a[i]
+		i = p
+	}
+}
+
+func (h *keyHeap) pop() uint64 {
+	a := *h
+	top := a[0]
+	n := len(a) - 1
+	a[0] = a[n]
+	a = a[:n]
+	for i := 0; ; {
+		l, m := 2*i+1, i
+		if l < n && a[l] < a[m] {
+			m = l
+		}
+		if r := l + 1; r < n && a[r] < a[m] {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		a[i], a[m] = a[m], a[i]
+		i = m
+	}
+	*h = a
+	return top
 }
 
 func (f *lu) identity(m int) {
@@ -121,6 +165,13 @@ func (f *lu) factor(cols [][]int32, m int) (pivRow []int32, repaired []bool) {
 		}
 	}
 	colQ, rowQ := f.colQ[:0], f.rowQ[:0]
+	f.heap = f.heap[:0]
+	heapOn := false // built at the first Markowitz step (singletons usually suffice)
+	track := func(k int32) {
+		if heapOn {
+			f.heap.push(uint64(len(cr[k]))<<32 | uint64(k))
+		}
+	}
 	for k := range cr {
 		if len(cr[k]) == 1 {
 			colQ = append(colQ, int32(k))
@@ -182,6 +233,7 @@ func (f *lu) factor(cols [][]int32, m int) (pivRow []int32, repaired []bool) {
 			if len(cr[k2]) == 1 {
 				colQ = append(colQ, k2)
 			}
+			track(k2)
 		}
 		uStart := len(f.uVal) - len(uCols)
 		// L column: the other rows of column k, and the elimination
@@ -204,11 +256,13 @@ func (f *lu) factor(cols [][]int32, m int) (pivRow []int32, repaired []bool) {
 						if len(cr[k2]) == 1 {
 							colQ = append(colQ, k2)
 						}
+						track(k2)
 					}
 				} else {
 					cr[k2] = append(cr[k2], i)
 					cv[k2] = append(cv[k2], delta)
 					rc[i] = append(rc[i], k2)
+					track(k2)
 				}
 			}
 			removeRowCol(i, k)
@@ -242,20 +296,36 @@ func (f *lu) factor(cols [][]int32, m int) (pivRow []int32, repaired []bool) {
 				k, r = c, x
 			}
 		}
-		if k < 0 { // Markowitz over the shortest columns
-			minLen := math.MaxInt
-			for c := range cr {
-				if !colDone[c] && len(cr[c]) > 0 && len(cr[c]) < minLen {
-					minLen = len(cr[c])
+		if k < 0 { // Markowitz over the shortest columns (a lazy heap by length)
+			if !heapOn {
+				heapOn = true
+				for c := range cr {
+					if !colDone[c] && len(cr[c]) > 0 {
+						f.heap.push(uint64(len(cr[c]))<<32 | uint64(c))
+					}
 				}
 			}
 			bestCost := math.MaxInt
-			seen := 0
-			for c := int32(0); int(c) < m && seen < 8; c++ {
-				if colDone[c] || len(cr[c]) == 0 || len(cr[c]) > minLen+1 {
+			var seen []int32
+			minLen := -1
+			for len(f.heap) > 0 && len(seen) < 8 {
+				key := f.heap.pop()
+				c, l := int32(key&0xffffffff), int(key>>32)
+				if colDone[c] || len(cr[c]) == 0 || slices.Contains(seen, c) {
 					continue
 				}
-				seen++
+				if l != len(cr[c]) { // stale (the column grew): requeue
+					f.heap.push(uint64(len(cr[c]))<<32 | uint64(c))
+					continue
+				}
+				if minLen < 0 {
+					minLen = l
+				}
+				if l > minLen+1 {
+					f.heap.push(key)
+					break
+				}
+				seen = append(seen, c)
 				mx := colMax(c)
 				for q, x := range cr[c] {
 					if v := math.Abs(cv[c][q]); v < 0.1*mx || v < 1e-9 {
@@ -264,6 +334,11 @@ func (f *lu) factor(cols [][]int32, m int) (pivRow []int32, repaired []bool) {
 					if cost := (len(rc[x]) - 1) * (len(cr[c]) - 1); cost < bestCost {
 						bestCost, k, r = cost, c, x
 					}
+				}
+			}
+			for _, c := range seen {
+				if c != k {
+					f.heap.push(uint64(len(cr[c]))<<32 | uint64(c))
 				}
 			}
 		}

@@ -53,6 +53,7 @@ type Master struct {
 	rho    []float64 // row r of B⁻¹
 	arow   []float64 // pivot row entries, by column
 	touch  []int32
+	cand   []int32 // multiple-pricing candidates
 	work   []float64
 	tol    float64
 	iters  int
@@ -62,7 +63,7 @@ type Master struct {
 }
 
 const (
-	refactorInterval = 64
+	refactorInterval = 128
 	pivotTol         = 1e-9
 )
 
@@ -223,16 +224,45 @@ func (s *Master) Solve(ctx context.Context, maxPivots int) error {
 // price returns the entering column by Devex, or −1 when no reduced cost
 // is below −tol.
 func (s *Master) price() int32 {
+	// the candidate list of the last full scan first (multiple pricing):
+	// its reduced costs and weights are kept up to date by the pivots
 	best, bq := 0.0, int32(-1)
+	keep := s.cand[:0]
+	for _, j := range s.cand {
+		if d := s.d[j]; d < -s.tol && s.slot[j] < 0 {
+			keep = append(keep, j)
+			if v := d * d / s.w[j]; v > best || bq < 0 {
+				best, bq = v, j
+			}
+		}
+	}
+	s.cand = keep
+	if bq >= 0 && len(s.cand) > candidateRefresh {
+		return bq
+	}
+	// full scan: the best candidates by Devex ratio
+	s.cand = s.cand[:0]
+	best, bq = 0.0, -1
 	reset := false
+	var worst float64
 	for j, d := range s.d {
 		if d < -s.tol && s.slot[j] < 0 {
 			w := s.w[j]
 			if w > devexReset {
 				reset = true
 			}
-			if v := d * d / w; v > best || bq < 0 {
+			v := d * d / w
+			if v > best || bq < 0 {
 				best, bq = v, int32(j)
+			}
+			if len(s.cand) < candidateList {
+				s.cand = append(s.cand, int32(j))
+				if len(s.cand) == candidateList {
+					worst = s.ratioOf(s.cand[s.worstCand()])
+				}
+			} else if v > worst {
+				s.cand[s.worstCand()] = int32(j)
+				worst = s.ratioOf(s.cand[s.worstCand()])
 			}
 		}
 	}
@@ -243,6 +273,27 @@ func (s *Master) price() int32 {
 	}
 	return bq
 }
+
+func (s *Master) ratioOf(j int32) float64 { return s.d[j] * s.d[j] / s.w[j] }
+
+// worstCand returns the position of the candidate with the least ratio.
+func (s *Master) worstCand() int {
+	k := 0
+	for i, j := range s.cand {
+		if s.ratioOf(j) < s.ratioOf(s.cand[k]) {
+			k = i
+		}
+	}
+	return k
+}
+
+// candidateList is the size of the multiple-pricing list; a full scan
+// refreshes it once it holds no more than candidateRefresh columns of
+// negative reduced cost.
+const (
+	candidateList    = 32
+	candidateRefresh = 8
+)
 
 // devexReset is the weight above which the Devex reference framework is
 // reset (all weights 1).
