@@ -179,8 +179,17 @@ func readCSV(r io.Reader, name string, rows int) (*Corpus, error) {
 			return nil, fmt.Errorf("%s:%d: the header has no %q column (want %s)", name, line, n, strings.Join(CSVHeader, ","))
 		}
 	}
-	get := func(rec []string, n string) string {
-		if i, ok := col[n]; ok && i < len(rec) {
+	// The column of each name, -1 when absent: resolved once, not per row.
+	index := func(n string) int {
+		if i, ok := col[n]; ok {
+			return i
+		}
+		return -1
+	}
+	iDoc, iAnn, iStart, iEnd, iLabel := index("document"), index("annotator"), index("start"), index("end"), index("label")
+	iLayer, iChain, iPart, iText := index("layer"), index("chain"), index("part_of"), index("text")
+	get := func(rec []string, i int) string {
+		if i >= 0 && i < len(rec) {
 			return rec[i]
 		}
 		return ""
@@ -193,6 +202,9 @@ func readCSV(r io.Reader, name string, rows int) (*Corpus, error) {
 	// into every record (which would keep the records alive).
 	interned := map[string]string{}
 	intern := func(x string) string {
+		if x == "" {
+			return ""
+		}
 		if y, ok := interned[x]; ok {
 			return y
 		}
@@ -208,6 +220,10 @@ func readCSV(r io.Reader, name string, rows int) (*Corpus, error) {
 	// partLines[i]: the lines of span i's parts, parallel to its Parts
 	partLines := map[int][]int{}
 	fractional := map[int]bool{}
+	var lastDoc, lastAnn struct {
+		name string
+		id   int
+	}
 	for {
 		rec, line, err := cr.Next()
 		if err == io.EOF {
@@ -220,32 +236,43 @@ func readCSV(r io.Reader, name string, rows int) (*Corpus, error) {
 			return nil, fmt.Errorf("%s:%d: %s; the header has %d", name, line, plural.Count(len(rec), "field"), len(col))
 		}
 		pos := Pos{File: name, Line: line}
-		docName, annName := strings.TrimSpace(get(rec, "document")), strings.TrimSpace(get(rec, "annotator"))
-		for _, n := range []string{"document", "annotator"} {
-			if strings.TrimSpace(get(rec, n)) == "" {
-				_, cn := cr.FieldPos(col[n])
-				return nil, fmt.Errorf("%s:%d:%d: empty %s", name, line, cn, n)
+		docName, annName := strings.TrimSpace(get(rec, iDoc)), strings.TrimSpace(get(rec, iAnn))
+		for _, f := range [...]struct {
+			v, n string
+			i    int
+		}{{docName, "document", iDoc}, {annName, "annotator", iAnn}} {
+			if f.v == "" {
+				_, cn := cr.FieldPos(f.i)
+				return nil, fmt.Errorf("%s:%d:%d: empty %s", name, line, cn, f.n)
 			}
 		}
 		var b [2]float64
-		for k, n := range []string{"start", "end"} {
-			v, err := ParseOffset(get(rec, n))
+		for k, i := range [2]int{iStart, iEnd} {
+			v, err := ParseOffset(get(rec, i))
 			if err != nil {
-				_, cn := cr.FieldPos(col[n])
-				return nil, fmt.Errorf("%s:%d:%d: %s %w", name, line, cn, n, err)
+				_, cn := cr.FieldPos(i)
+				return nil, fmt.Errorf("%s:%d:%d: %s %w", name, line, cn, [2]string{"start", "end"}[k], err)
 			}
 			b[k] = v
 		}
 		if err := CheckBounds(b[0], b[1], true); err != nil {
 			return nil, fmt.Errorf("%v: %w", pos, err)
 		}
-		d, a := c.Document(docName), c.Annotator(annName)
+		// rows come grouped by document, often by annotator: the last
+		// names looked up are kept
+		if docName != lastDoc.name {
+			lastDoc.name, lastDoc.id = docName, c.Document(docName)
+		}
+		if annName != lastAnn.name {
+			lastAnn.name, lastAnn.id = annName, c.Annotator(annName)
+		}
+		d, a := lastDoc.id, lastAnn.id
 		if b[0] != math.Trunc(b[0]) || b[1] != math.Trunc(b[1]) {
 			fractional[d] = true
 		}
-		s := Span{Doc: d, Annotator: a, Start: b[0], End: b[1], Label: intern(get(rec, "label")),
-			Layer: intern(get(rec, "layer")), Chain: intern(get(rec, "chain")), Text: get(rec, "text"), Pos: pos}
-		id := get(rec, "part_of")
+		s := Span{Doc: d, Annotator: a, Start: b[0], End: b[1], Label: intern(get(rec, iLabel)),
+			Layer: intern(get(rec, iLayer)), Chain: intern(get(rec, iChain)), Text: get(rec, iText), Pos: pos}
+		id := get(rec, iPart)
 		if id == "" {
 			c.Spans = append(c.Spans, s)
 			continue

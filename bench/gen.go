@@ -1,10 +1,11 @@
 //go:build ignore
 
-// gen writes the benchmark inputs of issue 13 to standard output:
+// gen writes the benchmark inputs of issues 10 and 13 to standard output:
 //
 //	go run gen.go wide ITEMS CODERS [DISTINCT]   wide CSV, 10% missing cells
 //	go run gen.go long JUDGMENTS CODERS          long CSV sorted by item (item,coder,value)
 //	go run gen.go crowd ITEMS WORKERS PER_ITEM   long CSV, each item labelled by PER_ITEM random workers
+//	go run gen.go spans DOCUMENTS ANNOTATORS SPANS  span CSV (internal/spangen, 6 labels), SPANS true spans per document
 //
 // Values are drawn so that coders agree with a latent value 70% of the
 // time; DISTINCT (default 10) is the number of distinct values (numbers).
@@ -17,11 +18,13 @@ import (
 	"math/rand/v2"
 	"os"
 	"strconv"
+
+	"agree/internal/spangen"
 )
 
 func main() {
 	if len(os.Args) < 4 {
-		fmt.Fprintln(os.Stderr, "usage: go run gen.go wide ITEMS CODERS [DISTINCT] | long JUDGMENTS CODERS | crowd ITEMS WORKERS PER_ITEM")
+		fmt.Fprintln(os.Stderr, "usage: go run gen.go wide ITEMS CODERS [DISTINCT] | long JUDGMENTS CODERS | crowd ITEMS WORKERS PER_ITEM | spans DOCUMENTS ANNOTATORS SPANS")
 		os.Exit(2)
 	}
 	num := func(i int) int {
@@ -91,6 +94,12 @@ func main() {
 			for _, k := range rng.Perm(workers)[:per] {
 				fmt.Fprintf(w, "q%d,w%d,%d\n", i, k, value(truth, 5))
 			}
+		}
+	case "spans":
+		cfg := spangen.Config{Documents: num(2), Annotators: num(3), Spans: num(4), Labels: 6, Seed: 1}
+		if err := spangen.WriteCSV(w, cfg); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
 		}
 	default:
 		fmt.Fprintln(os.Stderr, "unknown kind", os.Args[1])
