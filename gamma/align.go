@@ -692,8 +692,9 @@ func (a *aligner) strictSplit(sel []int, ti int) []int {
 	if k == 2 { // a pair that does not beat its two units alone
 		return sel
 	}
-	cost := func(mask int) (float64, []int32) {
-		var mem []int32
+	var buf [12]int32
+	cost := func(mask int) float64 {
+		mem := buf[:0]
 		for x := range k {
 			if mask>>x&1 != 0 {
 				mem = append(mem, m[x])
@@ -708,15 +709,25 @@ func (a *aligner) strictSplit(sel []int, ti int) []int {
 			}
 		}
 		if len(mem) == 1 {
-			return a.delta, mem
+			return a.delta
 		}
-		return a.tupleCost(len(mem), s), mem
+		return a.tupleCost(len(mem), s)
+	}
+	members := func(mask int) []int32 {
+		var mem []int32
+		for x := range k {
+			if mask>>x&1 != 0 {
+				mem = append(mem, m[x])
+			}
+		}
+		return mem
 	}
 	if k <= 12 {
 		for mask := 1; mask < 1<<k-1; mask += 2 { // S holds the first unit
-			cs, s := cost(mask)
-			ct, t := cost(1<<k - 1 ^ mask)
+			cs := cost(mask)
+			ct := cost(1<<k - 1 ^ mask)
 			if cs+ct <= a.tuples[ti].cost+a.tol {
+				s, t := members(mask), members(1<<k-1^mask)
 				for _, part := range []tuple{{s, cs}, {t, ct}} {
 					if len(part.members) > 1 {
 						a.tuples = append(a.tuples, part)

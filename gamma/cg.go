@@ -79,10 +79,26 @@ type cgComp struct {
 // (indices in a.tuples): pricing then scans them instead of searching.
 func (s *cgComp) setComplete(tis []int) {
 	local := s.a.localIndex(s.items)
-	s.pool = make([][]poolTuple, s.m)
+	// one array for the members, one for the tuples, cut by anchor (each
+	// anchor's tuples in the order of tis)
 	n := 0
+	count := make([]int32, s.m+1)
 	for _, ti := range tis {
-		n += len(s.a.tuples[ti].members)
+		t := s.a.tuples[ti]
+		n += len(t.members)
+		first := local[t.members[0]]
+		for _, g := range t.members[1:] {
+			first = min(first, local[g])
+		}
+		count[first+1]++
+	}
+	for a := 1; a <= s.m; a++ {
+		count[a] += count[a-1]
+	}
+	all := make([]poolTuple, len(tis))
+	s.pool = make([][]poolTuple, s.m)
+	for a := range s.pool {
+		s.pool[a] = all[count[a]:count[a]:count[a+1]]
 	}
 	buf := make([]int32, n)
 	for _, ti := range tis {
@@ -93,7 +109,7 @@ func (s *cgComp) setComplete(tis []int) {
 			mem[x] = local[g]
 		}
 		slices.Sort(mem)
-		s.pool[mem[0]] = append(s.pool[mem[0]], poolTuple{mem, t.cost})
+		s.pool[mem[0]] = append(s.pool[mem[0]], poolTuple{mem, t.cost, -1})
 	}
 	s.complete = true
 }
@@ -101,6 +117,7 @@ func (s *cgComp) setComplete(tis []int) {
 type poolTuple struct {
 	members []int32
 	cost    float64
+	col     int32 // master column, −1 until added
 }
 
 // allowed reports whether members (sorted) satisfy the branching
@@ -163,7 +180,7 @@ func (s *cgComp) pricePool(pi []float64, exact bool) (lag float64, m []float64, 
 		lag += math.Min(0, m[a])
 		slices.SortFunc(best, func(x, y found) int { return cmp.Compare(x.rc, y.rc) })
 		for _, f := range best[:min(len(best), perAnchor)] {
-			if _, ok := s.addColumn(s.pool[a][f.k].members); ok {
+			if _, ok := s.addPoolColumn(a, f.k); ok {
 				added++
 			}
 		}
@@ -476,16 +493,39 @@ func (s *cgComp) addColumn(members []int32) (int32, bool) {
 	if c, ok := s.known[k]; ok {
 		return c, false
 	}
-	cost := s.tupleCost(members)
-	glob := make([]int32, len(members))
-	for x, m := range members {
-		glob[x] = s.items[m]
-	}
-	s.a.tuples = append(s.a.tuples, tuple{members: glob, cost: cost})
-	c := int32(s.master.AddColumn(append([]int32(nil), members...), cost))
-	s.colID = append(s.colID, len(s.a.tuples)-1)
+	c := s.newColumn(members)
 	s.known[k] = c
 	return c, true
+}
+
+// addPoolColumn is addColumn for tuple k of anchor a's pool (a complete
+// component), whose pool entry records its column.
+func (s *cgComp) addPoolColumn(a int32, k int) (int32, bool) {
+	t := &s.pool[a][k]
+	if t.col >= 0 {
+		return t.col, false
+	}
+	t.col = s.newColumn(t.members)
+	return t.col, true
+}
+
+// newColumn adds a tuple (local members, sorted) to the master and to
+// a.tuples.
+func (s *cgComp) newColumn(members []int32) int32 {
+	cost := s.tupleCost(members)
+	s.a.tuples = append(s.a.tuples, tuple{members: s.global(members), cost: cost})
+	c := int32(s.master.AddColumn(members, cost)) // (the master copies members)
+	s.colID = append(s.colID, len(s.a.tuples)-1)
+	return c
+}
+
+// global returns the item indices of local members, stored in a.arena.
+func (s *cgComp) global(members []int32) []int32 {
+	a := s.a
+	for _, m := range members {
+		a.arena = append(a.arena, s.items[m])
+	}
+	return a.arena[len(a.arena)-len(members) : len(a.arena) : len(a.arena)]
 }
 
 // price runs the pricing search for every anchor and adds the best few
@@ -747,14 +787,8 @@ func (s *cgComp) restricted(pi, mins []float64, gap float64) (tis []int, ok bool
 				for _, v := range t.members {
 					rc -= pi[v]
 				}
-				if rc < theta {
-					if _, known := s.known[tupleKey(t.members)]; !known {
-						glob := make([]int32, len(t.members))
-						for x, m := range t.members {
-							glob[x] = s.items[m]
-						}
-						s.a.tuples = append(s.a.tuples, tuple{members: glob, cost: t.cost})
-					}
+				if rc < theta && t.col < 0 {
+					s.a.tuples = append(s.a.tuples, tuple{members: s.global(t.members), cost: t.cost})
 				}
 			}
 		}
@@ -777,11 +811,7 @@ func (s *cgComp) restricted(pi, mins []float64, gap float64) (tis []int, ok bool
 			if _, known := s.known[tupleKey(mem)]; known {
 				return
 			}
-			glob := make([]int32, len(mem))
-			for x, m := range mem {
-				glob[x] = s.items[m]
-			}
-			s.a.tuples = append(s.a.tuples, tuple{members: glob, cost: s.tupleCost(mem)})
+			s.a.tuples = append(s.a.tuples, tuple{members: s.global(mem), cost: s.tupleCost(mem)})
 		})
 	}
 	if tooMany {
@@ -1122,11 +1152,11 @@ func (s *cgComp) rounding() cgResult {
 		}
 	}
 	// the relaxation's columns by value, then the others by reduced cost
-	sort.SliceStable(cs, func(a, b int) bool {
-		if cs[a].x != cs[b].x {
-			return cs[a].x > cs[b].x
+	slices.SortStableFunc(cs, func(a, b cand) int {
+		if a.x != b.x {
+			return -cmp.Compare(a.x, b.x)
 		}
-		return cs[a].d < cs[b].d
+		return cmp.Compare(a.d, b.d)
 	})
 	var res cgResult
 	used := make([]bool, s.m)

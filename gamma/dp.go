@@ -1,6 +1,7 @@
 package gamma
 
 import (
+	"cmp"
 	"slices"
 
 	"agree/internal/lp"
@@ -8,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sort"
 )
 
 // dpSolver finds an exact minimum-cost partition of one component's units
@@ -62,6 +62,11 @@ var errStopped = errors.New("stopped")
 // is faster there (5by100.csv's random samples: about 1 s CPU for 30
 // samples with this limit, 1.6 s with 2¹⁷).
 const maxDPStates = 1 << 12
+
+type keyedTuple struct {
+	key float64
+	t   ltuple
+}
 
 type ltuple struct {
 	rest []int32 // local indices after the first, sorted
@@ -151,15 +156,22 @@ func (a *aligner) solveDPWith(items []int32, tis []int, opt dpOptions) (sel []in
 	if opt.lower != nil {
 		// most promising first (smallest cost above the members' bounds),
 		// so that good alignments tighten the budget early
+		// (the keys computed once; a stable sort's result depends only on
+		// the order of the keys)
+		var keyed []keyedTuple
 		for f, ts := range s.byFirst {
-			key := func(t ltuple) float64 {
+			keyed = keyed[:0]
+			for _, t := range ts {
 				r := t.cost - opt.lower[f]
 				for _, x := range t.rest {
 					r -= opt.lower[x]
 				}
-				return r
+				keyed = append(keyed, keyedTuple{r, t})
 			}
-			sort.SliceStable(ts, func(x, y int) bool { return key(ts[x]) < key(ts[y]) })
+			slices.SortStableFunc(keyed, func(x, y keyedTuple) int { return cmp.Compare(x.key, y.key) })
+			for k := range keyed {
+				ts[k] = keyed[k].t
+			}
 		}
 	}
 	if s.width() < 64 && !a.genericDP {

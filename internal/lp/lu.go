@@ -31,6 +31,7 @@ type lu struct {
 	colDone, rowDone, repaired []bool
 	pivRow, colQ, rowQ, uAll   []int32
 	heap                       keyHeap
+	seen, uCols, freeRows      []int32
 }
 
 // keyHeap is a binary min-heap of uint64 keys.
@@ -210,8 +211,8 @@ func (f *lu) factor(cols [][]int32, m int) (pivRow []int32, repaired []bool) {
 			rowQ = append(rowQ, r)
 		}
 	}
-	uCols := make([]int32, 0, 16) // U entries of the step, by column
-	uColAll := f.uAll[:0]         // by column id, mapped to pivot rows at the end
+	uCols := f.uCols[:0]  // U entries of the step, by column
+	uColAll := f.uAll[:0] // by column id, mapped to pivot rows at the end
 	step := func(r, k int32) {
 		qd := find(k, r)
 		p := cv[k][qd]
@@ -306,7 +307,7 @@ func (f *lu) factor(cols [][]int32, m int) (pivRow []int32, repaired []bool) {
 				}
 			}
 			bestCost := math.MaxInt
-			var seen []int32
+			seen := f.seen[:0]
 			minLen := -1
 			for len(f.heap) > 0 && len(seen) < 8 {
 				key := f.heap.pop()
@@ -341,6 +342,7 @@ func (f *lu) factor(cols [][]int32, m int) (pivRow []int32, repaired []bool) {
 					f.heap.push(uint64(len(cr[c]))<<32 | uint64(c))
 				}
 			}
+			f.seen = seen
 		}
 		if k < 0 {
 			break // the remaining columns are dependent
@@ -350,12 +352,14 @@ func (f *lu) factor(cols [][]int32, m int) (pivRow []int32, repaired []bool) {
 	// repair: each remaining column becomes the unit column of a remaining
 	// row (its U row: that row's remaining active entries, all in other
 	// remaining columns, which are replaced too, so none)
-	var freeRows []int32
+	f.uCols = uCols
+	freeRows := f.freeRows[:0]
 	for x := range rowDone {
 		if !rowDone[x] {
 			freeRows = append(freeRows, int32(x))
 		}
 	}
+	f.freeRows = freeRows[:0]
 	for k := range colDone {
 		if colDone[k] {
 			continue

@@ -46,20 +46,24 @@ type Master struct {
 	etaVal []float64
 	since  int
 
-	d      []float64 // reduced cost of every column (0 when basic)
-	w      []float64 // Devex weights
-	pi     []float64 // duals, kept up to date
-	alpha  []float64 // FTRAN of the entering column
-	rho    []float64 // row r of B⁻¹
-	arow   []float64 // pivot row entries, by column
-	touch  []int32
-	cand   []int32 // multiple-pricing candidates
-	work   []float64
-	tol    float64
-	iters  int
-	solved bool
-	fresh  bool // d and pi were recomputed exactly since the last pivot
-	dirty  bool // costs changed since the duals were computed
+	d     []float64 // reduced cost of every column (0 when basic)
+	w     []float64 // Devex weights
+	pi    []float64 // duals, kept up to date
+	alpha []float64 // FTRAN of the entering column
+	rho   []float64 // row r of B⁻¹
+	arow  []float64 // pivot row entries, by column
+	touch []int32
+	cand  []int32 // multiple-pricing candidates
+	work  []float64
+	// scratch of refactor and trueXB
+	basisCols [][]int32
+	oldHead   []int32
+	xTrue     []float64
+	tol       float64
+	iters     int
+	solved    bool
+	fresh     bool // d and pi were recomputed exactly since the last pivot
+	dirty     bool // costs changed since the duals were computed
 }
 
 const (
@@ -453,15 +457,17 @@ func (s *Master) pushEta(r int, a []float64) {
 // singletons; if x_B is then infeasible the method restarts from the
 // all-singleton basis (always feasible).
 func (s *Master) refactor() {
-	cols := make([][]int32, s.rows)
-	for i, h := range s.head {
-		cols[i] = s.idx[s.start[h]:s.start[h+1]]
+	cols := s.basisCols[:0]
+	for _, h := range s.head {
+		cols = append(cols, s.idx[s.start[h]:s.start[h+1]])
 	}
+	s.basisCols = cols
 	pivRow, repaired := s.lu.factor(cols, s.rows)
 	// slots are renamed: the column of old slot k now sits at slot
 	// pivRow[k] (its pivot row); a repaired slot holds the singleton of
 	// its row
-	old := append([]int32(nil), s.head...)
+	old := append(s.oldHead[:0], s.head...)
+	s.oldHead = old
 	for i := range s.head {
 		s.head[i] = -1
 	}
@@ -557,8 +563,13 @@ func (s *Master) Objective() float64 {
 	return v
 }
 
+// trueXB returns x_B for the unperturbed right-hand side, in a scratch
+// slice valid until the next call.
 func (s *Master) trueXB() []float64 {
-	x := make([]float64, s.rows)
+	if s.xTrue == nil {
+		s.xTrue = make([]float64, s.rows)
+	}
+	x := s.xTrue
 	for i := range x {
 		x[i] = 1
 	}
