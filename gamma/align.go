@@ -89,6 +89,33 @@ type aligner struct {
 	// tooMany is set when enumerate stops at its limit.
 	tooMany bool
 	ctl     *alignCtl
+	ws      *scratch
+}
+
+// scratch is memory an aligner reuses from the previous alignments of the
+// same goroutine (a worker of Compute solves one random sample after
+// another): the candidate tuples and their members, and the memo of the
+// dynamic programme. Its contents never carry over: each alignment starts
+// from empty slices and an empty memo, so results do not depend on what
+// a worker solved before.
+type scratch struct {
+	tuples []tuple
+	arena  []int32
+	memo   memoTable
+}
+
+// use makes the aligner work in ws.
+func (a *aligner) use(ws *scratch) {
+	a.ws = ws
+	a.tuples, a.arena = ws.tuples[:0], ws.arena[:0]
+}
+
+// release hands the aligner's buffers back to its scratch; the aligner
+// must not be used afterwards.
+func (a *aligner) release() {
+	clear(a.tuples) // (no references into old arenas)
+	a.ws.tuples, a.ws.arena = a.tuples[:0], a.arena[:0]
+	a.tuples, a.arena = nil, nil
 }
 
 // ComponentInfo describes one component of an alignment problem: the span
@@ -223,6 +250,10 @@ func (ac *alignCtl) align(c *unitizing.Continuum, d Dissimilarity) (*Alignment, 
 		return nil, err
 	}
 	a.ctl = ac
+	if ac.ws != nil {
+		a.use(ac.ws)
+		defer a.release()
+	}
 	if ac.window > 0 {
 		return a.windowed()
 	}
@@ -231,7 +262,7 @@ func (ac *alignCtl) align(c *unitizing.Continuum, d Dissimilarity) (*Alignment, 
 
 func newAligner(c *unitizing.Continuum, d Dissimilarity) (*aligner, error) {
 	n := len(c.Annotators)
-	a := &aligner{n: n, c: float64(n*(n-1)) / 2, delta: d.Empty(), d: d, units: c.Units, ctl: &alignCtl{ctx: context.Background()}}
+	a := &aligner{n: n, c: float64(n*(n-1)) / 2, delta: d.Empty(), d: d, units: c.Units, ctl: &alignCtl{ctx: context.Background()}, ws: &scratch{}}
 	if !(a.delta > 0) || math.IsInf(a.delta, 0) {
 		return nil, fmt.Errorf("Δ∅ = %v; want a finite number > 0", a.delta)
 	}

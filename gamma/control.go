@@ -56,8 +56,13 @@ func (c *control) forObserved(i, n int) *alignCtl {
 	return ac
 }
 
-// forSample returns the alignment control of a random sample.
-func (c *control) forSample() *alignCtl { return c.alignCtl() }
+// forSample returns the alignment control of a random sample, solved in
+// the worker's scratch ws.
+func (c *control) forSample(ws *scratch) *alignCtl {
+	ac := c.alignCtl()
+	ac.ws = ws
+	return ac
+}
 
 func (c *control) alignCtl() *alignCtl {
 	return &alignCtl{ctx: c.ctx, deadline: c.deadline, maxGap: c.opt.MaxGap, window: c.opt.Window}
@@ -84,6 +89,8 @@ type alignCtl struct {
 	window      int
 	onComponent func(done, total int)
 	onGap       func(gap float64)
+	// ws (nil: none) is the scratch of the goroutine that aligns
+	ws *scratch
 	// stopAfter (tests): the deadline counts as passed from the
 	// stopAfter-th check on, so that runs stopped early are reproducible
 	stopAfter, checks int

@@ -305,7 +305,7 @@ type maskSolver struct {
 	// bounded search
 	bounded       bool
 	share, suffix []float64
-	bmemo         map[mkey]bEntry
+	bmemo         *memoTable
 	lowerOf       []float64
 	stop          func() bool
 	steps         int
@@ -338,7 +338,8 @@ func (s *dpSolver) solveMask(budget float64) ([]int, bool, error) {
 	m := &maskSolver{delta: s.a.delta, tol: s.a.tol, n: s.n, byFirst: make([][]mtuple, s.n), limit: s.limit,
 		bounded: !s.a.exhaustiveDP || s.lower != nil || !math.IsInf(budget, 1), lowerOf: s.lower, stop: s.stop}
 	if m.bounded {
-		m.bmemo = map[mkey]bEntry{}
+		m.bmemo = &s.a.ws.memo
+		m.bmemo.reset()
 	} else {
 		m.memo = map[mkey]dpEntry{}
 	}
@@ -381,7 +382,7 @@ func (s *dpSolver) solveMask(budget float64) ([]int, bool, error) {
 		}
 		var e dpEntry
 		if m.bounded {
-			b := m.bmemo[mkey{u, cov}]
+			b, _ := m.bmemo.get(mkey{u, cov})
 			if !b.exact {
 				return nil, false, fmt.Errorf("internal error: inexact state on the optimal path")
 			}
@@ -508,7 +509,7 @@ func (m *maskSolver) g(u int32, cov uint64, budget float64) (float64, bool) {
 		return 0, true
 	}
 	k := mkey{u, cov}
-	e, seen := m.bmemo[k]
+	e, seen := m.bmemo.get(k)
 	if seen && (e.exact || e.val >= budget) {
 		return e.val, e.exact
 	}
@@ -517,7 +518,7 @@ func (m *maskSolver) g(u int32, cov uint64, budget float64) (float64, bool) {
 		lb = max(lb, e.val)
 	}
 	if lb >= budget {
-		m.bmemo[k] = bEntry{val: lb, choice: -1}
+		m.bmemo.put(k, bEntry{val: lb, choice: -1})
 		return lb, false
 	}
 	best := math.Inf(1) // best exact value found
@@ -544,17 +545,17 @@ func (m *maskSolver) g(u int32, cov uint64, budget float64) (float64, bool) {
 		try(t.cost, (cov|t.mask)>>1, int32(ti))
 	}
 	if choice >= -1 && best < budget {
-		m.bmemo[k] = bEntry{val: best, choice: choice, exact: true}
+		e = bEntry{val: best, choice: choice, exact: true}
 	} else {
-		m.bmemo[k] = bEntry{val: max(low, lb), choice: -1}
+		e = bEntry{val: max(low, lb), choice: -1}
 	}
-	if len(m.bmemo) > m.limit && m.err == nil {
+	m.bmemo.put(k, e)
+	if m.bmemo.len() > m.limit && m.err == nil {
 		m.err = errTooDense
 	}
 	if m.steps++; m.stop != nil && m.steps&4095 == 0 && m.err == nil && m.stop() {
 		m.err = errStopped
 	}
-	e = m.bmemo[k]
 	return e.val, e.exact
 }
 

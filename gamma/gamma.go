@@ -509,6 +509,7 @@ func runBatch(ctl *control, corpus unitizing.Corpus, st []contStats, d Dissimila
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
+				ws := new(scratch)
 				for {
 					mu.Lock()
 					i := next
@@ -517,7 +518,7 @@ func runBatch(ctl *control, corpus unitizing.Corpus, st []contStats, d Dissimila
 					if i >= end || ctx.Err() != nil {
 						return
 					}
-					r, err := oneSample(&sc, corpus, st, d, comb, i)
+					r, err := oneSample(&sc, ws, corpus, st, d, comb, i)
 					if err != nil {
 						mu.Lock()
 						if firstErr == nil {
@@ -549,7 +550,7 @@ func runBatch(ctl *control, corpus unitizing.Corpus, st []contStats, d Dissimila
 	return nil
 }
 
-func oneSample(ctl *control, corpus unitizing.Corpus, st []contStats, d Dissimilarity, comb *Combined, i int) (sampleResult, error) {
+func oneSample(ctl *control, ws *scratch, corpus unitizing.Corpus, st []contStats, d Dissimilarity, comb *Combined, i int) (sampleResult, error) {
 	rng := rand.New(rand.NewPCG(ctl.opt.Seed, uint64(i)))
 	conts, err := ctl.opt.Sampler.draw(rng, corpus.Continua, st)
 	if err != nil {
@@ -565,7 +566,7 @@ func oneSample(ctl *control, corpus unitizing.Corpus, st []contStats, d Dissimil
 		if len(c.Units) == 0 {
 			continue
 		}
-		al, err := ctl.forSample().align(c, d)
+		al, err := ctl.forSample(ws).align(c, d)
 		if err != nil {
 			if ctx := ctl.ctx.Err(); ctx != nil {
 				return r, ctx

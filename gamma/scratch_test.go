@@ -1,0 +1,88 @@
+package gamma
+
+import (
+	"context"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"agree/unitizing"
+)
+
+// TestScratchReuse: a worker's scratch (tuples, arena, memo of the
+// programme) reused from one alignment to the next, in any order, gives
+// exactly the alignments of fresh aligners. The samples are shuffles of a
+// 5-annotator continuum, whose components go through enumeration, the
+// programme's state limit and column generation.
+func TestScratchReuse(t *testing.T) {
+	c := genContinuum(1, realistic(5, 60))
+	d := combinedFor(t, c, 1, 1, 1)
+	st := []contStats{statsOf(c)}
+	var samples []unitizing.Continuum
+	for i := range 8 {
+		conts, err := Shuffle.draw(rand.New(rand.NewPCG(7, uint64(i))), []unitizing.Continuum{*c}, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		samples = append(samples, conts[0])
+	}
+	samples = append(samples, *c) // and the observed continuum
+	fresh := make([]*Alignment, len(samples))
+	cg := 0
+	for i := range samples {
+		a, err := newAligner(&samples[i], d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fresh[i], err = a.solve(); err != nil {
+			t.Fatal(err)
+		}
+		cg += a.stats.cg
+	}
+	if cg == 0 {
+		t.Fatalf("no sample went through column generation: the test does not exercise the memo")
+	}
+	ws := new(scratch)
+	for _, order := range [][]int{{0, 1, 2, 3, 4, 5, 6, 7, 8}, {8, 3, 7, 0, 6, 2, 5, 1, 4}} {
+		for _, i := range order {
+			ac := &alignCtl{ctx: context.Background(), ws: ws}
+			got, err := ac.align(&samples[i], d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, fresh[i]) {
+				t.Errorf("sample %d with a reused scratch: disorder %v, %d unitary alignments; fresh: %v, %d",
+					i, got.Disorder, len(got.Unitary), fresh[i].Disorder, len(fresh[i].Unitary))
+			}
+		}
+	}
+}
+
+// TestMemoTable checks the programme's memo against a map through
+// insertions, updates, growth and resets.
+func TestMemoTable(t *testing.T) {
+	var tab memoTable
+	rng := rand.New(rand.NewPCG(1, 1))
+	for round := range 4 {
+		tab.reset()
+		ref := map[mkey]bEntry{}
+		n := 100 << (2 * round)
+		for i := range n {
+			k := mkey{int32(rng.IntN(50)), rng.Uint64() & 0xff}
+			e := bEntry{val: float64(i), choice: int32(i), exact: i%2 == 0}
+			tab.put(k, e)
+			ref[k] = e
+		}
+		if tab.len() != len(ref) {
+			t.Errorf("round %d: %d entries, want %d", round, tab.len(), len(ref))
+		}
+		for k, e := range ref {
+			if got, ok := tab.get(k); !ok || got != e {
+				t.Errorf("round %d: %v → %v %v, want %v", round, k, got, ok, e)
+			}
+		}
+		if _, ok := tab.get(mkey{-1, 0}); ok {
+			t.Errorf("round %d: absent key found", round)
+		}
+	}
+}
