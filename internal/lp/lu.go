@@ -32,6 +32,23 @@ type lu struct {
 	pivRow, colQ, rowQ, uAll   []int32
 	heap                       keyHeap
 	seen, uCols, freeRows      []int32
+	// the steps that do something in a solve: lSteps those with L
+	// multipliers, uSteps those with U entries or a pivot other than 1
+	// (the others leave the vector unchanged: x/1 = x exactly)
+	lSteps, uSteps []int32
+}
+
+// index lists the steps of lSteps and uSteps.
+func (f *lu) index() {
+	f.lSteps, f.uSteps = f.lSteps[:0], f.uSteps[:0]
+	for k := range f.prow {
+		if f.lBeg[k] < f.lBeg[k+1] {
+			f.lSteps = append(f.lSteps, int32(k))
+		}
+		if f.uBeg[k] < f.uBeg[k+1] || f.diag[k] != 1 {
+			f.uSteps = append(f.uSteps, int32(k))
+		}
+	}
 }
 
 // keyHeap is a binary min-heap of uint64 keys.
@@ -85,14 +102,17 @@ func (f *lu) identity(m int) {
 	f.lBeg = append(f.lBeg[:0], make([]int32, m+1)...)
 	f.uBeg = append(f.uBeg[:0], make([]int32, m+1)...)
 	f.lIdx, f.lVal, f.uIdx, f.uVal = f.lIdx[:0], f.lVal[:0], f.uIdx[:0], f.uVal[:0]
+	f.index()
 }
 
 func (f *lu) nnz() int { return len(f.lIdx) + len(f.uIdx) + f.m }
 
-// solve replaces v (by row) with B⁻¹v (by pivot row).
+// solve replaces v (by row) with B⁻¹v (by pivot row). Steps without L
+// multipliers, or without U entries and with pivot 1, are skipped: they
+// leave v unchanged.
 func (f *lu) solve(v, _ []float64) {
-	for k, p := range f.prow {
-		x := v[p]
+	for _, k := range f.lSteps {
+		x := v[f.prow[k]]
 		if x == 0 {
 			continue
 		}
@@ -100,21 +120,30 @@ func (f *lu) solve(v, _ []float64) {
 			v[f.lIdx[q]] -= f.lVal[q] * x
 		}
 	}
-	for k := f.m - 1; k >= 0; k-- {
+	for i := len(f.uSteps) - 1; i >= 0; i-- {
+		k := f.uSteps[i]
 		p := f.prow[k]
 		x := v[p]
 		for q := f.uBeg[k]; q < f.uBeg[k+1]; q++ {
 			x -= f.uVal[q] * v[f.uIdx[q]]
 		}
-		v[p] = x / f.diag[k]
+		if d := f.diag[k]; d != 1 {
+			x /= d
+		}
+		v[p] = x
 	}
 }
 
-// solveT replaces y (by pivot row) with y·B⁻¹ (by row).
+// solveT replaces y (by pivot row) with y·B⁻¹ (by row), skipping the
+// same steps as solve.
 func (f *lu) solveT(y, _ []float64) {
-	for k, p := range f.prow {
-		w := y[p] / f.diag[k]
-		y[p] = w
+	for _, k := range f.uSteps {
+		p := f.prow[k]
+		w := y[p]
+		if d := f.diag[k]; d != 1 {
+			w /= d
+			y[p] = w
+		}
 		if w == 0 {
 			continue
 		}
@@ -122,7 +151,8 @@ func (f *lu) solveT(y, _ []float64) {
 			y[f.uIdx[q]] -= f.uVal[q] * w
 		}
 	}
-	for k := f.m - 1; k >= 0; k-- {
+	for i := len(f.lSteps) - 1; i >= 0; i-- {
+		k := f.lSteps[i]
 		p := f.prow[k]
 		x := y[p]
 		for q := f.lBeg[k]; q < f.lBeg[k+1]; q++ {
@@ -385,5 +415,6 @@ func (f *lu) factor(cols [][]int32, m int) (pivRow []int32, repaired []bool) {
 			f.uVal[q] = 0
 		}
 	}
+	f.index()
 	return pivRow, repaired
 }

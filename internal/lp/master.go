@@ -53,7 +53,8 @@ type Master struct {
 	rho   []float64 // row r of B⁻¹
 	arow  []float64 // pivot row entries, by column
 	touch []int32
-	cand  []int32 // multiple-pricing candidates
+	cand  []int32   // multiple-pricing candidates
+	candV []float64 // their Devex ratios during a full scan
 	work  []float64
 	// scratch of refactor and trueXB
 	basisCols [][]int32
@@ -244,11 +245,13 @@ func (s *Master) price() int32 {
 	if bq >= 0 && len(s.cand) > candidateRefresh {
 		return bq
 	}
-	// full scan: the best candidates by Devex ratio
-	s.cand = s.cand[:0]
+	// full scan: the best candidates by Devex ratio (their ratios kept in
+	// candV during the scan, where d and w do not change)
+	s.cand, s.candV = s.cand[:0], s.candV[:0]
 	best, bq = 0.0, -1
 	reset := false
 	var worst float64
+	wk := 0 // position of the candidate of least ratio (the first such)
 	for j, d := range s.d {
 		if d < -s.tol && s.slot[j] < 0 {
 			w := s.w[j]
@@ -261,12 +264,15 @@ func (s *Master) price() int32 {
 			}
 			if len(s.cand) < candidateList {
 				s.cand = append(s.cand, int32(j))
+				s.candV = append(s.candV, v)
 				if len(s.cand) == candidateList {
-					worst = s.ratioOf(s.cand[s.worstCand()])
+					wk = leastAt(s.candV)
+					worst = s.candV[wk]
 				}
 			} else if v > worst {
-				s.cand[s.worstCand()] = int32(j)
-				worst = s.ratioOf(s.cand[s.worstCand()])
+				s.cand[wk], s.candV[wk] = int32(j), v
+				wk = leastAt(s.candV)
+				worst = s.candV[wk]
 			}
 		}
 	}
@@ -278,13 +284,11 @@ func (s *Master) price() int32 {
 	return bq
 }
 
-func (s *Master) ratioOf(j int32) float64 { return s.d[j] * s.d[j] / s.w[j] }
-
-// worstCand returns the position of the candidate with the least ratio.
-func (s *Master) worstCand() int {
+// leastAt returns the position of the first least value of v.
+func leastAt(v []float64) int {
 	k := 0
-	for i, j := range s.cand {
-		if s.ratioOf(j) < s.ratioOf(s.cand[k]) {
+	for i, x := range v {
+		if x < v[k] {
 			k = i
 		}
 	}
