@@ -102,6 +102,18 @@ type scratch struct {
 	tuples []tuple
 	arena  []int32
 	memo   memoTable
+	// the dynamic programme's (dp.go)
+	count, rests  []int32
+	ltuples       []ltuple
+	byFirst       [][]ltuple
+	keyed         []keyedTuple
+	mtuples       []mtuple
+	mByFirst      [][]mtuple
+	share, suffix []float64
+	// a complete component's pool (cg.go)
+	poolCount, poolMembers []int32
+	poolTuples             []poolTuple
+	pool                   [][]poolTuple
 }
 
 // use makes the aligner work in ws.

@@ -81,8 +81,10 @@ func (s *cgComp) setComplete(tis []int) {
 	local := s.a.localIndex(s.items)
 	// one array for the members, one for the tuples, cut by anchor (each
 	// anchor's tuples in the order of tis)
+	ws := s.a.ws
 	n := 0
-	count := make([]int32, s.m+1)
+	count := resize(&ws.poolCount, s.m+1)
+	clear(count)
 	for _, ti := range tis {
 		t := s.a.tuples[ti]
 		n += len(t.members)
@@ -95,12 +97,12 @@ func (s *cgComp) setComplete(tis []int) {
 	for a := 1; a <= s.m; a++ {
 		count[a] += count[a-1]
 	}
-	all := make([]poolTuple, len(tis))
-	s.pool = make([][]poolTuple, s.m)
+	all := resize(&ws.poolTuples, len(tis))
+	s.pool = resize(&ws.pool, s.m)
 	for a := range s.pool {
 		s.pool[a] = all[count[a]:count[a]:count[a+1]]
 	}
-	buf := make([]int32, n)
+	buf := resize(&ws.poolMembers, n)
 	for _, ti := range tis {
 		t := s.a.tuples[ti]
 		mem := buf[:len(t.members):len(t.members)]

@@ -2,6 +2,7 @@ package gamma
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 
 	"agree/internal/lp"
@@ -128,15 +129,17 @@ func (a *aligner) solveDPWith(items []int32, tis []int, opt dpOptions) (sel []in
 		lower: opt.lower, stop: opt.stop}
 	local := a.localIndex(items)
 	// byFirst with exact capacities, the rests in one array
-	count := make([]int32, len(items))
+	ws := a.ws
+	count := resize(&ws.count, len(items))
+	clear(count)
 	nrest := 0
 	for _, ti := range tis {
 		count[local[a.tuples[ti].members[0]]]++
 		nrest += len(a.tuples[ti].members) - 1
 	}
-	all := make([]ltuple, len(tis))
-	rests := make([]int32, nrest)
-	s.byFirst = make([][]ltuple, len(items))
+	all := resize(&ws.ltuples, len(tis))
+	rests := resize(&ws.rests, nrest)
+	s.byFirst = resize(&ws.byFirst, len(items))
 	off := 0
 	for f, c := range count {
 		s.byFirst[f] = all[off : off : off+int(c)]
@@ -158,7 +161,8 @@ func (a *aligner) solveDPWith(items []int32, tis []int, opt dpOptions) (sel []in
 		// so that good alignments tighten the budget early
 		// (the keys computed once; a stable sort's result depends only on
 		// the order of the keys)
-		var keyed []keyedTuple
+		keyed := ws.keyed[:0]
+		defer func() { ws.keyed = keyed[:0] }()
 		for f, ts := range s.byFirst {
 			keyed = keyed[:0]
 			for _, t := range ts {
@@ -309,6 +313,7 @@ type maskSolver struct {
 	lowerOf       []float64
 	stop          func() bool
 	steps         int
+	ws            *scratch
 }
 
 type mtuple struct {
@@ -335,8 +340,9 @@ func (s *dpSolver) width() int32 {
 }
 
 func (s *dpSolver) solveMask(budget float64) ([]int, bool, error) {
-	m := &maskSolver{delta: s.a.delta, tol: s.a.tol, n: s.n, byFirst: make([][]mtuple, s.n), limit: s.limit,
-		bounded: !s.a.exhaustiveDP || s.lower != nil || !math.IsInf(budget, 1), lowerOf: s.lower, stop: s.stop}
+	ws := s.a.ws
+	m := &maskSolver{delta: s.a.delta, tol: s.a.tol, n: s.n, byFirst: resize(&ws.mByFirst, int(s.n)), limit: s.limit,
+		bounded: !s.a.exhaustiveDP || s.lower != nil || !math.IsInf(budget, 1), lowerOf: s.lower, stop: s.stop, ws: ws}
 	if m.bounded {
 		m.bmemo = &s.a.ws.memo
 		m.bmemo.reset()
@@ -347,7 +353,7 @@ func (s *dpSolver) solveMask(budget float64) ([]int, bool, error) {
 	for _, ts := range s.byFirst {
 		n += len(ts)
 	}
-	all := make([]mtuple, 0, n)
+	all := resize(&ws.mtuples, n)[:0]
 	for f, ts := range s.byFirst {
 		start := len(all)
 		for _, t := range ts {
@@ -454,13 +460,14 @@ type bEntry struct {
 func (m *maskSolver) shares() {
 	if m.lowerOf != nil {
 		m.share = m.lowerOf
-		m.suffix = make([]float64, m.n+1)
+		m.suffix = resize(&m.ws.suffix, int(m.n)+1)
+		m.suffix[m.n] = 0
 		for i := m.n - 1; i >= 0; i-- {
 			m.suffix[i] = m.suffix[i+1] + m.share[i]
 		}
 		return
 	}
-	m.share = make([]float64, m.n)
+	m.share = resize(&m.ws.share, int(m.n))
 	for i := range m.share {
 		m.share[i] = m.delta
 	}
@@ -475,7 +482,8 @@ func (m *maskSolver) shares() {
 			}
 		}
 	}
-	m.suffix = make([]float64, m.n+1)
+	m.suffix = resize(&m.ws.suffix, int(m.n)+1)
+	m.suffix[m.n] = 0
 	for i := m.n - 1; i >= 0; i-- {
 		m.suffix[i] = m.suffix[i+1] + m.share[i]
 	}
@@ -492,10 +500,8 @@ func bitsCount(x uint64) int {
 // lower returns the share bound of state (u, cov).
 func (m *maskSolver) lower(u int32, cov uint64) float64 {
 	lb := m.suffix[u]
-	for b, x := cov, u; b != 0; b, x = b>>1, x+1 {
-		if b&1 != 0 {
-			lb -= m.share[x]
-		}
+	for b := cov; b != 0; b &= b - 1 { // the set bits, lowest first
+		lb -= m.share[u+int32(bits.TrailingZeros64(b))]
 	}
 	return lb
 }
@@ -651,4 +657,13 @@ func (s *dpSolver) g(u int32, cov []int32, budget float64) (float64, bool) {
 		s.err = errStopped
 	}
 	return e.val, e.exact
+}
+
+// resize returns *buf with length n, reallocated (and kept in *buf) when
+// its capacity is too small; the contents are not cleared.
+func resize[T any](buf *[]T, n int) []T {
+	if cap(*buf) < n {
+		*buf = make([]T, n)
+	}
+	return (*buf)[:n]
 }
