@@ -32,7 +32,7 @@ import (
 	"strconv"
 
 	"agree/annotation"
-	"agree/formats/internal/jsonx"
+	"agree/internal/jsonx"
 	"agree/formats/internal/names"
 )
 

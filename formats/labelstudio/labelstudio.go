@@ -39,7 +39,7 @@ import (
 	"strings"
 
 	"agree/annotation"
-	"agree/formats/internal/jsonx"
+	"agree/internal/jsonx"
 	"agree/internal/csvio"
 	"agree/internal/plural"
 )

@@ -27,7 +27,7 @@ import (
 	"strconv"
 
 	"agree/annotation"
-	"agree/formats/internal/jsonx"
+	"agree/internal/jsonx"
 	"agree/formats/internal/names"
 	"agree/internal/plural"
 )

@@ -8,8 +8,12 @@ import (
 	"testing"
 )
 
-// toAny converts a value to what encoding/json decodes with UseNumber.
-func toAny(v Value) any {
+// toAny converts a value to what encoding/json decodes with UseNumber,
+// through Members and Str.
+func toAny(v Value) any { return convert(v, false) }
+
+// convert is toAny through Fields and StrBytes when byBytes.
+func convert(v Value, byBytes bool) any {
 	switch v.Kind() {
 	case Null:
 		return nil
@@ -20,15 +24,23 @@ func toAny(v Value) any {
 	case Number:
 		return json.Number(v.Raw())
 	case String:
+		if byBytes {
+			b, _ := v.StrBytes()
+			return string(b)
+		}
 		s, _ := v.Str()
 		return s
 	case Array:
 		out := []any{}
-		v.Elems(func(_ int, e Value) bool { out = append(out, toAny(e)); return true })
+		v.Elems(func(_ int, e Value) bool { out = append(out, convert(e, byBytes)); return true })
 		return out
 	case Object:
 		out := map[string]any{}
-		v.Members(func(k string, e Value) bool { out[k] = toAny(e); return true })
+		if byBytes {
+			v.Fields(func(k []byte, e Value) bool { out[string(k)] = convert(e, byBytes); return true })
+			return out
+		}
+		v.Members(func(k string, e Value) bool { out[k] = convert(e, byBytes); return true })
 		return out
 	}
 	return "invalid"
@@ -55,6 +67,7 @@ func TestParse(t *testing.T) {
 		{`{"k":1,"k":2}`, "repeated key: the last wins"},
 		{` [ ] `, "whitespace around"},
 		{`"漢字 😀"`, "UTF-8 outside the BMP"},
+		{"{\"\\u006b\\ud83d\\ude00\":\"\\ud83d\\ude00\",\"k\xff\":\"a\xfe\\u00e9\"}", "escaped keys and values, outside the BMP, with invalid UTF-8"},
 	} {
 		d, err := Parse([]byte(tc.in), nil)
 		if err != nil {
@@ -62,8 +75,10 @@ func TestParse(t *testing.T) {
 			continue
 		}
 		want, _ := std([]byte(tc.in))
-		if got := toAny(d.Root()); !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: got %#v, want %#v", tc.why, got, want)
+		for _, byBytes := range []bool{false, true} {
+			if got := convert(d.Root(), byBytes); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s (Fields and StrBytes: %v): got %#v, want %#v", tc.why, byBytes, got, want)
+			}
 		}
 	}
 	for _, tc := range []struct{ in, want string }{
@@ -117,8 +132,10 @@ func FuzzParse(f *testing.F) {
 		if err != nil || stdErr != nil {
 			return
 		}
-		if got := toAny(d.Root()); !reflect.DeepEqual(got, want) {
-			t.Fatalf("got %#v, want %#v", got, want)
+		for _, byBytes := range []bool{false, true} {
+			if got := convert(d.Root(), byBytes); !reflect.DeepEqual(got, want) {
+				t.Fatalf("Fields and StrBytes %v: got %#v, want %#v", byBytes, got, want)
+			}
 		}
 	})
 }
