@@ -48,6 +48,7 @@ func (k Kind) String() string {
 type node struct {
 	kind       Kind
 	escaped    bool  // a string with backslash escapes
+	ascii      bool  // a string whose bytes are all ASCII (valid UTF-8 as it is)
 	start, end int32 // bytes of the value (strings: without the quotes)
 	skip       int32 // index of the node after this value's subtree
 }
@@ -249,12 +250,12 @@ func (p *parser) literal(word string, k Kind) error {
 func (p *parser) str() error {
 	start := p.i + 1
 	i := start
-	escaped := false
+	escaped, ascii := false, true
 	for {
 		// fast scan over plain bytes
 		for i < len(p.data) {
 			c := p.data[i]
-			if c == '"' || c == '\\' || c < 0x20 {
+			if c == '"' || c == '\\' || c < 0x20 || c >= 0x80 {
 				break
 			}
 			i++
@@ -267,9 +268,13 @@ func (p *parser) str() error {
 		case c == '"':
 			n := p.add(String, start, i)
 			p.d.nodes[n].escaped = escaped
+			p.d.nodes[n].ascii = ascii
 			p.d.nodes[n].skip = int32(n + 1)
 			p.i = i + 1
 			return nil
+		case c >= 0x80:
+			ascii = false
+			i++
 		case c == '\\':
 			escaped = true
 			if i+1 >= len(p.data) {
@@ -470,7 +475,7 @@ func (v Value) Fields(f func(key []byte, val Value) bool) {
 	for k := v.i + 1; k < int(nodes[v.i].skip); {
 		kn := nodes[k]
 		var key []byte
-		if kn.escaped || !utf8.Valid(d.data[kn.start:kn.end]) {
+		if kn.escaped || !kn.ascii && !utf8.Valid(d.data[kn.start:kn.end]) {
 			d.kbuf = d.appendStr(d.kbuf[:0], kn)
 			key = d.kbuf
 		} else {
@@ -530,7 +535,7 @@ func (v Value) StrBytes() ([]byte, bool) {
 	}
 	d := v.d
 	n := d.nodes[v.i]
-	if raw := d.data[n.start:n.end]; !n.escaped && utf8.Valid(raw) {
+	if raw := d.data[n.start:n.end]; !n.escaped && (n.ascii || utf8.Valid(raw)) {
 		return raw, true
 	}
 	d.vbuf = d.appendStr(d.vbuf[:0], n)
@@ -589,7 +594,7 @@ func (v Value) Scalar() (string, bool) {
 
 func (d *Doc) str(n node) string {
 	raw := d.data[n.start:n.end]
-	if !n.escaped && utf8.Valid(raw) {
+	if !n.escaped && (n.ascii || utf8.Valid(raw)) {
 		return string(raw)
 	}
 	return string(d.appendStr(make([]byte, 0, len(raw)), n))
@@ -684,6 +689,50 @@ func appendValid(b, text []byte) []byte {
 		text = text[n:]
 	}
 	return b
+}
+
+// MaxInterned bounds the strings an Interner keeps.
+const MaxInterned = 1 << 16
+
+// Interner makes strings of the bytes of a document's strings, the same
+// string for the same bytes: the labels, names and layers that repeat from
+// record to record are made (and kept) once. It keeps at most MaxInterned
+// strings and makes the others anew each time. The zero value is ready to
+// use.
+type Interner struct {
+	m map[string]string
+}
+
+// String returns b as a string.
+func (in *Interner) String(b []byte) string {
+	if s, ok := in.m[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if in.m == nil {
+		in.m = make(map[string]string)
+	}
+	if len(in.m) < MaxInterned {
+		in.m[s] = s
+	}
+	return s
+}
+
+// Str is v.Str() through the interner.
+func (in *Interner) Str(v Value) (string, bool) {
+	b, ok := v.StrBytes()
+	if !ok {
+		return "", false
+	}
+	return in.String(b), true
+}
+
+// Scalar is v.Scalar() through the interner.
+func (in *Interner) Scalar(v Value) (string, bool) {
+	if v.Kind() == Number {
+		return in.String(v.Raw()), true
+	}
+	return in.Str(v)
 }
 
 // Lines parses JSON Lines: each non-blank line of data is one JSON value,

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // toAny converts a value to what encoding/json decodes with UseNumber,
@@ -138,4 +139,32 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestInterner: equal strings come back as one string (one allocation),
+// escapes decoded; numbers as written; other kinds refused.
+func TestInterner(t *testing.T) {
+	d, err := Parse([]byte(`["PER","P\u0045R","LOC",12.50,null]`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in Interner
+	var got []string
+	d.Root().Elems(func(_ int, e Value) bool {
+		s, ok := in.Scalar(e)
+		if ok != (e.Kind() != Null) {
+			t.Errorf("%s: ok %v", e.Raw(), ok)
+		}
+		got = append(got, s)
+		return true
+	})
+	if want := []string{"PER", "PER", "LOC", "12.50", ""}; !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if unsafe.StringData(got[0]) != unsafe.StringData(got[1]) {
+		t.Errorf("PER made twice")
+	}
+	if n := testing.AllocsPerRun(10, func() { in.Str(d.Root().Get("x")); in.Scalar(Value{d, 1}) }); n != 0 {
+		t.Errorf("%v allocations for a string seen before", n)
+	}
 }
