@@ -2,6 +2,7 @@ package annotation
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -124,7 +125,20 @@ func WriteJSONL(w io.Writer, c *Corpus) error {
 // file and line, and the column of a malformed or mistyped value (a
 // record with a document's text can be a long line).
 func ReadJSONL(r io.Reader, name string) (*Corpus, error) {
-	c := &Corpus{}
+	return readJSONL(r, name, 0)
+}
+
+// ReadJSONLBytes is ReadJSONL on a file already in memory; it sizes the
+// spans from the number of lines that may be span records, so that a
+// large file's spans are allocated once (not grown and copied).
+func ReadJSONLBytes(data []byte, name string) (*Corpus, error) {
+	// a span record has "span" (unless escaped, when the slice grows)
+	spans := min(bytes.Count(data, []byte{'\n'})+1, bytes.Count(data, []byte(`"span"`)))
+	return readJSONL(bytes.NewReader(data), name, spans)
+}
+
+func readJSONL(r io.Reader, name string, spans int) (*Corpus, error) {
+	c := &Corpus{Spans: make([]Span, 0, spans)}
 	type key struct {
 		doc, ann int
 		id       string
