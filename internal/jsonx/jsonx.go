@@ -1,5 +1,6 @@
 // Package jsonx parses JSON into a flat, read-only tree that the readers of
-// JSON export formats (Label Studio, doccano, Prodigy) walk by hand: one
+// JSON files (Label Studio, doccano, Prodigy, the UIMA JSON CAS, the
+// model's own JSONL) walk by hand: one
 // pass over the bytes, one slice of nodes, strings decoded only when asked
 // for. It is several times faster than decoding into structs with
 // encoding/json (no reflection, no intermediate RawMessage copies), which
@@ -66,6 +67,9 @@ type Doc struct {
 type SyntaxError struct {
 	Line, Col int
 	Msg       string
+	// AtEnd is true when the text ended before the value did (a
+	// truncated file, for a reader to say so).
+	AtEnd bool
 }
 
 func (e *SyntaxError) Error() string {
@@ -108,7 +112,7 @@ type parser struct {
 
 func (p *parser) errorf(format string, args ...any) error {
 	line, col := Position(p.data, p.i)
-	return &SyntaxError{Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+	return &SyntaxError{Line: line, Col: col, Msg: fmt.Sprintf(format, args...), AtEnd: p.i >= len(p.data)}
 }
 
 // Position returns the 1-based line and column (in bytes) of offset off.
@@ -352,6 +356,18 @@ func (p *parser) number() error {
 	p.d.nodes[n].skip = int32(n + 1)
 	p.i = i
 	return nil
+}
+
+// InvalidUTF8 returns the offset of the first string (a member name or a
+// value) that is not valid UTF-8 as written, for readers that refuse such
+// strings rather than read U+FFFD for their bytes (Str's reading).
+func (d *Doc) InvalidUTF8() (off int, found bool) {
+	for _, n := range d.nodes {
+		if n.kind == String && !n.ascii && !utf8.Valid(d.data[n.start:n.end]) {
+			return int(n.start) - 1, true
+		}
+	}
+	return 0, false
 }
 
 // Value is one value of a Doc. The zero Value is Invalid (a missing
@@ -756,7 +772,7 @@ func Lines(data []byte, f func(line int, v Value) error) error {
 		if _, err := Parse(l, &d); err != nil {
 			var se *SyntaxError
 			if errors.As(err, &se) {
-				return &SyntaxError{Line: line, Col: se.Col, Msg: se.Msg}
+				return &SyntaxError{Line: line, Col: se.Col, Msg: se.Msg, AtEnd: se.AtEnd}
 			}
 			return fmt.Errorf("line %d: %w", line, err)
 		}

@@ -168,3 +168,29 @@ func TestInterner(t *testing.T) {
 		t.Errorf("%v allocations for a string seen before", n)
 	}
 }
+
+// TestInvalidUTF8: the first string with invalid UTF-8 is found, a member
+// name as well as a value; escapes (a lone surrogate included) are not
+// invalid bytes.
+func TestInvalidUTF8(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int // offset, -1 for none
+	}{
+		{`{"a":"é😀","b":["\ud800"]}`, -1},
+		{"{\"a\":[1,\"x\xff\"],\"\xfe\":2}", 8},
+		{"{\"a\xc3\":\"\xff\"}", 1},
+	} {
+		d, err := Parse([]byte(tc.in), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		off, found := d.InvalidUTF8()
+		if !found {
+			off = -1
+		}
+		if off != tc.want {
+			t.Errorf("%q: offset %d, want %d", tc.in, off, tc.want)
+		}
+	}
+}
