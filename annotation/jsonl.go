@@ -396,49 +396,31 @@ func (d *jsonlDecoder) decode(line []byte, r *record) bool {
 			}
 		case "annotated_by":
 			r.AnnotatedBy = r.AnnotatedBy[:0]
-			switch val.Kind() {
-			case jsonx.Null:
-			case jsonx.Array:
-				val.Elems(func(_ int, e jsonx.Value) bool {
-					b, isStr := e.StrBytes()
-					if ok = isStr; ok {
-						r.AnnotatedBy = append(r.AnnotatedBy, d.strs.String(b))
-					}
-					return ok
-				})
-			default:
-				ok = false
-			}
+			ok = list(val, func(e jsonx.Value) bool {
+				b, isStr := e.StrBytes()
+				if isStr {
+					r.AnnotatedBy = append(r.AnnotatedBy, d.strs.String(b))
+				}
+				return isStr
+			})
 		case "tokens":
 			r.Tokens = r.Tokens[:0]
-			switch val.Kind() {
-			case jsonx.Null:
-			case jsonx.Array:
-				val.Elems(func(_ int, e jsonx.Value) bool {
-					var t Token
-					if t, ok = intPair(e); ok {
-						r.Tokens = append(r.Tokens, t)
-					}
-					return ok
-				})
-			default:
-				ok = false
-			}
+			ok = list(val, func(e jsonx.Value) bool {
+				t, isPair := intPair(e)
+				if isPair {
+					r.Tokens = append(r.Tokens, t)
+				}
+				return isPair
+			})
 		case "parts":
 			r.Parts = r.Parts[:0]
-			switch val.Kind() {
-			case jsonx.Null:
-			case jsonx.Array:
-				val.Elems(func(_ int, e jsonx.Value) bool {
-					var p [2]float64
-					if p, ok = floatPair(e); ok {
-						r.Parts = append(r.Parts, Part{p[0], p[1]})
-					}
-					return ok
-				})
-			default:
-				ok = false
-			}
+			ok = list(val, func(e jsonx.Value) bool {
+				p, isPair := floatPair(e)
+				if isPair {
+					r.Parts = append(r.Parts, Part{p[0], p[1]})
+				}
+				return isPair
+			})
 		case "attributes":
 			switch val.Kind() {
 			case jsonx.Null:
@@ -514,6 +496,24 @@ func optFloat(v jsonx.Value, dst *float64, has *bool) bool {
 	}
 	*dst, *has = v.Float()
 	return *has
+}
+
+// list decodes a member that is a list (a slice of jsonRecord) with elem
+// for each element, until elem fails; null is an empty list, another kind
+// than an array is left to encoding/json.
+func list(v jsonx.Value, elem func(e jsonx.Value) bool) bool {
+	switch v.Kind() {
+	case jsonx.Null:
+		return true
+	case jsonx.Array:
+		ok := true
+		v.Elems(func(_ int, e jsonx.Value) bool {
+			ok = elem(e)
+			return ok
+		})
+		return ok
+	}
+	return false
 }
 
 // floatPair decodes [x, y] (a [2]float64 of jsonRecord; any other length
