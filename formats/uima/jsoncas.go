@@ -128,7 +128,7 @@ func jsonNode(v jsonx.Value, n fsNode, feats *[]feature, strs *jsonx.Interner) (
 				err = fail("%%TYPE is not a type name")
 				return false
 			}
-		case k[0] == '%':
+		case bytes.HasPrefix(k, []byte("%")):
 		case string(k) == "@sofa":
 			n.sofa = scalar(val, strs)
 		case string(k) == "begin" || string(k) == "end" || string(k) == "^begin" || string(k) == "^end":
@@ -145,7 +145,7 @@ func jsonNode(v jsonx.Value, n fsNode, feats *[]feature, strs *jsonx.Interner) (
 			}
 		case kind == jsonx.Null || kind == jsonx.Array || kind == jsonx.Object:
 			// null, arrays and objects are not labels
-		case k[0] == '@':
+		case bytes.HasPrefix(k, []byte("@")):
 			*feats = append(*feats, feature{name: strs.String(k[1:]), value: scalar(val, strs), ref: true})
 		default:
 			*feats = append(*feats, feature{name: strs.String(bytes.TrimLeft(k, "#^")), value: scalar(val, strs)})
