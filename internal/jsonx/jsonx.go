@@ -86,8 +86,8 @@ func Parse(data []byte, d *Doc) (*Doc, error) {
 		d = &Doc{}
 	}
 	d.data, d.nodes = data, d.nodes[:0]
-	if want := len(data) / 12; cap(d.nodes) < want {
-		d.nodes = make([]node, 0, want) // about one node per 12 bytes in exports
+	if want := maxNodes(data); cap(d.nodes) < want {
+		d.nodes = make([]node, 0, want)
 	}
 	p := parser{data: data, d: d}
 	p.space()
@@ -99,6 +99,22 @@ func Parse(data []byte, d *Doc) (*Doc, error) {
 		return nil, p.errorf("unexpected %s after the JSON value", p.what())
 	}
 	return d, nil
+}
+
+// maxNodes bounds the nodes of data, so that a large text's nodes are
+// allocated once, not grown and copied: every value but the first, and
+// every member name, follows a '[', '{', ',' or ':' (those inside strings
+// count too: the bound is loose by them). A short text takes the common
+// one node per 12 bytes of exports, and grows if need be.
+func maxNodes(data []byte) int {
+	if len(data) < 64<<10 {
+		return len(data) / 12
+	}
+	n := 1
+	for _, c := range []byte("[{,:") {
+		n += bytes.Count(data, []byte{c})
+	}
+	return n
 }
 
 // Root returns the top-level value.

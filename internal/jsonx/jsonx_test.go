@@ -3,6 +3,7 @@ package jsonx
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -192,5 +193,32 @@ func TestInvalidUTF8(t *testing.T) {
 		if off != tc.want {
 			t.Errorf("%q: offset %d, want %d", tc.in, off, tc.want)
 		}
+	}
+}
+
+// TestLargeText: a text past the size where the nodes are counted ahead
+// (strings with commas and colons, nesting, every kind) reads as
+// encoding/json reads it, in the node storage allocated at the start.
+func TestLargeText(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[")
+	for i := 0; b.Len() < 200<<10; i++ {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"id":%d,"text":"a, b: c [d] {e}","v":[true,null,-1.5e3,{"k":"é😀"}],"e":{}}`, i)
+	}
+	b.WriteString("]")
+	data := []byte(b.String())
+	d, err := Parse(data, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := std(data)
+	if got := toAny(d.Root()); !reflect.DeepEqual(got, want) {
+		t.Fatalf("large text read differently from encoding/json")
+	}
+	if cap(d.nodes) != maxNodes(data) {
+		t.Errorf("node storage grew from %d to %d", maxNodes(data), cap(d.nodes))
 	}
 }
