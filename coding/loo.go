@@ -232,25 +232,34 @@ func (l *looShared) coderOut(c int) CoderOut {
 // recomputed only when a value disappears with the coder.
 type looScratch struct {
 	*looShared
-	dJ, dI  []float64
-	dUsed   []int64
-	mark    []bool
+	d       []looDelta // by value
 	touched []int32
 	pJ, pI  distance.Vector
 	cats    []int
 }
 
+// looDelta is the change a coder's removal makes to a value's pooled
+// marginals (by judgment and by item) and occurrences, and whether the
+// value is in touched: together, one cache line per value touched (values
+// come in random order; 10⁵ distinct values: four separate arrays missed
+// the cache four times).
+type looDelta struct {
+	j, i float64
+	used int64
+	mark bool
+}
+
 func (l *looShared) newScratch() *looScratch {
 	a := l.a
 	V := len(a.stats.labels)
-	return &looScratch{looShared: l, dJ: make([]float64, V), dI: make([]float64, V), dUsed: make([]int64, V), mark: make([]bool, V),
+	return &looScratch{looShared: l, d: make([]looDelta, V),
 		pJ: distance.Vector{ID: make([]int, 0, len(a.pooledJ.ID)), W: make([]float64, 0, len(a.pooledJ.ID))},
 		pI: distance.Vector{ID: make([]int, 0, len(a.pooledI.ID)), W: make([]float64, 0, len(a.pooledI.ID))}}
 }
 
 func (x *looScratch) touch(v int32) {
-	if !x.mark[v] {
-		x.mark[v] = true
+	if d := &x.d[v]; !d.mark {
+		d.mark = true
 		x.touched = append(x.touched, v)
 	}
 }
@@ -259,7 +268,7 @@ func (x *looScratch) touch(v int32) {
 // make to the sums of the analysis.
 func (x *looScratch) alphaWithout(c int) CoderOut {
 	a, s, pos := x.a, x.a.stats, x.pos
-	dJ, dI, dUsed := x.dJ, x.dI, x.dUsed
+	d := x.d
 	co := x.coderOut(c)
 	cnt := a.counts
 	cnt.Coders--
@@ -271,7 +280,7 @@ func (x *looScratch) alphaWithout(c int) CoderOut {
 		fn := float64(n)
 		cnt.Values -= int(n)
 		x.touch(y)
-		dUsed[y] -= n
+		d[y].used -= n
 		if m < 2 {
 			continue
 		}
@@ -283,8 +292,8 @@ func (x *looScratch) alphaWithout(c int) CoderOut {
 		inv := fn / float64(m)
 		for i := 1; i < len(cv); i += 2 {
 			x.touch(cv[i])
-			dJ[cv[i]] -= fn
-			dI[cv[i]] -= inv
+			d[cv[i]].j -= fn
+			d[cv[i]].i -= inv
 		}
 		if m == 2 {
 			cnt.PairableItems -= int(n)
@@ -308,20 +317,21 @@ func (x *looScratch) alphaWithout(c int) CoderOut {
 		inv = fn / float64(m-1)
 		for i := 1; i < len(cv); i += 2 {
 			if i != o.j+1 {
-				dJ[cv[i]] += fn
-				dI[cv[i]] += inv
+				d[cv[i]].j += fn
+				d[cv[i]].i += inv
 			}
 		}
 	}
 	b := Analysis{stats: s, opt: a.opt, counts: cnt, dist: a.dist, metric: a.metric, cats: a.cats, dmax: a.dmax}
-	x.pJ, x.pI = shiftedInto(x.pJ, a.pooledJ, dJ), shiftedInto(x.pI, a.pooledI, dI)
+	x.pJ = shiftedInto(x.pJ, a.pooledJ, func(v int) float64 { return d[v].j })
+	x.pI = shiftedInto(x.pI, a.pooledI, func(v int) float64 { return d[v].i })
 	b.pooledJ, b.pooledI = x.pJ, x.pI
 	// The categories without the coder: categories(s.declared, used).
 	// α reads only their number and d_max: the list itself is built
 	// only when d_max must be recomputed over it.
 	gone, goneLo, goneHi := 0, 0, 0
 	for _, v := range x.touched {
-		if int(v) >= s.declared && a.used[v]+dUsed[v] == 0 {
+		if int(v) >= s.declared && a.used[v]+d[v].used == 0 {
 			gone++
 			if x.hasPos && pos[v] == x.lo {
 				goneLo++
@@ -335,7 +345,7 @@ func (x *looScratch) alphaWithout(c int) CoderOut {
 	if gone > 0 && (!x.hasPos || goneLo == x.nLo || goneHi == x.nHi) {
 		x.cats = x.cats[:0]
 		for _, v := range a.cats {
-			if v < s.declared || a.used[v]+dUsed[v] > 0 {
+			if v < s.declared || a.used[v]+d[v].used > 0 {
 				x.cats = append(x.cats, v)
 			}
 		}
@@ -347,7 +357,7 @@ func (x *looScratch) alphaWithout(c int) CoderOut {
 	b.sumJ[1], b.sumI[1] = sumJ, sumI
 	co.Alpha = b.Coefficient(KrippendorffAlpha)
 	for _, v := range x.touched {
-		dJ[v], dI[v], dUsed[v], x.mark[v] = 0, 0, 0, false
+		d[v] = looDelta{}
 	}
 	x.touched = x.touched[:0]
 	return co
@@ -355,10 +365,10 @@ func (x *looScratch) alphaWithout(c int) CoderOut {
 
 // shiftedInto returns p + delta as a sparse vector in the storage of buf
 // (entries that become 0 are dropped); delta is 0 outside p's support.
-func shiftedInto(buf, p distance.Vector, delta []float64) distance.Vector {
+func shiftedInto(buf, p distance.Vector, delta func(v int) float64) distance.Vector {
 	buf.ID, buf.W = buf.ID[:0], buf.W[:0]
 	for i, id := range p.ID {
-		w := p.W[i] + delta[id]
+		w := p.W[i] + delta(id)
 		if w < 0 { // rounding of item weights: never below 0
 			w = 0
 		}
