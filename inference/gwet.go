@@ -346,7 +346,7 @@ func gwet(a *coding.Analysis, t *gwetTable, c coding.Coefficient, opt GwetOption
 		return undefinedAnalytic(method, level, "no analytic variance for %s; use the bootstrap", c)
 	}
 	if math.IsNaN(est) {
-		return undefinedAnalytic(method, level, "chance agreement is 1: no variation in the values")
+		return undefinedAnalytic(method, level, "chance agreement is 1: the values do not vary, or the weights count every pair of them as agreeing")
 	}
 	return tInterval(est, t.variance(contrib, est, f), t.n-1, method, level).clipped(a, c)
 }
@@ -529,7 +529,7 @@ func (t *gwetTable) alpha(f, level float64) Analytic {
 		pe += pi[k] * piw[k]
 	}
 	if !(pe < 1) {
-		return undefinedAnalytic(method, level, "expected disagreement is 0: no variation in the values")
+		return undefinedAnalytic(method, level, "expected disagreement is 0: the values do not vary, or the distance puts them all at 0 from one another")
 	}
 	est := (pa - pe) / (1 - pe)
 	estPrime := (paPrime - pe) / (1 - pe)

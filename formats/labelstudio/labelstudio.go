@@ -39,8 +39,8 @@ import (
 	"strings"
 
 	"agree/annotation"
-	"agree/formats/internal/jsonx"
 	"agree/internal/csvio"
+	"agree/internal/jsonx"
 	"agree/internal/plural"
 )
 

@@ -6,10 +6,15 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
-// toAny converts a value to what encoding/json decodes with UseNumber.
-func toAny(v Value) any {
+// toAny converts a value to what encoding/json decodes with UseNumber,
+// through Members and Str.
+func toAny(v Value) any { return convert(v, false) }
+
+// convert is toAny through Fields and StrBytes when byBytes.
+func convert(v Value, byBytes bool) any {
 	switch v.Kind() {
 	case Null:
 		return nil
@@ -20,15 +25,23 @@ func toAny(v Value) any {
 	case Number:
 		return json.Number(v.Raw())
 	case String:
+		if byBytes {
+			b, _ := v.StrBytes()
+			return string(b)
+		}
 		s, _ := v.Str()
 		return s
 	case Array:
 		out := []any{}
-		v.Elems(func(_ int, e Value) bool { out = append(out, toAny(e)); return true })
+		v.Elems(func(_ int, e Value) bool { out = append(out, convert(e, byBytes)); return true })
 		return out
 	case Object:
 		out := map[string]any{}
-		v.Members(func(k string, e Value) bool { out[k] = toAny(e); return true })
+		if byBytes {
+			v.Fields(func(k []byte, e Value) bool { out[string(k)] = convert(e, byBytes); return true })
+			return out
+		}
+		v.Members(func(k string, e Value) bool { out[k] = convert(e, byBytes); return true })
 		return out
 	}
 	return "invalid"
@@ -55,6 +68,7 @@ func TestParse(t *testing.T) {
 		{`{"k":1,"k":2}`, "repeated key: the last wins"},
 		{` [ ] `, "whitespace around"},
 		{`"漢字 😀"`, "UTF-8 outside the BMP"},
+		{"{\"\\u006b\\ud83d\\ude00\":\"\\ud83d\\ude00\",\"k\xff\":\"a\xfe\\u00e9\"}", "escaped keys and values, outside the BMP, with invalid UTF-8"},
 	} {
 		d, err := Parse([]byte(tc.in), nil)
 		if err != nil {
@@ -62,8 +76,10 @@ func TestParse(t *testing.T) {
 			continue
 		}
 		want, _ := std([]byte(tc.in))
-		if got := toAny(d.Root()); !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: got %#v, want %#v", tc.why, got, want)
+		for _, byBytes := range []bool{false, true} {
+			if got := convert(d.Root(), byBytes); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s (Fields and StrBytes: %v): got %#v, want %#v", tc.why, byBytes, got, want)
+			}
 		}
 	}
 	for _, tc := range []struct{ in, want string }{
@@ -117,8 +133,38 @@ func FuzzParse(f *testing.F) {
 		if err != nil || stdErr != nil {
 			return
 		}
-		if got := toAny(d.Root()); !reflect.DeepEqual(got, want) {
-			t.Fatalf("got %#v, want %#v", got, want)
+		for _, byBytes := range []bool{false, true} {
+			if got := convert(d.Root(), byBytes); !reflect.DeepEqual(got, want) {
+				t.Fatalf("Fields and StrBytes %v: got %#v, want %#v", byBytes, got, want)
+			}
 		}
 	})
+}
+
+// TestInterner: equal strings come back as one string (one allocation),
+// escapes decoded; numbers as written; other kinds refused.
+func TestInterner(t *testing.T) {
+	d, err := Parse([]byte(`["PER","P\u0045R","LOC",12.50,null]`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in Interner
+	var got []string
+	d.Root().Elems(func(_ int, e Value) bool {
+		s, ok := in.Scalar(e)
+		if ok != (e.Kind() != Null) {
+			t.Errorf("%s: ok %v", e.Raw(), ok)
+		}
+		got = append(got, s)
+		return true
+	})
+	if want := []string{"PER", "PER", "LOC", "12.50", ""}; !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if unsafe.StringData(got[0]) != unsafe.StringData(got[1]) {
+		t.Errorf("PER made twice")
+	}
+	if n := testing.AllocsPerRun(10, func() { in.Str(d.Root().Get("x")); in.Scalar(Value{d, 1}) }); n != 0 {
+		t.Errorf("%v allocations for a string seen before", n)
+	}
 }

@@ -48,6 +48,7 @@ func (k Kind) String() string {
 type node struct {
 	kind       Kind
 	escaped    bool  // a string with backslash escapes
+	ascii      bool  // a string whose bytes are all ASCII (valid UTF-8 as it is)
 	start, end int32 // bytes of the value (strings: without the quotes)
 	skip       int32 // index of the node after this value's subtree
 }
@@ -56,6 +57,9 @@ type node struct {
 type Doc struct {
 	data  []byte
 	nodes []node
+	// kbuf and vbuf hold the decoded key of Fields and the string of
+	// StrBytes when the text's bytes cannot be returned as they are.
+	kbuf, vbuf []byte
 }
 
 // SyntaxError is a parse error at a line and column (1-based).
@@ -246,12 +250,12 @@ func (p *parser) literal(word string, k Kind) error {
 func (p *parser) str() error {
 	start := p.i + 1
 	i := start
-	escaped := false
+	escaped, ascii := false, true
 	for {
 		// fast scan over plain bytes
 		for i < len(p.data) {
 			c := p.data[i]
-			if c == '"' || c == '\\' || c < 0x20 {
+			if c == '"' || c == '\\' || c < 0x20 || c >= 0x80 {
 				break
 			}
 			i++
@@ -264,9 +268,13 @@ func (p *parser) str() error {
 		case c == '"':
 			n := p.add(String, start, i)
 			p.d.nodes[n].escaped = escaped
+			p.d.nodes[n].ascii = ascii
 			p.d.nodes[n].skip = int32(n + 1)
 			p.i = i + 1
 			return nil
+		case c >= 0x80:
+			ascii = false
+			i++
 		case c == '\\':
 			escaped = true
 			if i+1 >= len(p.data) {
@@ -455,6 +463,31 @@ func (v Value) Members(f func(key string, val Value) bool) {
 	}
 }
 
+// Fields calls f for each member of an object, in order, until f returns
+// false, like Members but with the key as bytes (decoded): no string is
+// made. The key is valid only during the call.
+func (v Value) Fields(f func(key []byte, val Value) bool) {
+	if v.Kind() != Object {
+		return
+	}
+	d := v.d
+	nodes := d.nodes
+	for k := v.i + 1; k < int(nodes[v.i].skip); {
+		kn := nodes[k]
+		var key []byte
+		if kn.escaped || !kn.ascii && !utf8.Valid(d.data[kn.start:kn.end]) {
+			d.kbuf = d.appendStr(d.kbuf[:0], kn)
+			key = d.kbuf
+		} else {
+			key = d.data[kn.start:kn.end]
+		}
+		if !f(key, Value{d, k + 1}) {
+			return
+		}
+		k = int(nodes[k+1].skip)
+	}
+}
+
 // Len returns the number of elements of an array or members of an object.
 func (v Value) Len() int {
 	n := 0
@@ -490,6 +523,23 @@ func (v Value) Str() (string, bool) {
 		return "", false
 	}
 	return v.d.str(v.d.nodes[v.i]), true
+}
+
+// StrBytes is Str without making a string: the decoded bytes, which are
+// valid until the next call of StrBytes on a value of the same Doc (or
+// the next Parse into it). Callers look them up (m[string(b)] makes no
+// string) or copy them.
+func (v Value) StrBytes() ([]byte, bool) {
+	if v.Kind() != String {
+		return nil, false
+	}
+	d := v.d
+	n := d.nodes[v.i]
+	if raw := d.data[n.start:n.end]; !n.escaped && (n.ascii || utf8.Valid(raw)) {
+		return raw, true
+	}
+	d.vbuf = d.appendStr(d.vbuf[:0], n)
+	return d.vbuf, true
 }
 
 // Float returns the value of a number, and false for another kind or a
@@ -544,13 +594,22 @@ func (v Value) Scalar() (string, bool) {
 
 func (d *Doc) str(n node) string {
 	raw := d.data[n.start:n.end]
-	if !n.escaped {
-		if utf8.Valid(raw) {
-			return string(raw)
-		}
-		return replaceInvalid(raw)
+	if !n.escaped && (n.ascii || utf8.Valid(raw)) {
+		return string(raw)
 	}
-	b := make([]byte, 0, len(raw))
+	return string(d.appendStr(make([]byte, 0, len(raw)), n))
+}
+
+// appendStr appends the decoded string of n to b: escapes decoded (a
+// surrogate pair in \u escapes gives one character, a lone surrogate
+// U+FFFD), each byte of invalid UTF-8 replaced by U+FFFD as encoding/json
+// does.
+func (d *Doc) appendStr(b []byte, n node) []byte {
+	raw := d.data[n.start:n.end]
+	start := len(b)
+	if !n.escaped {
+		return appendValid(b, raw)
+	}
 	for i := 0; i < len(raw); {
 		c := raw[i]
 		if c != '\\' {
@@ -591,10 +650,11 @@ func (d *Doc) str(n node) string {
 		}
 		i += 2
 	}
-	if !utf8.Valid(b) {
-		return replaceInvalid(b)
+	if !utf8.Valid(b[start:]) {
+		tail := append([]byte(nil), b[start:]...)
+		return appendValid(b[:start], tail)
 	}
-	return string(b)
+	return b
 }
 
 func hex4(b []byte) int {
@@ -613,20 +673,66 @@ func hex4(b []byte) int {
 	return x
 }
 
-// replaceInvalid replaces each byte of an invalid UTF-8 sequence by U+FFFD,
-// as encoding/json does.
-func replaceInvalid(b []byte) string {
-	out := make([]byte, 0, len(b)+8)
-	for len(b) > 0 {
-		r, n := utf8.DecodeRune(b)
-		if r == utf8.RuneError && n == 1 {
-			out = utf8.AppendRune(out, utf8.RuneError)
-		} else {
-			out = append(out, b[:n]...)
-		}
-		b = b[n:]
+// appendValid appends text to b with each byte of an invalid UTF-8
+// sequence replaced by U+FFFD, as encoding/json does.
+func appendValid(b, text []byte) []byte {
+	if utf8.Valid(text) {
+		return append(b, text...)
 	}
-	return string(out)
+	for len(text) > 0 {
+		r, n := utf8.DecodeRune(text)
+		if r == utf8.RuneError && n == 1 {
+			b = utf8.AppendRune(b, utf8.RuneError)
+		} else {
+			b = append(b, text[:n]...)
+		}
+		text = text[n:]
+	}
+	return b
+}
+
+// MaxInterned bounds the strings an Interner keeps.
+const MaxInterned = 1 << 16
+
+// Interner makes strings of the bytes of a document's strings, the same
+// string for the same bytes: the labels, names and layers that repeat from
+// record to record are made (and kept) once. It keeps at most MaxInterned
+// strings and makes the others anew each time. The zero value is ready to
+// use.
+type Interner struct {
+	m map[string]string
+}
+
+// String returns b as a string.
+func (in *Interner) String(b []byte) string {
+	if s, ok := in.m[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if in.m == nil {
+		in.m = make(map[string]string)
+	}
+	if len(in.m) < MaxInterned {
+		in.m[s] = s
+	}
+	return s
+}
+
+// Str is v.Str() through the interner.
+func (in *Interner) Str(v Value) (string, bool) {
+	b, ok := v.StrBytes()
+	if !ok {
+		return "", false
+	}
+	return in.String(b), true
+}
+
+// Scalar is v.Scalar() through the interner.
+func (in *Interner) Scalar(v Value) (string, bool) {
+	if v.Kind() == Number {
+		return in.String(v.Raw()), true
+	}
+	return in.Str(v)
 }
 
 // Lines parses JSON Lines: each non-blank line of data is one JSON value,
