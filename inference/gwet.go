@@ -404,9 +404,18 @@ func (t *gwetTable) conger() (float64, []float64) {
 				dense[int(g)*q+int(k)] += t.cnt[i]
 			}
 		}
-		for x, c := range dense {
+		n := 0
+		for _, c := range dense {
 			if c != 0 {
-				keys = append(keys, gk{int32(x / q), int32(x % q)})
+				n++
+			}
+		}
+		keys = make([]gk, 0, n)
+		for g := range r {
+			for k, c := range dense[g*q : (g+1)*q] {
+				if c != 0 {
+					keys = append(keys, gk{int32(g), int32(k)})
+				}
 			}
 		}
 		cnt = func(g, k int32) float64 { return dense[int(g)*q+int(k)] }
