@@ -2,12 +2,14 @@ package annotation
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
 
 	"agree/internal/jsonerr"
+	"agree/internal/jsonx"
 )
 
 // jsonRecord is one line of the JSONL form: its "type" says which fields
@@ -123,7 +125,20 @@ func WriteJSONL(w io.Writer, c *Corpus) error {
 // file and line, and the column of a malformed or mistyped value (a
 // record with a document's text can be a long line).
 func ReadJSONL(r io.Reader, name string) (*Corpus, error) {
-	c := &Corpus{}
+	return readJSONL(r, name, 0)
+}
+
+// ReadJSONLBytes is ReadJSONL on a file already in memory; it sizes the
+// spans from the number of lines that may be span records, so that a
+// large file's spans are allocated once (not grown and copied).
+func ReadJSONLBytes(data []byte, name string) (*Corpus, error) {
+	// a span record has "span" (unless escaped, when the slice grows)
+	spans := min(bytes.Count(data, []byte{'\n'})+1, bytes.Count(data, []byte(`"span"`)))
+	return readJSONL(bytes.NewReader(data), name, spans)
+}
+
+func readJSONL(r io.Reader, name string, spans int) (*Corpus, error) {
+	c := &Corpus{Spans: make([]Span, 0, spans)}
 	type key struct {
 		doc, ann int
 		id       string
@@ -131,6 +146,25 @@ func ReadJSONL(r io.Reader, name string) (*Corpus, error) {
 	byID := map[key]int{}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 1<<30)
+	var dec jsonlDecoder
+	var rec record
+	var lastDoc, lastAnn struct {
+		name string
+		id   int
+	}
+	lastDoc.id, lastAnn.id = -1, -1
+	document := func(name string) int {
+		if lastDoc.id < 0 || name != lastDoc.name {
+			lastDoc.name, lastDoc.id = name, c.Document(name)
+		}
+		return lastDoc.id
+	}
+	annotator := func(name string) int {
+		if lastAnn.id < 0 || name != lastAnn.name {
+			lastAnn.name, lastAnn.id = name, c.Annotator(name)
+		}
+		return lastAnn.id
+	}
 	line := 0
 	for sc.Scan() {
 		line++
@@ -138,9 +172,14 @@ func ReadJSONL(r io.Reader, name string) (*Corpus, error) {
 		if len(b) == 0 {
 			continue
 		}
-		var rec jsonRecord
-		if err := json.Unmarshal(b, &rec); err != nil {
-			return nil, jsonerr.At(name, line, b, err) // file:line:col, in JSON's terms
+		if !dec.decode(b, &rec) {
+			// encoding/json decides what the fast decoder cannot: the
+			// error, or a record it reads in its own way
+			var jr jsonRecord
+			if err := json.Unmarshal(b, &jr); err != nil {
+				return nil, jsonerr.At(name, line, b, err) // file:line:col, in JSON's terms
+			}
+			rec.from(&jr)
 		}
 		pos := Pos{File: name, Line: line}
 		need := func(ok bool, what string) error {
@@ -154,42 +193,37 @@ func ReadJSONL(r io.Reader, name string) (*Corpus, error) {
 			if err := need(rec.Annotator != "", `"annotator"`); err != nil {
 				return nil, err
 			}
-			c.Annotator(rec.Annotator)
+			annotator(rec.Annotator)
 		case "document":
 			if err := need(rec.Document != "", `"document"`); err != nil {
 				return nil, err
 			}
-			d := c.Document(rec.Document)
-			if rec.Text != nil {
-				if err := c.SetText(d, *rec.Text, pos); err != nil {
+			d := document(rec.Document)
+			if rec.HasText {
+				if err := c.SetText(d, rec.Text, pos); err != nil {
 					return nil, err
 				}
 			}
 			c.Documents[d].Time = c.Documents[d].Time || rec.Time
 			for _, a := range rec.AnnotatedBy {
-				c.MarkAnnotated(d, c.Annotator(a))
+				c.MarkAnnotated(d, annotator(a))
 			}
-			for _, t := range rec.Tokens {
-				c.Documents[d].Tokens = append(c.Documents[d].Tokens, Token{t[0], t[1]})
-			}
-			if rec.Extent != nil {
+			c.Documents[d].Tokens = append(c.Documents[d].Tokens, rec.Tokens...)
+			if rec.HasExtent {
 				if err := CheckBounds(rec.Extent[0], rec.Extent[1], true); err != nil {
 					return nil, fmt.Errorf("%v: extent: %w", pos, err)
 				}
-				c.Documents[d].Extent = *rec.Extent
+				c.Documents[d].Extent = rec.Extent
 			}
 		case "span":
-			if err := need(rec.Document != "" && rec.Annotator != "" && rec.Start != nil && rec.End != nil && rec.Label != nil,
+			if err := need(rec.Document != "" && rec.Annotator != "" && rec.HasStart && rec.HasEnd && rec.HasLabel,
 				`"document", "annotator", "start", "end" and "label"`); err != nil {
 				return nil, err
 			}
-			s := Span{Doc: c.Document(rec.Document), Annotator: c.Annotator(rec.Annotator), ID: rec.ID,
-				Start: *rec.Start, End: *rec.End, Label: *rec.Label, Layer: rec.Layer, Chain: rec.Chain, Attrs: rec.Attributes, Pos: pos}
-			for _, p := range rec.Parts {
-				s.Parts = append(s.Parts, Part{p[0], p[1]})
-			}
-			if rec.Text != nil {
-				s.Text = *rec.Text
+			s := Span{Doc: document(rec.Document), Annotator: annotator(rec.Annotator), ID: rec.ID,
+				Start: rec.Start, End: rec.End, Label: rec.Label, Layer: rec.Layer, Chain: rec.Chain, Attrs: rec.Attributes, Text: rec.Text, Pos: pos}
+			if len(rec.Parts) > 0 {
+				s.Parts = append([]Part(nil), rec.Parts...)
 			}
 			if s.ID != "" {
 				k := key{s.Doc, s.Annotator, s.ID}
@@ -200,15 +234,15 @@ func ReadJSONL(r io.Reader, name string) (*Corpus, error) {
 			}
 			c.Spans = append(c.Spans, s)
 		case "label":
-			if err := need(rec.Document != "" && rec.Annotator != "" && rec.Value != nil, `"document", "annotator" and "value"`); err != nil {
+			if err := need(rec.Document != "" && rec.Annotator != "" && rec.HasValue, `"document", "annotator" and "value"`); err != nil {
 				return nil, err
 			}
-			c.Labels = append(c.Labels, Label{Doc: c.Document(rec.Document), Annotator: c.Annotator(rec.Annotator), Layer: rec.Layer, Value: *rec.Value, Pos: pos})
+			c.Labels = append(c.Labels, Label{Doc: document(rec.Document), Annotator: annotator(rec.Annotator), Layer: rec.Layer, Value: rec.Value, Pos: pos})
 		case "relation":
 			if err := need(rec.Document != "" && rec.Annotator != "" && rec.Source != "" && rec.Target != "", `"document", "annotator", "source" and "target"`); err != nil {
 				return nil, err
 			}
-			d, a := c.Document(rec.Document), c.Annotator(rec.Annotator)
+			d, a := document(rec.Document), annotator(rec.Annotator)
 			rel := Relation{Doc: d, Annotator: a, Type: rec.Relation, Layer: rec.Layer, Pos: pos}
 			var ok bool
 			if rel.Source, ok = byID[key{d, a, rec.Source}]; !ok {
@@ -228,4 +262,294 @@ func ReadJSONL(r io.Reader, name string) (*Corpus, error) {
 		return nil, fmt.Errorf("%s:%d: %w", name, line+1, err)
 	}
 	return c, c.Validate()
+}
+
+// record is one line of the JSONL form as ReadJSONL uses it, whichever
+// decoder read it: jsonRecord without pointers (an absent or null
+// "text", "label", "value", "start", "end" or "extent" has its Has…
+// false) and with the model's types. Its slices are reused from line to
+// line.
+type record struct {
+	Type, Document, Annotator, ID, Layer, Chain string
+	Source, Target, Relation, Note              string
+	Text, Label, Value                          string
+	HasText, HasLabel, HasValue                 bool
+	Start, End                                  float64
+	HasStart, HasEnd, HasExtent                 bool
+	Time                                        bool
+	Extent                                      [2]float64
+	AnnotatedBy                                 []string
+	Tokens                                      []Token
+	Parts                                       []Part
+	Attributes                                  map[string]string
+}
+
+func (r *record) reset() {
+	*r = record{AnnotatedBy: r.AnnotatedBy[:0], Tokens: r.Tokens[:0], Parts: r.Parts[:0]}
+}
+
+// from sets r to what encoding/json decoded.
+func (r *record) from(j *jsonRecord) {
+	r.reset()
+	r.Type, r.Document, r.Annotator, r.ID, r.Layer, r.Chain = j.Type, j.Document, j.Annotator, j.ID, j.Layer, j.Chain
+	r.Source, r.Target, r.Relation, r.Note = j.Source, j.Target, j.Relation, j.Note
+	if j.Text != nil {
+		r.Text, r.HasText = *j.Text, true
+	}
+	if j.Label != nil {
+		r.Label, r.HasLabel = *j.Label, true
+	}
+	if j.Value != nil {
+		r.Value, r.HasValue = *j.Value, true
+	}
+	if j.Start != nil {
+		r.Start, r.HasStart = *j.Start, true
+	}
+	if j.End != nil {
+		r.End, r.HasEnd = *j.End, true
+	}
+	if j.Extent != nil {
+		r.Extent, r.HasExtent = *j.Extent, true
+	}
+	r.Time = j.Time
+	r.AnnotatedBy = append(r.AnnotatedBy, j.AnnotatedBy...)
+	for _, t := range j.Tokens {
+		r.Tokens = append(r.Tokens, Token{t[0], t[1]})
+	}
+	for _, p := range j.Parts {
+		r.Parts = append(r.Parts, Part{p[0], p[1]})
+	}
+	r.Attributes = j.Attributes
+}
+
+// jsonlDecoder decodes lines of the JSONL form with jsonx, several times
+// faster than encoding/json's reflection, sharing one string among the
+// records that repeat it (labels, names, layers). It decodes a line only
+// when it can say what encoding/json would decode; for the rest (a
+// syntax error, a value of another type than the field's, a key that
+// matches a field only regardless of case, …) it says so and ReadJSONL
+// asks encoding/json, for its result or its error.
+type jsonlDecoder struct {
+	doc  jsonx.Doc
+	strs jsonx.Interner
+}
+
+// decode decodes line into r as encoding/json decodes it into a zero
+// jsonRecord, and reports whether it could.
+func (d *jsonlDecoder) decode(line []byte, r *record) bool {
+	if _, err := jsonx.Parse(line, &d.doc); err != nil {
+		return false
+	}
+	v := d.doc.Root()
+	if v.Kind() != jsonx.Object {
+		return false
+	}
+	r.reset()
+	ok, attrs := true, false
+	v.Fields(func(key []byte, val jsonx.Value) bool {
+		switch string(key) {
+		case "type":
+			ok = d.str(val, &r.Type, true)
+		case "document":
+			ok = d.str(val, &r.Document, true)
+		case "annotator":
+			ok = d.str(val, &r.Annotator, true)
+		case "id":
+			ok = d.str(val, &r.ID, false)
+		case "layer":
+			ok = d.str(val, &r.Layer, true)
+		case "chain":
+			ok = d.str(val, &r.Chain, true)
+		case "source":
+			ok = d.str(val, &r.Source, false)
+		case "target":
+			ok = d.str(val, &r.Target, false)
+		case "relation":
+			ok = d.str(val, &r.Relation, true)
+		case "note":
+			ok = d.str(val, &r.Note, false)
+		case "text":
+			ok = d.optStr(val, &r.Text, &r.HasText, false)
+		case "label":
+			ok = d.optStr(val, &r.Label, &r.HasLabel, true)
+		case "value":
+			ok = d.optStr(val, &r.Value, &r.HasValue, true)
+		case "start":
+			ok = optFloat(val, &r.Start, &r.HasStart)
+		case "end":
+			ok = optFloat(val, &r.End, &r.HasEnd)
+		case "time":
+			if b, isBool := val.Bool(); isBool {
+				r.Time = b
+			} else {
+				ok = val.Kind() == jsonx.Null
+			}
+		case "extent":
+			switch val.Kind() {
+			case jsonx.Null:
+				r.HasExtent = false
+			case jsonx.Array:
+				r.Extent, ok = floatPair(val)
+				r.HasExtent = ok
+			default:
+				ok = false
+			}
+		case "annotated_by":
+			r.AnnotatedBy = r.AnnotatedBy[:0]
+			ok = list(val, func(e jsonx.Value) bool {
+				b, isStr := e.StrBytes()
+				if isStr {
+					r.AnnotatedBy = append(r.AnnotatedBy, d.strs.String(b))
+				}
+				return isStr
+			})
+		case "tokens":
+			r.Tokens = r.Tokens[:0]
+			ok = list(val, func(e jsonx.Value) bool {
+				t, isPair := intPair(e)
+				if isPair {
+					r.Tokens = append(r.Tokens, t)
+				}
+				return isPair
+			})
+		case "parts":
+			r.Parts = r.Parts[:0]
+			ok = list(val, func(e jsonx.Value) bool {
+				p, isPair := floatPair(e)
+				if isPair {
+					r.Parts = append(r.Parts, Part{p[0], p[1]})
+				}
+				return isPair
+			})
+		case "attributes":
+			switch val.Kind() {
+			case jsonx.Null:
+				r.Attributes = nil
+			case jsonx.Object:
+				if attrs { // encoding/json merges the objects
+					ok = false
+					break
+				}
+				attrs = true
+				m := make(map[string]string, 4)
+				val.Fields(func(k []byte, e jsonx.Value) bool {
+					b, isStr := e.StrBytes()
+					if ok = isStr; ok {
+						m[d.strs.String(k)] = d.strs.String(b)
+					}
+					return ok
+				})
+				r.Attributes = m
+			default:
+				ok = false
+			}
+		default:
+			// another member is ignored, unless encoding/json would take
+			// it for a field regardless of case (every field's name is in
+			// lower-case ASCII)
+			for _, c := range key {
+				if c >= 0x80 || 'A' <= c && c <= 'Z' {
+					ok = false
+					break
+				}
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+// str decodes a string member into dst; null leaves dst as it is, as
+// encoding/json does.
+func (d *jsonlDecoder) str(v jsonx.Value, dst *string, intern bool) bool {
+	switch v.Kind() {
+	case jsonx.Null:
+		return true
+	case jsonx.String:
+		b, _ := v.StrBytes()
+		if intern {
+			*dst = d.strs.String(b)
+		} else {
+			*dst = string(b)
+		}
+		return true
+	}
+	return false
+}
+
+// optStr decodes a member that may be absent or null (a *string of
+// jsonRecord).
+func (d *jsonlDecoder) optStr(v jsonx.Value, dst *string, has *bool, intern bool) bool {
+	if v.Kind() == jsonx.Null {
+		*dst, *has = "", false
+		return true
+	}
+	*has = d.str(v, dst, intern)
+	return *has
+}
+
+// optFloat decodes a number that may be null (a *float64 of jsonRecord).
+func optFloat(v jsonx.Value, dst *float64, has *bool) bool {
+	if v.Kind() == jsonx.Null {
+		*dst, *has = 0, false
+		return true
+	}
+	*dst, *has = v.Float()
+	return *has
+}
+
+// list decodes a member that is a list (a slice of jsonRecord) with elem
+// for each element, until elem fails; null is an empty list, another kind
+// than an array is left to encoding/json.
+func list(v jsonx.Value, elem func(e jsonx.Value) bool) bool {
+	switch v.Kind() {
+	case jsonx.Null:
+		return true
+	case jsonx.Array:
+		ok := true
+		v.Elems(func(_ int, e jsonx.Value) bool {
+			ok = elem(e)
+			return ok
+		})
+		return ok
+	}
+	return false
+}
+
+// floatPair decodes [x, y] (a [2]float64 of jsonRecord; any other length
+// is left to encoding/json).
+func floatPair(v jsonx.Value) (p [2]float64, ok bool) {
+	n := 0
+	ok = v.Kind() == jsonx.Array
+	v.Elems(func(i int, e jsonx.Value) bool {
+		if n++; i < 2 {
+			p[i], ok = e.Float()
+		}
+		return ok
+	})
+	return p, ok && n == 2
+}
+
+// intPair decodes [i, j] into a Token (a [2]int of jsonRecord: integers
+// written without fraction or exponent, as encoding/json wants them).
+func intPair(v jsonx.Value) (t Token, ok bool) {
+	n := 0
+	ok = v.Kind() == jsonx.Array
+	v.Elems(func(i int, e jsonx.Value) bool {
+		if n++; i < 2 {
+			var x int64
+			var err error
+			if ok = e.Kind() == jsonx.Number; ok {
+				x, err = strconv.ParseInt(string(e.Raw()), 10, 64)
+				ok = err == nil
+			}
+			if i == 0 {
+				t.Start = int(x)
+			} else {
+				t.End = int(x)
+			}
+		}
+		return ok
+	})
+	return t, ok && n == 2
 }

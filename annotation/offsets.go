@@ -2,6 +2,7 @@ package annotation
 
 import (
 	"fmt"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -47,30 +48,48 @@ func CodePoints(text string) int { return utf8.RuneCountInString(text) }
 
 // Offsets converts offsets counted in one unit into code points of a text,
 // and slices the text by code points. Building it costs one pass over the
-// text; each conversion is then O(1).
+// text; each conversion is then O(1). A text in ASCII (every unit is
+// then a code point) needs no table.
 type Offsets struct {
-	text string
-	unit OffsetUnit
+	text  string
+	unit  OffsetUnit
+	ascii bool
 	// cp[i] is the code point at unit offset i (len = units + 1), or -1
-	// when i falls inside a character; nil for CodePoint.
+	// when i falls inside a character; nil for CodePoint and ASCII.
 	cp []int32
-	// byteAt[k] is the byte offset of code point k (len = code points + 1).
+	// byteAt[k] is the byte offset of code point k (len = code points +
+	// 1); nil for ASCII.
 	byteAt []int32
 }
 
 // NewOffsets returns the offset table of text for offsets counted in unit.
 // Texts longer than 2^31−1 bytes are not supported (an error).
 func NewOffsets(text string, unit OffsetUnit) (*Offsets, error) {
-	if len(text) >= 1<<31-1 {
-		return nil, fmt.Errorf("text of %d bytes is too long (limit 2 GiB)", len(text))
+	o := &Offsets{}
+	if err := o.Reset(text, unit); err != nil {
+		return nil, err
 	}
-	o := &Offsets{text: text, unit: unit}
-	o.byteAt = make([]int32, 0, len(text)/2+1)
+	return o, nil
+}
+
+// Reset makes o the offset table of text for offsets counted in unit, as
+// NewOffsets does, reusing o's storage: a reader that converts the
+// offsets of one text at a time keeps one table.
+func (o *Offsets) Reset(text string, unit OffsetUnit) error {
+	if len(text) >= 1<<31-1 {
+		return fmt.Errorf("text of %d bytes is too long (limit 2 GiB)", len(text))
+	}
+	o.text, o.unit, o.ascii = text, unit, isASCII(text)
+	o.byteAt, o.cp = o.byteAt[:0], o.cp[:0]
+	if o.ascii {
+		return nil
+	}
+	o.byteAt = slices.Grow(o.byteAt, len(text)+1)
 	switch unit {
 	case UTF16:
-		o.cp = make([]int32, 0, len(text)+1)
+		o.cp = slices.Grow(o.cp, len(text)+1)
 	case Byte:
-		o.cp = make([]int32, len(text)+1)
+		o.cp = slices.Grow(o.cp, len(text)+1)[:len(text)+1]
 		for i := range o.cp {
 			o.cp[i] = -1
 		}
@@ -96,7 +115,24 @@ func NewOffsets(text string, unit OffsetUnit) (*Offsets, error) {
 	case Byte:
 		o.cp[len(text)] = k
 	}
-	return o, nil
+	return nil
+}
+
+// isASCII reports whether every byte of s is below 0x80, eight at a time.
+func isASCII(s string) bool {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if (uint64(s[i])|uint64(s[i+1])<<8|uint64(s[i+2])<<16|uint64(s[i+3])<<24|
+			uint64(s[i+4])<<32|uint64(s[i+5])<<40|uint64(s[i+6])<<48|uint64(s[i+7])<<56)&0x8080808080808080 != 0 {
+			return false
+		}
+	}
+	for ; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // Unit returns the unit the table converts from.
@@ -104,14 +140,22 @@ func (o *Offsets) Unit() OffsetUnit { return o.unit }
 
 // Len returns the text length in the table's unit.
 func (o *Offsets) Len() int {
-	if o.cp == nil {
+	if o.ascii {
+		return len(o.text)
+	}
+	if o.unit == CodePoint {
 		return len(o.byteAt) - 1
 	}
 	return len(o.cp) - 1
 }
 
 // CodePoints returns the text length in code points.
-func (o *Offsets) CodePoints() int { return len(o.byteAt) - 1 }
+func (o *Offsets) CodePoints() int {
+	if o.ascii {
+		return len(o.text)
+	}
+	return len(o.byteAt) - 1
+}
 
 // CodePoint converts an offset in the table's unit to code points. An
 // offset beyond the text or inside a character (the middle of a surrogate
@@ -120,7 +164,7 @@ func (o *Offsets) CodePoint(off int) (int, error) {
 	if off < 0 || off > o.Len() {
 		return 0, fmt.Errorf("offset %d is outside the text (%d %s units long)", off, o.Len(), o.unit)
 	}
-	if o.cp == nil {
+	if o.ascii || o.unit == CodePoint {
 		return off, nil
 	}
 	k := o.cp[off]
@@ -137,6 +181,9 @@ func (o *Offsets) Text(start, end int) string {
 	start, end = min(max(start, 0), n), min(max(end, 0), n)
 	if start >= end {
 		return ""
+	}
+	if o.ascii {
+		return o.text[start:end]
 	}
 	return o.text[o.byteAt[start]:o.byteAt[end]]
 }

@@ -62,3 +62,49 @@ func TestOffsetsText(t *testing.T) {
 		t.Errorf("empty Text = %q", got)
 	}
 }
+
+// TestOffsetsReset: one table reset from text to text (ASCII, which needs
+// no table, and not; shorter and longer than the one before) converts
+// every offset and slices every range as a new table does, and as the
+// text's code points say.
+func TestOffsetsReset(t *testing.T) {
+	var reused Offsets
+	for _, text := range []string{mixed, "plain ASCII text", "", "😀", "ab", mixed + mixed, "x"} {
+		runes := []rune(text)
+		for _, unit := range []OffsetUnit{CodePoint, UTF16, Byte} {
+			if err := reused.Reset(text, unit); err != nil {
+				t.Fatal(err)
+			}
+			// want[off] is the code point at offset off, -1 inside a character
+			var want []int
+			for k, r := range runes {
+				want = append(want, k)
+				width := map[OffsetUnit]int{CodePoint: 1, UTF16: len(utf16.Encode([]rune{r})), Byte: len(string(r))}[unit]
+				for range width - 1 {
+					want = append(want, -1)
+				}
+			}
+			want = append(want, len(runes))
+			if reused.Len() != len(want)-1 || reused.CodePoints() != len(runes) {
+				t.Errorf("%q %v: Len %d, CodePoints %d; want %d, %d", text, unit, reused.Len(), reused.CodePoints(), len(want)-1, len(runes))
+			}
+			for off := -1; off <= len(want); off++ {
+				got, err := reused.CodePoint(off)
+				if off < 0 || off >= len(want) || want[off] < 0 {
+					if err == nil {
+						t.Errorf("%q %v: offset %d read as %d, want an error", text, unit, off, got)
+					}
+				} else if err != nil || got != want[off] {
+					t.Errorf("%q %v: offset %d read as %d, %v; want %d", text, unit, off, got, err, want[off])
+				}
+			}
+			for s := 0; s <= len(runes); s++ {
+				for e := s; e <= len(runes); e++ {
+					if got := reused.Text(s, e); got != string(runes[s:e]) {
+						t.Errorf("%q %v: Text(%d, %d) = %q, want %q", text, unit, s, e, got, string(runes[s:e]))
+					}
+				}
+			}
+		}
+	}
+}

@@ -234,10 +234,6 @@ func (a *Analysis) PairwiseTop(n int) ([]PairStats, int, error) {
 	// The pairs of coders with shared items and their numbers of items,
 	// in one pass over the patterns; then the cells (v, w, count) of the
 	// pairs kept, in a second.
-	type vwn struct {
-		vw uint64 // v << 32 | w
-		n  int64
-	}
 	var pairs [][2]int32            // in coder order
 	var items []int64               // shared items per pair
 	var sizes []int                 // cells (patterns) per pair
@@ -326,9 +322,9 @@ func (a *Analysis) PairwiseTop(n int) ([]PairStats, int, error) {
 	for g, i := range order {
 		kept[i] = int32(g + 1)
 	}
-	cells := make([][]vwn, len(order))
+	cells := make([][]pairCell, len(order))
 	for g, i := range order {
-		cells[g] = make([]vwn, 0, sizes[i])
+		cells[g] = make([]pairCell, 0, sizes[i])
 	}
 	for p := range s.NumPatterns() {
 		cv, n := s.Pattern(p)
@@ -339,7 +335,7 @@ func (a *Analysis) PairwiseTop(n int) ([]PairStats, int, error) {
 					continue
 				}
 				g := kept[i] - 1
-				cells[g] = append(cells[g], vwn{uint64(cv[j+1])<<32 | uint64(uint32(cv[l+1])), n})
+				cells[g] = append(cells[g], pairCell{uint64(cv[j+1])<<32 | uint64(uint32(cv[l+1])), n})
 			}
 		}
 	}
@@ -368,9 +364,13 @@ func (a *Analysis) PairwiseTop(n int) ([]PairStats, int, error) {
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			cs := cells[g]
+			sc := <-scratch
+			if sc == nil {
+				sc = &pairScratch{}
+			}
+			defer func() { scratch <- sc }()
+			cs := sc.sortCells(cells[g], len(s.labels))
 			cells[g] = nil
-			sortCells(cs, len(s.labels), func(c vwn) uint64 { return c.vw })
 			each := func(yield func(v, w int32, n int64)) {
 				for i := 0; i < len(cs); {
 					c := cs[i]
@@ -382,14 +382,12 @@ func (a *Analysis) PairwiseTop(n int) ([]PairStats, int, error) {
 			}
 			names := [2]string{s.coders[pairs[pi][0]], s.coders[pairs[pi][1]]}
 			if bound != nil {
-				sc := <-scratch
-				if sc == nil {
-					sc = newPairScratch(len(s.labels))
+				if sc.sums == nil {
+					sc.sums = make([]valueSums, len(s.labels))
 				}
 				pa := a.pairAnalysis(bound, each, sc)
 				out[g] = PairStats{A: names[0], B: names[1], Items: pa.counts.Items,
 					Kappa: pa.Coefficient(CohenKappa), Alpha: pa.Coefficient(KrippendorffAlpha)}
-				scratch <- sc
 				return
 			}
 			ps := s.pairStats(pairs[pi], whole, each)
@@ -411,21 +409,29 @@ func (a *Analysis) PairwiseTop(n int) ([]PairStats, int, error) {
 	return out, omitted, nil
 }
 
-// pairScratch holds per-value sums for pairAnalysis, reused from pair to
-// pair (only the values a pair touches are read and cleared).
+// pairCell is a cell of two coders' table: values v (first coder) and w
+// (second) and the number of items.
+type pairCell struct {
+	vw uint64 // v << 32 | w
+	n  int64
+}
+
+// pairScratch holds the buffers of a worker of PairwiseTop, reused from
+// pair to pair: the sorted cells and the counting sort's offsets, and the
+// per-value sums of pairAnalysis (only the values a pair touches are read
+// and cleared).
 type pairScratch struct {
-	sums    []valueSums // by value
+	sorted  []pairCell
+	start   []int
+	sums    []valueSums // by value; nil until a pair needs them
 	touched []int32
 	vecs    [3]distance.Vector // the pooled and the coders' distributions
+	cats    []int
 }
 
 // valueSums are a value's counts in a pair: pooled, as the first coder's
 // and as the second's (together: one cache line per value touched).
 type valueSums struct{ n, rows, cols float64 }
-
-func newPairScratch(V int) *pairScratch {
-	return &pairScratch{sums: make([]valueSums, V)}
-}
 
 // pairAnalysis is analyzeStats of two coders' shared items, given their
 // cells (v, w, count) in increasing (v, w) order and the distance bound to
@@ -439,7 +445,8 @@ func newPairScratch(V int) *pairScratch {
 // those of analyzeStats on s.pairStats (the same terms in the same order,
 // the marginals exact integers and halves), so the coefficients are the
 // same, bit for bit. The analysis serves CohenKappa and KrippendorffAlpha
-// only, and only until sc serves another pair (its vectors are sc's).
+// only, and only until sc serves another pair (its vectors and categories
+// are sc's).
 func (a *Analysis) pairAnalysis(bound distance.Metric, cells func(yield func(v, w int32, n int64)), sc *pairScratch) *Analysis {
 	s := a.stats
 	p := &Analysis{stats: s, opt: Options{Distance: a.opt.Distance, Missing: a.opt.Missing, Incomplete: a.opt.Incomplete},
@@ -504,7 +511,7 @@ func (a *Analysis) pairAnalysis(bound distance.Metric, cells func(yield func(v, 
 	// The vectors live in the scratch: the analysis is read (Coefficient)
 	// before the scratch serves another pair.
 	vec := func(x *distance.Vector, w func(*valueSums) float64) distance.Vector {
-		x.ID, x.W = x.ID[:0], x.W[:0]
+		x.ID, x.W = slices.Grow(x.ID[:0], len(used)), slices.Grow(x.W[:0], len(used))
 		for _, v := range used {
 			if f := w(&sums[v]); f != 0 {
 				x.ID = append(x.ID, int(v))
@@ -523,7 +530,7 @@ func (a *Analysis) pairAnalysis(bound distance.Metric, cells func(yield func(v, 
 	p.coderDist = []distance.Vector{vec(&sc.vecs[1], func(s *valueSums) float64 { return s.rows }), vec(&sc.vecs[2], func(s *valueSums) float64 { return s.cols })}
 	p.coderOnce.Do(func() {})
 	// Categories: the declared values and the values used, in value order.
-	p.cats = make([]int, 0, s.declared+len(sc.touched))
+	p.cats = slices.Grow(sc.cats[:0], s.declared+len(used))
 	for v := range s.declared {
 		p.cats = append(p.cats, v)
 	}
@@ -532,6 +539,7 @@ func (a *Analysis) pairAnalysis(bound distance.Metric, cells func(yield func(v, 
 			p.cats = append(p.cats, int(v))
 		}
 	}
+	sc.cats = p.cats
 	for _, v := range used {
 		sums[v] = valueSums{}
 	}
@@ -545,33 +553,44 @@ func (a *Analysis) pairAnalysis(bound distance.Metric, cells func(yield func(v, 
 	return p
 }
 
-// sortCells sorts cells by key (v << 32 | w, v and w below V): a counting
-// sort by v when the cells are many, then each run of equal v by w.
-func sortCells[T any](cs []T, V int, key func(T) uint64) {
+// sortCells returns cells cs sorted by key v << 32 | w (v and w below V):
+// a counting sort by v into the scratch when the cells are many, then
+// each run of equal v by w; or cs itself, sorted in place. The result is
+// valid until the scratch sorts again.
+func (sc *pairScratch) sortCells(cs []pairCell, V int) []pairCell {
+	byKey := func(x, y pairCell) int { return cmp.Compare(x.vw, y.vw) }
 	if len(cs) < 4096 || V > 4*len(cs) {
-		slices.SortFunc(cs, func(x, y T) int { return cmp.Compare(key(x), key(y)) })
-		return
+		slices.SortFunc(cs, byKey)
+		return cs
 	}
-	start := make([]int, V+1)
+	if cap(sc.start) < V+1 {
+		sc.start = make([]int, V+1)
+	}
+	start := sc.start[:V+1]
+	clear(start)
 	for _, c := range cs {
-		start[key(c)>>32+1]++
+		start[c.vw>>32+1]++
 	}
 	for v := range V {
 		start[v+1] += start[v]
 	}
-	out := make([]T, len(cs))
-	next := append([]int(nil), start[:V]...)
-	for _, c := range cs {
-		v := key(c) >> 32
-		out[next[v]] = c
-		next[v]++
+	if cap(sc.sorted) < len(cs) {
+		sc.sorted = make([]pairCell, len(cs))
 	}
-	for v := range V {
-		if run := out[start[v]:start[v+1]]; len(run) > 1 {
-			slices.SortFunc(run, func(x, y T) int { return cmp.Compare(key(x), key(y)) })
+	out := sc.sorted[:len(cs)]
+	for _, c := range cs { // start[v] moves from the start of v's run to its end
+		v := c.vw >> 32
+		out[start[v]] = c
+		start[v]++
+	}
+	lo := 0
+	for _, hi := range start[:V] {
+		if run := out[lo:hi]; len(run) > 1 {
+			slices.SortFunc(run, byKey)
 		}
+		lo = hi
 	}
-	copy(cs, out)
+	return out
 }
 
 // pairStats returns the statistics of two coders' shared items, given

@@ -2,7 +2,10 @@ package coding
 
 import (
 	"math"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"agree/distance"
 )
@@ -112,181 +115,260 @@ func (a *Analysis) LeaveOneCoderOutTop(n int) ([]CoderOut, int, error) {
 }
 
 // leaveOneCoderOut calls fn with α without each coder, in coder order.
+// The coders are computed concurrently (at most GOMAXPROCS at a time, each
+// worker with its own per-value scratch), in batches whose results are
+// handed to fn in coder order; each coder's α depends only on the data, so
+// the results do not depend on the number of workers. With the ordinal
+// distance (the data re-analysed without each coder) the coders are taken
+// one at a time, so that one coder subset is alive at once.
 func (a *Analysis) leaveOneCoderOut(fn func(CoderOut)) error {
 	s := a.stats
 	C := len(s.coders)
 	// Occurrences of each coder: (pattern, position of the pair), grouped
 	// by coder with a counting sort.
-	first := make([]int, C+1)
+	l := &looShared{a: a, first: make([]int, C+1)}
 	for _, c := range everyCoder(s) {
-		first[c+1]++
+		l.first[c+1]++
 	}
 	for c := range C {
-		first[c+1] += first[c]
+		l.first[c+1] += l.first[c]
 	}
-	type occ struct{ p, j int }
-	occs := make([]occ, first[C])
-	next := append([]int(nil), first[:C]...)
+	l.occs = make([]looOcc, l.first[C])
+	next := append([]int(nil), l.first[:C]...)
 	for p := range s.NumPatterns() {
 		cv, _ := s.Pattern(p)
 		for j := 0; j < len(cv); j += 2 {
-			occs[next[cv[j]]] = occ{p, j}
+			l.occs[next[cv[j]]] = looOcc{p, j}
 			next[cv[j]]++
 		}
 	}
-	rebind := a.opt.Distance.Name() == "ordinal"
-	V := len(s.labels)
-	// Per-value changes, dense but reset only where a coder touched them,
-	// and the output vectors, reused from coder to coder: no allocation
-	// per coder, and the categories and d_max are recomputed only when a
-	// value disappears with the coder.
-	dJ, dI := make([]float64, V), make([]float64, V)
-	dUsed := make([]int64, V)
-	mark := make([]bool, V)
-	var touched []int32
-	touch := func(v int32) {
-		if !mark[v] {
-			mark[v] = true
-			touched = append(touched, v)
-		}
-	}
-	pJ := distance.Vector{ID: make([]int, 0, len(a.pooledJ.ID)), W: make([]float64, 0, len(a.pooledJ.ID))}
-	pI := distance.Vector{ID: make([]int, 0, len(a.pooledI.ID)), W: make([]float64, 0, len(a.pooledI.ID))}
-	var cats []int
-	// With positions (interval, ordinal), d_max is (highest − lowest)²: it
-	// changes only when a coder takes away every category at an end.
-	pos, hasPos := distance.Positions(a.metric[1])
-	var lo, hi float64
-	var nLo, nHi int
-	if hasPos && len(a.cats) > 0 {
-		lo, hi = pos[a.cats[0]], pos[a.cats[0]]
-		for _, v := range a.cats {
-			lo, hi = min(lo, pos[v]), max(hi, pos[v])
-		}
-		for _, v := range a.cats {
-			if pos[v] == lo {
-				nLo++
-			}
-			if pos[v] == hi {
-				nHi++
-			}
-		}
-	}
-	for c := range C {
-		co := CoderOut{Coder: s.coders[c]}
-		for _, o := range occs[first[c]:first[c+1]] {
-			_, n := s.Pattern(o.p)
-			co.Values += int(n)
-		}
-		if rebind {
+	if a.opt.Distance.Name() == "ordinal" {
+		for c := range C {
+			co := l.coderOut(c)
 			sub, err := AnalyzeStats(s.withoutCoder(c), a.opt)
 			if err != nil {
 				return err
 			}
 			co.Alpha = sub.Coefficient(KrippendorffAlpha)
 			fn(co)
-			continue
 		}
-		cnt := a.counts
-		cnt.Coders--
-		sumJ, sumI := a.sumJ[1], a.sumI[1]
-		for _, o := range occs[first[c]:first[c+1]] {
-			cv, n := s.Pattern(o.p)
-			m := len(cv) / 2
-			y := cv[o.j+1]
-			fn := float64(n)
-			cnt.Values -= int(n)
-			touch(y)
-			dUsed[y] -= n
-			if m < 2 {
-				continue
+		return nil
+	}
+	// With positions (interval, ordinal), d_max is (highest − lowest)²: it
+	// changes only when a coder takes away every category at an end.
+	l.pos, l.hasPos = distance.Positions(a.metric[1])
+	if l.hasPos && len(a.cats) > 0 {
+		l.lo, l.hi = l.pos[a.cats[0]], l.pos[a.cats[0]]
+		for _, v := range a.cats {
+			l.lo, l.hi = min(l.lo, l.pos[v]), max(l.hi, l.pos[v])
+		}
+		for _, v := range a.cats {
+			if l.pos[v] == l.lo {
+				l.nLo++
 			}
-			t := a.t[1][o.p]
-			dis := t * (2 / float64(m*(m-1)))
-			sumJ -= fn * (float64(m) * dis)
-			sumI -= fn * dis
-			cnt.PairableValues -= int(n) * m
-			inv := fn / float64(m)
-			for i := 1; i < len(cv); i += 2 {
-				touch(cv[i])
-				dJ[cv[i]] -= fn
-				dI[cv[i]] -= inv
-			}
-			if m == 2 {
-				cnt.PairableItems -= int(n)
-				continue
-			}
-			for i := 1; i < len(cv); i += 2 {
-				if i != o.j+1 && cv[i] != y {
-					if hasPos { // squared's Distance, inline
-						d := pos[y] - pos[cv[i]]
-						t -= d * d
-					} else {
-						t -= a.metric[1].Distance(int(y), int(cv[i]))
-					}
-				}
-			}
-			t = max(t, 0)
-			dis = t * (2 / float64((m-1)*(m-2)))
-			sumJ += fn * (float64(m-1) * dis)
-			sumI += fn * dis
-			cnt.PairableValues += int(n) * (m - 1)
-			inv = fn / float64(m-1)
-			for i := 1; i < len(cv); i += 2 {
-				if i != o.j+1 {
-					dJ[cv[i]] += fn
-					dI[cv[i]] += inv
-				}
+			if l.pos[v] == l.hi {
+				l.nHi++
 			}
 		}
-		b := Analysis{stats: s, opt: a.opt, counts: cnt, dist: a.dist, metric: a.metric, cats: a.cats, dmax: a.dmax}
-		pJ, pI = shiftedInto(pJ, a.pooledJ, dJ), shiftedInto(pI, a.pooledI, dI)
-		b.pooledJ, b.pooledI = pJ, pI
-		// The categories without the coder: categories(s.declared, used).
-		// α reads only their number and d_max: the list itself is built
-		// only when d_max must be recomputed over it.
-		gone, goneLo, goneHi := 0, 0, 0
-		for _, v := range touched {
-			if int(v) >= s.declared && a.used[v]+dUsed[v] == 0 {
-				gone++
-				if hasPos && pos[v] == lo {
-					goneLo++
+	}
+	workers := min(runtime.GOMAXPROCS(0), C)
+	scratch := make([]*looScratch, workers)
+	batch := make([]CoderOut, min(C, 256*workers))
+	for c0 := 0; c0 < C; c0 += len(batch) {
+		out := batch[:min(len(batch), C-c0)]
+		var next atomic.Int64
+		work := func(w int) {
+			for i := int(next.Add(1) - 1); i < len(out); i = int(next.Add(1) - 1) {
+				if scratch[w] == nil {
+					scratch[w] = l.newScratch()
 				}
-				if hasPos && pos[v] == hi {
-					goneHi++
-				}
+				out[i] = scratch[w].alphaWithout(c0 + i)
 			}
 		}
-		b.counts.Categories = len(a.cats) - gone
-		if gone > 0 && (!hasPos || goneLo == nLo || goneHi == nHi) {
-			cats = cats[:0]
-			for _, v := range a.cats {
-				if v < s.declared || a.used[v]+dUsed[v] > 0 {
-					cats = append(cats, v)
-				}
-			}
-			b.cats = cats
-			b.dmax[1] = distance.Max(a.metric[1], b.cats)
-		} else if gone > 0 {
-			b.cats = nil // not read by α (see above); d_max is unchanged
+		var wg sync.WaitGroup
+		for w := 1; w < min(workers, len(out)); w++ {
+			wg.Add(1)
+			go func() { defer wg.Done(); work(w) }()
 		}
-		b.sumJ[1], b.sumI[1] = sumJ, sumI
-		co.Alpha = b.Coefficient(KrippendorffAlpha)
-		for _, v := range touched {
-			dJ[v], dI[v], dUsed[v], mark[v] = 0, 0, 0, false
+		work(0)
+		wg.Wait()
+		for _, co := range out {
+			fn(co)
 		}
-		touched = touched[:0]
-		fn(co)
 	}
 	return nil
 }
 
+// looOcc is an occurrence of a coder: a pattern and the position of the
+// coder's pair in it.
+type looOcc struct{ p, j int }
+
+// looShared is what every worker of leaveOneCoderOut reads.
+type looShared struct {
+	a      *Analysis
+	first  []int    // coder c's occurrences are occs[first[c]:first[c+1]]
+	occs   []looOcc // grouped by coder
+	pos    []float64
+	hasPos bool
+	lo, hi float64 // the lowest and highest positions of the categories
+	nLo    int     // categories at lo
+	nHi    int     // categories at hi
+}
+
+// coderOut returns coder c's name and number of values.
+func (l *looShared) coderOut(c int) CoderOut {
+	s := l.a.stats
+	co := CoderOut{Coder: s.coders[c]}
+	for _, o := range l.occs[l.first[c]:l.first[c+1]] {
+		_, n := s.Pattern(o.p)
+		co.Values += int(n)
+	}
+	return co
+}
+
+// looScratch holds one worker's per-value changes, dense but reset only
+// where a coder touched them, and its output vectors, reused from coder to
+// coder: no allocation per coder, and the categories and d_max are
+// recomputed only when a value disappears with the coder.
+type looScratch struct {
+	*looShared
+	d       []looDelta // by value
+	touched []int32
+	pJ, pI  distance.Vector
+	cats    []int
+}
+
+// looDelta is the change a coder's removal makes to a value's pooled
+// marginals (by judgment and by item) and occurrences, and whether the
+// value is in touched: together, one cache line per value touched (values
+// come in random order; 10⁵ distinct values: four separate arrays missed
+// the cache four times).
+type looDelta struct {
+	j, i float64
+	used int64
+	mark bool
+}
+
+func (l *looShared) newScratch() *looScratch {
+	a := l.a
+	V := len(a.stats.labels)
+	return &looScratch{looShared: l, d: make([]looDelta, V),
+		pJ: distance.Vector{ID: make([]int, 0, len(a.pooledJ.ID)), W: make([]float64, 0, len(a.pooledJ.ID))},
+		pI: distance.Vector{ID: make([]int, 0, len(a.pooledI.ID)), W: make([]float64, 0, len(a.pooledI.ID))}}
+}
+
+func (x *looScratch) touch(v int32) {
+	if d := &x.d[v]; !d.mark {
+		d.mark = true
+		x.touched = append(x.touched, v)
+	}
+}
+
+// alphaWithout returns α without coder c, from the changes its values
+// make to the sums of the analysis.
+func (x *looScratch) alphaWithout(c int) CoderOut {
+	a, s, pos := x.a, x.a.stats, x.pos
+	d := x.d
+	co := x.coderOut(c)
+	cnt := a.counts
+	cnt.Coders--
+	sumJ, sumI := a.sumJ[1], a.sumI[1]
+	for _, o := range x.occs[x.first[c]:x.first[c+1]] {
+		cv, n := s.Pattern(o.p)
+		m := len(cv) / 2
+		y := cv[o.j+1]
+		fn := float64(n)
+		cnt.Values -= int(n)
+		x.touch(y)
+		d[y].used -= n
+		if m < 2 {
+			continue
+		}
+		t := a.t[1][o.p]
+		dis := t * (2 / float64(m*(m-1)))
+		sumJ -= fn * (float64(m) * dis)
+		sumI -= fn * dis
+		cnt.PairableValues -= int(n) * m
+		inv := fn / float64(m)
+		for i := 1; i < len(cv); i += 2 {
+			x.touch(cv[i])
+			d[cv[i]].j -= fn
+			d[cv[i]].i -= inv
+		}
+		if m == 2 {
+			cnt.PairableItems -= int(n)
+			continue
+		}
+		for i := 1; i < len(cv); i += 2 {
+			if i != o.j+1 && cv[i] != y {
+				if x.hasPos { // squared's Distance, inline
+					d := pos[y] - pos[cv[i]]
+					t -= d * d
+				} else {
+					t -= a.metric[1].Distance(int(y), int(cv[i]))
+				}
+			}
+		}
+		t = max(t, 0)
+		dis = t * (2 / float64((m-1)*(m-2)))
+		sumJ += fn * (float64(m-1) * dis)
+		sumI += fn * dis
+		cnt.PairableValues += int(n) * (m - 1)
+		inv = fn / float64(m-1)
+		for i := 1; i < len(cv); i += 2 {
+			if i != o.j+1 {
+				d[cv[i]].j += fn
+				d[cv[i]].i += inv
+			}
+		}
+	}
+	b := Analysis{stats: s, opt: a.opt, counts: cnt, dist: a.dist, metric: a.metric, cats: a.cats, dmax: a.dmax}
+	x.pJ = shiftedInto(x.pJ, a.pooledJ, func(v int) float64 { return d[v].j })
+	x.pI = shiftedInto(x.pI, a.pooledI, func(v int) float64 { return d[v].i })
+	b.pooledJ, b.pooledI = x.pJ, x.pI
+	// The categories without the coder: categories(s.declared, used).
+	// α reads only their number and d_max: the list itself is built
+	// only when d_max must be recomputed over it.
+	gone, goneLo, goneHi := 0, 0, 0
+	for _, v := range x.touched {
+		if int(v) >= s.declared && a.used[v]+d[v].used == 0 {
+			gone++
+			if x.hasPos && pos[v] == x.lo {
+				goneLo++
+			}
+			if x.hasPos && pos[v] == x.hi {
+				goneHi++
+			}
+		}
+	}
+	b.counts.Categories = len(a.cats) - gone
+	if gone > 0 && (!x.hasPos || goneLo == x.nLo || goneHi == x.nHi) {
+		x.cats = x.cats[:0]
+		for _, v := range a.cats {
+			if v < s.declared || a.used[v]+d[v].used > 0 {
+				x.cats = append(x.cats, v)
+			}
+		}
+		b.cats = x.cats
+		b.dmax[1] = distance.Max(a.metric[1], b.cats)
+	} else if gone > 0 {
+		b.cats = nil // not read by α (see above); d_max is unchanged
+	}
+	b.sumJ[1], b.sumI[1] = sumJ, sumI
+	co.Alpha = b.Coefficient(KrippendorffAlpha)
+	for _, v := range x.touched {
+		d[v] = looDelta{}
+	}
+	x.touched = x.touched[:0]
+	return co
+}
+
 // shiftedInto returns p + delta as a sparse vector in the storage of buf
 // (entries that become 0 are dropped); delta is 0 outside p's support.
-func shiftedInto(buf, p distance.Vector, delta []float64) distance.Vector {
+func shiftedInto(buf, p distance.Vector, delta func(v int) float64) distance.Vector {
 	buf.ID, buf.W = buf.ID[:0], buf.W[:0]
 	for i, id := range p.ID {
-		w := p.W[i] + delta[id]
+		w := p.W[i] + delta(id)
 		if w < 0 { // rounding of item weights: never below 0
 			w = 0
 		}

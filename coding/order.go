@@ -111,30 +111,46 @@ func canonicalLabels(labels []string, fixed int) []int {
 		numbers = numbers && keys[i].isN
 	}
 	if numbers { // compareKeys for finite numbers, without its cases
-		type ni struct {
-			num float64
-			i   int
-		}
-		ns := make([]ni, len(rest))
+		// A radix sort of the numbers' order-preserving bits (10⁵
+		// distinct numbers: a fifth of the time of a comparison sort),
+		// then equal numbers ("1", "1.0") by their text. The order is
+		// total (labels are distinct): the same as compareKeys's.
+		bits := make([]uint64, len(rest))
+		order := make([]int32, len(rest))
 		for j, i := range rest {
-			ns[j] = ni{keys[i].num, i}
+			bits[j], order[j] = orderedBits(keys[i].num), int32(i)
 		}
-		slices.SortFunc(ns, func(x, y ni) int {
-			switch {
-			case x.num < y.num:
-				return -1
-			case x.num > y.num:
-				return 1
+		radixSort(bits, order)
+		for j := 0; j < len(order); {
+			k := j + 1
+			for k < len(order) && bits[k] == bits[j] {
+				k++
 			}
-			return cmp.Compare(labels[x.i], labels[y.i])
-		})
-		for j, n := range ns {
-			rest[j] = n.i
+			if k-j > 1 {
+				slices.SortFunc(order[j:k], func(x, y int32) int { return cmp.Compare(labels[x], labels[y]) })
+			}
+			j = k
+		}
+		for j, i := range order {
+			rest[j] = int(i)
 		}
 		return perm
 	}
 	slices.SortFunc(rest, func(x, y int) int { return compareKeys(keys[x], keys[y]) })
 	return perm
+}
+
+// orderedBits maps a number to bits whose unsigned order is the number's
+// (−0 and +0 equal).
+func orderedBits(x float64) uint64 {
+	if x == 0 {
+		x = 0
+	}
+	b := math.Float64bits(x)
+	if b>>63 != 0 {
+		return ^b
+	}
+	return b | 1<<63
 }
 
 // canonicalNames returns the permutation that sorts names in natural order

@@ -2,11 +2,14 @@ package coding
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"slices"
+
+	"agree/internal/jsonerr"
 )
 
 // StatsFormat and StatsVersion identify the JSON form of Stats written by
@@ -114,14 +117,26 @@ func (s *Stats) WriteJSON(w io.Writer) error {
 // put in canonical order, so that statistics written by another program
 // are accepted if they are consistent.
 func ReadStats(r io.Reader, name string) (*Stats, error) {
+	// The statistics are one JSON value, which a decoder would hold whole
+	// anyway: read them, so that an error can give its line and column.
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, fmt.Errorf("%s: empty file; want agree coding statistics (JSON)", name)
+	}
 	var j statsJSON
-	dec := json.NewDecoder(bufio.NewReader(r))
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&j); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, jsonError(err))
+		return nil, jsonerr.At(name, 1, data, err)
 	}
 	if dec.More() {
-		return nil, fmt.Errorf("%s: unexpected data after the statistics", name)
+		off := dec.InputOffset()
+		off += int64(len(data[off:]) - len(bytes.TrimLeft(data[off:], " \t\r\n")))
+		line, col := jsonerr.LineCol(data, off)
+		return nil, fmt.Errorf("%s:%d:%d: unexpected data after the statistics", name, line, col)
 	}
 	fail := func(format string, args ...any) (*Stats, error) {
 		return nil, fmt.Errorf("%s: %s", name, fmt.Sprintf(format, args...))
@@ -245,19 +260,4 @@ func ReadStats(r io.Reader, name string) (*Stats, error) {
 	a.empty += j.Empty
 	a.items += j.Empty
 	return a.Stats(), nil
-}
-
-// jsonError adds the position of a JSON syntax or type error.
-func jsonError(err error) error {
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &se):
-		return fmt.Errorf("invalid JSON at byte %d: %w", se.Offset, err)
-	case errors.As(err, &te):
-		return fmt.Errorf("at byte %d: %s has the wrong type (%s, want %s)", te.Offset, te.Field, te.Value, te.Type)
-	case errors.Is(err, io.EOF):
-		return errors.New("empty file; want agree coding statistics (JSON)")
-	}
-	return err
 }

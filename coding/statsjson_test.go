@@ -34,7 +34,7 @@ func TestReadStatsErrors(t *testing.T) {
 	}
 	cases := []struct{ name, in, want string }{
 		{"empty", "", "empty file"},
-		{"not JSON", "item,a,b\n", "invalid JSON"},
+		{"not JSON", "item,a,b\n", "s.json:1:1: invalid JSON"},
 		{"another format", strings.Replace(good, "agree-coding-stats", "other", 1), "not agree coding statistics"},
 		{"future version", strings.Replace(good, `"version":1`, `"version":2`, 1), "version 2"},
 		{"index out of range", strings.Replace(good, "[0,0,1,1]", "[0,0,1,7]", 1), "out of range"},
@@ -43,10 +43,10 @@ func TestReadStatsErrors(t *testing.T) {
 		{"no items", strings.Replace(good, `"n":2`, `"n":0`, 1), "0 items"},
 		{"repeated label", strings.Replace(good, `["x","y"]`, `["x","x"]`, 1), "appears twice"},
 		{"repeated coder", strings.Replace(good, `["a","b"]`, `["a","a"]`, 1), "appears twice"},
-		{"unknown key", strings.Replace(good, `"closed":false`, `"closed":false,"extra":1`, 1), "unknown field"},
-		{"wrong type", strings.Replace(good, `"n":2`, `"n":"2"`, 1), "wrong type"},
+		{"unknown key", strings.Replace(good, `"closed":false`, `"closed":false,"extra":1`, 1), `unknown field "extra"`},
+		{"wrong type", strings.Replace(good, `"n":2`, `"n":"2"`, 1), `s.json:1:181: "patterns.n": want a whole number, got a string`},
 		{"too many ids", strings.Replace(good, `"n":2,`, `"n":2,"ids":["a"],`, 1), "ids kept"},
-		{"trailing data", good + "{}", "after the statistics"},
+		{"trailing data", good + "\n {}", "s.json:2:2: unexpected data after the statistics"},
 		// Counts past 2⁵³ judgments: int64 sums of items and values
 		// overflowed (negative item counts) and float sums were inexact.
 		{"items overflowing int64", strings.Replace(good, `"n":2`, `"n":9000000000000000000`, 1), "more than 2⁵³ judgments"},
@@ -57,7 +57,7 @@ func TestReadStatsErrors(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := ReadStats(strings.NewReader(c.in), "s.json")
-			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "s.json: ") {
+			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "s.json:") {
 				t.Errorf("error %v, want s.json: …%s…", err, c.want)
 			}
 		})

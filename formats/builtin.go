@@ -105,7 +105,7 @@ var jsonlFormat = &format{
 		return false
 	},
 	read: func(data []byte, name string, _ *Options, _ annotation.OffsetUnit) (*annotation.Corpus, error) {
-		return annotation.ReadJSONL(bytes.NewReader(data), name)
+		return annotation.ReadJSONLBytes(data, name)
 	},
 }
 

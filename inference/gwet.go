@@ -346,7 +346,7 @@ func gwet(a *coding.Analysis, t *gwetTable, c coding.Coefficient, opt GwetOption
 		return undefinedAnalytic(method, level, "no analytic variance for %s; use the bootstrap", c)
 	}
 	if math.IsNaN(est) {
-		return undefinedAnalytic(method, level, "chance agreement is 1: no variation in the values")
+		return undefinedAnalytic(method, level, "chance agreement is 1: the values do not vary, or the weights count every pair of them as agreeing")
 	}
 	return tInterval(est, t.variance(contrib, est, f), t.n-1, method, level).clipped(a, c)
 }
@@ -404,9 +404,18 @@ func (t *gwetTable) conger() (float64, []float64) {
 				dense[int(g)*q+int(k)] += t.cnt[i]
 			}
 		}
-		for x, c := range dense {
+		n := 0
+		for _, c := range dense {
 			if c != 0 {
-				keys = append(keys, gk{int32(x / q), int32(x % q)})
+				n++
+			}
+		}
+		keys = make([]gk, 0, n)
+		for g := range r {
+			for k, c := range dense[g*q : (g+1)*q] {
+				if c != 0 {
+					keys = append(keys, gk{int32(g), int32(k)})
+				}
 			}
 		}
 		cnt = func(g, k int32) float64 { return dense[int(g)*q+int(k)] }
@@ -520,7 +529,7 @@ func (t *gwetTable) alpha(f, level float64) Analytic {
 		pe += pi[k] * piw[k]
 	}
 	if !(pe < 1) {
-		return undefinedAnalytic(method, level, "expected disagreement is 0: no variation in the values")
+		return undefinedAnalytic(method, level, "expected disagreement is 0: the values do not vary, or the distance puts them all at 0 from one another")
 	}
 	est := (pa - pe) / (1 - pe)
 	estPrime := (paPrime - pe) / (1 - pe)

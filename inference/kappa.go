@@ -63,7 +63,7 @@ func CohenKappa(a *coding.Analysis, weighted bool, level float64) Analytic {
 		}
 	}
 	if !(pe < 1) {
-		return undefinedAnalytic(method, level, "expected agreement is 1: no variation in the values")
+		return undefinedAnalytic(method, level, "expected agreement is 1: the values do not vary, or the weights count every pair of them as agreeing")
 	}
 	k := (po - pe) / (1 - pe)
 	var s, s0 float64

@@ -3,6 +3,9 @@ package inference
 import (
 	"context"
 	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"agree/coding"
 )
@@ -26,24 +29,41 @@ func StandardError(a *coding.Analysis, c coding.Coefficient, opt GwetOptions) An
 
 // StandardErrors returns StandardError for each coefficient, building the
 // per-item tables Gwet's variances need once per distance (nominal and
-// weighted) instead of once per coefficient.
+// weighted) instead of once per coefficient. The coefficients are computed
+// concurrently (at most GOMAXPROCS at a time); each reads only the
+// analysis and the finished tables, so the results do not depend on the
+// number of workers.
 func StandardErrors(a *coding.Analysis, cs []coding.Coefficient, opt GwetOptions) []Analytic {
 	var tables [2]*gwetTable
+	var once [2]sync.Once
 	nominal := a.Options().Distance == nil || a.Options().Distance.Name() == "nominal"
 	table := func(weighted bool) *gwetTable {
 		k := 0
 		if weighted && !nominal { // with the nominal distance both tables are the same
 			k = 1
 		}
-		if tables[k] == nil {
-			tables[k] = newGwetTable(a, weighted)
-		}
+		once[k].Do(func() {
+			t := newGwetTable(a, weighted)
+			t.agreement() // cached in the table before it is shared
+			tables[k] = t
+		})
 		return tables[k]
 	}
 	out := make([]Analytic, len(cs))
-	for i, c := range cs {
-		out[i] = standardError(a, c, opt, func() *gwetTable { return table(c.Weighted()) })
+	var next atomic.Int64
+	work := func() {
+		for i := int(next.Add(1) - 1); i < len(cs); i = int(next.Add(1) - 1) {
+			c := cs[i]
+			out[i] = standardError(a, c, opt, func() *gwetTable { return table(c.Weighted()) })
+		}
 	}
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(cs)) - 1 {
+		wg.Add(1)
+		go func() { defer wg.Done(); work() }()
+	}
+	work()
+	wg.Wait()
 	return out
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"agree/annotation"
 	"agree/inference"
 	"agree/internal/plural"
 	"agree/report"
@@ -101,33 +102,11 @@ type relDocJSON struct {
 }
 
 func runRelations(e env, args []string) error {
-	var f spansFlags
-	fs := newFlagSet(e, "relations", relationsSynopsis)
-	f.register(fs)
-	format := formatFlag(fs, "table")
-	rep := reportFlag(fs)
-	files, rf, err := commandArgs(fs, args, format, 1, -1)
+	sc, err := startSpans(e, "relations", relationsSynopsis, args, "relations", func(c *annotation.Corpus) int { return len(c.Relations) })
 	if err != nil {
 		return err
 	}
-	if err := rep.check(files); err != nil {
-		return err
-	}
-	opt, err := f.options(fs, files)
-	if err != nil {
-		return err
-	}
-	opt.Matches = opt.Matches || rep.active() // the report lists the disagreements
-	c, err := readCorpus(e, "relations", files, f.in.options(e, "relations", false))
-	if err != nil {
-		return err
-	}
-	if len(c.Relations) == 0 {
-		return missingContent("relations", "relations", c)
-	}
-	if f.bootstrap > 0 && len(c.Documents) < 2 {
-		return usagef("relations: --bootstrap resamples documents, and there is %d", len(c.Documents))
-	}
+	f, files, rf, rep, opt, c := &sc.f, sc.files, sc.rf, sc.rep, sc.opt, sc.c
 	ctx := context.Background()
 	e.status.phase("pairs of annotators compared on a document", spans.Comparisons(c))
 	opt.Progress = e.status.add

@@ -100,34 +100,56 @@ func (f *spansFlags) options(fs *flag.FlagSet, files []string) (spans.Options, e
 	return opt, nil
 }
 
-func runSpans(e env, args []string) error {
-	var f spansFlags
-	fs := newFlagSet(e, "spans", spansSynopsis)
+// spansCommand is what agree spans and agree relations share before they
+// compare: the flags, checked together, and the corpus read.
+type spansCommand struct {
+	f     spansFlags
+	files []string
+	rf    report.Format
+	rep   *reportOutput
+	opt   spans.Options
+	c     *annotation.Corpus
+}
+
+// startSpans parses and checks the flags of the command name, then reads
+// the corpus, which must hold some of what (spans or relations: count
+// tells how many).
+func startSpans(e env, name, synopsis string, args []string, what string, count func(*annotation.Corpus) int) (*spansCommand, error) {
+	sc := &spansCommand{}
+	f := &sc.f
+	fs := newFlagSet(e, name, synopsis)
 	f.register(fs)
 	format := formatFlag(fs, "table")
-	rep := reportFlag(fs)
-	files, rf, err := commandArgs(fs, args, format, 1, -1)
+	sc.rep = reportFlag(fs)
+	var err error
+	if sc.files, sc.rf, err = commandArgs(fs, args, format, 1, -1); err != nil {
+		return nil, err
+	}
+	if err := sc.rep.check(sc.files); err != nil {
+		return nil, err
+	}
+	if sc.opt, err = f.options(fs, sc.files); err != nil {
+		return nil, err
+	}
+	sc.opt.Matches = sc.opt.Matches || sc.rep.active() // the report shows the disagreements
+	if sc.c, err = readCorpus(e, name, sc.files, f.in.options(e, name, false)); err != nil {
+		return nil, err
+	}
+	if count(sc.c) == 0 {
+		return nil, missingContent(name, what, sc.c)
+	}
+	if f.bootstrap > 0 && len(sc.c.Documents) < 2 {
+		return nil, usagef("%s: --bootstrap resamples documents, and there is %d", name, len(sc.c.Documents))
+	}
+	return sc, nil
+}
+
+func runSpans(e env, args []string) error {
+	sc, err := startSpans(e, "spans", spansSynopsis, args, "spans", func(c *annotation.Corpus) int { return len(c.Spans) })
 	if err != nil {
 		return err
 	}
-	if err := rep.check(files); err != nil {
-		return err
-	}
-	opt, err := f.options(fs, files)
-	if err != nil {
-		return err
-	}
-	opt.Matches = opt.Matches || rep.active() // the report draws the disagreements
-	c, err := readCorpus(e, "spans", files, f.in.options(e, "spans", false))
-	if err != nil {
-		return err
-	}
-	if len(c.Spans) == 0 {
-		return missingContent("spans", "spans", c)
-	}
-	if f.bootstrap > 0 && len(c.Documents) < 2 {
-		return usagef("spans: --bootstrap resamples documents, and there is %d", len(c.Documents))
-	}
+	f, files, rf, rep, opt, c := &sc.f, sc.files, sc.rf, sc.rep, sc.opt, sc.c
 	ctx := context.Background()
 	e.status.phase("pairs of annotators compared on a document", spans.Comparisons(c))
 	opt.Progress = e.status.add

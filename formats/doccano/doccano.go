@@ -27,13 +27,14 @@
 package doccano
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strconv"
 
 	"agree/annotation"
-	"agree/formats/internal/jsonx"
 	"agree/formats/internal/names"
+	"agree/internal/jsonx"
 )
 
 // Options control reading.
@@ -71,7 +72,7 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 		who = names.Base(name)
 	}
 	rd := &reader{name: name, opt: opt, c: &annotation.Corpus{}}
-	rd.c.Spans = make([]annotation.Span, 0, len(data)/40) // about one span per 40 bytes in sequence labelling
+	rd.c.Spans = make([]annotation.Span, 0, maxSpans(data))
 	rd.ann = rd.c.Annotator(who)
 	err := jsonx.Lines(data, rd.line)
 	if se, ok := err.(*jsonx.SyntaxError); ok {
@@ -83,12 +84,22 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 	return rd.c, nil
 }
 
+// maxSpans bounds the spans of an export, so that the spans are stored
+// once, not copied as their slice grows: each is an array [start, end,
+// "LABEL"] or an entity object, so there are fewer than the file has '['
+// and '{', and fewer than one per 10 bytes (the shortest, [0,1,"A"],).
+func maxSpans(data []byte) int {
+	return min(bytes.Count(data, []byte("["))+bytes.Count(data, []byte("{")), len(data)/10)
+}
+
 type reader struct {
 	name string
 	opt  Options
 	c    *annotation.Corpus
 	ann  int
 	seen map[int]int // document → line
+	strs jsonx.Interner
+	offs annotation.Offsets // the current example's, rebuilt for each
 }
 
 func (rd *reader) errorf(line int, field, format string, args ...any) error {
@@ -106,11 +117,33 @@ func (rd *reader) line(line int, v jsonx.Value) error {
 	if v.Kind() != jsonx.Object {
 		return rd.errorf(line, "", "a JSON %s (want an example object)", v.Kind())
 	}
-	text, hasText := v.Get("text").Str()
-	if tv := v.Get("text"); tv.Exists() && !hasText && !tv.IsNull() {
+	// the members read, the last of each name as Get gives it
+	var tv, idv, entsv, relsv jsonx.Value
+	var lists [3]jsonx.Value // "label", "labels", "cats"
+	v.Fields(func(key []byte, val jsonx.Value) bool {
+		switch string(key) {
+		case "text":
+			tv = val
+		case "id":
+			idv = val
+		case "label":
+			lists[0] = val
+		case "labels":
+			lists[1] = val
+		case "cats":
+			lists[2] = val
+		case "entities":
+			entsv = val
+		case "relations":
+			relsv = val
+		}
+		return true
+	})
+	text, hasText := tv.Str()
+	if tv.Exists() && !hasText && !tv.IsNull() {
 		return rd.errorf(line, "text", "a JSON %s (want the example's text)", tv.Kind())
 	}
-	docName, ok := v.Get("id").Scalar()
+	docName, ok := idv.Scalar()
 	if !ok || docName == "" {
 		if !hasText {
 			return rd.errorf(line, "", "an example with neither id nor text")
@@ -131,10 +164,10 @@ func (rd *reader) line(line int, v jsonx.Value) error {
 		if err := rd.c.SetText(d, text, rd.pos(line, "text")); err != nil {
 			return err
 		}
-		var err error
-		if offs, err = annotation.NewOffsets(text, rd.opt.Unit); err != nil {
+		if err := rd.offs.Reset(text, rd.opt.Unit); err != nil {
 			return rd.errorf(line, "text", "%v", err)
 		}
+		offs = &rd.offs
 	}
 	span := func(field string, start, end jsonx.Value, label, id string) (int, error) {
 		s, ok1 := start.Float()
@@ -160,8 +193,8 @@ func (rd *reader) line(line int, v jsonx.Value) error {
 		return len(rd.c.Spans) - 1, nil
 	}
 	var err error
-	for _, key := range []string{"label", "labels", "cats"} {
-		lv := v.Get(key)
+	for k, key := range listKeys[:entitiesList] {
+		lv := lists[k]
 		if lv.IsNull() {
 			continue
 		}
@@ -169,7 +202,7 @@ func (rd *reader) line(line int, v jsonx.Value) error {
 			return rd.errorf(line, key, "a JSON %s (want a list of [start, end, label] spans or of labels)", lv.Kind())
 		}
 		lv.Elems(func(i int, e jsonx.Value) bool {
-			field := fieldName(key, i)
+			field := fieldName(k, i)
 			switch e.Kind() {
 			case jsonx.Array: // [start, end, "LABEL"]
 				var parts [3]jsonx.Value
@@ -181,16 +214,14 @@ func (rd *reader) line(line int, v jsonx.Value) error {
 					n++
 					return true
 				})
-				label := parts[2]
-				_, ok := label.Scalar()
+				l, ok := rd.strs.Scalar(parts[2])
 				if n != 3 || !ok {
 					err = rd.errorf(line, field, "%s is not a span [start, end, \"LABEL\"]", e.Excerpt())
 					return false
 				}
-				l, _ := label.Scalar()
 				_, err = span(field, parts[0], parts[1], l, "")
 			case jsonx.String, jsonx.Number: // a class
-				l, _ := e.Scalar()
+				l, _ := rd.strs.Scalar(e)
 				rd.c.Labels = append(rd.c.Labels, annotation.Label{Doc: d, Annotator: rd.ann, Value: l, Pos: rd.pos(line, field)})
 			default:
 				err = rd.errorf(line, field, "a JSON %s (want a span [start, end, \"LABEL\"] or a label)", e.Kind())
@@ -203,18 +234,18 @@ func (rd *reader) line(line int, v jsonx.Value) error {
 	}
 	// relation projects
 	byID := map[string]int{}
-	ents := v.Get("entities")
+	ents := entsv
 	if !ents.IsNull() && ents.Kind() != jsonx.Array {
 		return rd.errorf(line, "entities", "a JSON %s (want a list of entities)", ents.Kind())
 	}
 	ents.Elems(func(i int, e jsonx.Value) bool {
-		field := fieldName("entities", i)
+		field := fieldName(entitiesList, i)
 		if e.Kind() != jsonx.Object {
 			err = rd.errorf(line, field, "a JSON %s (want an entity object)", e.Kind())
 			return false
 		}
-		label, _ := e.Get("label").Scalar()
-		id, _ := e.Get("id").Scalar()
+		label, _ := rd.strs.Scalar(e.Get("label"))
+		id, _ := rd.strs.Scalar(e.Get("id"))
 		var k int
 		if k, err = span(field, e.Get("start_offset"), e.Get("end_offset"), label, id); err != nil {
 			return false
@@ -227,7 +258,7 @@ func (rd *reader) line(line int, v jsonx.Value) error {
 	if err != nil {
 		return err
 	}
-	rels := v.Get("relations")
+	rels := relsv
 	if !rels.IsNull() && rels.Kind() != jsonx.Array {
 		return rd.errorf(line, "relations", "a JSON %s (want a list of relations)", rels.Kind())
 	}
@@ -241,7 +272,7 @@ func (rd *reader) line(line int, v jsonx.Value) error {
 			err = rd.errorf(line, field, "from_id %q or to_id %q is not the id of an entity of the example", from, to)
 			return false
 		}
-		ty, _ := r.Get("type").Scalar()
+		ty, _ := rd.strs.Scalar(r.Get("type"))
 		rd.c.Relations = append(rd.c.Relations, annotation.Relation{Doc: d, Annotator: rd.ann, Source: src, Target: dst, Type: ty, Pos: rd.pos(line, field)})
 		return true
 	})
@@ -252,21 +283,26 @@ func (rd *reader) hint() string {
 	return fmt.Sprintf(" (offsets read as %s, doccano's default being utf16; --offset-unit sets the unit)", rd.opt.Unit)
 }
 
-// fieldNames holds the JSON paths of the first elements of the span lists,
-// so that reading a span does not build its path.
-var fieldNames = func() map[string][]string {
-	m := map[string][]string{}
-	for _, k := range []string{"label", "labels", "cats", "entities"} {
+// listKeys are the lists of spans or labels, in the order of fieldNames.
+var listKeys = [...]string{"label", "labels", "cats", "entities"}
+
+const entitiesList = 3 // listKeys[entitiesList] == "entities"
+
+// fieldNames holds the JSON paths of the first elements of the lists of
+// listKeys, so that reading a span does not build its path.
+var fieldNames = func() (names [len(listKeys)][]string) {
+	for k, key := range listKeys {
 		for i := 0; i < 64; i++ {
-			m[k] = append(m[k], k+"["+strconv.Itoa(i)+"]")
+			names[k] = append(names[k], key+"["+strconv.Itoa(i)+"]")
 		}
 	}
-	return m
+	return names
 }()
 
-func fieldName(key string, i int) string {
-	if names := fieldNames[key]; i < len(names) {
+// fieldName returns the path of element i of list listKeys[k].
+func fieldName(k, i int) string {
+	if names := fieldNames[k]; i < len(names) {
 		return names[i]
 	}
-	return key + "[" + strconv.Itoa(i) + "]"
+	return listKeys[k] + "[" + strconv.Itoa(i) + "]"
 }

@@ -39,8 +39,8 @@ import (
 	"strings"
 
 	"agree/annotation"
-	"agree/formats/internal/jsonx"
 	"agree/internal/csvio"
+	"agree/internal/jsonx"
 	"agree/internal/plural"
 )
 
@@ -68,6 +68,10 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 		return nil, fmt.Errorf("%s: %v (want Label Studio's JSON export: an array of tasks)", name, err)
 	}
 	rd := &reader{name: name, opt: opt, c: &annotation.Corpus{}, counts: map[string]int{}}
+	// a span per label of a "labels" region, which names "labels" twice
+	// (type and value): room for the spans of regions with one label
+	// without growing
+	rd.c.Spans = make([]annotation.Span, 0, bytes.Count(data, []byte(`"labels"`))/2)
 	root := doc.Root()
 	switch root.Kind() {
 	case jsonx.Object: // a single task (the API's task format)
@@ -93,6 +97,8 @@ type reader struct {
 	c      *annotation.Corpus
 	counts map[string]int // what was skipped, by description
 	seen   map[[2]int]string
+	strs   jsonx.Interner // labels, layers and result types: one string each
+	labels []string       // a region's labels, reused
 }
 
 func (rd *reader) pos(p string) annotation.Pos { return annotation.Pos{File: rd.name, Path: p} }
@@ -278,8 +284,8 @@ func (rd *reader) annotation(a jsonx.Value, doc *docInfo, p string) error {
 			err = rd.errorf(rp+".value", "a JSON %s (want an object)", v.Kind())
 			return false
 		}
-		from := str(r.Get("from_name"))
-		switch typ := str(r.Get("type")); typ {
+		from := rd.str(r.Get("from_name"))
+		switch typ := rd.str(r.Get("type")); typ {
 		case "labels":
 			err = rd.region(r, v, doc, ann, rp, byRegion)
 		case "choices":
@@ -361,6 +367,13 @@ func str(v jsonx.Value) string {
 	return s
 }
 
+// str is the package's str through the reader's interner, for strings that
+// repeat.
+func (rd *reader) str(v jsonx.Value) string {
+	s, _ := rd.strs.Str(v)
+	return s
+}
+
 // strings calls f for each string of an array (missing or null: none);
 // anything else is an error at p.
 func (rd *reader) strings(v jsonx.Value, p string, f func(string)) error {
@@ -372,7 +385,7 @@ func (rd *reader) strings(v jsonx.Value, p string, f func(string)) error {
 	}
 	var err error
 	v.Elems(func(i int, e jsonx.Value) bool {
-		s, ok := e.Str()
+		s, ok := rd.strs.Str(e)
 		if !ok {
 			err = rd.errorf(fmt.Sprintf("%s[%d]", p, i), "a JSON %s (want a string)", e.Kind())
 			return false
@@ -405,8 +418,10 @@ func (rd *reader) region(r, v jsonx.Value, doc *docInfo, ann int, p string, byRe
 	if !ok {
 		return rd.errorf(p+".value.end", "%s is not a number", ev.Excerpt())
 	}
-	var labels []string
-	if err := rd.strings(v.Get("labels"), p+".value.labels", func(s string) { labels = append(labels, s) }); err != nil {
+	labels := rd.labels[:0]
+	err := rd.strings(v.Get("labels"), p+".value.labels", func(s string) { labels = append(labels, s) })
+	rd.labels = labels
+	if err != nil {
 		return err
 	}
 	if len(labels) == 0 {
@@ -480,7 +495,7 @@ func (rd *reader) region(r, v jsonx.Value, doc *docInfo, ann int, p string, byRe
 	if len(labels) > 1 {
 		rd.counts["region|with several labels read as one span per label"]++
 	}
-	id, layer := str(r.Get("id")), str(r.Get("from_name"))
+	id, layer := str(r.Get("id")), rd.str(r.Get("from_name"))
 	for k, l := range labels {
 		s := annotation.Span{Doc: doc.d, Annotator: ann, ID: id, Start: start, End: end, Label: l, Layer: layer, Text: covered, Pos: rd.pos(p)}
 		if k > 0 && id != "" {

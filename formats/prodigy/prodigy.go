@@ -27,8 +27,8 @@ import (
 	"strconv"
 
 	"agree/annotation"
-	"agree/formats/internal/jsonx"
 	"agree/formats/internal/names"
+	"agree/internal/jsonx"
 	"agree/internal/plural"
 )
 

@@ -39,7 +39,9 @@
 // JSON CAS (the UIMA JSON CAS format, %TYPES, %FEATURE_STRUCTURES as an
 // array with %ID or an object keyed by id, %VIEWS): features named "@x" are
 // references, "^begin"/"^end" the anchors, "#x" special floating point
-// values.
+// values. The file must be UTF-8 JSON (internal/jsonx reads it), its
+// strings included (bytes that are not UTF-8 would make offsets
+// ambiguous).
 //
 // Offsets are UTF-16 code units (Java) of the sofaString; Options.Unit
 // reads a CAS whose offsets count code points (written by Python's

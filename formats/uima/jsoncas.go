@@ -2,12 +2,11 @@ package uima
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"agree/annotation"
+	"agree/internal/jsonx"
 )
 
 // ReadJSON reads a UIMA CAS in the JSON CAS format (the "UIMA CAS JSON"
@@ -34,48 +33,59 @@ func parseJSONCAS(data []byte, name string) ([]fsNode, error) {
 	}
 	// a byte-order mark is not JSON, but harmless (RFC 8259 §8.1)
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
-	s := &jsonScanner{data: data}
+	fail := func(off int, format string, args ...any) ([]fsNode, error) {
+		line, col := jsonx.Position(data, off)
+		return nil, fmt.Errorf("%s: not a UIMA JSON CAS: line %d, column %d: %s", name, line, col, fmt.Sprintf(format, args...))
+	}
+	if at := len(data) - len(bytes.TrimLeft(data, " \t\r\n")); at == len(data) || data[at] != '{' {
+		return fail(at, "want a JSON object")
+	}
+	doc, err := jsonx.Parse(data, nil)
+	if se, ok := err.(*jsonx.SyntaxError); ok && se.AtEnd {
+		return nil, fmt.Errorf("%s: not a UIMA JSON CAS: %w; a truncated file?", name, err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: not a UIMA JSON CAS: %w", name, err)
+	}
+	// offsets into a text with bytes that are not UTF-8 would be ambiguous
+	if off, bad := doc.InvalidUTF8(); bad {
+		return fail(off, "a string that is not valid UTF-8")
+	}
 	var nodes []fsNode
 	var feats []feature // the nodes' features, in one array
+	var strs jsonx.Interner
 	found := false
-	fail := func(err error) ([]fsNode, error) { return nil, fmt.Errorf("%s: not a UIMA JSON CAS: %w", name, err) }
-	if s.peek() != '{' {
-		return fail(s.errorf("want a JSON object"))
-	}
-	err := s.object(func(key string) error {
-		if key != "%FEATURE_STRUCTURES" {
-			return s.skip(0)
+	doc.Root().Fields(func(key []byte, fs jsonx.Value) bool {
+		if string(key) != "%FEATURE_STRUCTURES" {
+			return true
 		}
 		found = true
 		// room for a node per %TYPE, but no more than real files have (a
 		// feature structure takes at least 20 bytes)
 		nodes = make([]fsNode, 0, min(bytes.Count(data, []byte("%TYPE")), len(data)/20+1))
 		feats = make([]feature, 0, 2*cap(nodes))
-		switch s.peek() {
-		case '[':
-			return s.array(func(i int) error {
-				n, err := jsonNode(s, fsNode{file: name, index: i}, &feats)
+		switch fs.Kind() {
+		case jsonx.Array:
+			fs.Elems(func(i int, v jsonx.Value) bool {
+				var n fsNode
+				n, err = jsonNode(v, fsNode{file: name, index: i}, &feats, &strs)
 				nodes = append(nodes, n)
-				return err
+				return err == nil
 			})
-		case '{':
-			return s.object(func(id string) error {
-				n, err := jsonNode(s, fsNode{file: name, id: id, index: -1}, &feats)
+		case jsonx.Object:
+			fs.Fields(func(id []byte, v jsonx.Value) bool {
+				var n fsNode
+				n, err = jsonNode(v, fsNode{file: name, id: string(id), index: -1}, &feats, &strs)
 				nodes = append(nodes, n)
-				return err
+				return err == nil
 			})
+		default:
+			_, err = fail(fs.Offset(), "%%FEATURE_STRUCTURES: want an array or an object")
 		}
-		return s.errorf("%%FEATURE_STRUCTURES: want an array or an object")
+		return err == nil
 	})
-	if err == nil {
-		err = s.end()
-	}
 	if err != nil {
-		var pe *posError
-		if errors.As(err, &pe) {
-			return nil, err
-		}
-		return fail(err)
+		return nil, err
 	}
 	if !found {
 		return nil, fmt.Errorf("%s: no %%FEATURE_STRUCTURES: not a UIMA JSON CAS", name)
@@ -94,55 +104,53 @@ func (e *posError) Unwrap() error { return e.err }
 
 // jsonNode reads one feature structure object into n (which has its
 // file and index, or id), appending its features to feats.
-func jsonNode(s *jsonScanner, n fsNode, feats *[]feature) (fsNode, error) {
+func jsonNode(v jsonx.Value, n fsNode, feats *[]feature, strs *jsonx.Interner) (fsNode, error) {
 	var hasBegin, hasEnd bool
 	fail := func(format string, args ...any) error {
 		return &posError{n.where(), fmt.Errorf(format, args...)}
 	}
-	if s.peek() != '{' {
+	if v.Kind() != jsonx.Object {
 		return n, fail("want an object")
 	}
 	first := len(*feats)
-	err := s.object(func(k string) error {
-		v, kind, err := s.value()
-		if err != nil {
-			return &posError{n.where(), err}
-		}
+	var err error
+	v.Fields(func(k []byte, val jsonx.Value) bool {
+		kind := val.Kind()
 		switch {
-		case k == "%ID":
-			if kind != 'n' {
-				return fail("%%ID is not a number")
+		case string(k) == "%ID":
+			if kind != jsonx.Number {
+				err = fail("%%ID is not a number")
+				return false
 			}
-			n.id = v
-		case k == "%TYPE":
-			if kind != 's' || v == "" {
-				return fail("%%TYPE is not a type name")
+			n.id = string(val.Raw())
+		case string(k) == "%TYPE":
+			if n.typ, _ = strs.Str(val); n.typ == "" {
+				err = fail("%%TYPE is not a type name")
+				return false
 			}
-			n.typ = v
-		case strings.HasPrefix(k, "%"):
-		case k == "@sofa":
-			n.sofa = v
-		case k == "begin" || k == "end" || k == "^begin" || k == "^end":
-			off, ok := atoiOffset(v)
+		case bytes.HasPrefix(k, []byte("%")):
+		case string(k) == "@sofa":
+			n.sofa = scalar(val, strs)
+		case string(k) == "begin" || string(k) == "end" || string(k) == "^begin" || string(k) == "^end":
+			off, ok := offset(val)
 			switch {
-			case kind == 's':
-				return fail("%s %q is a string: want a non-negative integer", k, clip(v))
-			case kind != 'n' || !ok:
-				return fail("%s %s is not a non-negative integer", k, clip(v))
-			}
-			if strings.HasSuffix(k, "begin") {
+			case kind == jsonx.String:
+				err = fail("%s %q is a string: want a non-negative integer", k, clip(scalar(val, strs)))
+			case !ok:
+				err = fail("%s %s is not a non-negative integer", k, clip(scalar(val, strs)))
+			case bytes.HasSuffix(k, []byte("begin")):
 				n.begin, hasBegin = off, true
-			} else {
+			default:
 				n.end, hasEnd = off, true
 			}
-		case kind == 0 || kind == '[' || kind == '{':
+		case kind == jsonx.Null || kind == jsonx.Array || kind == jsonx.Object:
 			// null, arrays and objects are not labels
-		case strings.HasPrefix(k, "@"):
-			*feats = append(*feats, feature{name: k[1:], value: v, ref: true})
+		case bytes.HasPrefix(k, []byte("@")):
+			*feats = append(*feats, feature{name: strs.String(k[1:]), value: scalar(val, strs), ref: true})
 		default:
-			*feats = append(*feats, feature{name: strings.TrimLeft(k, "#^"), value: v})
+			*feats = append(*feats, feature{name: strs.String(bytes.TrimLeft(k, "#^")), value: scalar(val, strs)})
 		}
-		return nil
+		return err == nil
 	})
 	n.features = (*feats)[first:len(*feats):len(*feats)]
 	if err != nil {
@@ -153,4 +161,37 @@ func jsonNode(s *jsonScanner, n fsNode, feats *[]feature) (fsNode, error) {
 	}
 	n.hasSpan = hasBegin && hasEnd
 	return n, nil
+}
+
+// scalar returns a value as a feature's text: a string (shared: labels
+// repeat), a number as written, true or false; "" for null, an array or
+// an object.
+func scalar(v jsonx.Value, strs *jsonx.Interner) string {
+	switch v.Kind() {
+	case jsonx.True:
+		return "true"
+	case jsonx.False:
+		return "false"
+	case jsonx.Number:
+		return string(v.Raw()) // an id or a count: seldom repeated
+	}
+	s, _ := strs.Str(v)
+	return s
+}
+
+// offset reads a begin or end: a number written as a non-negative
+// integer of at most 10 digits (atoiOffset's), read without a string.
+func offset(v jsonx.Value) (int, bool) {
+	raw := v.Raw()
+	if v.Kind() != jsonx.Number || len(raw) == 0 || len(raw) > 10 {
+		return 0, false
+	}
+	n := 0
+	for _, c := range raw {
+		if c < '0' || c > '9' {
+			return atoiOffset(string(raw)) // "-0", or not an integer
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
 }

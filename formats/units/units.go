@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"agree/internal/csvio"
+	"agree/internal/plural"
 	"agree/unitizing"
 )
 
@@ -94,7 +95,7 @@ func (rd Reader) ReadCSV(r io.Reader, name string) (unitizing.Continuum, error) 
 					}
 				}
 			}
-			return c, fmt.Errorf("%s:%d: %d field(s); want annotator,category,start,end", name, line, len(rec))
+			return c, fmt.Errorf("%s:%d: %s; want annotator,category,start,end", name, line, plural.Count(len(rec), "field"))
 		}
 		if !header && len(rec) > 4 {
 			return c, fmt.Errorf("%s:%d: %d fields; want 4 (annotator,category,start,end) or a header row naming the columns", name, line, len(rec))

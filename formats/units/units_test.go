@@ -55,7 +55,7 @@ func TestReadErrors(t *testing.T) {
 		{"start ≥ end", "a.csv", "A,c,0,1\nA,c,5,5\n", "a.csv:2: start 5 must be less than end 5"},
 		{"NaN", "a.csv", "A,c,NaN,1\n", "a.csv:1: start and end must be numbers"},
 		{"not a number", "a.csv", "A,c,0,1\nA,c,x,1\n", "a.csv:2:5: start \"x\" is not a number"},
-		{"too few fields", "a.csv", "A,c,0\n", "a.csv:1: 3 field(s)"},
+		{"too few fields", "a.csv", "A,c,0\n", "a.csv:1: 3 fields; want annotator,category,start,end"},
 		{"too many fields", "a.csv", "A,c,0,1,2\n", "a.csv:1: 5 fields"},
 		{"empty file", "a.csv", "", "a.csv: no units"},
 		{"header only", "a.csv", "annotator,category,start,end\n", "a.csv: no units"},

@@ -1,5 +1,6 @@
 // Package jsonx parses JSON into a flat, read-only tree that the readers of
-// JSON export formats (Label Studio, doccano, Prodigy) walk by hand: one
+// JSON files (Label Studio, doccano, Prodigy, the UIMA JSON CAS, the
+// model's own JSONL) walk by hand: one
 // pass over the bytes, one slice of nodes, strings decoded only when asked
 // for. It is several times faster than decoding into structs with
 // encoding/json (no reflection, no intermediate RawMessage copies), which
@@ -48,6 +49,7 @@ func (k Kind) String() string {
 type node struct {
 	kind       Kind
 	escaped    bool  // a string with backslash escapes
+	ascii      bool  // a string whose bytes are all ASCII (valid UTF-8 as it is)
 	start, end int32 // bytes of the value (strings: without the quotes)
 	skip       int32 // index of the node after this value's subtree
 }
@@ -56,12 +58,18 @@ type node struct {
 type Doc struct {
 	data  []byte
 	nodes []node
+	// kbuf and vbuf hold the decoded key of Fields and the string of
+	// StrBytes when the text's bytes cannot be returned as they are.
+	kbuf, vbuf []byte
 }
 
 // SyntaxError is a parse error at a line and column (1-based).
 type SyntaxError struct {
 	Line, Col int
 	Msg       string
+	// AtEnd is true when the text ended before the value did (a
+	// truncated file, for a reader to say so).
+	AtEnd bool
 }
 
 func (e *SyntaxError) Error() string {
@@ -78,8 +86,8 @@ func Parse(data []byte, d *Doc) (*Doc, error) {
 		d = &Doc{}
 	}
 	d.data, d.nodes = data, d.nodes[:0]
-	if want := len(data) / 12; cap(d.nodes) < want {
-		d.nodes = make([]node, 0, want) // about one node per 12 bytes in exports
+	if want := maxNodes(data); cap(d.nodes) < want {
+		d.nodes = make([]node, 0, want)
 	}
 	p := parser{data: data, d: d}
 	p.space()
@@ -93,6 +101,22 @@ func Parse(data []byte, d *Doc) (*Doc, error) {
 	return d, nil
 }
 
+// maxNodes bounds the nodes of data, so that a large text's nodes are
+// allocated once, not grown and copied: every value but the first, and
+// every member name, follows a '[', '{', ',' or ':' (those inside strings
+// count too: the bound is loose by them). A short text takes the common
+// one node per 12 bytes of exports, and grows if need be.
+func maxNodes(data []byte) int {
+	if len(data) < 64<<10 {
+		return len(data) / 12
+	}
+	n := 1
+	for _, c := range []byte("[{,:") {
+		n += bytes.Count(data, []byte{c})
+	}
+	return n
+}
+
 // Root returns the top-level value.
 func (d *Doc) Root() Value { return Value{d, 0} }
 
@@ -104,7 +128,7 @@ type parser struct {
 
 func (p *parser) errorf(format string, args ...any) error {
 	line, col := Position(p.data, p.i)
-	return &SyntaxError{Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+	return &SyntaxError{Line: line, Col: col, Msg: fmt.Sprintf(format, args...), AtEnd: p.i >= len(p.data)}
 }
 
 // Position returns the 1-based line and column (in bytes) of offset off.
@@ -246,12 +270,12 @@ func (p *parser) literal(word string, k Kind) error {
 func (p *parser) str() error {
 	start := p.i + 1
 	i := start
-	escaped := false
+	escaped, ascii := false, true
 	for {
 		// fast scan over plain bytes
 		for i < len(p.data) {
 			c := p.data[i]
-			if c == '"' || c == '\\' || c < 0x20 {
+			if c == '"' || c == '\\' || c < 0x20 || c >= 0x80 {
 				break
 			}
 			i++
@@ -264,9 +288,13 @@ func (p *parser) str() error {
 		case c == '"':
 			n := p.add(String, start, i)
 			p.d.nodes[n].escaped = escaped
+			p.d.nodes[n].ascii = ascii
 			p.d.nodes[n].skip = int32(n + 1)
 			p.i = i + 1
 			return nil
+		case c >= 0x80:
+			ascii = false
+			i++
 		case c == '\\':
 			escaped = true
 			if i+1 >= len(p.data) {
@@ -344,6 +372,18 @@ func (p *parser) number() error {
 	p.d.nodes[n].skip = int32(n + 1)
 	p.i = i
 	return nil
+}
+
+// InvalidUTF8 returns the offset of the first string (a member name or a
+// value) that is not valid UTF-8 as written, for readers that refuse such
+// strings rather than read U+FFFD for their bytes (Str's reading).
+func (d *Doc) InvalidUTF8() (off int, found bool) {
+	for _, n := range d.nodes {
+		if n.kind == String && !n.ascii && !utf8.Valid(d.data[n.start:n.end]) {
+			return int(n.start) - 1, true
+		}
+	}
+	return 0, false
 }
 
 // Value is one value of a Doc. The zero Value is Invalid (a missing
@@ -455,6 +495,31 @@ func (v Value) Members(f func(key string, val Value) bool) {
 	}
 }
 
+// Fields calls f for each member of an object, in order, until f returns
+// false, like Members but with the key as bytes (decoded): no string is
+// made. The key is valid only during the call.
+func (v Value) Fields(f func(key []byte, val Value) bool) {
+	if v.Kind() != Object {
+		return
+	}
+	d := v.d
+	nodes := d.nodes
+	for k := v.i + 1; k < int(nodes[v.i].skip); {
+		kn := nodes[k]
+		var key []byte
+		if kn.escaped || !kn.ascii && !utf8.Valid(d.data[kn.start:kn.end]) {
+			d.kbuf = d.appendStr(d.kbuf[:0], kn)
+			key = d.kbuf
+		} else {
+			key = d.data[kn.start:kn.end]
+		}
+		if !f(key, Value{d, k + 1}) {
+			return
+		}
+		k = int(nodes[k+1].skip)
+	}
+}
+
 // Len returns the number of elements of an array or members of an object.
 func (v Value) Len() int {
 	n := 0
@@ -490,6 +555,23 @@ func (v Value) Str() (string, bool) {
 		return "", false
 	}
 	return v.d.str(v.d.nodes[v.i]), true
+}
+
+// StrBytes is Str without making a string: the decoded bytes, which are
+// valid until the next call of StrBytes on a value of the same Doc (or
+// the next Parse into it). Callers look them up (m[string(b)] makes no
+// string) or copy them.
+func (v Value) StrBytes() ([]byte, bool) {
+	if v.Kind() != String {
+		return nil, false
+	}
+	d := v.d
+	n := d.nodes[v.i]
+	if raw := d.data[n.start:n.end]; !n.escaped && (n.ascii || utf8.Valid(raw)) {
+		return raw, true
+	}
+	d.vbuf = d.appendStr(d.vbuf[:0], n)
+	return d.vbuf, true
 }
 
 // Float returns the value of a number, and false for another kind or a
@@ -544,13 +626,22 @@ func (v Value) Scalar() (string, bool) {
 
 func (d *Doc) str(n node) string {
 	raw := d.data[n.start:n.end]
-	if !n.escaped {
-		if utf8.Valid(raw) {
-			return string(raw)
-		}
-		return replaceInvalid(raw)
+	if !n.escaped && (n.ascii || utf8.Valid(raw)) {
+		return string(raw)
 	}
-	b := make([]byte, 0, len(raw))
+	return string(d.appendStr(make([]byte, 0, len(raw)), n))
+}
+
+// appendStr appends the decoded string of n to b: escapes decoded (a
+// surrogate pair in \u escapes gives one character, a lone surrogate
+// U+FFFD), each byte of invalid UTF-8 replaced by U+FFFD as encoding/json
+// does.
+func (d *Doc) appendStr(b []byte, n node) []byte {
+	raw := d.data[n.start:n.end]
+	start := len(b)
+	if !n.escaped {
+		return appendValid(b, raw)
+	}
 	for i := 0; i < len(raw); {
 		c := raw[i]
 		if c != '\\' {
@@ -591,10 +682,11 @@ func (d *Doc) str(n node) string {
 		}
 		i += 2
 	}
-	if !utf8.Valid(b) {
-		return replaceInvalid(b)
+	if !utf8.Valid(b[start:]) {
+		tail := append([]byte(nil), b[start:]...)
+		return appendValid(b[:start], tail)
 	}
-	return string(b)
+	return b
 }
 
 func hex4(b []byte) int {
@@ -613,20 +705,66 @@ func hex4(b []byte) int {
 	return x
 }
 
-// replaceInvalid replaces each byte of an invalid UTF-8 sequence by U+FFFD,
-// as encoding/json does.
-func replaceInvalid(b []byte) string {
-	out := make([]byte, 0, len(b)+8)
-	for len(b) > 0 {
-		r, n := utf8.DecodeRune(b)
-		if r == utf8.RuneError && n == 1 {
-			out = utf8.AppendRune(out, utf8.RuneError)
-		} else {
-			out = append(out, b[:n]...)
-		}
-		b = b[n:]
+// appendValid appends text to b with each byte of an invalid UTF-8
+// sequence replaced by U+FFFD, as encoding/json does.
+func appendValid(b, text []byte) []byte {
+	if utf8.Valid(text) {
+		return append(b, text...)
 	}
-	return string(out)
+	for len(text) > 0 {
+		r, n := utf8.DecodeRune(text)
+		if r == utf8.RuneError && n == 1 {
+			b = utf8.AppendRune(b, utf8.RuneError)
+		} else {
+			b = append(b, text[:n]...)
+		}
+		text = text[n:]
+	}
+	return b
+}
+
+// MaxInterned bounds the strings an Interner keeps.
+const MaxInterned = 1 << 16
+
+// Interner makes strings of the bytes of a document's strings, the same
+// string for the same bytes: the labels, names and layers that repeat from
+// record to record are made (and kept) once. It keeps at most MaxInterned
+// strings and makes the others anew each time. The zero value is ready to
+// use.
+type Interner struct {
+	m map[string]string
+}
+
+// String returns b as a string.
+func (in *Interner) String(b []byte) string {
+	if s, ok := in.m[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if in.m == nil {
+		in.m = make(map[string]string)
+	}
+	if len(in.m) < MaxInterned {
+		in.m[s] = s
+	}
+	return s
+}
+
+// Str is v.Str() through the interner.
+func (in *Interner) Str(v Value) (string, bool) {
+	b, ok := v.StrBytes()
+	if !ok {
+		return "", false
+	}
+	return in.String(b), true
+}
+
+// Scalar is v.Scalar() through the interner.
+func (in *Interner) Scalar(v Value) (string, bool) {
+	if v.Kind() == Number {
+		return in.String(v.Raw()), true
+	}
+	return in.Str(v)
 }
 
 // Lines parses JSON Lines: each non-blank line of data is one JSON value,
@@ -650,7 +788,7 @@ func Lines(data []byte, f func(line int, v Value) error) error {
 		if _, err := Parse(l, &d); err != nil {
 			var se *SyntaxError
 			if errors.As(err, &se) {
-				return &SyntaxError{Line: line, Col: se.Col, Msg: se.Msg}
+				return &SyntaxError{Line: line, Col: se.Col, Msg: se.Msg, AtEnd: se.AtEnd}
 			}
 			return fmt.Errorf("line %d: %w", line, err)
 		}
