@@ -137,7 +137,16 @@ func jsonNode(v jsonx.Value, n fsNode, feats *[]feature, strs *jsonx.Interner) (
 			case kind == jsonx.String:
 				err = fail("%s %q is a string: want a non-negative integer", k, clip(scalar(val, strs)))
 			case !ok:
-				err = fail("%s %s is not a non-negative integer", k, clip(scalar(val, strs)))
+				what := clip(scalar(val, strs))
+				switch kind {
+				case jsonx.Null, jsonx.Invalid:
+					what = "null"
+				case jsonx.Object:
+					what = "(an object)"
+				case jsonx.Array:
+					what = "(an array)"
+				}
+				err = fail("%s %s is not a non-negative integer", k, what)
 			case bytes.HasSuffix(k, []byte("begin")):
 				n.begin, hasBegin = off, true
 			default:

@@ -222,7 +222,8 @@ func TestErrors(t *testing.T) {
 		{`{"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaString":"ab"}`, "line 1, column 76: unexpected end of input (want ',' or ']' in an array); a truncated file?", "a truncated file"},
 		{`{"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa",`, "line 1, column 58: unexpected end of input (want a member name in quotes); a truncated file?", "a file truncated after a comma"},
 		{"{\"%FEATURE_STRUCTURES\":[{\"%ID\":1,\"%TYPE\":\"x\xff\"}]}", "x.json: not a UIMA JSON CAS: line 1, column 42: a string that is not valid UTF-8", "bytes that are not UTF-8 in a string (offsets would be ambiguous)"},
-		{"{\"%FEATURE_STRUCTURES\":{\"7\":{\"%TYPE\":\"x.S\",\"end\":null}}}", "x.json: %FEATURE_STRUCTURES[\"7\"]: end  is not a non-negative integer", "null offset, structures keyed by id"},
+		{"{\"%FEATURE_STRUCTURES\":{\"7\":{\"%TYPE\":\"x.S\",\"end\":null}}}", "x.json: %FEATURE_STRUCTURES[\"7\"]: end null is not a non-negative integer", "null offset, structures keyed by id"},
+		{"{\"%FEATURE_STRUCTURES\":{\"7\":{\"%TYPE\":\"x.S\",\"end\":[1]}}}", "x.json: %FEATURE_STRUCTURES[\"7\"]: end (an array) is not a non-negative integer", "an array as offset"},
 		{"\xff\xfe{\x00\"\x00", "x.json: UTF-16, but JSON CAS files are UTF-8", "a file saved as UTF-16"},
 	} {
 		err := ReadJSON(&annotation.Corpus{}, strings.NewReader(tc.in), "x.json", "d", "a", Options{})
