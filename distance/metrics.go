@@ -276,6 +276,33 @@ func (m ratioMetric) Distance(a, b int) float64 {
 	return d * d
 }
 
+// Cross is the double sum of Cross (there is no closed form), the same
+// operations in the same order, with q's values gathered once so that the
+// inner loop runs over plain numbers.
+func (m ratioMetric) Cross(p, q Vector) float64 {
+	xq := make([]float64, len(q.ID))
+	for j, b := range q.ID {
+		xq[j] = m.x[b]
+	}
+	s := 0.0
+	for i, a := range p.ID {
+		xa, row := m.x[a], 0.0
+		for j, b := range q.ID {
+			if a == b {
+				continue
+			}
+			d := 0.0
+			if t := xa + xq[j]; t != 0 {
+				d = (xa - xq[j]) / t
+				d *= d
+			}
+			row += q.W[j] * d
+		}
+		s += p.W[i] * row
+	}
+	return s
+}
+
 // Max: for 0 ≤ a < b, ((b − a)/(b + a))² decreases in a/b, so the largest
 // distance is between the smallest and the largest value.
 func (m ratioMetric) Max(ids []int) float64 {

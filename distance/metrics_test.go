@@ -124,7 +124,7 @@ func TestCrossClosedFormsMatchDoubleSum(t *testing.T) {
 		}
 		return Dense(w)
 	}
-	for _, s := range []Spec{Nominal(), Interval(), Linear(), Circular(7), Ordinal(nil)} {
+	for _, s := range []Spec{Nominal(), Interval(), Linear(), Circular(7), Ordinal(nil), Ratio()} {
 		m := bind(t, s, labels, nil)
 		for range 20 {
 			p, q := vec(), vec()
@@ -304,5 +304,44 @@ func TestOrdinalLargeNumbers(t *testing.T) {
 	}
 	if _, err := Ordinal(nil).Bind([]string{"1", "x"}, []float64{1, 1}); err == nil || !strings.Contains(err.Error(), "not a number") {
 		t.Errorf("a label that is no number: %v", err)
+	}
+}
+
+// The ratio metric has no closed form: its Cross is the double sum over
+// plain numbers, which must give the generic double sum to the bit (the
+// same operations in the same order), zeros included (d(0, 0) = 0).
+func TestRatioCrossIsTheDoubleSum(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	labels := []string{"0", "0.0", "1", "2.5", "1e-300", "7", "1e90"}
+	for range 50 {
+		labels = append(labels, fmt.Sprint(rng.Float64()*100))
+	}
+	m := bind(t, Ratio(), labels, nil)
+	generic := func(p, q Vector) float64 { // distance.Cross without a Crosser
+		s := 0.0
+		for i, a := range p.ID {
+			row := 0.0
+			for j, b := range q.ID {
+				if a != b {
+					row += q.W[j] * m.Distance(a, b)
+				}
+			}
+			s += p.W[i] * row
+		}
+		return s
+	}
+	for trial := range 30 {
+		w := [2][]float64{make([]float64, len(labels)), make([]float64, len(labels))}
+		for k := range w {
+			for i := range w[k] {
+				if rng.IntN(3) > 0 {
+					w[k][i] = float64(rng.IntN(9))
+				}
+			}
+		}
+		p, q := Dense(w[0]), Dense(w[1])
+		if got, want := Cross(m, p, q), generic(p, q); got != want {
+			t.Fatalf("trial %d: Cross = %v, double sum = %v", trial, got, want)
+		}
 	}
 }
