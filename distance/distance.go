@@ -81,6 +81,12 @@ func Cross(m Metric, p, q Vector) float64 {
 	if c, ok := m.(Crosser); ok {
 		return c.Cross(p, q)
 	}
+	return doubleSum(m, p, q)
+}
+
+// doubleSum is Cross without a closed form: Σ_a p_a Σ_b q_b d(a, b), the
+// rows summed first.
+func doubleSum(m Metric, p, q Vector) float64 {
 	s := 0.0
 	for i, a := range p.ID {
 		row := 0.0
