@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"agree/unitizing"
@@ -439,6 +440,69 @@ func TestNeighbourSweep(t *testing.T) {
 			}
 			if fmt.Sprint(a.fwd[i]) != fmt.Sprint(want) {
 				t.Fatalf("trial %d, unit %d: sweep %v, all pairs %v", trial, i, a.fwd[i], want)
+			}
+		}
+	}
+}
+
+// TestWideMaskDP: components whose tuples span 64 to 127 units use the
+// two-word masks of the programme, whose search order and arithmetic are
+// those of the general encoding: both must choose the same tuples, with
+// and without pruning, and give the optimum of the default solver. Each
+// continuum has a long unit of annotator 0 at 0 and one of annotator 1 at
+// s, aligned together, with 64 to 110 short units of annotators 1 and 2
+// starting in between (so the pair of long units spans them all).
+func TestWideMaskDP(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 60))
+	cats := []string{"x", "y"}
+	for trial := 0; trial < 6; trial++ {
+		short := 64 + rng.IntN(47)
+		s := float64(short + 2)
+		us := []unitizing.Unit{{Annotator: 0, Category: "x", Start: 0, End: 2 * s}, {Annotator: 1, Category: "x", Start: s, End: 3 * s}}
+		for k := 0; k < short; k++ {
+			st := 1 + float64(k)
+			us = append(us, unitizing.Unit{Annotator: 1 + k%2, Category: cats[rng.IntN(2)], Start: st, End: st + float64(1+rng.IntN(3))})
+		}
+		cont := &unitizing.Continuum{Annotators: []string{"A", "B", "C"}, Units: us}
+		d := combinedFor(t, cont, 1, 1, 1)
+		al, err := BestAlignment(cont, d)
+		if err != nil || !al.Exact {
+			t.Fatalf("trial %d: %v (exact %v)", trial, err, al != nil && al.Exact)
+		}
+		xbar := float64(len(cont.Units)) / 3
+		for _, exhaustive := range []bool{false, true} {
+			var sels [2][]int
+			for k, generic := range []bool{false, true} {
+				a, _ := newAligner(cont, d)
+				a.genericDP, a.exhaustiveDP = generic, exhaustive
+				a.neighbours()
+				items := make([]int32, len(a.items))
+				for i := range items {
+					items[i] = int32(i)
+				}
+				a.enumerate(items, 1<<30)
+				ds := &dpSolver{a: a, n: int32(len(items)), byFirst: make([][]ltuple, len(items))}
+				for _, tu := range a.tuples {
+					ds.byFirst[tu.members[0]] = append(ds.byFirst[tu.members[0]], ltuple{rest: tu.members[1:]})
+				}
+				if w := ds.width(); w < 64 || w >= 128 {
+					t.Fatalf("trial %d: width %d, want 64 to 127", trial, w)
+				}
+				sel, found, err := a.solveDPWith(items, seq(0, len(a.tuples)), dpOptions{budget: math.Inf(1), limit: 1 << 20})
+				if err != nil || !found {
+					t.Fatalf("trial %d generic %v exhaustive %v: %v (found %v)", trial, generic, exhaustive, err, found)
+				}
+				tot := float64(len(a.items)) * a.delta
+				for _, ti := range sel {
+					tot += a.tuples[ti].cost - float64(len(a.tuples[ti].members))*a.delta
+				}
+				if !near(tot/xbar, al.Disorder, 1e-12) {
+					t.Errorf("trial %d generic %v exhaustive %v: disorder %v, default solver %v", trial, generic, exhaustive, tot/xbar, al.Disorder)
+				}
+				sels[k] = sel
+			}
+			if !slices.Equal(sels[0], sels[1]) {
+				t.Errorf("trial %d exhaustive %v: two-word masks chose %v, general encoding %v", trial, exhaustive, sels[0], sels[1])
 			}
 		}
 	}

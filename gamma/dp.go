@@ -178,7 +178,7 @@ func (a *aligner) solveDPWith(items []int32, tis []int, opt dpOptions) (sel []in
 			}
 		}
 	}
-	if s.width() < 64 && !a.genericDP {
+	if s.width() < 128 && !a.genericDP {
 		return s.solveMask(opt.budget)
 	}
 	bounded := !a.exhaustiveDP || opt.lower != nil || !math.IsInf(opt.budget, 1)
@@ -296,9 +296,11 @@ func merge(a, b []int32) []int32 {
 	return append(out, b[j:]...)
 }
 
-// maskSolver is dpSolver for components whose tuples span fewer than 64
-// consecutive units (the usual case): the set of later units already used
-// is a bit mask relative to u, so the state is two machine words.
+// maskSolver is dpSolver for components whose tuples span fewer than 128
+// consecutive units (the usual case, dense data included): the set of
+// later units already used is a bit mask relative to u, so the state is
+// three machine words. It searches in the same order with the same
+// arithmetic as dpSolver, so both give the same alignment.
 type maskSolver struct {
 	delta, tol float64
 	n          int32
@@ -317,15 +319,39 @@ type maskSolver struct {
 }
 
 type mtuple struct {
-	mask uint64 // bit k: local unit first+k (bit 0, the first unit, is set)
+	mask mask128 // bit k: local unit first+k (bit 0, the first unit, is set)
 	cost float64
 	id   int
 }
 
 type mkey struct {
 	u int32
-	m uint64
+	m mask128
 }
+
+// mask128 is a set of 128 consecutive units, bit k in word k/64.
+type mask128 struct{ lo, hi uint64 }
+
+func (x mask128) and(y mask128) mask128 { return mask128{x.lo & y.lo, x.hi & y.hi} }
+func (x mask128) or(y mask128) mask128  { return mask128{x.lo | y.lo, x.hi | y.hi} }
+func (x mask128) empty() bool           { return x.lo|x.hi == 0 }
+func (x mask128) first() bool           { return x.lo&1 != 0 }
+
+// next is the mask relative to the next unit (x >> 1).
+func (x mask128) next() mask128 { return mask128{x.lo>>1 | x.hi<<63, x.hi >> 1} }
+
+// with returns x with bit k set (k < 128).
+func (x mask128) with(k uint) mask128 {
+	if k < 64 {
+		x.lo |= 1 << k
+	} else {
+		x.hi |= 1 << (k - 64)
+	}
+	return x
+}
+
+// count returns the number of set bits.
+func (x mask128) count() int { return bits.OnesCount64(x.lo) + bits.OnesCount64(x.hi) }
 
 // width returns the largest local offset between a tuple's first and last
 // unit.
@@ -357,9 +383,9 @@ func (s *dpSolver) solveMask(budget float64) ([]int, bool, error) {
 	for f, ts := range s.byFirst {
 		start := len(all)
 		for _, t := range ts {
-			mk := uint64(1)
+			mk := mask128{lo: 1}
 			for _, r := range t.rest {
-				mk |= 1 << uint(r-int32(f))
+				mk = mk.with(uint(r - int32(f)))
 			}
 			all = append(all, mtuple{mk, t.cost, t.id})
 		}
@@ -367,21 +393,21 @@ func (s *dpSolver) solveMask(budget float64) ([]int, bool, error) {
 	}
 	if m.bounded {
 		m.shares()
-		if _, ok := m.g(0, 0, budget); !ok && m.err == nil {
+		if _, ok := m.g(0, mask128{}, budget); !ok && m.err == nil {
 			return nil, false, nil
 		}
 	} else {
-		m.f(0, 0)
+		m.f(0, mask128{})
 	}
 	if m.err != nil {
 		return nil, false, m.err
 	}
 	var sel []int
-	u, cov := int32(0), uint64(0)
+	u, cov := int32(0), mask128{}
 	for {
-		for cov&1 != 0 {
+		for cov.first() {
 			u++
-			cov >>= 1
+			cov = cov.next()
 		}
 		if u >= m.n {
 			break
@@ -399,19 +425,19 @@ func (s *dpSolver) solveMask(budget float64) ([]int, bool, error) {
 		if e.choice >= 0 {
 			t := m.byFirst[u][e.choice]
 			sel = append(sel, t.id)
-			cov |= t.mask
+			cov = cov.or(t.mask)
 		}
 		u++
-		cov >>= 1
+		cov = cov.next()
 	}
 	return sel, true, nil
 }
 
 // f is dpSolver.f with cov a mask relative to u (bit k: unit u+k used).
-func (m *maskSolver) f(u int32, cov uint64) float64 {
-	for cov&1 != 0 {
+func (m *maskSolver) f(u int32, cov mask128) float64 {
+	for cov.first() {
 		u++
-		cov >>= 1
+		cov = cov.next()
 	}
 	if u >= m.n || m.err != nil {
 		return 0
@@ -420,13 +446,13 @@ func (m *maskSolver) f(u int32, cov uint64) float64 {
 	if e, ok := m.memo[k]; ok {
 		return e.val
 	}
-	best := m.delta + m.f(u+1, cov>>1)
+	best := m.delta + m.f(u+1, cov.next())
 	choice := int32(-1)
 	for ti, t := range m.byFirst[u] {
-		if t.mask&cov != 0 {
+		if !t.mask.and(cov).empty() {
 			continue
 		}
-		v := t.cost + m.f(u+1, (cov|t.mask)>>1)
+		v := t.cost + m.f(u+1, cov.or(t.mask).next())
 		if v < best-m.tol {
 			best, choice = v, int32(ti)
 		}
@@ -473,10 +499,10 @@ func (m *maskSolver) shares() {
 	}
 	for f, ts := range m.byFirst {
 		for _, t := range ts {
-			k := bitsCount(t.mask)
+			k := t.mask.count()
 			sh := t.cost / float64(k)
-			for b, x := t.mask, int32(f); b != 0; b, x = b>>1, x+1 {
-				if b&1 != 0 && sh < m.share[x] {
+			for b, x := t.mask, int32(f); !b.empty(); b, x = b.next(), x+1 {
+				if b.first() && sh < m.share[x] {
 					m.share[x] = sh
 				}
 			}
@@ -489,27 +515,22 @@ func (m *maskSolver) shares() {
 	}
 }
 
-func bitsCount(x uint64) int {
-	n := 0
-	for ; x != 0; x &= x - 1 {
-		n++
-	}
-	return n
-}
-
 // lower returns the share bound of state (u, cov).
-func (m *maskSolver) lower(u int32, cov uint64) float64 {
+func (m *maskSolver) lower(u int32, cov mask128) float64 {
 	lb := m.suffix[u]
-	for b := cov; b != 0; b &= b - 1 { // the set bits, lowest first
+	for b := cov.lo; b != 0; b &= b - 1 { // the set bits, lowest first
 		lb -= m.share[u+int32(bits.TrailingZeros64(b))]
+	}
+	for b := cov.hi; b != 0; b &= b - 1 {
+		lb -= m.share[u+64+int32(bits.TrailingZeros64(b))]
 	}
 	return lb
 }
 
-func (m *maskSolver) g(u int32, cov uint64, budget float64) (float64, bool) {
-	for cov&1 != 0 {
+func (m *maskSolver) g(u int32, cov mask128, budget float64) (float64, bool) {
+	for cov.first() {
 		u++
-		cov >>= 1
+		cov = cov.next()
 	}
 	if u >= m.n || m.err != nil {
 		return 0, true
@@ -530,7 +551,7 @@ func (m *maskSolver) g(u int32, cov uint64, budget float64) (float64, bool) {
 	best := math.Inf(1) // best exact value found
 	choice := int32(-2)
 	low := math.Inf(1) // smallest lower bound among the options
-	try := func(c float64, child uint64, id int32) {
+	try := func(c float64, child mask128, id int32) {
 		cb := min(budget, best) - c
 		if l := m.lower(u+1, child); l >= cb { // pruned without a memo entry
 			low = min(low, c+l)
@@ -543,12 +564,12 @@ func (m *maskSolver) g(u int32, cov uint64, budget float64) (float64, bool) {
 		}
 		low = min(low, tot)
 	}
-	try(m.delta, cov>>1, -1)
+	try(m.delta, cov.next(), -1)
 	for ti, t := range m.byFirst[u] {
-		if t.mask&cov != 0 {
+		if !t.mask.and(cov).empty() {
 			continue
 		}
-		try(t.cost, (cov|t.mask)>>1, int32(ti))
+		try(t.cost, cov.or(t.mask).next(), int32(ti))
 	}
 	if choice >= -1 && best < budget {
 		e = bEntry{val: best, choice: choice, exact: true}

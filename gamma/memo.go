@@ -15,7 +15,7 @@ type memoTable struct {
 type memoSlot struct {
 	gen uint32
 	u   int32
-	m   uint64
+	m   mask128
 	e   bEntry
 }
 
@@ -40,7 +40,7 @@ func (t *memoTable) reset() {
 func (t *memoTable) len() int { return t.n }
 
 func memoHash(k mkey) uint64 {
-	h := uint64(uint32(k.u))*0x9e3779b97f4a7c15 ^ k.m
+	h := uint64(uint32(k.u))*0x9e3779b97f4a7c15 ^ k.m.lo ^ k.m.hi*0xc2b2ae3d27d4eb4f
 	h ^= h >> 31
 	h *= 0xbf58476d1ce4e5b9
 	return h ^ h>>29

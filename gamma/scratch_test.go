@@ -68,7 +68,7 @@ func TestMemoTable(t *testing.T) {
 		ref := map[mkey]bEntry{}
 		n := 100 << (2 * round)
 		for i := range n {
-			k := mkey{int32(rng.IntN(50)), rng.Uint64() & 0xff}
+			k := mkey{int32(rng.IntN(50)), mask128{rng.Uint64() & 0xff, rng.Uint64() & 3}}
 			e := bEntry{val: float64(i), choice: int32(i), exact: i%2 == 0}
 			tab.put(k, e)
 			ref[k] = e
@@ -81,7 +81,7 @@ func TestMemoTable(t *testing.T) {
 				t.Errorf("round %d: %v → %v %v, want %v", round, k, got, ok, e)
 			}
 		}
-		if _, ok := tab.get(mkey{-1, 0}); ok {
+		if _, ok := tab.get(mkey{-1, mask128{}}); ok {
 			t.Errorf("round %d: absent key found", round)
 		}
 	}
