@@ -371,7 +371,7 @@ func (s *dpSolver) solveMask(budget float64) ([]int, bool, error) {
 		bounded: !s.a.exhaustiveDP || s.lower != nil || !math.IsInf(budget, 1), lowerOf: s.lower, stop: s.stop, ws: ws}
 	if m.bounded {
 		m.bmemo = &s.a.ws.memo
-		m.bmemo.reset()
+		m.bmemo.reset(m.limit)
 	} else {
 		m.memo = map[mkey]dpEntry{}
 	}

@@ -10,6 +10,10 @@ type memoTable struct {
 	slots []memoSlot
 	gen   uint32 // slots of another generation are empty
 	n     int    // entries of the current generation
+	// limit (0: none) is the programme's state limit: a table of 2·limit
+	// slots or more fills up to 15/16 before growing, so that the entry
+	// that makes the programme give up (limit + 1) does not double it
+	limit int
 }
 
 type memoSlot struct {
@@ -24,9 +28,9 @@ const (
 	memoKeepSlots = 1 << 16 // larger tables are dropped by reset
 )
 
-// reset empties the table.
-func (t *memoTable) reset() {
-	t.n = 0
+// reset empties the table and sets its limit.
+func (t *memoTable) reset(limit int) {
+	t.n, t.limit = 0, limit
 	if len(t.slots) > memoKeepSlots {
 		t.slots = nil
 	}
@@ -65,7 +69,7 @@ func (t *memoTable) get(k mkey) (bEntry, bool) {
 
 // put sets the entry of k.
 func (t *memoTable) put(k mkey, e bEntry) {
-	if 2*(t.n+1) > len(t.slots) {
+	if 2*(t.n+1) > len(t.slots) && (t.limit <= 0 || len(t.slots) < 2*t.limit || 16*(t.n+1) > 15*len(t.slots)) {
 		t.grow()
 	}
 	mask := uint64(len(t.slots) - 1)

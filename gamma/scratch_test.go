@@ -59,14 +59,16 @@ func TestScratchReuse(t *testing.T) {
 }
 
 // TestMemoTable checks the programme's memo against a map through
-// insertions, updates, growth and resets.
+// insertions, updates, growth (with and without a state limit, high words
+// of the masks set) and resets.
 func TestMemoTable(t *testing.T) {
 	var tab memoTable
 	rng := rand.New(rand.NewPCG(1, 1))
-	for round := range 4 {
-		tab.reset()
+	for round := range 6 {
+		limit := []int{0, 0, 0, 0, 300, 2000}[round]
+		tab.reset(limit)
 		ref := map[mkey]bEntry{}
-		n := 100 << (2 * round)
+		n := 100 << (2 * min(round, 3))
 		for i := range n {
 			k := mkey{int32(rng.IntN(50)), mask128{rng.Uint64() & 0xff, rng.Uint64() & 3}}
 			e := bEntry{val: float64(i), choice: int32(i), exact: i%2 == 0}
@@ -83,6 +85,25 @@ func TestMemoTable(t *testing.T) {
 		}
 		if _, ok := tab.get(mkey{-1, mask128{}}); ok {
 			t.Errorf("round %d: absent key found", round)
+		}
+	}
+}
+
+// TestMemoTableLimit: the entry past the programme's state limit, on
+// which it gives up, does not double the table.
+func TestMemoTableLimit(t *testing.T) {
+	var tab memoTable
+	const limit = 4096
+	tab.reset(limit)
+	for i := range limit + 1 {
+		tab.put(mkey{int32(i), mask128{hi: uint64(i)}}, bEntry{val: float64(i)})
+	}
+	if len(tab.slots) != 2*limit {
+		t.Errorf("%d slots for %d entries, want %d", len(tab.slots), limit+1, 2*limit)
+	}
+	for i := range limit + 1 {
+		if e, ok := tab.get(mkey{int32(i), mask128{hi: uint64(i)}}); !ok || e.val != float64(i) {
+			t.Fatalf("entry %d: %v %v", i, e, ok)
 		}
 	}
 }
