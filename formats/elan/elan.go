@@ -43,7 +43,6 @@ import (
 	"strings"
 
 	"agree/annotation"
-	"agree/formats/internal/names"
 	"agree/formats/internal/tiers"
 	"agree/formats/internal/xmlscan"
 	"agree/internal/plural"
@@ -130,13 +129,7 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 	if err := rd.parse(data); err != nil {
 		return nil, err
 	}
-	doc := opt.Document
-	if d, _ := sel.Names(name); doc == "" && d != "" {
-		doc = d // --tiers dir or file
-	}
-	if doc == "" {
-		doc = names.Base(name)
-	}
+	doc := sel.Document(opt.Document, name)
 	return rd.corpus(sel, doc, opt.Refuse)
 }
 

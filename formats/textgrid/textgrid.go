@@ -31,7 +31,6 @@ import (
 	"strings"
 
 	"agree/annotation"
-	"agree/formats/internal/names"
 	"agree/formats/internal/textenc"
 	"agree/formats/internal/tiers"
 	"agree/internal/plural"
@@ -303,13 +302,7 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 	if err != nil {
 		return nil, err
 	}
-	doc := opt.Document
-	if d, _ := sel.Names(name); doc == "" && d != "" {
-		doc = d // --tiers dir or file
-	}
-	if doc == "" {
-		doc = names.Base(name)
-	}
+	doc := sel.Document(opt.Document, name)
 	c := &annotation.Corpus{}
 	d := c.Document(doc)
 	c.Documents[d].Time = true

@@ -35,6 +35,7 @@ import (
 	"strconv"
 	"strings"
 
+	"agree/formats/internal/names"
 	"agree/internal/plural"
 )
 
@@ -230,6 +231,18 @@ func list(tiers []Tier) string {
 		return "none"
 	}
 	return strings.Join(names, ", ")
+}
+
+// Document returns the document a file stands for: given when it is set,
+// else the one "dir" or "file" names, else the file's base name.
+func (s *Selector) Document(given, file string) string {
+	if given != "" {
+		return given
+	}
+	if d, _ := s.Names(file); d != "" {
+		return d
+	}
+	return names.Base(file)
 }
 
 // Names returns the document and annotator a file stands for with "dir"

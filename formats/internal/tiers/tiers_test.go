@@ -68,3 +68,25 @@ func TestAssign(t *testing.T) {
 		}
 	}
 }
+
+func TestDocument(t *testing.T) {
+	cases := []struct {
+		spec, given, file, want, why string
+	}{
+		{"", "", "corpus/rec1.eaf", "rec1", "by default the file's base name"},
+		{"", "given", "corpus/rec1.eaf", "given", "a document given wins"},
+		{"dir", "", "alice/rec1.eaf", "rec1", "dir: one folder per annotator, the file is the document"},
+		{"file", "", "rec1/alice.TextGrid", "rec1", "file: one folder per document, the file is the annotator"},
+		{"file", "given", "rec1/alice.TextGrid", "given", "a document given wins over file"},
+		{"A=T1,B=T2", "", "x/rec2.eaf", "rec2", "tiers by name: the file's base name"},
+	}
+	for _, c := range cases {
+		sel, err := Parse(c.spec)
+		if err != nil {
+			t.Fatalf("%s: %v", c.why, err)
+		}
+		if got := sel.Document(c.given, c.file); got != c.want {
+			t.Errorf("%s: Document(%q, %q) = %q, want %q", c.why, c.given, c.file, got, c.want)
+		}
+	}
+}
