@@ -116,18 +116,12 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 			if err := f.tok.forLabels(fs, c); err != nil {
 				return nil, name, nil, err
 			}
-			sopt := coding.StatsOptions{Source: name, KeepItems: f.inf.top}
-			if dn := copt.Distance.Name(); f.stream.emitStats == "" && (dn == "nominal" || dn == "interval") {
-				sopt.Rank = &coding.Ranking{Missing: copt.Missing, Interval: dn == "interval"}
-			}
+			sopt := coding.StatsOptions{Source: name, KeepItems: f.inf.top, Rank: f.ranking(copt)}
 			s, err := c.CodingStats(f.in.layer, f.setSep, sopt)
 			if err != nil {
 				return nil, name, nil, err
 			}
-			if f.stream.emitStats != "" {
-				return nil, name, nil, emitCodingStats(e, f.stream.emitStats, f.inf.force, s)
-			}
-			an, err := coding.AnalyzeStats(s, copt)
+			an, err := f.analyzeStats(e, s, copt)
 			return an, name, nil, err
 		}
 		if documentLabels(c) {
@@ -148,9 +142,7 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 			topt.Sorted = f.stream.sorted
 			topt.KeepItems = f.inf.top
 			topt.Workers = f.inf.workers
-			if name := copt.Distance.Name(); f.stream.emitStats == "" && (name == "nominal" || name == "interval") {
-				topt.Rank = &coding.Ranking{Missing: copt.Missing, Interval: name == "interval"}
-			}
+			topt.Rank = f.ranking(copt)
 			if files[0] != "-" {
 				topt.Reopen = func() (io.ReadCloser, error) { return os.Open(files[0]) }
 			}
@@ -158,10 +150,7 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 			if err != nil {
 				return nil, name, nil, err
 			}
-			if f.stream.emitStats != "" {
-				return nil, name, nil, emitCodingStats(e, f.stream.emitStats, f.inf.force, s)
-			}
-			an, err := coding.AnalyzeStats(s, copt)
+			an, err := f.analyzeStats(e, s, copt)
 			return an, name, nil, err
 		}
 		if d, err = table.Read(in, name, topt); err != nil {
@@ -195,6 +184,26 @@ func denseLimit(c *annotation.Corpus, opt string) error {
 func documentLabels(c *annotation.Corpus) bool { return len(c.Labels) > 0 }
 
 // emitCodingStats writes statistics to path ("-": standard output).
+// ranking is what the statistics keep to rank the items while they are
+// read: only for the distances ranked that way (nominal, interval), and
+// not when the statistics are only written (--emit-stats).
+func (f *codingFlags) ranking(copt coding.Options) *coding.Ranking {
+	dn := copt.Distance.Name()
+	if f.stream.emitStats != "" || (dn != "nominal" && dn != "interval") {
+		return nil
+	}
+	return &coding.Ranking{Missing: copt.Missing, Interval: dn == "interval"}
+}
+
+// analyzeStats analyses statistics read from the input, or writes them
+// with --emit-stats (then the analysis is nil).
+func (f *codingFlags) analyzeStats(e env, s *coding.Stats, copt coding.Options) (*coding.Analysis, error) {
+	if f.stream.emitStats != "" {
+		return nil, emitCodingStats(e, f.stream.emitStats, f.inf.force, s)
+	}
+	return coding.AnalyzeStats(s, copt)
+}
+
 func emitCodingStats(e env, path string, force bool, s *coding.Stats) error {
 	if path == "-" {
 		return s.WriteJSON(e.stdout)
