@@ -99,21 +99,14 @@ func Read(r io.Reader, name string, opt Options) (*coding.Data, error) {
 	if opt.Layout == Columns {
 		return rd.readColumns(src)
 	}
-	header, line, st, err := rd.readHeader(src)
-	if err == io.EOF {
-		return nil, fmt.Errorf("%s: empty file; want a header row", name)
-	}
+	h, err := rd.headed(src)
 	if err != nil {
 		return nil, err
 	}
-	layout, roles, err := rd.classify(header, line)
-	if err != nil {
-		return nil, err
+	if h.layout == Long {
+		return rd.readLong(src, h.st, h.header, h.roles)
 	}
-	if layout == Long {
-		return rd.readLong(src, st, header, roles)
-	}
-	return rd.readWide(src, st, header, line)
+	return rd.readWide(src, h.st, h.header, h.line)
 }
 
 // Stream reads reliability data from r into their sufficient statistics
@@ -141,24 +134,17 @@ func Stream(r io.Reader, name string, opt Options) (*coding.Stats, error) {
 	if opt.Layout == Columns {
 		return rd.streamColumns(src)
 	}
-	header, line, st, err := rd.readHeader(src)
-	if err == io.EOF {
-		return nil, fmt.Errorf("%s: empty file; want a header row", name)
-	}
+	h, err := rd.headed(src)
 	if err != nil {
 		return nil, err
 	}
-	layout, roles, err := rd.classify(header, line)
-	if err != nil {
-		return nil, err
-	}
-	if layout == Long {
+	if h.layout == Long {
 		if opt.Sorted {
-			return rd.streamLongSorted(src, st, header, roles)
+			return rd.streamLongSorted(src, h.st, h.header, h.roles)
 		}
-		return rd.streamLong(src, st, header, roles)
+		return rd.streamLong(src, h.st, h.header, h.roles)
 	}
-	return rd.streamWide(src, st, header, line)
+	return rd.streamWide(src, h.st, h.header, h.line)
 }
 
 type reader struct {
@@ -259,6 +245,33 @@ func longColumn(h string) string {
 		return "value"
 	}
 	return ""
+}
+
+// headedTable is the start of a headed file: its header, read on line
+// line, where the records after it start, and the layout and columns the
+// header announces (classify).
+type headedTable struct {
+	header []string
+	line   int
+	st     start
+	layout Layout
+	roles  map[string]int
+}
+
+// headed reads the header of a headed file and classifies it.
+func (rd *reader) headed(src *source) (*headedTable, error) {
+	header, line, st, err := rd.readHeader(src)
+	if err == io.EOF {
+		return nil, fmt.Errorf("%s: empty file; want a header row", rd.name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	layout, roles, err := rd.classify(header, line)
+	if err != nil {
+		return nil, err
+	}
+	return &headedTable{header, line, st, layout, roles}, nil
 }
 
 // classify decides the layout of a headed file from its header (read on
