@@ -319,11 +319,11 @@ func (e *DuplicateItemError) Error() string {
 // the cells follow.
 func (d *Data) canonicalize() {
 	perm := canonicalLabels(d.labels, d.ordered)
-	identity := true
+	unchanged := true
 	for n, o := range perm {
-		identity = identity && n == o
+		unchanged = unchanged && n == o
 	}
-	if identity {
+	if unchanged {
 		return
 	}
 	inv := inverse(perm)

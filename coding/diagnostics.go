@@ -308,10 +308,7 @@ func (a *Analysis) PairwiseTop(n int) ([]PairStats, int, error) {
 		}
 	}
 	// The pairs kept, in output order.
-	order := make([]int, len(pairs))
-	for i := range order {
-		order[i] = i
-	}
+	order := identity(len(pairs))
 	omitted := 0
 	if n > 0 && len(pairs) > n {
 		slices.SortStableFunc(order, func(i, j int) int { return cmp.Compare(items[j], items[i]) })

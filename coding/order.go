@@ -99,10 +99,7 @@ func trimZeros(s string) string {
 // data came with) stay first in their order, the others follow sorted with
 // compareKeys. perm[new] = old.
 func canonicalLabels(labels []string, fixed int) []int {
-	perm := make([]int, len(labels))
-	for i := range perm {
-		perm[i] = i
-	}
+	perm := identity(len(labels))
 	rest := perm[fixed:]
 	keys := make([]sortKey, len(labels))
 	numbers := true
@@ -153,13 +150,19 @@ func orderedBits(x float64) uint64 {
 	return b | 1<<63
 }
 
-// canonicalNames returns the permutation that sorts names in natural order
-// (perm[new] = old).
-func canonicalNames(names []string) []int {
-	perm := make([]int, len(names))
+// identity returns the permutation 0, 1, …, n−1.
+func identity(n int) []int {
+	perm := make([]int, n)
 	for i := range perm {
 		perm[i] = i
 	}
+	return perm
+}
+
+// canonicalNames returns the permutation that sorts names in natural order
+// (perm[new] = old).
+func canonicalNames(names []string) []int {
+	perm := identity(len(names))
 	slices.SortFunc(perm, func(x, y int) int { return CompareNatural(names[x], names[y]) })
 	return perm
 }

@@ -663,10 +663,7 @@ func (a *Accumulator) Stats() *Stats {
 		closed: a.opt.Closed && a.declared > 0, empty: a.empty, keep: a.opt.KeepItems, rankBy: a.opt.Rank}
 	var lperm []int
 	if a.canonical {
-		lperm = make([]int, len(a.labels))
-		for i := range lperm {
-			lperm[i] = i
-		}
+		lperm = identity(len(a.labels))
 	} else {
 		lperm = canonicalLabels(a.labels, a.ordered)
 	}
@@ -678,10 +675,7 @@ func (a *Accumulator) Stats() *Stats {
 	}
 	var cperm []int
 	if s.fixed {
-		cperm = make([]int, len(a.coders))
-		for i := range cperm {
-			cperm[i] = i
-		}
+		cperm = identity(len(a.coders))
 	} else {
 		cperm = canonicalNames(a.coders)
 	}
