@@ -122,6 +122,23 @@ func corpusAnnotators(corpus unitizing.Corpus) []string {
 	return out
 }
 
+// pairContinuum is c with annotators ia and ib only, renumbered 0 and 1.
+func pairContinuum(c *unitizing.Continuum, ia, ib int) unitizing.Continuum {
+	sub := unitizing.Continuum{Name: c.Name, Annotators: []string{c.Annotators[ia], c.Annotators[ib]}}
+	for _, u := range c.Units {
+		switch u.Annotator {
+		case ia:
+			u.Annotator = 0
+		case ib:
+			u.Annotator = 1
+		default:
+			continue
+		}
+		sub.Units = append(sub.Units, u)
+	}
+	return sub
+}
+
 // twoAnnotators restricts a corpus to annotators a and b: the continua
 // both annotated, with their units only.
 func twoAnnotators(corpus unitizing.Corpus, a, b string) unitizing.Corpus {
@@ -131,19 +148,7 @@ func twoAnnotators(corpus unitizing.Corpus, a, b string) unitizing.Corpus {
 		if ia < 0 || ib < 0 {
 			continue
 		}
-		sub := unitizing.Continuum{Name: c.Name, Annotators: []string{a, b}}
-		for _, u := range c.Units {
-			switch u.Annotator {
-			case ia:
-				u.Annotator = 0
-			case ib:
-				u.Annotator = 1
-			default:
-				continue
-			}
-			sub.Units = append(sub.Units, u)
-		}
-		out.Continua = append(out.Continua, sub)
+		out.Continua = append(out.Continua, pairContinuum(&c, ia, ib))
 	}
 	return out
 }

@@ -99,18 +99,7 @@ func unitizingBreakdown(e env, continua []unitizing.Continuum, exts []unitizing.
 	}
 	for i := range names {
 		for j := i + 1; j < len(names); j++ {
-			sub := unitizing.Continuum{Name: pooledC.Name, Annotators: []string{names[i], names[j]}}
-			for _, u := range pooledC.Units {
-				switch u.Annotator {
-				case i:
-					u.Annotator = 0
-				case j:
-					u.Annotator = 1
-				default:
-					continue
-				}
-				sub.Units = append(sub.Units, u)
-			}
+			sub := pairContinuum(&pooledC, i, j)
 			ua, au := math.NaN(), math.NaN()
 			if r, err := unitizing.UAlpha(&sub, pooledExt); err == nil {
 				ua = r.U
