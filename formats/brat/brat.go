@@ -18,6 +18,7 @@ import (
 	"agree/formats/internal/names"
 	"agree/formats/internal/textenc"
 	"agree/internal/csvio"
+	"agree/internal/excerpt"
 	"agree/internal/plural"
 	"agree/internal/unionfind"
 )
@@ -479,12 +480,12 @@ func parseTextBound(id, rest string, offs *annotation.Offsets, line int) (textBo
 	for frag := range strings.SplitSeq(offStr, ";") {
 		f := strings.Fields(frag)
 		if len(f) != 2 {
-			return textBound{}, fmt.Errorf("text-bound annotation %s: offsets %q: want \"<start> <end>\" pairs separated by ';'", id, clip(offStr))
+			return textBound{}, fmt.Errorf("text-bound annotation %s: offsets %q: want \"<start> <end>\" pairs separated by ';'", id, excerpt.Clip(offStr))
 		}
 		s, err1 := strconv.Atoi(f[0])
 		e, err2 := strconv.Atoi(f[1])
 		if err1 != nil || err2 != nil || s < 0 || e < s || e > 1<<53 {
-			return textBound{}, fmt.Errorf("text-bound annotation %s: offsets %q: want integers 0 ≤ start ≤ end", id, clip(frag))
+			return textBound{}, fmt.Errorf("text-bound annotation %s: offsets %q: want integers 0 ≤ start ≤ end", id, excerpt.Clip(frag))
 		}
 		if offs != nil {
 			var err error
@@ -509,7 +510,7 @@ func parseTextBound(id, rest string, offs *annotation.Offsets, line int) (textBo
 		})
 		for k := 1; k < len(tb.parts); k++ {
 			if tb.parts[k].Start < tb.parts[k-1].End {
-				return textBound{}, fmt.Errorf("text-bound annotation %s: fragments %q overlap", id, clip(offStr))
+				return textBound{}, fmt.Errorf("text-bound annotation %s: fragments %q overlap", id, excerpt.Clip(offStr))
 			}
 		}
 	}
@@ -529,7 +530,7 @@ func parseTextBound(id, rest string, offs *annotation.Offsets, line int) (textBo
 		}
 		if got != text && flatten(got) != flatten(text) {
 			return textBound{}, fmt.Errorf("text-bound annotation %s (%s %s): the text has %q there, the .ann gives %q%s",
-				id, typ, offStr, clip(got), clip(text), unitHint(offs.Unit()))
+				id, typ, offStr, excerpt.Clip(got), excerpt.Clip(text), unitHint(offs.Unit()))
 		}
 	}
 	return tb, nil
@@ -592,17 +593,4 @@ func idLess(a, b string) bool {
 		return x < y
 	}
 	return a < b
-}
-
-// clip shortens a string quoted in a message.
-func clip(s string) string {
-	const limit = 80
-	if len(s) <= limit {
-		return s
-	}
-	cut := limit
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
 }

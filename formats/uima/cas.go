@@ -379,16 +379,3 @@ func atoiOffset(s string) (int, bool) {
 	n, err := strconv.Atoi(s)
 	return n, err == nil && n >= 0
 }
-
-// clip shortens a string quoted in a message.
-func clip(s string) string {
-	const limit = 80
-	if len(s) <= limit {
-		return s
-	}
-	cut := limit
-	for cut > 0 && s[cut]&0xC0 == 0x80 {
-		cut--
-	}
-	return s[:cut] + "…"
-}

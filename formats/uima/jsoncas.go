@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"agree/annotation"
+	"agree/internal/excerpt"
 	"agree/internal/jsonx"
 )
 
@@ -135,9 +136,9 @@ func jsonNode(v jsonx.Value, n fsNode, feats *[]feature, strs *jsonx.Interner) (
 			off, ok := offset(val)
 			switch {
 			case kind == jsonx.String:
-				err = fail("%s %q is a string: want a non-negative integer", k, clip(scalar(val, strs)))
+				err = fail("%s %q is a string: want a non-negative integer", k, excerpt.Clip(scalar(val, strs)))
 			case !ok:
-				what := clip(scalar(val, strs))
+				what := excerpt.Clip(scalar(val, strs))
 				switch kind {
 				case jsonx.Null, jsonx.Invalid:
 					what = "null"

@@ -9,6 +9,7 @@ import (
 
 	"agree/annotation"
 	"agree/formats/internal/xmlscan"
+	"agree/internal/excerpt"
 )
 
 // ReadXMI reads a UIMA CAS in XMI (XML 1.0 or 1.1, UTF-8; from r, named
@@ -59,7 +60,7 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 		return fail(fmt.Errorf("no root element: want <xmi:XMI …>"))
 	}
 	if LocalName(root.Name) != "XMI" {
-		return nil, fmt.Errorf("%s: the root element is <%s>, want <xmi:XMI> (a UIMA CAS XMI file)", at(&root), clip(root.Name))
+		return nil, fmt.Errorf("%s: the root element is <%s>, want <xmi:XMI> (a UIMA CAS XMI file)", at(&root), excerpt.Clip(root.Name))
 	}
 	ns := map[string]string{}
 	for _, a := range root.Attrs {
@@ -83,7 +84,7 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 			return fail(err)
 		}
 		if !ok {
-			return fail(fmt.Errorf("the root element <%s> is not closed", clip(root.Name)))
+			return fail(fmt.Errorf("the root element <%s> is not closed", excerpt.Clip(root.Name)))
 		}
 		if t.End {
 			break // the root's end (the scanner checks that end tags match)
@@ -114,7 +115,7 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 			case "begin", "end":
 				v, ok := atoiOffset(a.Value)
 				if !ok {
-					return nil, fmt.Errorf("%s: <%s xmi:id=%q>: %s %q is not a non-negative integer", at(&t), clip(t.Name), n.id, a.Name, clip(a.Value))
+					return nil, fmt.Errorf("%s: <%s xmi:id=%q>: %s %q is not a non-negative integer", at(&t), excerpt.Clip(t.Name), n.id, a.Name, excerpt.Clip(a.Value))
 				}
 				if a.Name == "begin" {
 					n.begin, hasBegin = v, true

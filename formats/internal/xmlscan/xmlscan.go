@@ -31,6 +31,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"agree/internal/excerpt"
 )
 
 // Attr is an attribute of a tag.
@@ -182,7 +184,7 @@ func (s *Scanner) Next() (t Tag, ok bool, err error) {
 			s.pos = len(d)
 			if n := len(s.stack); n > 0 {
 				o := s.stack[n-1]
-				return t, false, s.errorf(len(d), "the file ends inside <%s> (%s)", clip(o.name), s.where(o))
+				return t, false, s.errorf(len(d), "the file ends inside <%s> (%s)", excerpt.Clip(o.name), s.where(o))
 			}
 			return Tag{}, false, nil
 		}
@@ -231,14 +233,14 @@ func (s *Scanner) endTag(start int) (Tag, bool, error) {
 	}
 	name := strings.TrimRight(rest[2:end], " \t\r\n")
 	if !validName(name) {
-		return Tag{}, false, s.errorf(start, "end tag %q: not an XML name", clip(name))
+		return Tag{}, false, s.errorf(start, "end tag %q: not an XML name", excerpt.Clip(name))
 	}
 	n := len(s.stack)
 	if n == 0 {
-		return Tag{}, false, s.errorf(start, "end tag </%s> closes no element", clip(name))
+		return Tag{}, false, s.errorf(start, "end tag </%s> closes no element", excerpt.Clip(name))
 	}
 	if o := s.stack[n-1]; o.name != name {
-		return Tag{}, false, s.errorf(start, "</%s> does not close <%s> (%s): the file is not well-formed XML", clip(name), clip(o.name), s.where(o))
+		return Tag{}, false, s.errorf(start, "</%s> does not close <%s> (%s): the file is not well-formed XML", excerpt.Clip(name), excerpt.Clip(o.name), s.where(o))
 	}
 	s.stack = s.stack[:n-1]
 	s.rootDone = n == 1
@@ -295,7 +297,7 @@ func (s *Scanner) startTag(start int) (Tag, bool, error) {
 		return Tag{}, false, s.errorf(start, "a tag without a valid name")
 	}
 	if len(s.stack) == 0 && s.rootDone {
-		return Tag{}, false, s.errorf(start, "a second root element <%s>: an XML file has one", clip(name))
+		return Tag{}, false, s.errorf(start, "a second root element <%s>: an XML file has one", excerpt.Clip(name))
 	}
 	l, c := s.position(start)
 	t := Tag{Name: name, Line: l, Col: c}
@@ -306,7 +308,7 @@ func (s *Scanner) startTag(start int) (Tag, bool, error) {
 			p++
 		}
 		if p >= len(d) {
-			return t, false, s.errorf(start, "unterminated tag <%s", clip(name))
+			return t, false, s.errorf(start, "unterminated tag <%s", excerpt.Clip(name))
 		}
 		if d[p] == '>' {
 			p++
@@ -318,7 +320,7 @@ func (s *Scanner) startTag(start int) (Tag, bool, error) {
 				p += 2
 				break
 			}
-			return t, false, s.errorf(p, "in tag <%s: '/' not followed by '>'", clip(name))
+			return t, false, s.errorf(p, "in tag <%s: '/' not followed by '>'", excerpt.Clip(name))
 		}
 		a := p
 		for p < len(d) && !isSpace(d[p]) && d[p] != '=' && d[p] != '>' && d[p] != '/' {
@@ -326,32 +328,32 @@ func (s *Scanner) startTag(start int) (Tag, bool, error) {
 		}
 		an := d[a:p]
 		if !validName(an) {
-			return t, false, s.errorf(a, "in tag <%s: an attribute without a valid name", clip(name))
+			return t, false, s.errorf(a, "in tag <%s: an attribute without a valid name", excerpt.Clip(name))
 		}
 		if s.duplicate(an) {
-			return t, false, s.errorf(a, "in tag <%s: attribute %s given twice", clip(name), clip(an))
+			return t, false, s.errorf(a, "in tag <%s: attribute %s given twice", excerpt.Clip(name), excerpt.Clip(an))
 		}
 		for p < len(d) && isSpace(d[p]) {
 			p++
 		}
 		if p >= len(d) || d[p] != '=' {
-			return t, false, s.errorf(a, "in tag <%s: attribute %s without a value", clip(name), clip(an))
+			return t, false, s.errorf(a, "in tag <%s: attribute %s without a value", excerpt.Clip(name), excerpt.Clip(an))
 		}
 		p++
 		for p < len(d) && isSpace(d[p]) {
 			p++
 		}
 		if p >= len(d) || (d[p] != '"' && d[p] != '\'') {
-			return t, false, s.errorf(a, "in tag <%s: the value of %s is not quoted", clip(name), clip(an))
+			return t, false, s.errorf(a, "in tag <%s: the value of %s is not quoted", excerpt.Clip(name), excerpt.Clip(an))
 		}
 		q := d[p]
 		e := strings.IndexByte(d[p+1:], q)
 		if e < 0 {
-			return t, false, s.errorf(a, "in tag <%s: unterminated value of %s", clip(name), clip(an))
+			return t, false, s.errorf(a, "in tag <%s: unterminated value of %s", excerpt.Clip(name), excerpt.Clip(an))
 		}
 		v, err := s.resolve(d[p+1:p+1+e], true)
 		if err != nil {
-			return t, false, s.errorf(a, "in tag <%s, attribute %s: %v", clip(name), clip(an), err)
+			return t, false, s.errorf(a, "in tag <%s, attribute %s: %v", excerpt.Clip(name), excerpt.Clip(an), err)
 		}
 		s.attrs = append(s.attrs, Attr{an, v})
 		p += e + 2
@@ -457,7 +459,7 @@ func (s *Scanner) resolve(raw string, attr bool) (string, error) {
 				b = append(b, '\'')
 			default:
 				if !strings.HasPrefix(ref, "#") || len(ref) < 2 {
-					return "", fmt.Errorf("unknown entity &%s;", clip(ref))
+					return "", fmt.Errorf("unknown entity &%s;", excerpt.Clip(ref))
 				}
 				var n uint64
 				var err error
@@ -468,7 +470,7 @@ func (s *Scanner) resolve(raw string, attr bool) (string, error) {
 				}
 				// XML 1.1 allows references to every character but NUL
 				if err != nil || n == 0 || n > utf8.MaxRune || (n >= 0xD800 && n < 0xE000) {
-					return "", fmt.Errorf("bad character reference &%s;", clip(ref))
+					return "", fmt.Errorf("bad character reference &%s;", excerpt.Clip(ref))
 				}
 				b = utf8.AppendRune(b, rune(n))
 			}
@@ -494,7 +496,7 @@ func (s *Scanner) Skip(name string) error {
 			return err
 		}
 		if !ok {
-			return s.errorf(len(s.data), "element <%s> is not closed", clip(name))
+			return s.errorf(len(s.data), "element <%s> is not closed", excerpt.Clip(name))
 		}
 	}
 	return nil
@@ -558,17 +560,4 @@ func piece(b []byte, t string, single *string, pieces *int) []byte {
 		b = append(b, *single...)
 	}
 	return append(b, t...)
-}
-
-// clip shortens a name quoted in a message.
-func clip(s string) string {
-	const limit = 80
-	if len(s) <= limit {
-		return s
-	}
-	cut := limit
-	for cut > 0 && s[cut]&0xC0 == 0x80 {
-		cut--
-	}
-	return s[:cut] + "…"
 }
