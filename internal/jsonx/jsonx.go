@@ -166,6 +166,25 @@ func (p *parser) add(k Kind, start, end int) int {
 	return len(p.d.nodes) - 1
 }
 
+// next reads what follows a member of an object or an element of an
+// array (in, "an object" or "an array", closed by end): a comma, after
+// which more follow, or end; anything else is an error.
+func (p *parser) next(end byte, in string) (more bool, err error) {
+	p.space()
+	if p.i < len(p.data) {
+		switch p.data[p.i] {
+		case ',':
+			p.i++
+			p.space()
+			return true, nil
+		case end:
+			p.i++
+			return false, nil
+		}
+	}
+	return false, p.errorf("unexpected %s (want ',' or '%c' in %s)", p.what(), end, in)
+}
+
 func (p *parser) value(depth int) error {
 	if p.i >= len(p.data) {
 		return p.errorf("unexpected end of input (want a JSON value)")
@@ -197,17 +216,12 @@ func (p *parser) value(depth int) error {
 				if err := p.value(depth + 1); err != nil {
 					return err
 				}
-				p.space()
-				if p.i < len(p.data) && p.data[p.i] == ',' {
-					p.i++
-					p.space()
-					continue
-				}
-				if p.i < len(p.data) && p.data[p.i] == '}' {
-					p.i++
+				if more, err := p.next('}', "an object"); !more {
+					if err != nil {
+						return err
+					}
 					break
 				}
-				return p.errorf("unexpected %s (want ',' or '}' in an object)", p.what())
 			}
 		}
 		p.d.nodes[n].end = int32(p.i)
@@ -226,17 +240,12 @@ func (p *parser) value(depth int) error {
 				if err := p.value(depth + 1); err != nil {
 					return err
 				}
-				p.space()
-				if p.i < len(p.data) && p.data[p.i] == ',' {
-					p.i++
-					p.space()
-					continue
-				}
-				if p.i < len(p.data) && p.data[p.i] == ']' {
-					p.i++
+				if more, err := p.next(']', "an array"); !more {
+					if err != nil {
+						return err
+					}
 					break
 				}
-				return p.errorf("unexpected %s (want ',' or ']' in an array)", p.what())
 			}
 		}
 		p.d.nodes[n].end = int32(p.i)
