@@ -179,24 +179,20 @@ func (a *ANOVA) form(f ICCForm, level float64) ICCResult {
 	}
 	average := func(F float64) float64 { return 1 - 1/F }
 	switch f {
-	case ICC1, ICCK:
-		r.F, r.DF1, r.DF2 = msr/msw, a.DFRows, a.DFWithin
-		lo, hi := fBounds(r.F, r.DF1, r.DF2)
-		if f == ICC1 {
-			r.Value = (msr - msw) / (msr + (k-1)*msw)
-			r.CI.Low, r.CI.High = single(lo), single(hi)
-		} else {
-			r.Value = (msr - msw) / msr
-			r.CI.Low, r.CI.High = average(lo), average(hi)
+	case ICC1, ICCK, ICCC1, ICCCK:
+		// One-way: rows against the within-items mean square; consistency:
+		// against the two-way residual. The same F gives the interval.
+		ms, df := msw, a.DFWithin
+		if f == ICCC1 || f == ICCCK {
+			ms, df = mse, a.DFError
 		}
-	case ICCC1, ICCCK:
-		r.F, r.DF1, r.DF2 = msr/mse, a.DFRows, a.DFError
+		r.F, r.DF1, r.DF2 = msr/ms, a.DFRows, df
 		lo, hi := fBounds(r.F, r.DF1, r.DF2)
-		if f == ICCC1 {
-			r.Value = (msr - mse) / (msr + (k-1)*mse)
+		if f.Unit() == "single" {
+			r.Value = (msr - ms) / (msr + (k-1)*ms)
 			r.CI.Low, r.CI.High = single(lo), single(hi)
 		} else {
-			r.Value = (msr - mse) / msr
+			r.Value = (msr - ms) / msr
 			r.CI.Low, r.CI.High = average(lo), average(hi)
 		}
 	case ICCA1, ICCAK:
