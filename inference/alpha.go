@@ -259,6 +259,7 @@ func KrippendorffAlpha(ctx context.Context, a *coding.Analysis, opt Options) (*R
 		return nil, errors.New("Krippendorff's bootstrap: α is undefined: " + res.Reason)
 	}
 	if a.Options().Missing != coding.ByJudgment {
+		//lint:ignore ST1005 the message begins with a name
 		return nil, errors.New("Krippendorff's bootstrap weights every judgment equally; it is not defined with item weighting")
 	}
 	s := newAlphaItems(a)

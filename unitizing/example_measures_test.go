@@ -9,13 +9,11 @@ import (
 // The cross-checked u-alpha example of segmentation-unitizing.md §8.5.
 func ExampleUAlpha() {
 	c := &unitizing.Continuum{Name: "example", Annotators: []string{"Alex", "Paul", "Susan"}}
-	for _, u := range []unitizing.Unit{
+	c.Units = []unitizing.Unit{
 		{Annotator: 0, Category: "1", Start: 2, End: 5}, {Annotator: 0, Category: "1", Start: 9, End: 11},
 		{Annotator: 0, Category: "2", Start: 12, End: 20}, {Annotator: 1, Category: "1", Start: 2, End: 5},
 		{Annotator: 1, Category: "2", Start: 7, End: 15}, {Annotator: 2, Category: "1", Start: 2, End: 5},
 		{Annotator: 2, Category: "2", Start: 10, End: 15},
-	} {
-		c.Units = append(c.Units, u)
 	}
 	r, err := unitizing.UAlpha(c, unitizing.Extent{Begin: 0, End: 20})
 	if err != nil {

@@ -155,6 +155,7 @@ func (res *codingResult) bootstrap(f inferenceFlags) error {
 		f.status.phase("Krippendorff's bootstrap of α", int64(f.bootstrap))
 		kb, err := inference.KrippendorffAlpha(context.Background(), an, opt)
 		if err != nil {
+			//lint:ignore ST1005 the message begins with a name
 			return fmt.Errorf("Krippendorff's bootstrap: %w", err)
 		}
 		for i, k := range res.order {

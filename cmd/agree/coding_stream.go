@@ -3,8 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 
 	"agree/annotation"
@@ -131,7 +129,7 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 				return nil, name, nil, err
 			}
 		}
-		if d, notes, err = codingCorpusData(c, &f.in, &f.tok, fs, f.setSep); err != nil {
+		if d, notes, err = codingCorpusData(c, &f.in, &f.tok, fs, f.setSep, f.inf.maxRows); err != nil {
 			return nil, name, nil, err
 		}
 	default:
@@ -147,8 +145,10 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 			topt.KeepItems = f.inf.top
 			topt.Workers = f.inf.workers
 			topt.Rank = f.ranking(copt)
-			if files[0] != "-" {
-				topt.Reopen = func() (io.ReadCloser, error) { return os.Open(files[0]) }
+			if in.CanRewind() {
+				// a regular file: read again (not opened again) to name a
+				// repeated item id
+				topt.Reopen = in.Rewind
 			}
 			s, err := table.Stream(in, name, topt)
 			if err != nil {

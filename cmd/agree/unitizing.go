@@ -17,10 +17,13 @@ import (
 // continuum. Undefined values are null, with their reason in
 // undefined_reason under the value's key.
 type unitizingResult struct {
-	Name       string   `json:"name"`
-	Annotators []string `json:"annotators"`
-	Units      int      `json:"units"`
-	Extent     struct {
+	// DocumentRule is set on the output of a single continuum only (a
+	// corpus has it beside its continua).
+	DocumentRule *documentRuleJSON `json:"document_rule,omitempty"`
+	Name         string            `json:"name"`
+	Annotators   []string          `json:"annotators"`
+	Units        int               `json:"units"`
+	Extent       struct {
 		Begin float64 `json:"begin"`
 		End   float64 `json:"end"`
 	} `json:"extent"`
@@ -75,6 +78,8 @@ func runUnitizing(e env, args []string) error {
 	bound(fs, "end", span(-math.MaxFloat64, math.MaxFloat64, ""))
 	var in inputFlags
 	in.register(fs, true)
+	var docs documentsFlag
+	docs.registerContinua(fs)
 	var by byFlags
 	by.register(fs, "pooled", "macro")
 	rep := reportFlag(fs)
@@ -103,8 +108,11 @@ func runUnitizing(e env, args []string) error {
 	if err := in.check("unitizing"); err != nil {
 		return err
 	}
+	if err := docs.check(fs); err != nil {
+		return err
+	}
 	var results []unitizingResult
-	input, err := readUnits(e, "unitizing", files, &in, *dropZero, comma)
+	input, err := readUnits(e, "unitizing", files, &in, &docs, *dropZero, comma)
 	if err != nil {
 		return err
 	}
@@ -128,6 +136,9 @@ func runUnitizing(e env, args []string) error {
 		exts[i] = ext
 	}
 	if *concat && len(continua) > 1 {
+		if !sameAnnotators(continua) {
+			return fmt.Errorf("unitizing: --concatenate: %s", differentAnnotators)
+		}
 		c, ext, err := unitizing.Concatenate(continua, exts)
 		if err != nil {
 			return err
@@ -146,6 +157,7 @@ func runUnitizing(e env, args []string) error {
 		if err != nil {
 			return err
 		}
+		bd.DocumentRule = input.rule
 		if f == report.JSON {
 			return report.WriteJSON(e.stdout, bd)
 		}
@@ -156,15 +168,22 @@ func runUnitizing(e env, args []string) error {
 	}
 	if f == report.JSON {
 		if len(results) == 1 {
+			results[0].DocumentRule = input.rule
 			return report.WriteJSON(e.stdout, results[0])
 		}
 		return report.WriteJSON(e.stdout, struct {
-			Continua []unitizingResult `json:"continua"`
-		}{results})
+			Continua     []unitizingResult `json:"continua"`
+			DocumentRule *documentRuleJSON `json:"document_rule,omitempty"`
+		}{results, input.rule})
 	}
 	var tables []report.Table
 	for _, r := range results {
 		tables = append(tables, unitizingTables(r)...)
+	}
+	if r := input.rule; r.shown(len(continua)) {
+		t := r.pairTable()
+		t.Notes = append(t.Notes, r.notes()...)
+		tables = append(tables, t)
 	}
 	return report.WriteTables(e.stdout, f, tables...)
 }

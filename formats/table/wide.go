@@ -195,7 +195,6 @@ type wideStats struct {
 	acc  *coding.Accumulator
 	cv   []int32
 	seed maphash.Seed
-	fp   *fingerprints // of the current block
 	blk  wideBlock
 	prev []byte // the previous id of the block (a view into the block)
 	miss missCounts
