@@ -73,7 +73,7 @@ func (f *codingFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.sep, "sep", "", `field separator (default ",", or tab for .tsv files); "\t" for tab`)
 	fs.StringVar(&f.columns, "columns", "", "with --layout columns: the coders' columns, 1-based, e.g. 2,3 or 1-5")
 	fs.BoolVar(&f.header, "header", false, "with --layout columns: the first line names the columns")
-	fs.Func("na", "comma-separated cell values meaning missing, besides the empty cell ('' for the empty cell only); default: "+naDefault, func(s string) error { f.na = &s; return nil })
+	naFlag(fs, &f.na)
 	fs.StringVar(&f.setSep, "set-sep", "|", "separator of the elements of set-valued labels (set distances)")
 	fs.StringVar(&f.taxonomy, "taxonomy", "", "child,parent CSV file for the hierarchical distances")
 	fs.Float64Var(&f.inf.level, "level", 0.95, "confidence level of the intervals")
@@ -240,6 +240,13 @@ func (f *codingFlags) options(file string) (table.Options, coding.Options, error
 	}
 	copt.Distance, err = resolveMetric(f.metric, f.setSep, f.taxonomy, topt.Categories)
 	return topt, copt, err
+}
+
+// naFlag declares --na (agree coding, agree ratings): *p is set when it is
+// given.
+func naFlag(fs *flag.FlagSet, p **string) {
+	fs.Func("na", "comma-separated cell values meaning missing, besides the empty cell ('' for the empty cell only); default: "+naDefault,
+		func(s string) error { *p = &s; return nil })
 }
 
 // naDefault describes table.DefaultMissing for -h.
