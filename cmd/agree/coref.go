@@ -1,6 +1,7 @@
 package main
 
 import (
+	"agree/internal/version"
 	"context"
 	"errors"
 	"fmt"
@@ -72,6 +73,7 @@ type corefPairJSON struct {
 }
 
 type corefJSON struct {
+	version.Header
 	Annotators   []string        `json:"annotators"`
 	Documents    int             `json:"documents"`
 	Pairs        []corefPairJSON `json:"pairs"`
@@ -207,7 +209,7 @@ func runCoref(e env, args []string) error {
 		return usagef("coref: --bootstrap resamples documents, and there is %d", len(c.Documents()))
 	}
 
-	out := corefJSON{Annotators: anns, Documents: len(c.Documents()), Warnings: c.Warnings()}
+	out := corefJSON{Header: version.NewHeader(), Annotators: anns, Documents: len(c.Documents()), Warnings: c.Warnings()}
 	// Markables for the link table and chains as sets.
 	rel := c
 	var diffs []*coref.MarkableError

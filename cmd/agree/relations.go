@@ -1,6 +1,7 @@
 package main
 
 import (
+	"agree/internal/version"
 	"bufio"
 	"context"
 	"encoding/csv"
@@ -68,6 +69,7 @@ type relMicroJSON struct {
 // relationsJSON is the output of agree relations; its keys are a contract
 // (README).
 type relationsJSON struct {
+	version.Header
 	Match            string                   `json:"match"`
 	Labels           string                   `json:"labels"`
 	Layer            string                   `json:"layer"`
@@ -155,7 +157,7 @@ func runRelations(e env, args []string) error {
 		}
 		return report.WriteTables(e.stdout, rf, tables...)
 	}
-	out := relationsJSON{Match: view.Match, Labels: view.Labels, Layer: view.Layer, Scope: view.Scope, Documents: view.Documents,
+	out := relationsJSON{Header: version.NewHeader(), Match: view.Match, Labels: view.Labels, Layer: view.Layer, Scope: view.Scope, Documents: view.Documents,
 		Relations: rr.Relations, IgnoredRelations: rr.Ignored, SpanAverageF1: report.Number(rr.Spans.AverageF1),
 		Annotators: view.Annotators, PairsOmitted: view.PairsOmitted, UnsharedPairs: view.UnsharedPairs,
 		AverageF1: view.AverageF1, Macro: view.Macro, PerType: relCountsMap(view.PerLabel),

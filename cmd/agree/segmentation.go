@@ -1,6 +1,7 @@
 package main
 
 import (
+	"agree/internal/version"
 	"bufio"
 	"fmt"
 	"math"
@@ -81,6 +82,7 @@ type segAgreementJSON struct {
 }
 
 type segResultJSON struct {
+	version.Header
 	Items      []string                  `json:"items"`
 	Coders     []string                  `json:"coders"`
 	NT         int                       `json:"nt"`
@@ -209,7 +211,7 @@ func measureSegmentation(d *segmentation.Dataset, aopt segmentation.AgreementOpt
 	if err != nil {
 		return nil, err
 	}
-	res := &segResultJSON{
+	res := &segResultJSON{Header: version.NewHeader(),
 		Items: d.Items(), Coders: d.Coders(), NT: aopt.NT, Window: wopt.K, Lamprier: wopt.Lamprier,
 		GHDCosts: [3]float64{costs.Ins, costs.Del, costs.Shift},
 		Agreement: segAgreementJSON{

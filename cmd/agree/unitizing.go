@@ -1,6 +1,7 @@
 package main
 
 import (
+	"agree/internal/version"
 	"errors"
 	"flag"
 	"fmt"
@@ -156,11 +157,15 @@ func runUnitizing(e env, args []string) error {
 	}
 	if f == report.JSON {
 		if len(results) == 1 {
-			return report.WriteJSON(e.stdout, results[0])
+			return report.WriteJSON(e.stdout, struct {
+				version.Header
+				unitizingResult
+			}{version.NewHeader(), results[0]})
 		}
 		return report.WriteJSON(e.stdout, struct {
+			version.Header
 			Continua []unitizingResult `json:"continua"`
-		}{results})
+		}{version.NewHeader(), results})
 	}
 	var tables []report.Table
 	for _, r := range results {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"agree/internal/version"
 	"fmt"
 	"math"
 
@@ -12,6 +13,7 @@ import (
 // measures of each continuum (document), the corpus values under
 // --average and, for three or more annotators, the pairwise matrix.
 type unitizingByDocJSON struct {
+	version.Header
 	PerDocument []unitizingResult     `json:"per_document"`
 	Corpus      unitizingCorpusJSON   `json:"corpus"`
 	Matrix      *unitizingMatrixJSON  `json:"matrix,omitempty"`
@@ -54,7 +56,7 @@ var unitizingHeadline = []struct {
 // unitizingBreakdown builds the output of --by document from the
 // documents' results.
 func unitizingBreakdown(e env, continua []unitizing.Continuum, exts []unitizing.Extent, results []unitizingResult, atom float64, cuOverlap bool, avg string) (*unitizingByDocJSON, error) {
-	out := &unitizingByDocJSON{PerDocument: results, docs: continua}
+	out := &unitizingByDocJSON{Header: version.NewHeader(), PerDocument: results, docs: continua}
 	out.Corpus = unitizingCorpusJSON{Average: avg, Values: map[string]report.Number{}, Documents: map[string]int{}}
 	pooledC, pooledExt, err := unitizing.Concatenate(continua, exts)
 	if err != nil {
