@@ -206,7 +206,7 @@ func measureUnitizing(e env, c *unitizing.Continuum, ext unitizing.Extent, atom 
 	}
 
 	r.AlphaU = nan
-	if au, err := unitizing.AlphaU(c, ext); err != nil {
+	if au, err := unitizing.Alpha1995(c, ext); err != nil {
 		if err := overlap(err, "alpha_u"); err != nil {
 			return r, err
 		}

@@ -106,7 +106,7 @@ func unitizingBreakdown(e env, continua []unitizing.Continuum, exts []unitizing.
 			if r, err := unitizing.UAlpha(&sub, pooledExt); err == nil {
 				ua = r.U
 			}
-			if r, err := unitizing.AlphaU(&sub, pooledExt); err == nil {
+			if r, err := unitizing.Alpha1995(&sub, pooledExt); err == nil {
 				au = r.Alpha
 			}
 			m.UAlpha[i][j], m.UAlpha[j][i] = report.Number(ua), report.Number(ua)
