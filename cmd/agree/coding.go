@@ -151,6 +151,10 @@ func runCoding(e env, args []string) error {
 		return err
 	}
 	res.Notes = append(notes, res.Notes...)
+	if f.tok.rule != nil {
+		res.DocumentRule = f.tok.rule
+		res.Notes = append(res.Notes, f.tok.rule.notes()...)
+	}
 	if err := res.addPerLabel(an.Stats(), f.setSep); err != nil {
 		return err
 	}
@@ -291,13 +295,16 @@ type codingResult struct {
 	Pairwise       []pairJSON                 `json:"pairwise,omitempty"`
 	// PairwiseOmitted counts the pairs with shared items left out of
 	// Pairwise by --max-rows (those with the fewest shared items).
-	PairwiseOmitted int                      `json:"pairwise_omitted,omitempty"`
-	Coincidences    *matrixJSON              `json:"coincidence_matrix,omitempty"`
-	Contingency     *matrixJSON              `json:"contingency_matrix,omitempty"`
-	Notes           []string                 `json:"notes,omitempty"`
-	results         map[string]coding.Result // for text output
-	analysis        *coding.Analysis
-	bootSamples     map[string][]float64 // bootstrap distributions by key, for the HTML report
+	PairwiseOmitted int         `json:"pairwise_omitted,omitempty"`
+	Coincidences    *matrixJSON `json:"coincidence_matrix,omitempty"`
+	Contingency     *matrixJSON `json:"contingency_matrix,omitempty"`
+	// DocumentRule is, for spans compared token by token, the documents
+	// each annotator codes (--documents).
+	DocumentRule *documentRuleJSON        `json:"document_rule,omitempty"`
+	Notes        []string                 `json:"notes,omitempty"`
+	results      map[string]coding.Result // for text output
+	analysis     *coding.Analysis
+	bootSamples  map[string][]float64 // bootstrap distributions by key, for the HTML report
 
 	ItemsByDisagreement []itemDisagreementJSON `json:"items_by_disagreement,omitempty"`
 	LeaveOneCoderOut    []coderInfluenceJSON   `json:"leave_one_coder_out,omitempty"`
@@ -495,6 +502,9 @@ func (res *codingResult) tables() []report.Table {
 		main.Notes = append(main.Notes, "analytic intervals cut at the coefficient's bounds (1; below, 0 for percent agreement and −1 for nominal chance-corrected coefficients): "+strings.Join(clipped, ", "))
 	}
 	out := append(append([]report.Table{main}, res.perLabelTable()...), res.documentTable()...)
+	if res.DocumentRule != nil {
+		out = append(out, res.DocumentRule.pairTable())
+	}
 	if len(res.PerCategory) > 0 {
 		t := report.Table{Title: "per category (nominal)", Header: []string{"category", "count", "share", "specific agreement", "α (k vs rest)"}}
 		for _, c := range res.PerCategory {

@@ -129,7 +129,7 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 				return nil, name, nil, err
 			}
 		}
-		if d, notes, err = codingCorpusData(c, &f.in, &f.tok, fs, f.setSep); err != nil {
+		if d, notes, err = codingCorpusData(c, &f.in, &f.tok, fs, f.setSep, f.inf.maxRows); err != nil {
 			return nil, name, nil, err
 		}
 	default:

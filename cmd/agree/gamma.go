@@ -67,6 +67,7 @@ type gammaJSON struct {
 	Annotators        int                      `json:"annotators"`
 	Units             int                      `json:"units"`
 	Continua          int                      `json:"continua"`
+	DocumentRule      *documentRuleJSON        `json:"document_rule,omitempty"`
 	Sampler           string                   `json:"sampler"`
 	SamplerNote       string                   `json:"sampler_note,omitempty"`
 	Seed              uint64                   `json:"seed"`
@@ -163,6 +164,8 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	bound(fs, "max-gap", span(0, 1, "hi"))
 	var in inputFlags
 	in.register(fs, true)
+	var docs documentsFlag
+	docs.registerContinua(fs)
 	var by byFlags
 	by.register(fs, "pooled", "macro")
 	rep := reportFlag(fs)
@@ -215,7 +218,10 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	if err := in.check("gamma"); err != nil {
 		return err
 	}
-	input, err := readUnits(e, "gamma", files, &in, *dropZero, comma)
+	if err := docs.check(fs); err != nil {
+		return err
+	}
+	input, err := readUnits(e, "gamma", files, &in, &docs, *dropZero, comma)
 	if err != nil {
 		return err
 	}
@@ -282,7 +288,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 		GammaCat: report.Number(res.GammaCat), GammaCatUndefined: res.CatUndefined,
 		ObservedCat: report.Number(res.ObservedCat), ExpectedCat: report.Number(res.ExpectedCat),
 		GammaK:     map[string]report.Number{},
-		Annotators: res.Annotators, Units: res.Units, Continua: len(corpus.Continua),
+		Annotators: res.Annotators, Units: res.Units, Continua: len(corpus.Continua), DocumentRule: input.rule,
 		Sampler: sampler.String(), SamplerNote: samplerNote, Seed: *seed, Alpha: *alpha, Beta: *beta, DeltaEmpty: *deltaEmpty,
 		Categorical: catDist.Name(), TimeLimit: timeLimit.Seconds(), MaxGap: *maxGap, Alignment: []unitaryJSON{},
 	}
@@ -599,7 +605,14 @@ func gammaTables(o gammaJSON, showAlignment bool) []report.Table {
 	if o.GammaCatUndefined != "" {
 		main.Notes = append(main.Notes, "gamma-cat undefined: "+o.GammaCatUndefined)
 	}
+	r := o.DocumentRule
+	if r.shown(o.Continua) {
+		main.Notes = append(main.Notes, r.notes()...)
+	}
 	tables := []report.Table{main}
+	if r.shown(o.Continua) {
+		tables = append(tables, r.pairTable())
+	}
 	if len(o.GammaK) > 0 {
 		t := report.Table{Title: "γ-k (Mathet 2018)", Header: []string{"category", "gamma_k"}}
 		var ks []string

@@ -87,13 +87,18 @@ type unitInput struct {
 	// length of its text in code points], or the extent the format gives
 	// (a TextGrid's xmin and xmax); absent when neither is known.
 	extent map[string]unitizing.Extent
+	// rule is the document rule applied (--documents), with the continua
+	// skipped for having fewer than two annotators.
+	rule *documentRuleJSON
 }
 
 // readUnits reads the unit files of gamma and unitizing. Unit CSV and RTTM
 // files (and directories of them) are read as they always were, one
 // continuum per file; any other input goes through the annotation model,
-// one continuum per document, from the spans of --layer.
-func readUnits(e env, cmd string, files []string, in *inputFlags, dropZero bool, comma rune) (unitInput, error) {
+// one continuum per document, from the spans of --layer. The annotators of
+// a continuum follow --documents (docs), and a continuum with fewer than
+// two is left out (unitContinua).
+func readUnits(e env, cmd string, files []string, in *inputFlags, docs *documentsFlag, dropZero bool, comma rune) (unitInput, error) {
 	out := unitInput{extent: map[string]unitizing.Extent{}}
 	var stdin []byte
 	for _, f := range files {
@@ -139,7 +144,7 @@ func readUnits(e env, cmd string, files []string, in *inputFlags, dropZero bool,
 			}
 			out.corpus.Continua = append(out.corpus.Continua, cs.Continua...)
 		}
-		return out, nil
+		return out, unitContinua(cmd, &out, docs)
 	}
 	if comma != 0 && comma != ',' {
 		return out, usagef("%s: --sep applies to unit CSV files (annotator,category,start,end); these inputs are read as %s", cmd, in.input)
@@ -163,9 +168,11 @@ func readUnits(e env, cmd string, files []string, in *inputFlags, dropZero bool,
 			return out, fmt.Errorf("%v: zero-length unit at %v (a point, e.g. of a Praat point tier); units must have start < end: give --drop-zero-length to skip such units", s.Pos, s.Start)
 		}
 	}
-	if out.corpus, err = c.Continua(layer); err != nil {
+	scope := docs.scope(c)
+	if out.corpus, err = c.Continua(layer, scope); err != nil {
 		return out, err
 	}
+	out.rule = docs.rule(c, defaultMaxRows)
 	if len(out.corpus.Continua) == 0 {
 		return out, fmt.Errorf("%s: no spans in layer %q", strings.Join(files, ", "), layer)
 	}
@@ -177,7 +184,7 @@ func readUnits(e env, cmd string, files []string, in *inputFlags, dropZero bool,
 			out.extent[d.Name] = unitizing.Extent{Begin: d.Extent[0], End: d.Extent[1]}
 		}
 	}
-	return out, nil
+	return out, unitContinua(cmd, &out, docs)
 }
 
 // legacyUnitInput reports whether a path is read by the unit reader of

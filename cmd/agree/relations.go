@@ -74,6 +74,7 @@ type relationsJSON struct {
 	Labels           string                   `json:"labels"`
 	Layer            string                   `json:"layer"`
 	Scope            string                   `json:"scope"`
+	DocumentRule     *documentRuleJSON        `json:"document_rule"`
 	Documents        int                      `json:"documents"`
 	Relations        int                      `json:"relations"`
 	IgnoredRelations int                      `json:"ignored_relations"`
@@ -133,6 +134,7 @@ func runRelations(e env, args []string) error {
 		view.Notes = append(view.Notes, fmt.Sprintf("%s %s spans of other layers than %q and %s left out", plural.Count(rr.Ignored, "relation"), plural.Verb(rr.Ignored, "links", "link"), rr.Spans.Layer, plural.Verb(rr.Ignored, "was", "were")))
 	}
 	view.Notes = append(view.Notes, view.unsharedNote()...)
+	view.setRule(f.documents.rule(c, f.maxRows))
 	if f.bootstrap > 0 {
 		e.status.phase("bootstrap resamples", int64(f.bootstrap))
 		iv, err := rr.Bootstrap(ctx, inference.Options{Resamples: f.bootstrap, Seed: f.seed, Workers: f.workers, Level: f.level, Progress: e.status.set})
@@ -157,7 +159,7 @@ func runRelations(e env, args []string) error {
 		}
 		return report.WriteTables(e.stdout, rf, tables...)
 	}
-	out := relationsJSON{Header: version.NewHeader(), Match: view.Match, Labels: view.Labels, Layer: view.Layer, Scope: view.Scope, Documents: view.Documents,
+	out := relationsJSON{Header: version.NewHeader(), Match: view.Match, Labels: view.Labels, Layer: view.Layer, Scope: view.Scope, DocumentRule: view.DocumentRule, Documents: view.Documents,
 		Relations: rr.Relations, IgnoredRelations: rr.Ignored, SpanAverageF1: report.Number(rr.Spans.AverageF1),
 		Annotators: view.Annotators, PairsOmitted: view.PairsOmitted, UnsharedPairs: view.UnsharedPairs,
 		AverageF1: view.AverageF1, Macro: view.Macro, PerType: relCountsMap(view.PerLabel),

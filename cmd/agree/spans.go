@@ -31,22 +31,23 @@ brat, WebAnno, XMI, Label Studio, doccano, Prodigy, BIO, …); several FILEs
 
 // spansFlags are the flags agree spans and agree relations share.
 type spansFlags struct {
-	in                       inputFlags
-	match, labels, documents string
-	disagreements            string
-	force                    bool
-	bootstrap, workers       int
-	seed                     uint64
-	level                    float64
-	maxRows                  int
-	by                       byFlags
+	in                 inputFlags
+	match, labels      string
+	documents          documentsFlag
+	disagreements      string
+	force              bool
+	bootstrap, workers int
+	seed               uint64
+	level              float64
+	maxRows            int
+	by                 byFlags
 }
 
 func (f *spansFlags) register(fs *flag.FlagSet) {
 	f.in.register(fs, true)
 	fs.StringVar(&f.match, "match", "exact", "when two spans match: exact, overlap (a shared character), iou:T (intersection over union ≥ T) or boundary-tolerance:N (starts and ends within N)")
 	fs.StringVar(&f.labels, "labels", "strict", "strict (matched spans must have the same label) or ignore (match by extent; labels are compared on the matched pairs with κ and α)")
-	fs.StringVar(&f.documents, "documents", "all", "documents a pair is compared on: all (an annotator without spans in a document marked nothing there) or annotated (only those both annotated)")
+	f.documents.register(fs)
 	fs.StringVar(&f.disagreements, "disagreements", "", "write every disagreement (document, offsets, text, what each annotator marked) to this CSV file, sorted by document and offset")
 	fs.BoolVar(&f.force, "force", false, "overwrite existing output files (--disagreements)")
 	fs.IntVar(&f.bootstrap, "bootstrap", 0, "document bootstrap resamples for intervals of every F1 (needs ≥ 2 documents); 0: none")
@@ -74,7 +75,7 @@ func (f *spansFlags) options(fs *flag.FlagSet, files []string) (spans.Options, e
 	if err := oneOf(fs, "labels", f.labels, "strict", "ignore"); err != nil {
 		return opt, err
 	}
-	if err := oneOf(fs, "documents", f.documents, "all", "annotated"); err != nil {
+	if err := f.documents.check(fs); err != nil {
 		return opt, err
 	}
 	if err := requires(fs, "seed", "bootstrap"); err != nil {
@@ -94,7 +95,6 @@ func (f *spansFlags) options(fs *flag.FlagSet, files []string) (spans.Options, e
 	}
 	opt.Match = m
 	opt.Labels, _ = spans.ParseLabelMode(f.labels)
-	opt.Documents, _ = spans.ParseScope(f.documents)
 	opt.Layer = f.in.layer
 	opt.Workers = f.workers
 	opt.Matches = f.disagreements != ""
@@ -139,6 +139,7 @@ func startSpans(e env, name, synopsis string, args []string, what string, count 
 	if count(sc.c) == 0 {
 		return nil, missingContent(name, what, sc.c)
 	}
+	sc.opt.Documents = f.documents.scope(sc.c)
 	if f.bootstrap > 0 && len(sc.c.Documents) < 2 {
 		return nil, usagef("%s: --bootstrap resamples documents, and there is %d", name, len(sc.c.Documents))
 	}
@@ -159,6 +160,7 @@ func runSpans(e env, args []string) error {
 		return fmt.Errorf("spans: %w", err)
 	}
 	out := spansOutput(res, f.maxRows)
+	out.setRule(f.documents.rule(c, f.maxRows))
 	if f.by.active() {
 		out.addDocuments(&res.Summary, c.Documents, f.by.average)
 	}
@@ -255,14 +257,17 @@ type bootstrapInfoJSON struct {
 // spansJSON is the output of agree spans; its keys are a contract (README).
 type spansJSON struct {
 	version.Header
-	Match      string   `json:"match"`
-	Labels     string   `json:"labels"`
-	Layer      string   `json:"layer"`
-	Scope      string   `json:"scope"`
-	Documents  int      `json:"documents"`
-	Spans      int      `json:"spans"`
-	Relations  int      `json:"-"`
-	Annotators []string `json:"annotators"`
+	Match  string `json:"match"`
+	Labels string `json:"labels"`
+	Layer  string `json:"layer"`
+	Scope  string `json:"scope"`
+	// DocumentRule says which documents each annotator is compared on,
+	// why, and how many each pair shares.
+	DocumentRule *documentRuleJSON `json:"document_rule"`
+	Documents    int               `json:"documents"`
+	Spans        int               `json:"spans"`
+	Relations    int               `json:"-"`
+	Annotators   []string          `json:"annotators"`
 	// Pairs are the pairs of annotators who share a document, at most
 	// --max-rows of them (those sharing the most), written one by one
 	// (spanPairJSON); PairsOmitted counts the others, UnsharedPairs the
@@ -323,11 +328,14 @@ func spansOutput(res *spans.Result, maxRows int) *spansJSON {
 	if res.Repeated > 0 {
 		out.Notes = append(out.Notes, fmt.Sprintf("%s %s another span of the same annotator in the same document (same extent and label): each copy counts and can be matched once (a copy left unmatched lowers precision or recall)", plural.Count(res.Repeated, "span"), plural.Verb(res.Repeated, "repeats", "repeat")))
 	}
-	if res.Options.Documents == spans.AllDocuments {
-		out.Notes = append(out.Notes, "every annotator is taken to have annotated every document (--documents all): a document without spans of an annotator counts as marked with nothing")
-	}
 	out.Notes = append(out.Notes, out.unsharedNote()...)
 	return out
+}
+
+// setRule adds the document rule applied (document_rule) and its notes.
+func (out *spansJSON) setRule(r *documentRuleJSON) {
+	out.DocumentRule = r
+	out.Notes = append(out.Notes, r.notes()...)
 }
 
 // unsharedNote says how the pairs who share no document count.
@@ -435,7 +443,7 @@ func (out *spansJSON) tables() ([]report.Table, error) {
 	if out.unit != "spans" {
 		n = out.Relations
 	}
-	title := fmt.Sprintf("%s in %s, %s; match %s, labels %s", plural.Count(n, strings.TrimSuffix(out.unit, "s")), plural.Count(out.Documents, "document"), plural.Count(len(out.Annotators), "annotator"), out.Match, out.Labels)
+	title := fmt.Sprintf("%s in %s, %s; match %s, labels %s, documents %s", plural.Count(n, strings.TrimSuffix(out.unit, "s")), plural.Count(out.Documents, "document"), plural.Count(len(out.Annotators), "annotator"), out.Match, out.Labels, out.Scope)
 	if out.Layer != "" {
 		title += "; layer " + out.Layer
 	}

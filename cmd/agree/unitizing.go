@@ -18,10 +18,13 @@ import (
 // continuum. Undefined values are null, with their reason in
 // undefined_reason under the value's key.
 type unitizingResult struct {
-	Name       string   `json:"name"`
-	Annotators []string `json:"annotators"`
-	Units      int      `json:"units"`
-	Extent     struct {
+	// DocumentRule is set on the output of a single continuum only (a
+	// corpus has it beside its continua).
+	DocumentRule *documentRuleJSON `json:"document_rule,omitempty"`
+	Name         string            `json:"name"`
+	Annotators   []string          `json:"annotators"`
+	Units        int               `json:"units"`
+	Extent       struct {
 		Begin float64 `json:"begin"`
 		End   float64 `json:"end"`
 	} `json:"extent"`
@@ -76,6 +79,8 @@ func runUnitizing(e env, args []string) error {
 	bound(fs, "end", span(-math.MaxFloat64, math.MaxFloat64, ""))
 	var in inputFlags
 	in.register(fs, true)
+	var docs documentsFlag
+	docs.registerContinua(fs)
 	var by byFlags
 	by.register(fs, "pooled", "macro")
 	rep := reportFlag(fs)
@@ -104,8 +109,11 @@ func runUnitizing(e env, args []string) error {
 	if err := in.check("unitizing"); err != nil {
 		return err
 	}
+	if err := docs.check(fs); err != nil {
+		return err
+	}
 	var results []unitizingResult
-	input, err := readUnits(e, "unitizing", files, &in, *dropZero, comma)
+	input, err := readUnits(e, "unitizing", files, &in, &docs, *dropZero, comma)
 	if err != nil {
 		return err
 	}
@@ -129,6 +137,9 @@ func runUnitizing(e env, args []string) error {
 		exts[i] = ext
 	}
 	if *concat && len(continua) > 1 {
+		if !sameAnnotators(continua) {
+			return fmt.Errorf("unitizing: --concatenate: %s", differentAnnotators)
+		}
 		c, ext, err := unitizing.Concatenate(continua, exts)
 		if err != nil {
 			return err
@@ -147,6 +158,7 @@ func runUnitizing(e env, args []string) error {
 		if err != nil {
 			return err
 		}
+		bd.DocumentRule = input.rule
 		if f == report.JSON {
 			return report.WriteJSON(e.stdout, bd)
 		}
@@ -157,6 +169,7 @@ func runUnitizing(e env, args []string) error {
 	}
 	if f == report.JSON {
 		if len(results) == 1 {
+			results[0].DocumentRule = input.rule
 			return report.WriteJSON(e.stdout, struct {
 				version.Header
 				unitizingResult
@@ -164,12 +177,18 @@ func runUnitizing(e env, args []string) error {
 		}
 		return report.WriteJSON(e.stdout, struct {
 			version.Header
-			Continua []unitizingResult `json:"continua"`
-		}{version.NewHeader(), results})
+			Continua     []unitizingResult `json:"continua"`
+			DocumentRule *documentRuleJSON `json:"document_rule,omitempty"`
+		}{version.NewHeader(), results, input.rule})
 	}
 	var tables []report.Table
 	for _, r := range results {
 		tables = append(tables, unitizingTables(r)...)
+	}
+	if r := input.rule; r.shown(len(continua)) {
+		t := r.pairTable()
+		t.Notes = append(t.Notes, r.notes()...)
+		tables = append(tables, t)
 	}
 	return report.WriteTables(e.stdout, f, tables...)
 }
