@@ -1,7 +1,6 @@
 package main
 
 import (
-	"agree/internal/version"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,6 +13,7 @@ import (
 	"agree/distance"
 	"agree/formats/table"
 	"agree/internal/plural"
+	"agree/internal/version"
 	"agree/report"
 )
 

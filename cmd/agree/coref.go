@@ -1,7 +1,6 @@
 package main
 
 import (
-	"agree/internal/version"
 	"context"
 	"errors"
 	"fmt"
@@ -17,6 +16,7 @@ import (
 	corefio "agree/formats/coref"
 	"agree/inference"
 	"agree/internal/plural"
+	"agree/internal/version"
 	"agree/report"
 )
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"agree/internal/version"
 	"context"
 	"errors"
 	"flag"
@@ -19,6 +18,7 @@ import (
 	"agree/gamma"
 	"agree/inference"
 	"agree/internal/progress"
+	"agree/internal/version"
 	"agree/report"
 	"agree/unitizing"
 )

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"agree/internal/version"
 	"bufio"
 	"context"
 	"encoding/csv"
@@ -11,6 +10,7 @@ import (
 	"agree/annotation"
 	"agree/inference"
 	"agree/internal/plural"
+	"agree/internal/version"
 	"agree/report"
 	"agree/spans"
 )

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"agree/internal/version"
 	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
@@ -14,6 +13,7 @@ import (
 	"sort"
 	"strings"
 
+	"agree/internal/version"
 	"agree/report"
 )
 

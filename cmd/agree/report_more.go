@@ -1,13 +1,13 @@
 package main
 
 import (
-	"agree/internal/version"
 	"fmt"
 	"math"
 	"sort"
 	"strings"
 
 	"agree/internal/plural"
+	"agree/internal/version"
 	"agree/report"
 	"agree/report/svg"
 	"agree/unitizing"

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"agree/internal/version"
 	"bufio"
 	"fmt"
 	"math"
@@ -11,6 +10,7 @@ import (
 
 	"agree/formats/segeval"
 	"agree/internal/plural"
+	"agree/internal/version"
 	"agree/report"
 	"agree/segmentation"
 )

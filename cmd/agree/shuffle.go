@@ -1,7 +1,6 @@
 package main
 
 import (
-	"agree/internal/version"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +12,7 @@ import (
 	"runtime"
 	"strings"
 
+	"agree/internal/version"
 	"agree/report"
 	"agree/shuffle"
 )

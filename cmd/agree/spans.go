@@ -1,7 +1,6 @@
 package main
 
 import (
-	"agree/internal/version"
 	"context"
 	"flag"
 	"fmt"
@@ -14,6 +13,7 @@ import (
 	"agree/coding"
 	"agree/inference"
 	"agree/internal/plural"
+	"agree/internal/version"
 	"agree/report"
 	"agree/spans"
 )

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"agree/internal/version"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"agree/internal/plural"
+	"agree/internal/version"
 	"agree/report"
 	"agree/unitizing"
 )

@@ -1,11 +1,11 @@
 package main
 
 import (
-	"agree/internal/version"
 	"fmt"
 	"math"
 	"slices"
 
+	"agree/internal/version"
 	"agree/report"
 	"agree/unitizing"
 )
