@@ -210,7 +210,7 @@ func (b *Builder) Build() (*Corpus, error) {
 		return nil, errors.New("no annotators")
 	}
 	c := &Corpus{annotators: b.annotators, docs: b.docs, parts: make([][]Partition, len(b.annotators))}
-	seen := make(map[int32]string)
+	seen := make(map[int32]record) // where each mention was kept
 	for a := range b.annotators {
 		c.parts[a] = make([]Partition, len(b.docs))
 		for d, recs := range b.recs[a] {
@@ -231,15 +231,15 @@ func (b *Builder) Build() (*Corpus, error) {
 				var ent []int32
 				for _, r := range byChain[ch] {
 					if first, dup := seen[r.mention]; dup {
-						msg := fmt.Sprintf("annotator %q, document %q: mention %s repeated%s (first %s)",
-							b.annotators[a], b.docs[d].name, b.docs[d].mentions[r.mention], at(r.where), first)
+						msg := fmt.Sprintf("annotator %q, document %q: mention %s repeated%s (first in chain %s%s)",
+							b.annotators[a], b.docs[d].name, b.docs[d].mentions[r.mention], at(r.where), first.chain, at(first.where))
 						if b.dup == RejectDuplicates {
 							return nil, errors.New(msg)
 						}
 						c.warnings = append(c.warnings, msg+"; kept the copy met first in the file, as the reference scorer does for a response mention that is in the key (it keeps both copies of other repeats)")
 						continue
 					}
-					seen[r.mention] = fmt.Sprintf("in chain %s%s", ch, at(r.where))
+					seen[r.mention] = r
 					ent = append(ent, r.mention)
 				}
 				if len(ent) > 0 {

@@ -3,6 +3,9 @@ package coref
 import (
 	"fmt"
 	"io"
+	"io/fs"
+	"path"
+	"path/filepath"
 	"strings"
 
 	"agree/annotation"
@@ -78,6 +81,22 @@ func ReadBratDir(dir, annotator string, opt BratOptions, b *coref.Builder) error
 	}
 	if len(c.Spans) == 0 {
 		return noBratMention(dir+" (every .ann file)", opt)
+	}
+	return bratMentions(c, b)
+}
+
+// ReadBratFS is ReadBratDir on the directory dir of a file system (a
+// slash path in fsys, "." for its root); root names fsys in messages (the
+// folder or archive it is).
+func ReadBratFS(fsys fs.FS, dir, root, annotator string, opt BratOptions, b *coref.Builder) error {
+	c := &annotation.Corpus{}
+	o := opt.brat()
+	o.Root = root
+	if err := brat.ReadFS(c, fsys, dir, annotator, o); err != nil {
+		return err
+	}
+	if len(c.Spans) == 0 {
+		return noBratMention(path.Join(filepath.ToSlash(root), dir)+" (every .ann file)", opt)
 	}
 	return bratMentions(c, b)
 }

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// writeLongChain writes issue 25's coreference CSV: 2 annotators × n
+// mentions of one document in one chain each.
+func writeLongChain(tb testing.TB, n int) string {
+	tb.Helper()
+	p := filepath.Join(tb.TempDir(), "chain.csv")
+	f, err := os.Create(p)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	w.WriteString("annotator,mention,chain\n")
+	for _, a := range []string{"A", "B"} {
+		for m := range n {
+			fmt.Fprintf(w, "%s,m%d,c1\n", a, m)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		tb.Fatal(err)
+	}
+	f.Close()
+	return p
+}
+
+// TestCorefLongChain: issue 25, 2 annotators × 20 000 mentions in one chain
+// (chains as sets took 2.7 GB and crashed: every mention's label was its
+// whole chain). In a child process under a memory limit: exit 0, peak
+// memory far below, and α = 1 for identical chains under every distance.
+func TestCorefLongChain(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a process")
+	}
+	limit := int64(512 << 20)
+	if raceEnabled {
+		limit = 0
+	}
+	p := writeLongChain(t, 20000)
+	r := agreeChild(t, limit, 2*time.Minute, "coref", "--format", "json", p)
+	if r.code != 0 {
+		t.Fatalf("exit %d: %.400s", r.code, r.stderr)
+	}
+	if limit > 0 && r.peak > 150<<20 {
+		t.Errorf("peak memory %d MB", r.peak>>20)
+	}
+	var out struct {
+		ChainsAsSets map[string]any `json:"chains_as_sets"`
+		Pairs        []struct {
+			ChainsAsSets map[string]any `json:"chains_as_sets"`
+		} `json:"pairs"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	for _, cs := range []map[string]any{out.ChainsAsSets, out.Pairs[0].ChainsAsSets} {
+		for _, k := range []string{"masi", "jaccard", "dice", "passonneau", "nominal"} {
+			if cs[k] != 1.0 {
+				t.Errorf("%s = %v, want 1", k, cs[k])
+			}
+		}
+	}
+}
+
+// BenchmarkCorefLongChain: issue 25, the whole coref command (every score,
+// the link table, chains as sets, table output) on 2 × 20 000 mentions in
+// one chain.
+func BenchmarkCorefLongChain(b *testing.B) {
+	benchCommand(b, "", "coref", writeLongChain(b, 20000))
+}
