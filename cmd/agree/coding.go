@@ -98,8 +98,12 @@ func runCoding(e env, args []string) error {
 	f.register(fs)
 	format := formatFlag(fs, "table")
 	rep := reportFlag(fs)
+	gateFlags(e, fs)
 	files, format2, err := commandArgs(fs, args, format, 0, -1)
 	if err != nil {
+		return err
+	}
+	if err := e.checkGate(fs, files); err != nil {
 		return err
 	}
 	if len(files) == 0 {
@@ -177,6 +181,7 @@ func runCoding(e env, args []string) error {
 			return err
 		}
 	}
+	e.observe(res)
 	if err := rep.write(e, func() (*report.Page, error) { return codingPage(res), nil }, files); err != nil || rep.only() {
 		return err
 	}

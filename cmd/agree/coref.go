@@ -113,8 +113,12 @@ func runCoref(e env, args []string) error {
 	var by byFlags
 	by.register(fs, "micro", "macro")
 	rep := reportFlag(fs)
+	gateFlags(e, fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := e.checkGate(fs, files); err != nil {
 		return err
 	}
 	if err := by.check(fs); err != nil {
@@ -280,6 +284,7 @@ func runCoref(e env, args []string) error {
 	if by.active() {
 		out.addCorefDocuments(c, by.average)
 	}
+	e.observe(out)
 	if err := rep.write(e, func() (*report.Page, error) { return corefPage(&out, files), nil }, files); err != nil || rep.only() {
 		return err
 	}

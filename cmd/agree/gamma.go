@@ -169,8 +169,12 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	var by byFlags
 	by.register(fs, "pooled", "macro")
 	rep := reportFlag(fs)
+	gateFlags(e, fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := e.checkGate(fs, files); err != nil {
 		return err
 	}
 	if err := rep.check(files); err != nil {
@@ -327,6 +331,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 			return interrupted(err)
 		}
 	}
+	e.observe(out)
 	if err := rep.write(e, func() (*report.Page, error) { return gammaPage(&out, files), nil }, files); err != nil || rep.only() {
 		return err
 	}

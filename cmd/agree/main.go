@@ -33,13 +33,22 @@ func usagef(format string, args ...any) error {
 }
 
 // exitCode prints err (if any) and returns the process exit status:
-// 0 success, 1 bad input or failed computation, 2 usage error.
+// 0 success, 1 bad input or failed computation, 2 usage error, 3 a
+// --require not met (gate.go).
 func exitCode(err error, stderr io.Writer) int {
 	if err == nil {
 		return 0
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
+	}
+	if isRequirementError(err) {
+		var re requirementError
+		errors.As(err, &re)
+		for _, f := range re.failed {
+			fmt.Fprintln(stderr, "agree: requirement", f)
+		}
+		return exitRequirement
 	}
 	fmt.Fprintln(stderr, "agree:", shortMessage(err.Error()))
 	var ue usageError
@@ -64,6 +73,8 @@ type env struct {
 	status *status
 	// call records the command's flags for the hints added to its errors.
 	call *callInfo
+	// gate is the command's quality gate (--require, --junit; gate.go).
+	gate *gateState
 	// files opens the inputs (each once) and records every file read, so
 	// that no output overwrites one (output.go).
 	files *formats.OS
@@ -114,6 +125,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			e.files.Watch = e.watchInput
 			err := c.run(e, args[1:])
 			e.status.finish()
+			if err == nil {
+				err = e.gate.verdict(e.stderr)
+			}
 			return withHints(err, e.call, args[1:])
 		}
 	}

@@ -152,13 +152,6 @@ func runRelations(e env, args []string) error {
 	if err := rep.write(e, func() (*report.Page, error) { return spansPage(view, c, files) }, files); err != nil || rep.only() {
 		return err
 	}
-	if rf != report.JSON {
-		tables, err := view.tables()
-		if err != nil {
-			return err
-		}
-		return report.WriteTables(e.stdout, rf, tables...)
-	}
 	out := relationsJSON{Header: version.NewHeader(), Match: view.Match, Labels: view.Labels, Layer: view.Layer, Scope: view.Scope, DocumentRule: view.DocumentRule, Documents: view.Documents,
 		Relations: rr.Relations, IgnoredRelations: rr.Ignored, SpanAverageF1: report.Number(rr.Spans.AverageF1),
 		Annotators: view.Annotators, PairsOmitted: view.PairsOmitted, UnsharedPairs: view.UnsharedPairs,
@@ -173,6 +166,14 @@ func runRelations(e env, args []string) error {
 		return relationPairJSON{Annotators: p.Annotators, Documents: p.Documents, relCountsJSON: relCounts(p.prfCountsJSON),
 			Macro: p.Macro, PerType: relCountsMap(p.PerLabel), TypeAgreement: p.LabelAgreement, Bootstrap: p.Bootstrap}, err
 	}}
+	e.observe(out)
+	if rf != report.JSON {
+		tables, err := view.tables()
+		if err != nil {
+			return err
+		}
+		return report.WriteTables(e.stdout, rf, tables...)
+	}
 	return report.WriteJSON(e.stdout, out)
 }
 

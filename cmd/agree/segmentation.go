@@ -111,8 +111,12 @@ func runSegmentation(e env, args []string) error {
 	bound(fs, "nt", between(2, maxNT))
 	bound(fs, "window", between(0, maxWindow))
 	rep := reportFlag(fs)
+	gateFlags(e, fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := e.checkGate(fs, files); err != nil {
 		return err
 	}
 	if err := rep.check(files); err != nil {
@@ -145,6 +149,7 @@ func runSegmentation(e env, args []string) error {
 	if err != nil {
 		return err
 	}
+	e.observe(res)
 	if err := rep.write(e, func() (*report.Page, error) { return segmentationPage(res, d, files), nil }, files); err != nil || rep.only() {
 		return err
 	}

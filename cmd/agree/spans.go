@@ -122,8 +122,12 @@ func startSpans(e env, name, synopsis string, args []string, what string, count 
 	f.register(fs)
 	format := formatFlag(fs, "table")
 	sc.rep = reportFlag(fs)
+	gateFlags(e, fs)
 	var err error
 	if sc.files, sc.rf, err = commandArgs(fs, args, format, 1, -1); err != nil {
+		return nil, err
+	}
+	if err := e.checkGate(fs, sc.files); err != nil {
 		return nil, err
 	}
 	if err := sc.rep.check(sc.files); err != nil {
@@ -177,6 +181,7 @@ func runSpans(e env, args []string) error {
 			return err
 		}
 	}
+	e.observe(out)
 	if err := rep.write(e, func() (*report.Page, error) { return spansPage(out, c, files) }, files); err != nil || rep.only() {
 		return err
 	}
