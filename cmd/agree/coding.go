@@ -14,6 +14,7 @@ import (
 	"agree/formats/table"
 	"agree/internal/csvio"
 	"agree/internal/plural"
+	"agree/internal/version"
 	"agree/report"
 )
 
@@ -286,6 +287,7 @@ func resolveMetric(spec, setSep, taxonomyFile string, order []string) (distance.
 // codingResult is everything agree coding reports; its JSON form is a
 // contract (snake_case keys, documented in the README).
 type codingResult struct {
+	version.Header
 	File           string                     `json:"file,omitempty"`
 	Items          int                        `json:"items"`
 	Coders         int                        `json:"coders"`
@@ -394,7 +396,7 @@ type matrixJSON struct {
 func analyzeCoding(an *coding.Analysis) (*codingResult, error) {
 	opt := an.Options()
 	c := an.Counts()
-	res := &codingResult{
+	res := &codingResult{Header: version.NewHeader(),
 		File: an.Stats().Source(), Items: c.Items, Coders: c.Coders, CoderNames: an.Stats().Coders(), Values: c.Values,
 		PairableItems: c.PairableItems, PairableValues: c.PairableValues, CompleteItems: c.CompleteItems,
 		Categories: c.Categories, Distance: "nominal", Missing: opt.Missing.String(),

@@ -15,6 +15,7 @@ import (
 	corefio "agree/formats/coref"
 	"agree/inference"
 	"agree/internal/plural"
+	"agree/internal/version"
 	"agree/report"
 )
 
@@ -74,6 +75,7 @@ type corefPairJSON struct {
 }
 
 type corefJSON struct {
+	version.Header
 	Annotators   []string          `json:"annotators"`
 	Documents    int               `json:"documents"`
 	DocumentRule *documentRuleJSON `json:"document_rule"`
@@ -218,7 +220,7 @@ func runCoref(e env, args []string) error {
 	if *bootstrap > 0 && len(c.Documents()) < 2 {
 		return usagef("coref: --bootstrap resamples documents, and there is %d", len(c.Documents()))
 	}
-	out := corefJSON{Annotators: anns, Documents: len(c.Documents()), Warnings: c.Warnings()}
+	out := corefJSON{Header: version.NewHeader(), Annotators: anns, Documents: len(c.Documents()), Warnings: c.Warnings()}
 
 	c, out.DocumentRule = docs.coref(c)
 	if out.DocumentRule.shown(out.Documents) {

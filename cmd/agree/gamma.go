@@ -18,6 +18,7 @@ import (
 	"agree/gamma"
 	"agree/inference"
 	"agree/internal/progress"
+	"agree/internal/version"
 	"agree/report"
 	"agree/unitizing"
 )
@@ -33,6 +34,7 @@ units, with γ-cat and γ-k (Mathet 2018). FILE is CSV annotator,category,start,
 document, from the spans of --layer.`
 
 type gammaJSON struct {
+	version.Header
 	Gamma              report.Number `json:"gamma"`
 	UndefinedReason    string        `json:"undefined_reason,omitempty"`
 	ObservedDisorder   report.Number `json:"observed_disorder"`
@@ -279,7 +281,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 			return interrupted(err)
 		}
 	}
-	out := gammaJSON{
+	out := gammaJSON{Header: version.NewHeader(),
 		Gamma: report.Number(res.Gamma), UndefinedReason: res.Undefined,
 		ObservedDisorder: report.Number(res.Observed), ExpectedDisorder: report.Number(res.Expected),
 		ExpectedDisorderSD: report.Number(res.ExpectedSD), Samples: res.Samples,

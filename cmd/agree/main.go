@@ -101,6 +101,7 @@ func commands() []command {
 		{"convert", "read annotation files (Label Studio, doccano, Prodigy, ELAN, Praat, BIO, brat, WebAnno, UIMA, …) and write the span CSV or JSONL", runConvert},
 		{"report", "self-contained HTML report with plots of the analysis that fits the files (-o FILE.html)", runReport},
 		{"serve", "local web page: drop files, choose the analysis, see its report (127.0.0.1 only)", runServe},
+		{"version", "the version of agree, its commit and the Go version that built it", runVersion},
 	}
 }
 
@@ -115,9 +116,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	case "help", "-h", "-help", "--help":
 		printUsage(stdout)
 		return nil
-	case "version", "--version":
-		fmt.Fprintln(stdout, "agree", version)
-		return nil
+	case "--version":
+		name = "version"
 	}
 	for _, c := range commands() {
 		if c.name == name {
@@ -134,8 +134,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	printUsage(stderr)
 	return usagef("unknown command %q", name)
 }
-
-const version = "0.1.0-dev"
 
 func printUsage(w io.Writer) {
 	var b strings.Builder

@@ -11,6 +11,7 @@ import (
 	"agree/annotation"
 	"agree/formats/segeval"
 	"agree/internal/plural"
+	"agree/internal/version"
 	"agree/report"
 	"agree/segmentation"
 )
@@ -82,6 +83,7 @@ type segAgreementJSON struct {
 }
 
 type segResultJSON struct {
+	version.Header
 	Items      []string                  `json:"items"`
 	Coders     []string                  `json:"coders"`
 	NT         int                       `json:"nt"`
@@ -218,7 +220,7 @@ func measureSegmentation(d *segmentation.Dataset, aopt segmentation.AgreementOpt
 	if err != nil {
 		return nil, err
 	}
-	res := &segResultJSON{
+	res := &segResultJSON{Header: version.NewHeader(),
 		Items: d.Items(), Coders: d.Coders(), NT: aopt.NT, Window: wopt.K, Lamprier: wopt.Lamprier,
 		GHDCosts: [3]float64{costs.Ins, costs.Del, costs.Shift},
 		Agreement: segAgreementJSON{

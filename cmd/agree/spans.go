@@ -13,6 +13,7 @@ import (
 	"agree/coding"
 	"agree/inference"
 	"agree/internal/plural"
+	"agree/internal/version"
 	"agree/report"
 	"agree/spans"
 )
@@ -277,6 +278,7 @@ type bootstrapInfoJSON struct {
 
 // spansJSON is the output of agree spans; its keys are a contract (README).
 type spansJSON struct {
+	version.Header
 	Match  string `json:"match"`
 	Labels string `json:"labels"`
 	Layer  string `json:"layer"`
@@ -378,7 +380,7 @@ func (out *spansJSON) unsharedNote() []string {
 // pairs (0: all), those sharing the most documents, and as many
 // annotators in the matrix.
 func pairwiseOutput(res *spans.Summary, unit, label string, maxRows int) *spansJSON {
-	out := &spansJSON{Match: res.Options.Match.String(), Labels: res.Options.Labels.String(),
+	out := &spansJSON{Header: version.NewHeader(), Match: res.Options.Match.String(), Labels: res.Options.Labels.String(),
 		Scope: res.Options.Documents.String(), Documents: res.Documents,
 		Annotators: res.Annotators, AverageF1: report.Number(res.AverageF1), sum: res, unit: unit, label: label}
 	out.shown, out.PairsOmitted = topRows(len(res.Pairs), maxRows, func(k int) int { return res.Pairs[k].Shared })

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"agree/internal/plural"
+	"agree/internal/version"
 	"agree/report"
 	"agree/unitizing"
 )
@@ -169,12 +170,16 @@ func runUnitizing(e env, args []string) error {
 		return report.WriteTables(e.stdout, f, bd.tables()...)
 	}
 	var whole any = struct {
+		version.Header
 		Continua     []unitizingResult `json:"continua"`
 		DocumentRule *documentRuleJSON `json:"document_rule,omitempty"`
-	}{results, input.rule}
+	}{version.NewHeader(), results, input.rule}
 	if len(results) == 1 {
 		results[0].DocumentRule = input.rule
-		whole = results[0]
+		whole = struct {
+			version.Header
+			unitizingResult
+		}{version.NewHeader(), results[0]}
 	}
 	e.observe(whole)
 	if err := rep.write(e, func() (*report.Page, error) { return unitizingPage(results, continua, files), nil }, files); err != nil || rep.only() {
@@ -227,7 +232,7 @@ func measureUnitizing(e env, c *unitizing.Continuum, ext unitizing.Extent, atom 
 	}
 
 	r.AlphaU = nan
-	if au, err := unitizing.AlphaU(c, ext); err != nil {
+	if au, err := unitizing.Alpha1995(c, ext); err != nil {
 		if err := overlap(err, "alpha_u"); err != nil {
 			return r, err
 		}
