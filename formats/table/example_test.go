@@ -30,8 +30,9 @@ const krippendorff = `unit,A,B,C,D
 // The whole flow: read a file, analyse it under a distance, take a
 // coefficient (NaN with a reason when undefined), and attach an interval
 // and a reading. Krippendorff (2004) gives α = 0.743 (nominal) and 0.849
-// (interval) on this data; the intervals are Gwet's (irrCAC: SE 0.14548 for
-// nominal α), cut at 1.
+// (interval) on this data; the intervals are those of α's own estimator
+// (the delta method; coding.IrrCAC gives irrCAC's, SE 0.14548 for nominal
+// α), cut at 1.
 func Example() {
 	d, err := table.Read(strings.NewReader(krippendorff), "krippendorff.csv", table.Options{})
 	if err != nil {
