@@ -1,7 +1,6 @@
 package inference
 
 import (
-	"context"
 	"math"
 	"runtime"
 	"sync"
@@ -95,9 +94,9 @@ func standardError(a *coding.Analysis, c coding.Coefficient, opt GwetOptions, ta
 	}
 	switch c {
 	case coding.CohenKappa:
-		return CohenKappa(a, false, opt.Level)
+		return CohenKappa(a, opt.Level)
 	case coding.WeightedKappa:
-		return CohenKappa(a, true, opt.Level)
+		return WeightedKappa(a, opt.Level)
 	case coding.FleissKappa:
 		return withNull(Delta(a, c, opt))
 	case coding.PercentAgreement, coding.BennettS, coding.ScottPi, coding.KrippendorffAlpha, coding.AlphaBiased:
@@ -106,15 +105,4 @@ func standardError(a *coding.Analysis, c coding.Coefficient, opt GwetOptions, ta
 		return gwet(a, table(true), c, opt)
 	}
 	return gwet(a, table(false), c, opt)
-}
-
-// Bootstrap runs the item bootstrap of coefficient c: the fast sufficient-
-// statistics path for Krippendorff's α, the general path (re-analysing
-// each resample) for the others.
-func Bootstrap(ctx context.Context, a *coding.Analysis, c coding.Coefficient, opt Options) (*Result, error) {
-	if c == coding.KrippendorffAlpha {
-		return Alpha(ctx, a, opt)
-	}
-	d := a.Data()
-	return Items(ctx, d.NumItems(), Coefficient(d, a.Options(), c), opt)
 }
