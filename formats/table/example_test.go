@@ -58,8 +58,8 @@ func Example() {
 	fmt.Printf("Cohen's κ defined: %v (%s)\n", k.Defined(), k.Reason)
 	// Output:
 	// 12 items, 4 coders
-	// α nominal  = 0.743, 95% CI [0.423, 1.000] (clipped: true), tentative
-	// α interval = 0.849, 95% CI [0.565, 1.000] (clipped: true), reliable
+	// α nominal  = 0.743, 95% CI [0.427, 1.000] (clipped: true), tentative
+	// α interval = 0.849, 95% CI [0.569, 1.000] (clipped: true), reliable
 	// Cohen's κ defined: false (defined for exactly two coders; the data has 4 (see fleiss_kappa, multi_kappa, alpha_kappa))
 }
 
