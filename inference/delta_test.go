@@ -46,25 +46,3 @@ func TestDeltaEqualsGwetWithoutMissingValues(t *testing.T) {
 	a2 := analyze(t, two, coding.Options{})
 	approx(t, "π SE", Delta(a2, coding.ScottPi, GwetOptions{}).SE, Gwet(a2, coding.ScottPi, GwetOptions{}).SE, 1e-12)
 }
-
-func TestIrrCACStandardErrors(t *testing.T) {
-	// irrCAC on cac.raw4raters (Krippendorff's data), as restated in issue
-	// 6: estimate (SE), to 5 decimals; through the IrrCAC convention the
-	// printed value is irrCAC's and so is its SE.
-	a := analyze(t, wide(t, krippendorffData), coding.Options{Convention: coding.IrrCAC})
-	for _, c := range []struct {
-		c      coding.Coefficient
-		est, s float64
-	}{
-		{coding.PercentAgreement, 0.81818, 0.12561},
-		{coding.FleissKappa, 0.76117, 0.15302},
-		{coding.MultiKappa, 0.76282, 0.14917},
-		{coding.GwetAC, 0.77544, 0.14295},
-		{coding.BrennanPrediger, 0.77273, 0.14472},
-		{coding.KrippendorffAlpha, 0.74342, 0.14548},
-	} {
-		r := StandardError(a, c.c, GwetOptions{})
-		approx(t, c.c.Key(), a.Coefficient(c.c).Value, c.est, 5e-6)
-		approx(t, c.c.Key()+" SE", r.SE, c.s, 5e-6)
-	}
-}
