@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"agree/annotation"
 	"agree/coref"
 	"agree/formats"
 	corefio "agree/formats/coref"
@@ -149,6 +150,7 @@ func runCoref(e env, args []string) error {
 	opt := corefio.BratOptions{Relations: splitList(*bratRel), Types: splitList(*bratTypes)}
 
 	b := coref.NewBuilder(policy)
+	bc := &annotation.Corpus{} // brat inputs
 	used := map[string]string{}
 	var model []string // files read through the annotation model (input.go)
 	for i, name := range files {
@@ -171,7 +173,7 @@ func runCoref(e env, args []string) error {
 						return usagef("coref: %s and %s both give annotator %q; name them with --annotators", prev, filepath.Join(name, dir), ann)
 					}
 					used[ann] = filepath.Join(name, dir)
-					if err := readCorefInput(e, kind, filepath.Join(name, filepath.FromSlash(dir)), ann, opt, b); err != nil {
+					if err := readCorefInput(e, kind, filepath.Join(name, filepath.FromSlash(dir)), ann, opt, b, bc); err != nil {
 						return err
 					}
 				}
@@ -188,7 +190,13 @@ func runCoref(e env, args []string) error {
 			}
 			used[ann] = name
 		}
-		if err := readCorefInput(e, kind, name, ann, opt, b); err != nil {
+		if err := readCorefInput(e, kind, name, ann, opt, b, bc); err != nil {
+			return err
+		}
+	}
+	if len(bc.Spans) > 0 {
+		printNotes(e, "coref", bc.Notes)
+		if err := corefio.BratMentions(bc, b, in.layer); err != nil {
 			return err
 		}
 	}
@@ -324,10 +332,39 @@ func corefInputKind(flagValue, name string) (string, error) {
 	return "conll", nil
 }
 
-func readCorefInput(e env, kind, name, ann string, opt corefio.BratOptions, b *coref.Builder) error {
-	if kind == "brat" && name != "-" {
+// readCorefInput reads one coreference input into b, or, for brat, into
+// the corpus bc, whose mentions are added once every input is read
+// (corefio.BratMentions chooses their layer over all annotators, as for
+// the other annotation formats); the annotators and documents are declared
+// in b in the order read.
+func readCorefInput(e env, kind, name, ann string, opt corefio.BratOptions, b *coref.Builder, bc *annotation.Corpus) error {
+	if kind == "brat" {
+		docs := len(bc.Documents)
+		if err := readBrat(e, name, ann, opt, bc); err != nil {
+			return err
+		}
+		b.Annotator(ann)
+		for _, d := range bc.Documents[docs:] {
+			b.Document(d.Name)
+		}
+		return nil
+	}
+	r, err := openInput(e, name)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	if kind == "csv" {
+		return corefio.ReadCSV(r, name, b)
+	}
+	return corefio.ReadCoNLL(r, name, ann, b)
+}
+
+// readBrat reads a brat directory or .ann file as annotator ann's.
+func readBrat(e env, name, ann string, opt corefio.BratOptions, bc *annotation.Corpus) error {
+	if name != "-" {
 		if st, err := os.Stat(name); err == nil && st.IsDir() {
-			return corefio.ReadBratDir(name, ann, opt, b)
+			return corefio.ReadBratDirTo(bc, name, ann, opt)
 		}
 	}
 	r, err := openInput(e, name)
@@ -335,13 +372,7 @@ func readCorefInput(e env, kind, name, ann string, opt corefio.BratOptions, b *c
 		return err
 	}
 	defer r.Close()
-	switch kind {
-	case "csv":
-		return corefio.ReadCSV(r, name, b)
-	case "brat":
-		return corefio.ReadBrat(r, name, ann, strings.TrimSuffix(filepath.Base(name), ".ann"), opt, b)
-	}
-	return corefio.ReadCoNLL(r, name, ann, b)
+	return corefio.ReadBratTo(bc, r, name, ann, strings.TrimSuffix(filepath.Base(name), ".ann"), opt)
 }
 
 // chainSetsFor computes the chains as sets of c; when ok is false (the

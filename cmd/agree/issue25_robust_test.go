@@ -77,3 +77,40 @@ func TestCorefLongChain(t *testing.T) {
 func BenchmarkCorefLongChain(b *testing.B) {
 	benchCommand(b, "", "coref", writeLongChain(b, 20000))
 }
+
+// TestCorefBratRoutes: issue 25, brat read by agree coref directly and the
+// same brat converted to the JSONL and to the span CSV and read back give
+// the same output (a discontinuous mention is one mention on every route;
+// event triggers, in no chain, are left out on every route), for the
+// shared fixture (entities, an event trigger, a discontinuous span, three
+// annotators) and a collection with a discontinuous mention in a chain.
+func TestCorefBratRoutes(t *testing.T) {
+	dir := t.TempDir()
+	for ann, lines := range map[string]string{
+		"alice": "T1\tPER 0 5\tAlice\nT2\tPER 10 13\tBob\nT3\tPER 18 21;27 29\tshe hi\nT4\tPER 33 36\thim\nT5\tMeet 6 9\tmet\nE1\tMeet:T5\n*\tEquiv T1 T3\nR1\tCoreference Arg1:T2 Arg2:T4\n",
+		"bob":   "T1\tPER 0 5\tAlice\nT2\tPER 10 13\tBob\nT3\tPER 18 21\tshe\nT6\tPER 27 29\thi\nT4\tPER 33 36\thim\n*\tEquiv T1 T3 T6\n",
+	} {
+		os.MkdirAll(filepath.Join(dir, "brat", ann), 0o755)
+		os.WriteFile(filepath.Join(dir, "brat", ann, "d.ann"), []byte(lines), 0o644)
+		os.WriteFile(filepath.Join(dir, "brat", ann, "d.txt"), []byte("Alice met Bob and she said hi to him."), 0o644)
+	}
+	for _, src := range []string{filepath.Join(dir, "brat"), "../../formats/brat/testdata/common"} {
+		want, errs, code := agree(t, "", "coref", "--format", "json", "--quiet", src)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", src, code, errs)
+		}
+		for _, to := range []string{"jsonl", "csv"} {
+			conv := filepath.Join(t.TempDir(), "c."+to)
+			if _, errs, code := agree(t, "", "convert", "--quiet", "--to", to, "-o", conv, src); code != 0 {
+				t.Fatalf("convert: %s", errs)
+			}
+			got, errs, code := agree(t, "", "coref", "--format", "json", "--quiet", conv)
+			if code != 0 {
+				t.Fatalf("%s → %s: exit %d: %s", src, to, code, errs)
+			}
+			if got != want {
+				t.Errorf("%s → %s → coref differs from coref on brat:\n%s\nwant\n%s", src, to, got, want)
+			}
+		}
+	}
+}
