@@ -105,7 +105,7 @@ func runCoding(e env, args []string) error {
 	}
 	model := false
 	if !f.stream.mergeStats { // statistics are JSON, not annotation files
-		if model, err = codingModelInput(&f.in, files); /* annotation files: document labels (input.go) */ err != nil {
+		if model, err = codingModelInput(e, &f.in, files); /* annotation files: document labels (input.go) */ err != nil {
 			return err
 		}
 	}

@@ -3,8 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 
 	"agree/annotation"
@@ -143,8 +141,10 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 			topt.KeepItems = f.inf.top
 			topt.Workers = f.inf.workers
 			topt.Rank = f.ranking(copt)
-			if files[0] != "-" {
-				topt.Reopen = func() (io.ReadCloser, error) { return os.Open(files[0]) }
+			if in.CanRewind() {
+				// a regular file: read again (not opened again) to name a
+				// repeated item id
+				topt.Reopen = in.Rewind
 			}
 			s, err := table.Stream(in, name, topt)
 			if err != nil {

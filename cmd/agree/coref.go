@@ -4,11 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
-	"os"
 	"path"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"agree/annotation"
@@ -154,7 +153,7 @@ func runCoref(e env, args []string) error {
 	used := map[string]string{}
 	var model []string // files read through the annotation model (input.go)
 	for i, name := range files {
-		kind, err := corefInputKind(*input, name)
+		kind, err := corefInputKind(e, *input, name)
 		if err != nil {
 			return err
 		}
@@ -166,14 +165,14 @@ func runCoref(e env, args []string) error {
 			// a directory of annotators' folders (brat/alice, brat/bob),
 			// perhaps in wrapping folders: one annotator per folder, as
 			// the other commands read it
-			if dirs := bratAnnotatorDirs(name); len(dirs) > 0 {
+			if dirs := bratAnnotatorDirs(e, name); len(dirs) > 0 {
 				for _, dir := range dirs {
 					ann := path.Base(dir)
 					if prev, dup := used[ann]; dup {
 						return usagef("coref: %s and %s both give annotator %q; name them with --annotators", prev, filepath.Join(name, dir), ann)
 					}
 					used[ann] = filepath.Join(name, dir)
-					if err := readCorefInput(e, kind, filepath.Join(name, filepath.FromSlash(dir)), ann, opt, b, bc); err != nil {
+					if err := readCorefInput(e, kind, name, dir, ann, opt, b, bc); err != nil {
 						return err
 					}
 				}
@@ -190,7 +189,7 @@ func runCoref(e env, args []string) error {
 			}
 			used[ann] = name
 		}
-		if err := readCorefInput(e, kind, name, ann, opt, b, bc); err != nil {
+		if err := readCorefInput(e, kind, name, ".", ann, opt, b, bc); err != nil {
 			return err
 		}
 	}
@@ -292,55 +291,57 @@ func splitList(s string) []string {
 
 // bratAnnotatorDirs returns the annotators' folders of a brat directory
 // (formats.BratAnnotators), or nil for one annotator's directory.
-func bratAnnotatorDirs(name string) []string {
-	if st, err := os.Stat(name); err != nil || !st.IsDir() {
+func bratAnnotatorDirs(e env, name string) []string {
+	fsys, done, ok := bratTree(e, name)
+	if !ok {
 		return nil
 	}
-	dirs, err := formats.BratAnnotators(os.DirFS(name))
+	defer done()
+	dirs, err := formats.BratAnnotators(fsys)
 	if err != nil {
 		return nil
 	}
 	return dirs
 }
 
-func corefInputKind(flagValue, name string) (string, error) {
-	switch flagValue {
-	case "csv":
-		return corefCSVKind(name)
-	case "conll", "brat":
-		return flagValue, nil
-	case "auto":
-	default:
-		if slices.Contains(formats.Names(), flagValue) {
-			return "model", nil
-		}
-		return "", usagef("coref: --input must be auto, csv, conll, brat or one of %s, got %q", strings.Join(formats.Names(), ", "), flagValue)
+// bratTree opens a directory input as a file system; ok is false for
+// other inputs.
+func bratTree(e env, name string) (fs.FS, func() error, bool) {
+	in := e.input(name)
+	if in.Stream() {
+		return nil, nil, false
 	}
-	if name != "-" {
-		if st, err := os.Stat(name); err == nil && st.IsDir() {
-			return "brat", nil
-		}
+	if dir, err := in.IsDir(); err != nil || !dir {
+		return nil, nil, false
 	}
-	switch ext := strings.ToLower(filepath.Ext(name)); {
-	case ext == ".csv":
-		return corefCSVKind(name)
-	case ext == ".ann":
-		return "brat", nil
-	case ext == ".zip" || (ext != ".conll" && formats.KnownExtension(ext)):
-		return "model", nil
+	fsys, done, err := in.Tree()
+	if err != nil {
+		return nil, nil, false
 	}
-	return "conll", nil
+	return fsys, done, true
 }
 
-// readCorefInput reads one coreference input into b, or, for brat, into
-// the corpus bc, whose mentions are added once every input is read
-// (corefio.BratMentions chooses their layer over all annotators, as for
-// the other annotation formats); the annotators and documents are declared
-// in b in the order read.
-func readCorefInput(e env, kind, name, ann string, opt corefio.BratOptions, b *coref.Builder, bc *annotation.Corpus) error {
+func corefInputKind(e env, flagValue, name string) (string, error) {
+	kind, err := formats.CorefKind(e.input(name), flagValue)
+	if err != nil && !strings.HasPrefix(err.Error(), "--input") {
+		return "", err
+	}
+	if err != nil {
+		return "", usagef("coref: %v", err)
+	}
+	return kind, nil
+}
+
+// readCorefInput reads one input of agree coref (not through the model):
+// name is a path, or a folder of a brat directory (dir, a slash path in
+// it). brat goes to the corpus bc, whose mentions are added once every
+// input is read (corefio.BratMentions chooses their layer over all
+// annotators, as for the other annotation formats); the annotator and
+// documents are declared in b in the order read.
+func readCorefInput(e env, kind, name, dir, ann string, opt corefio.BratOptions, b *coref.Builder, bc *annotation.Corpus) error {
 	if kind == "brat" {
 		docs := len(bc.Documents)
-		if err := readBrat(e, name, ann, opt, bc); err != nil {
+		if err := readBrat(e, name, dir, ann, opt, bc); err != nil {
 			return err
 		}
 		b.Annotator(ann)
@@ -360,12 +361,12 @@ func readCorefInput(e env, kind, name, ann string, opt corefio.BratOptions, b *c
 	return corefio.ReadCoNLL(r, name, ann, b)
 }
 
-// readBrat reads a brat directory or .ann file as annotator ann's.
-func readBrat(e env, name, ann string, opt corefio.BratOptions, bc *annotation.Corpus) error {
-	if name != "-" {
-		if st, err := os.Stat(name); err == nil && st.IsDir() {
-			return corefio.ReadBratDirTo(bc, name, ann, opt)
-		}
+// readBrat reads a brat directory (its folder dir) or .ann file as
+// annotator ann's into bc.
+func readBrat(e env, name, dir, ann string, opt corefio.BratOptions, bc *annotation.Corpus) error {
+	if fsys, done, ok := bratTree(e, name); ok {
+		defer done()
+		return corefio.ReadBratFSTo(bc, fsys, dir, name, ann, opt)
 	}
 	r, err := openInput(e, name)
 	if err != nil {

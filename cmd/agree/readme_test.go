@@ -103,6 +103,7 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 		{"coding", "--metric", "interval", "--bootstrap", "20", "examples/krippendorff.csv"},
 		{"coding", "--bootstrap", "20", "--alpha-bootstrap", "krippendorff", "--dawid-skene", twoCoders},
 		{"coding", "examples/table6.csv"},
+		{"ratings", "examples/ratings.csv"},
 		{"coref", "--missing", "singletons", "testdata/coref/passonneau.csv"},
 		{"coref", "--bootstrap", "20", corefDocs},
 		{"unitizing", units},

@@ -138,6 +138,11 @@ func describeInputs(name string) []report.Input {
 		return []report.Input{{Name: name}}
 	}
 	if !st.IsDir() {
+		if !st.Mode().IsRegular() {
+			// a pipe, a device: read once, by the command (opening a
+			// named pipe again would wait for a writer)
+			return []report.Input{{Name: name}}
+		}
 		return []report.Input{digest(name, st.Size())}
 	}
 	var out []report.Input

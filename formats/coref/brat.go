@@ -3,6 +3,9 @@ package coref
 import (
 	"fmt"
 	"io"
+	"io/fs"
+	"path"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -104,6 +107,31 @@ func ReadBratDirTo(c *annotation.Corpus, dir, annotator string, opt BratOptions)
 	}
 	if len(c.Spans) == n {
 		return noBratMention(dir+" (every .ann file)", opt)
+	}
+	return nil
+}
+
+// ReadBratFS is ReadBratDir on the directory dir of a file system (a
+// slash path in fsys, "." for its root); root names fsys in messages (the
+// folder or archive it is).
+func ReadBratFS(fsys fs.FS, dir, root, annotator string, opt BratOptions, b *coref.Builder) error {
+	c := &annotation.Corpus{}
+	if err := ReadBratFSTo(c, fsys, dir, root, annotator, opt); err != nil {
+		return err
+	}
+	return BratMentions(c, b, "")
+}
+
+// ReadBratFSTo is ReadBratFS into a corpus (see ReadBratTo).
+func ReadBratFSTo(c *annotation.Corpus, fsys fs.FS, dir, root, annotator string, opt BratOptions) error {
+	n := len(c.Spans)
+	o := opt.brat()
+	o.Root = root
+	if err := brat.ReadFS(c, fsys, dir, annotator, o); err != nil {
+		return err
+	}
+	if len(c.Spans) == n {
+		return noBratMention(path.Join(filepath.ToSlash(root), dir)+" (every .ann file)", opt)
 	}
 	return nil
 }
