@@ -12,6 +12,7 @@ import (
 	"agree/coding"
 	"agree/distance"
 	"agree/formats/table"
+	"agree/internal/csvio"
 	"agree/internal/plural"
 	"agree/report"
 )
@@ -29,14 +30,15 @@ the work over shards.`
 
 // codingFlags are the flags of agree coding.
 type codingFlags struct {
-	metric, missing, incomplete, categories    string
-	layout, sep, columns, na, setSep, taxonomy string
-	closed, header                             bool
-	in                                         inputFlags // --input NAME and its options (input.go)
-	tok                                        tokenFlags // span inputs: token agreement (coding_tokens.go)
-	by                                         byFlags    // --by document (breakdown.go)
-	inf                                        inferenceFlags
-	stream                                     streamFlags // large data (coding_stream.go)
+	metric, missing, incomplete, categories string
+	layout, sep, columns, setSep, taxonomy  string
+	na                                      *string // --na, when given
+	closed, header                          bool
+	in                                      inputFlags // --input NAME and its options (input.go)
+	tok                                     tokenFlags // span inputs: token agreement (coding_tokens.go)
+	by                                      byFlags    // --by document (breakdown.go)
+	inf                                     inferenceFlags
+	stream                                  streamFlags // large data (coding_stream.go)
 }
 
 // inferenceFlags select intervals, diagnostics and error models.
@@ -62,16 +64,16 @@ func (f *codingFlags) register(fs *flag.FlagSet) {
 	f.in.register(fs, true)
 	f.tok.register(fs)
 	f.by.register(fs, "pooled", "macro")
-	fs.StringVar(&f.metric, "metric", "nominal", "distance for the weighted coefficients: nominal, ordinal, interval, linear, ratio, circular[:U], bipolar[:min,max], matrix:FILE, jaccard, dice, passonneau, masi, geertzen-bunt[:a,b], melamed-resnik, extended:SET (the last three need --taxonomy)")
+	fs.StringVar(&f.metric, "metric", "nominal", "distance for the weighted coefficients: "+distance.Names+" (the last three need --taxonomy)")
 	fs.StringVar(&f.missing, "missing", "judgment", "weighting of items with missing values: judgment (Krippendorff) or item (each item equal)")
 	fs.StringVar(&f.incomplete, "incomplete", "drop", "κ-style coefficients on incomplete items: drop them (and say how many) or refuse")
 	fs.StringVar(&f.categories, "categories", "", "declared categories in order, comma-separated (for S, Gwet, ordinal order)")
 	fs.BoolVar(&f.closed, "closed", false, "with --categories: any other value is an error")
 	fs.StringVar(&f.layout, "layout", "auto", "file layout: auto, wide, long, columns, transposed (rows = coders), counts (item × category counts) or contingency (a two-coder square table)")
 	fs.StringVar(&f.sep, "sep", "", `field separator (default ",", or tab for .tsv files); "\t" for tab`)
-	fs.StringVar(&f.columns, "columns", "", "with --layout columns: the coders' columns, 1-based, e.g. 2,3")
+	fs.StringVar(&f.columns, "columns", "", "with --layout columns: the coders' columns, 1-based, e.g. 2,3 or 1-5")
 	fs.BoolVar(&f.header, "header", false, "with --layout columns: the first line names the columns")
-	fs.StringVar(&f.na, "na", "NA", "comma-separated cell values meaning missing, besides the empty cell")
+	naFlag(fs, &f.na)
 	fs.StringVar(&f.setSep, "set-sep", "|", "separator of the elements of set-valued labels (set distances)")
 	fs.StringVar(&f.taxonomy, "taxonomy", "", "child,parent CSV file for the hierarchical distances")
 	fs.Float64Var(&f.inf.level, "level", 0.95, "confidence level of the intervals")
@@ -200,21 +202,19 @@ func (f *codingFlags) options(file string) (table.Options, coding.Options, error
 		return topt, copt, usagef("--sep must be one character, got %q", sep)
 	}
 	if f.columns != "" {
-		for _, c := range strings.Split(f.columns, ",") {
-			n, err := strconv.Atoi(strings.TrimSpace(c))
-			if err != nil || n < 1 {
-				return topt, copt, usagef("--columns: %q is not a column number (1-based)", c)
-			}
-			topt.Columns = append(topt.Columns, n)
+		if topt.Columns, err = table.ParseColumns(f.columns); err != nil {
+			return topt, copt, usagef("--columns: %v", err)
 		}
 		if f.layout == "auto" {
 			topt.Layout = table.Columns
 		}
 	}
 	topt.Header = f.header
-	topt.Missing = []string{""}
-	for _, t := range strings.Split(f.na, ",") {
-		topt.Missing = append(topt.Missing, strings.TrimSpace(t))
+	if f.na != nil {
+		topt.Missing = []string{""}
+		for _, t := range strings.Split(*f.na, ",") {
+			topt.Missing = append(topt.Missing, strings.TrimSpace(t))
+		}
 	}
 	if f.categories != "" {
 		for _, c := range strings.Split(f.categories, ",") {
@@ -241,6 +241,16 @@ func (f *codingFlags) options(file string) (table.Options, coding.Options, error
 	copt.Distance, err = resolveMetric(f.metric, f.setSep, f.taxonomy, topt.Categories)
 	return topt, copt, err
 }
+
+// naFlag declares --na (agree coding, agree ratings): *p is set when it is
+// given.
+func naFlag(fs *flag.FlagSet, p **string) {
+	fs.Func("na", "comma-separated cell values meaning missing, besides the empty cell ('' for the empty cell only); default: "+naDefault,
+		func(s string) error { *p = &s; return nil })
+}
+
+// naDefault describes table.DefaultMissing for -h.
+var naDefault = strings.Join(table.DefaultMissing[1:], ",") + " (what R's read.csv and pandas' read_csv read as missing)"
 
 // resolveMetric turns a --metric value into a distance (distance.ParseWith):
 // a spec that is wrong in itself is a usage error; a taxonomy or matrix
@@ -399,6 +409,9 @@ func analyzeCoding(an *coding.Analysis) (*codingResult, error) {
 			Items: r.Items, Values: r.Values, DroppedItems: r.Dropped,
 		}
 	}
+	if m := an.Stats().MergedNumbers(); len(m) > 0 {
+		res.Notes = append(res.Notes, mergedNumbersNote(m))
+	}
 	res.Bias = biasJSON{report.Number(an.Bias(false)), report.Number(an.Bias(true))}
 	if cats, err := an.PerCategory(); err == nil {
 		for _, s := range cats {
@@ -425,6 +438,25 @@ func analyzeCoding(an *coding.Analysis) (*codingResult, error) {
 		res.Notes = append(res.Notes, "weighted coefficients (α, α_b, κ_w, α_κ, AC2, Brennan–Prediger) use the "+res.Distance+" distance; their values depend on it and cannot be read on the scales made for nominal data (Artstein & Poesio 2008, §4.1)")
 	}
 	return res, nil
+}
+
+// mergedNumbersNote says which spellings of equal numbers were read as one
+// value: "every value is a number, and equal numbers are one value: "1" =
+// "1.0", "2" = "2.0" = "2.00"" (at most 5 groups named).
+func mergedNumbersNote(groups [][]string) string {
+	var parts []string
+	for i, g := range groups {
+		if i == 5 {
+			parts = append(parts, fmt.Sprintf("and %d more", len(groups)-i))
+			break
+		}
+		q := make([]string, len(g))
+		for j, l := range g {
+			q[j] = csvio.Quote(l)
+		}
+		parts = append(parts, strings.Join(q, " = "))
+	}
+	return "every value is a number, and equal numbers are one value (kept as the first spelling): " + strings.Join(parts, ", ")
 }
 
 func (res *codingResult) write(w io.Writer, format report.Format) error {

@@ -49,7 +49,10 @@ type chainSetsJSON struct {
 // corefPairJSON is one pair of annotators: the first is the key, the second
 // the response (F1 values do not depend on the order).
 type corefPairJSON struct {
-	Annotators      [2]string         `json:"annotators"`
+	Annotators [2]string `json:"annotators"`
+	// Documents is the number of documents the pair is compared on
+	// (--documents).
+	Documents       int               `json:"documents"`
 	MUC             prfJSON           `json:"muc"`
 	B3              prfJSON           `json:"b3"`
 	CEAFm           prfJSON           `json:"ceafm"`
@@ -72,12 +75,13 @@ type corefPairJSON struct {
 }
 
 type corefJSON struct {
-	Annotators   []string        `json:"annotators"`
-	Documents    int             `json:"documents"`
-	Pairs        []corefPairJSON `json:"pairs"`
-	ChainsAsSets chainSetsJSON   `json:"chains_as_sets"`
-	Warnings     []string        `json:"warnings,omitempty"`
-	Notes        []string        `json:"notes,omitempty"`
+	Annotators   []string          `json:"annotators"`
+	Documents    int               `json:"documents"`
+	DocumentRule *documentRuleJSON `json:"document_rule"`
+	Pairs        []corefPairJSON   `json:"pairs"`
+	ChainsAsSets chainSetsJSON     `json:"chains_as_sets"`
+	Warnings     []string          `json:"warnings,omitempty"`
+	Notes        []string          `json:"notes,omitempty"`
 	// With --by document (coref_breakdown.go).
 	PerDocument []corefDocJSON   `json:"per_document,omitempty"`
 	Corpus      *corefCorpusJSON `json:"corpus,omitempty"`
@@ -90,6 +94,8 @@ func runCoref(e env, args []string) error {
 	input := fs.String("input", "auto", "input format: auto (by extension; directories are brat), csv, conll, brat, or an annotation format ("+strings.Join(formats.Names(), ", ")+"; spans of --layer with their chains)")
 	var in inputFlags
 	in.register(fs, false)
+	var docs documentsFlag
+	docs.register(fs)
 	names := fs.String("annotators", "", "comma-separated annotator names for CoNLL/brat inputs, one per FILE (default: file names without extension)")
 	dups := fs.String("duplicates", "first", "repeated mentions: first (keep the first, as the reference scorer) or error")
 	missing := fs.String("missing", "fail", "markables marked by only one annotator, for the link table and chains as sets (the scorer metrics take any mentions): fail (leave both out and list the differences), singletons (add them as singletons, Passonneau 1997) or skip (no link table; chains as sets with missing values)")
@@ -114,6 +120,9 @@ func runCoref(e env, args []string) error {
 		return err
 	}
 	if err := in.check("coref"); err != nil {
+		return err
+	}
+	if err := docs.check(fs); err != nil {
 		return err
 	}
 	if err := rep.check(files); err != nil {
@@ -213,8 +222,12 @@ func runCoref(e env, args []string) error {
 	if *bootstrap > 0 && len(c.Documents()) < 2 {
 		return usagef("coref: --bootstrap resamples documents, and there is %d", len(c.Documents()))
 	}
-
 	out := corefJSON{Annotators: anns, Documents: len(c.Documents()), Warnings: c.Warnings()}
+
+	c, out.DocumentRule = docs.coref(c)
+	if out.DocumentRule.shown(out.Documents) {
+		out.Notes = append(out.Notes, out.DocumentRule.notes()...)
+	}
 	// Markables for the link table and chains as sets.
 	rel := c
 	var diffs []*coref.MarkableError
@@ -251,6 +264,9 @@ func runCoref(e env, args []string) error {
 
 	for i := range anns {
 		for j := i + 1; j < len(anns); j++ {
+			if c.SharedDocuments(i, j) == 0 {
+				continue // compared on nothing (document_rule.unshared_pairs)
+			}
 			p, err := corefPair(c, rel, i, j, mode, setsOK)
 			if err != nil {
 				return err
@@ -441,6 +457,7 @@ func corefPair(c, rel *coref.Corpus, i, j int, mode coref.ChainSets, setsOK bool
 			undef[k] = "no link table"
 		}
 	}
+	p.Documents = c.SharedDocuments(i, j)
 	pairCorpus, err := rel.Select(i, j)
 	if err != nil {
 		return p, err
@@ -579,6 +596,9 @@ func corefTables(out corefJSON) []report.Table {
 			m.Rows = append(m.Rows, append([]string{a}, cell[i]...))
 		}
 		tables = append(tables, m)
+	}
+	if out.DocumentRule.shown(out.Documents) {
+		tables = append(tables, out.DocumentRule.pairTable())
 	}
 	return append(tables, corefDocumentTable(out)...)
 }

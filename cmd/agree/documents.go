@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"agree/annotation"
+	"agree/coref"
 	"agree/internal/plural"
 	"agree/report"
 	"agree/unitizing"
@@ -65,6 +66,33 @@ func (d *documentsFlag) rule(c *annotation.Corpus, maxRows int) *documentRuleJSO
 	return newDocumentRule(c.Share(d.scope(c)), c.Annotators, d.value == "", d.continua, maxRows)
 }
 
+// coref applies the rule to a coreference corpus: the corpus whose pairs
+// are compared on the documents both annotated (coref.Corpus.OnAnnotated)
+// under annotated, and the rule for the output.
+func (d *documentsFlag) coref(c *coref.Corpus) (*coref.Corpus, *documentRuleJSON) {
+	recorded := c.RecordsAssignment()
+	scope := annotation.AllDocuments
+	switch {
+	case d.value != "":
+		scope, _ = annotation.ParseScope(d.value)
+	case recorded:
+		scope = annotation.AnnotatedDocuments
+	}
+	anns := c.Annotators()
+	compared := make([][]int, len(c.Documents()))
+	for doc := range compared {
+		for a := range anns {
+			if scope == annotation.AllDocuments || c.Annotated(a, doc) {
+				compared[doc] = append(compared[doc], a)
+			}
+		}
+	}
+	if scope == annotation.AnnotatedDocuments {
+		c = c.OnAnnotated()
+	}
+	return c, newDocumentRule(annotation.ShareOf(compared, len(anns), scope, recorded), anns, d.value == "", false, defaultMaxRows)
+}
+
 // documentRuleJSON is the "document_rule" of every command that compares
 // annotators document by document: which rule was applied, why, and how
 // many documents each pair of annotators is compared on. Its keys are a
@@ -84,6 +112,20 @@ type documentRuleJSON struct {
 	// SkippedDocuments counts the documents fewer than two annotators are
 	// compared on (nothing is compared there).
 	SkippedDocuments int `json:"skipped_documents,omitempty"`
+	// Every is the number of documents every pair is compared on, 0 when
+	// pairs differ.
+	Every int `json:"-"`
+	// items names documents "items" and annotators "coders" (segmentation).
+	items bool
+}
+
+// words are the nouns and verb of the notes and tables: document,
+// annotator, annotated (item, coder, segmented for segmentation).
+func (r *documentRuleJSON) words() (doc, ann, did string) {
+	if r.items {
+		return "item", "coder", "segmented"
+	}
+	return "document", "annotator", "annotated"
 }
 
 type pairDocumentsJSON struct {
@@ -94,7 +136,7 @@ type pairDocumentsJSON struct {
 // newDocumentRule is the JSON of sh; byDefault says the rule was not given.
 func newDocumentRule(sh annotation.Sharing, annotators []string, byDefault, continua bool, maxRows int) *documentRuleJSON {
 	r := &documentRuleJSON{Rule: sh.Scope.String(), Recorded: sh.Recorded, Default: byDefault,
-		Description: ruleDescription(sh.Scope, sh.Recorded, byDefault, continua), UnsharedPairs: sh.Unshared, SkippedDocuments: sh.Single}
+		Description: ruleDescription(sh.Scope, sh.Recorded, byDefault, continua), UnsharedPairs: sh.Unshared, SkippedDocuments: sh.Single, Every: sh.Every}
 	r.Pairs = []pairDocumentsJSON{}
 	add := func(a, b, n int) bool {
 		if maxRows > 0 && len(r.Pairs) == maxRows {
@@ -149,7 +191,7 @@ func ruleDescription(s annotation.Scope, recorded, byDefault, continua bool) str
 	}
 	d := "--documents all"
 	if byDefault {
-		d += " (the default when, as here, the input does not record which documents each annotator annotated: a span or unit CSV has no row for an annotator who marked nothing)"
+		d += " (the default when, as here, the input does not record which documents each annotator annotated: a CSV has no row for an annotator who marked nothing)"
 	}
 	return d + ": every annotator is compared on every document; an annotator without spans in a document is taken to have marked nothing there"
 }
@@ -160,7 +202,8 @@ func (r *documentRuleJSON) notes() []string {
 	out := []string{r.Description}
 	if r.SkippedDocuments > 0 {
 		n := r.SkippedDocuments
-		out = append(out, fmt.Sprintf("%s %s skipped (skipped_documents): fewer than two annotators annotated %s, so there is nothing to compare", plural.Count(n, "document"), plural.Verb(n, "was", "were"), plural.Verb(n, "it", "them")))
+		doc, ann, did := r.words()
+		out = append(out, fmt.Sprintf("%s %s skipped (skipped_documents): fewer than two %ss %s %s, so there is nothing to compare", plural.Count(n, doc), plural.Verb(n, "was", "were"), ann, did, plural.Verb(n, "it", "them")))
 	}
 	return out
 }
@@ -175,13 +218,17 @@ func (r *documentRuleJSON) shown(documents int) bool {
 // pairTable lists the documents each pair of annotators is compared on
 // (the rule itself is in the notes of the main table).
 func (r *documentRuleJSON) pairTable() report.Table {
-	t := report.Table{Title: "documents each pair of annotators is compared on (--documents " + r.Rule + ")", Header: []string{"annotator", "annotator", "documents"}}
+	doc, ann, did := r.words()
+	t := report.Table{Title: doc + "s each pair of " + ann + "s is compared on (--documents " + r.Rule + ")", Header: []string{ann, ann, doc + "s"}}
+	if r.items {
+		t.Title = "items each pair of coders is compared on (those both " + did + ")"
+	}
 	for _, p := range r.Pairs {
 		t.Rows = append(t.Rows, []string{p.Annotators[0], p.Annotators[1], strconv.Itoa(p.Documents)})
 	}
-	t.Notes = append(t.Notes, omittedNote(len(r.Pairs), r.PairsOmitted, "pairs", "those sharing the most documents")...)
+	t.Notes = append(t.Notes, omittedNote(len(r.Pairs), r.PairsOmitted, "pairs", "those sharing the most "+doc+"s")...)
 	if r.UnsharedPairs > 0 {
-		t.Notes = append(t.Notes, fmt.Sprintf("%s %s no document and %s compared on nothing", plural.Count(r.UnsharedPairs, "other pair of annotators"), plural.Verb(r.UnsharedPairs, "shares", "share"), plural.Verb(r.UnsharedPairs, "is", "are")))
+		t.Notes = append(t.Notes, fmt.Sprintf("%s %s no %s and %s compared on nothing", plural.Count(r.UnsharedPairs, "other pair of "+ann+"s"), plural.Verb(r.UnsharedPairs, "shares", "share"), doc, plural.Verb(r.UnsharedPairs, "is", "are")))
 	}
 	return t
 }

@@ -31,10 +31,11 @@ FILE is a table as agree coding reads it (wide, long, columns, transposed);
 const maxScaleValues = 50
 
 type ratingsFlags struct {
-	layout, sep, columns, na string
-	header                   bool
-	level                    float64
-	workers, maxRows         int
+	layout, sep, columns string
+	na                   *string // --na, when given
+	header               bool
+	level                float64
+	workers, maxRows     int
 }
 
 func (f *ratingsFlags) register(fs *flag.FlagSet) {
@@ -42,7 +43,7 @@ func (f *ratingsFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.sep, "sep", "", `field separator (default ",", or tab for .tsv files); "\t" for tab`)
 	fs.StringVar(&f.columns, "columns", "", "with --layout columns: the raters' columns, 1-based, e.g. 2,3")
 	fs.BoolVar(&f.header, "header", false, "with --layout columns: the first line names the columns")
-	fs.StringVar(&f.na, "na", "NA", "comma-separated cell values meaning missing, besides the empty cell")
+	naFlag(fs, &f.na)
 	fs.Float64Var(&f.level, "level", 0.95, "confidence level of the intervals")
 	bound(fs, "level", span(0, 1, "both"))
 	fs.IntVar(&f.workers, "workers", 0, "parallel workers for the correlations (0: all cores; results do not depend on it)")
