@@ -22,7 +22,7 @@ func TestAnalyticSEMatchesSimulation(t *testing.T) {
 		f      func(a *coding.Analysis) Analytic
 	}
 	checks := []check{
-		{"Cohen κ (FCE)", 2, 0, func(a *coding.Analysis) Analytic { return CohenKappa(a, false, 0) }},
+		{"Cohen κ (FCE)", 2, 0, func(a *coding.Analysis) Analytic { return CohenKappa(a, 0) }},
 		{"AC1", 3, .1, func(a *coding.Analysis) Analytic { return Gwet(a, coding.GwetAC, GwetOptions{}) }},
 		{"Fleiss", 3, .1, func(a *coding.Analysis) Analytic { return Gwet(a, coding.FleissKappa, GwetOptions{}) }},
 		{"Conger", 3, .1, func(a *coding.Analysis) Analytic { return Gwet(a, coding.MultiKappa, GwetOptions{}) }},

@@ -1,7 +1,6 @@
 package inference
 
 import (
-	"context"
 	"math"
 	"runtime"
 	"sync"
@@ -70,9 +69,9 @@ func StandardErrors(a *coding.Analysis, cs []coding.Coefficient, opt GwetOptions
 func standardError(a *coding.Analysis, c coding.Coefficient, opt GwetOptions, table func() *gwetTable) Analytic {
 	switch c {
 	case coding.CohenKappa:
-		return CohenKappa(a, false, opt.Level)
+		return CohenKappa(a, opt.Level)
 	case coding.WeightedKappa:
-		return CohenKappa(a, true, opt.Level)
+		return WeightedKappa(a, opt.Level)
 	case coding.FleissKappa:
 		g := gwet(a, table(), c, opt)
 		n := FleissNull(a, opt.Level)
@@ -82,15 +81,4 @@ func standardError(a *coding.Analysis, c coding.Coefficient, opt GwetOptions, ta
 		return g
 	}
 	return gwet(a, table(), c, opt)
-}
-
-// Bootstrap runs the item bootstrap of coefficient c: the fast sufficient-
-// statistics path for Krippendorff's α, the general path (re-analysing
-// each resample) for the others.
-func Bootstrap(ctx context.Context, a *coding.Analysis, c coding.Coefficient, opt Options) (*Result, error) {
-	if c == coding.KrippendorffAlpha {
-		return Alpha(ctx, a, opt)
-	}
-	d := a.Data()
-	return Items(ctx, d.NumItems(), Coefficient(d, a.Options(), c), opt)
 }

@@ -14,6 +14,7 @@ import (
 	"agree/formats/table"
 	"agree/internal/csvio"
 	"agree/internal/plural"
+	"agree/internal/version"
 	"agree/report"
 )
 
@@ -97,8 +98,12 @@ func runCoding(e env, args []string) error {
 	f.register(fs)
 	format := formatFlag(fs, "table")
 	rep := reportFlag(fs)
+	gateFlags(e, fs)
 	files, format2, err := commandArgs(fs, args, format, 0, -1)
 	if err != nil {
+		return err
+	}
+	if err := e.checkGate(fs, files); err != nil {
 		return err
 	}
 	if len(files) == 0 {
@@ -176,6 +181,7 @@ func runCoding(e env, args []string) error {
 			return err
 		}
 	}
+	e.observe(res)
 	if err := rep.write(e, func() (*report.Page, error) { return codingPage(res), nil }, files); err != nil || rep.only() {
 		return err
 	}
@@ -281,6 +287,7 @@ func resolveMetric(spec, setSep, taxonomyFile string, order []string) (distance.
 // codingResult is everything agree coding reports; its JSON form is a
 // contract (snake_case keys, documented in the README).
 type codingResult struct {
+	version.Header
 	File           string                     `json:"file,omitempty"`
 	Items          int                        `json:"items"`
 	Coders         int                        `json:"coders"`
@@ -389,7 +396,7 @@ type matrixJSON struct {
 func analyzeCoding(an *coding.Analysis) (*codingResult, error) {
 	opt := an.Options()
 	c := an.Counts()
-	res := &codingResult{
+	res := &codingResult{Header: version.NewHeader(),
 		File: an.Stats().Source(), Items: c.Items, Coders: c.Coders, CoderNames: an.Stats().Coders(), Values: c.Values,
 		PairableItems: c.PairableItems, PairableValues: c.PairableValues, CompleteItems: c.CompleteItems,
 		Categories: c.Categories, Distance: "nominal", Missing: opt.Missing.String(),

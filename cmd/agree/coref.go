@@ -16,6 +16,7 @@ import (
 	corefio "agree/formats/coref"
 	"agree/inference"
 	"agree/internal/plural"
+	"agree/internal/version"
 	"agree/report"
 )
 
@@ -75,6 +76,7 @@ type corefPairJSON struct {
 }
 
 type corefJSON struct {
+	version.Header
 	Annotators   []string          `json:"annotators"`
 	Documents    int               `json:"documents"`
 	DocumentRule *documentRuleJSON `json:"document_rule"`
@@ -112,8 +114,12 @@ func runCoref(e env, args []string) error {
 	var by byFlags
 	by.register(fs, "micro", "macro")
 	rep := reportFlag(fs)
+	gateFlags(e, fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := e.checkGate(fs, files); err != nil {
 		return err
 	}
 	if err := by.check(fs); err != nil {
@@ -222,7 +228,7 @@ func runCoref(e env, args []string) error {
 	if *bootstrap > 0 && len(c.Documents()) < 2 {
 		return usagef("coref: --bootstrap resamples documents, and there is %d", len(c.Documents()))
 	}
-	out := corefJSON{Annotators: anns, Documents: len(c.Documents()), Warnings: c.Warnings()}
+	out := corefJSON{Header: version.NewHeader(), Annotators: anns, Documents: len(c.Documents()), Warnings: c.Warnings()}
 
 	c, out.DocumentRule = docs.coref(c)
 	if out.DocumentRule.shown(out.Documents) {
@@ -286,6 +292,7 @@ func runCoref(e env, args []string) error {
 	if by.active() {
 		out.addCorefDocuments(c, by.average)
 	}
+	e.observe(out)
 	if err := rep.write(e, func() (*report.Page, error) { return corefPage(&out, files), nil }, files); err != nil || rep.only() {
 		return err
 	}

@@ -18,6 +18,7 @@ import (
 	"agree/gamma"
 	"agree/inference"
 	"agree/internal/progress"
+	"agree/internal/version"
 	"agree/report"
 	"agree/unitizing"
 )
@@ -33,6 +34,7 @@ units, with γ-cat and γ-k (Mathet 2018). FILE is CSV annotator,category,start,
 document, from the spans of --layer.`
 
 type gammaJSON struct {
+	version.Header
 	Gamma              report.Number `json:"gamma"`
 	UndefinedReason    string        `json:"undefined_reason,omitempty"`
 	ObservedDisorder   report.Number `json:"observed_disorder"`
@@ -167,8 +169,12 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	var by byFlags
 	by.register(fs, "pooled", "macro")
 	rep := reportFlag(fs)
+	gateFlags(e, fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := e.checkGate(fs, files); err != nil {
 		return err
 	}
 	if err := rep.check(files); err != nil {
@@ -275,7 +281,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 			return interrupted(err)
 		}
 	}
-	out := gammaJSON{
+	out := gammaJSON{Header: version.NewHeader(),
 		Gamma: report.Number(res.Gamma), UndefinedReason: res.Undefined,
 		ObservedDisorder: report.Number(res.Observed), ExpectedDisorder: report.Number(res.Expected),
 		ExpectedDisorderSD: report.Number(res.ExpectedSD), Samples: res.Samples,
@@ -325,6 +331,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 			return interrupted(err)
 		}
 	}
+	e.observe(out)
 	if err := rep.write(e, func() (*report.Page, error) { return gammaPage(&out, files), nil }, files); err != nil || rep.only() {
 		return err
 	}

@@ -61,8 +61,12 @@ func runRatings(e env, args []string) error {
 	f.register(fs)
 	format := formatFlag(fs, "table")
 	rep := reportFlag(fs)
+	gateFlags(e, fs)
 	files, format2, err := commandArgs(fs, args, format, 1, 1)
 	if err != nil {
+		return err
+	}
+	if err := e.checkGate(fs, files); err != nil {
 		return err
 	}
 	if err := rep.check(files); err != nil {
@@ -95,6 +99,7 @@ func runRatings(e env, args []string) error {
 	if err != nil {
 		return err
 	}
+	e.observe(res)
 	if err := rep.write(e, func() (*report.Page, error) { return ratingsPage(res), nil }, files); err != nil || rep.only() {
 		return err
 	}

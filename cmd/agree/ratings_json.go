@@ -6,6 +6,7 @@ import (
 
 	"agree/coding"
 	"agree/internal/plural"
+	"agree/internal/version"
 	"agree/ratings"
 	"agree/report"
 )
@@ -13,6 +14,7 @@ import (
 // ratingsResult is everything agree ratings reports; its JSON form is a
 // contract (documented in the README).
 type ratingsResult struct {
+	version.Header
 	File              string                `json:"file,omitempty"`
 	Items             int                   `json:"items"`
 	Raters            int                   `json:"raters"`
@@ -153,7 +155,7 @@ func analyzeRatings(ctx context.Context, d *coding.Data, name string, f ratingsF
 		return nil, fmt.Errorf("%s: %s; agreement needs at least two", name, plural.Count(len(m.Raters()), "rater"))
 	}
 	complete := m.Complete()
-	res := &ratingsResult{File: name, Items: m.Items(), Raters: len(m.Raters()), RaterNames: m.Raters(), Ratings: m.Ratings(),
+	res := &ratingsResult{Header: version.NewHeader(), File: name, Items: m.Items(), Raters: len(m.Raters()), RaterNames: m.Raters(), Ratings: m.Ratings(),
 		CompleteItems: len(complete), Level: f.level}
 	ic := ratings.IntraclassCorrelations(m, f.level)
 	res.ICC = iccJSON{Items: ic.Items, DroppedItems: ic.Dropped, UndefinedReason: ic.Reason, ANOVA: anovaJSON{

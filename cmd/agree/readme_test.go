@@ -12,6 +12,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"agree/internal/version"
 	"agree/report"
 )
 
@@ -122,6 +123,7 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 		{"coref", "--by", "document", corefDocs},
 		{"unitizing", "--by", "document", units, units2},
 		{"gamma", "--by", "document", "--samples", "5", units, units2, units3},
+		{"version"},
 	}
 	keys := map[string]bool{}
 	for _, args := range runs {
@@ -136,6 +138,12 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 			continue
 		}
 		jsonKeys(v, data, keys)
+		// Every JSON document opens with the version that wrote it.
+		if first, _ := json.NewDecoder(strings.NewReader(out)).Token(); first != json.Delim('{') {
+			t.Errorf("agree %s: the output is not a JSON object", strings.Join(args, " "))
+		} else if key, _ := json.NewDecoder(strings.NewReader(out[1:])).Token(); key != version.Key || v.(map[string]any)[version.Key] != version.Version {
+			t.Errorf("agree %s: the first key is %v, want %q: %q", strings.Join(args, " "), key, version.Key, version.Version)
+		}
 	}
 	doc := readme(t)
 	word := regexp.MustCompile("[\"`]([a-z0-9_]+)[\"`]")

@@ -10,6 +10,7 @@ import (
 	"agree/annotation"
 	"agree/inference"
 	"agree/internal/plural"
+	"agree/internal/version"
 	"agree/report"
 	"agree/spans"
 )
@@ -68,6 +69,7 @@ type relMicroJSON struct {
 // relationsJSON is the output of agree relations; its keys are a contract
 // (README).
 type relationsJSON struct {
+	version.Header
 	Match            string                   `json:"match"`
 	Labels           string                   `json:"labels"`
 	Layer            string                   `json:"layer"`
@@ -150,14 +152,7 @@ func runRelations(e env, args []string) error {
 	if err := rep.write(e, func() (*report.Page, error) { return spansPage(view, c, files) }, files); err != nil || rep.only() {
 		return err
 	}
-	if rf != report.JSON {
-		tables, err := view.tables()
-		if err != nil {
-			return err
-		}
-		return report.WriteTables(e.stdout, rf, tables...)
-	}
-	out := relationsJSON{Match: view.Match, Labels: view.Labels, Layer: view.Layer, Scope: view.Scope, DocumentRule: view.DocumentRule, Documents: view.Documents,
+	out := relationsJSON{Header: version.NewHeader(), Match: view.Match, Labels: view.Labels, Layer: view.Layer, Scope: view.Scope, DocumentRule: view.DocumentRule, Documents: view.Documents,
 		Relations: rr.Relations, IgnoredRelations: rr.Ignored, SpanAverageF1: report.Number(rr.Spans.AverageF1),
 		Annotators: view.Annotators, PairsOmitted: view.PairsOmitted, UnsharedPairs: view.UnsharedPairs,
 		AverageF1: view.AverageF1, Macro: view.Macro, PerType: relCountsMap(view.PerLabel),
@@ -171,6 +166,14 @@ func runRelations(e env, args []string) error {
 		return relationPairJSON{Annotators: p.Annotators, Documents: p.Documents, relCountsJSON: relCounts(p.prfCountsJSON),
 			Macro: p.Macro, PerType: relCountsMap(p.PerLabel), TypeAgreement: p.LabelAgreement, Bootstrap: p.Bootstrap}, err
 	}}
+	e.observe(out)
+	if rf != report.JSON {
+		tables, err := view.tables()
+		if err != nil {
+			return err
+		}
+		return report.WriteTables(e.stdout, rf, tables...)
+	}
 	return report.WriteJSON(e.stdout, out)
 }
 

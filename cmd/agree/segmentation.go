@@ -11,6 +11,7 @@ import (
 	"agree/annotation"
 	"agree/formats/segeval"
 	"agree/internal/plural"
+	"agree/internal/version"
 	"agree/report"
 	"agree/segmentation"
 )
@@ -82,6 +83,7 @@ type segAgreementJSON struct {
 }
 
 type segResultJSON struct {
+	version.Header
 	Items      []string                  `json:"items"`
 	Coders     []string                  `json:"coders"`
 	NT         int                       `json:"nt"`
@@ -109,8 +111,12 @@ func runSegmentation(e env, args []string) error {
 	bound(fs, "nt", between(2, maxNT))
 	bound(fs, "window", between(0, maxWindow))
 	rep := reportFlag(fs)
+	gateFlags(e, fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := e.checkGate(fs, files); err != nil {
 		return err
 	}
 	if err := rep.check(files); err != nil {
@@ -143,6 +149,7 @@ func runSegmentation(e env, args []string) error {
 	if err != nil {
 		return err
 	}
+	e.observe(res)
 	if err := rep.write(e, func() (*report.Page, error) { return segmentationPage(res, d, files), nil }, files); err != nil || rep.only() {
 		return err
 	}
@@ -213,7 +220,7 @@ func measureSegmentation(d *segmentation.Dataset, aopt segmentation.AgreementOpt
 	if err != nil {
 		return nil, err
 	}
-	res := &segResultJSON{
+	res := &segResultJSON{Header: version.NewHeader(),
 		Items: d.Items(), Coders: d.Coders(), NT: aopt.NT, Window: wopt.K, Lamprier: wopt.Lamprier,
 		GHDCosts: [3]float64{costs.Ins, costs.Del, costs.Shift},
 		Agreement: segAgreementJSON{

@@ -13,6 +13,7 @@ import (
 	"agree/coding"
 	"agree/inference"
 	"agree/internal/plural"
+	"agree/internal/version"
 	"agree/report"
 	"agree/spans"
 )
@@ -121,8 +122,12 @@ func startSpans(e env, name, synopsis string, args []string, what string, count 
 	f.register(fs)
 	format := formatFlag(fs, "table")
 	sc.rep = reportFlag(fs)
+	gateFlags(e, fs)
 	var err error
 	if sc.files, sc.rf, err = commandArgs(fs, args, format, 1, -1); err != nil {
+		return nil, err
+	}
+	if err := e.checkGate(fs, sc.files); err != nil {
 		return nil, err
 	}
 	if err := sc.rep.check(sc.files); err != nil {
@@ -176,6 +181,7 @@ func runSpans(e env, args []string) error {
 			return err
 		}
 	}
+	e.observe(out)
 	if err := rep.write(e, func() (*report.Page, error) { return spansPage(out, c, files) }, files); err != nil || rep.only() {
 		return err
 	}
@@ -255,6 +261,7 @@ type bootstrapInfoJSON struct {
 
 // spansJSON is the output of agree spans; its keys are a contract (README).
 type spansJSON struct {
+	version.Header
 	Match  string `json:"match"`
 	Labels string `json:"labels"`
 	Layer  string `json:"layer"`
@@ -354,7 +361,7 @@ func (out *spansJSON) unsharedNote() []string {
 // pairs (0: all), those sharing the most documents, and as many
 // annotators in the matrix.
 func pairwiseOutput(res *spans.Summary, unit, label string, maxRows int) *spansJSON {
-	out := &spansJSON{Match: res.Options.Match.String(), Labels: res.Options.Labels.String(),
+	out := &spansJSON{Header: version.NewHeader(), Match: res.Options.Match.String(), Labels: res.Options.Labels.String(),
 		Scope: res.Options.Documents.String(), Documents: res.Documents,
 		Annotators: res.Annotators, AverageF1: report.Number(res.AverageF1), sum: res, unit: unit, label: label}
 	out.shown, out.PairsOmitted = topRows(len(res.Pairs), maxRows, func(k int) int { return res.Pairs[k].Shared })

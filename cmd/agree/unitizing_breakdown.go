@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"agree/internal/version"
 	"agree/report"
 	"agree/unitizing"
 )
@@ -13,6 +14,7 @@ import (
 // measures of each continuum (document), the corpus values under
 // --average and, for three or more annotators, the pairwise matrix.
 type unitizingByDocJSON struct {
+	version.Header
 	PerDocument  []unitizingResult     `json:"per_document"`
 	Corpus       unitizingCorpusJSON   `json:"corpus"`
 	Matrix       *unitizingMatrixJSON  `json:"matrix,omitempty"`
@@ -58,7 +60,7 @@ var unitizingHeadline = []struct {
 // unitizingBreakdown builds the output of --by document from the
 // documents' results.
 func unitizingBreakdown(e env, continua []unitizing.Continuum, exts []unitizing.Extent, results []unitizingResult, atom float64, cuOverlap bool, avg string) (*unitizingByDocJSON, error) {
-	out := &unitizingByDocJSON{PerDocument: results, docs: continua}
+	out := &unitizingByDocJSON{Header: version.NewHeader(), PerDocument: results, docs: continua}
 	out.Corpus = unitizingCorpusJSON{Average: avg, Values: map[string]report.Number{}, Documents: map[string]int{}}
 	pooledC, pooledExt, err := unitizing.Concatenate(continua, exts)
 	if err != nil {
@@ -128,7 +130,7 @@ func unitizingBreakdown(e env, continua []unitizing.Continuum, exts []unitizing.
 				if r, err := unitizing.UAlpha(&sub, subExt); err == nil {
 					ua = r.U
 				}
-				if r, err := unitizing.AlphaU(&sub, subExt); err == nil {
+				if r, err := unitizing.Alpha1995(&sub, subExt); err == nil {
 					au = r.Alpha
 				}
 			}
