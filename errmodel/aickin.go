@@ -71,9 +71,11 @@ func FitAickin(ctx context.Context, a *coding.Analysis, opt FitOptions) (*Aickin
 	k := len(tab.Labels)
 	row, col, n, diag := tab.Margins()
 	if n == 0 {
+		//lint:ignore ST1005 the message begins with a name
 		return nil, errors.New("Aickin's α: no item has values from both coders")
 	}
 	if k < 2 {
+		//lint:ignore ST1005 the message begins with a name
 		return nil, errors.New("Aickin's α: needs at least two categories")
 	}
 	out := &Aickin{Labels: tab.Labels, Items: int(n), Kappa: a.Coefficient(coding.CohenKappa).Value}

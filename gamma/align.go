@@ -281,6 +281,7 @@ func newAligner(c *unitizing.Continuum, d Dissimilarity) (*aligner, error) {
 	n := len(c.Annotators)
 	a := &aligner{n: n, c: float64(n*(n-1)) / 2, delta: d.Empty(), d: d, units: c.Units, ctl: &alignCtl{ctx: context.Background()}, ws: &scratch{}}
 	if !(a.delta > 0) || math.IsInf(a.delta, 0) {
+		//lint:ignore ST1005 the message begins with a symbol
 		return nil, fmt.Errorf("Δ∅ = %v; want a finite number > 0", a.delta)
 	}
 	a.comb, _ = d.(*Combined)

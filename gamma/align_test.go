@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"agree/internal/longtest"
 	"agree/unitizing"
 )
 
@@ -456,7 +457,7 @@ func TestWideMaskDP(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 60))
 	cats := []string{"x", "y"}
 	trials := 6
-	if !long() {
+	if !longtest.Enabled() {
 		trials = 2
 	}
 	for trial := 0; trial < trials; trial++ {

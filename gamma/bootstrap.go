@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"time"
 
@@ -19,7 +18,7 @@ var ErrTimeLimit = errors.New("stopped at the time limit before every resample w
 // Bootstrap resamples the continua of the corpus with replacement and
 // recomputes γ on each resample (alignments and random samples included),
 // for a standard error and a percentile interval of γ (issue 6; the item
-// bootstrap of inference.ItemsRand with the continua as items). Each
+// bootstrap of inference.Items with the continua as items). Each
 // resample seeds its random samples from its own generator, so the result
 // does not depend on bo.Workers; opt.Workers and opt.Progress are ignored
 // (resamples run in parallel instead). A resample on which γ is undefined
@@ -48,8 +47,8 @@ func Bootstrap(ctx context.Context, corpus unitizing.Corpus, d Dissimilarity, op
 		bctx, cancel = context.WithDeadline(ctx, opt.Deadline.Add(Grace(opt.Deadline.Sub(now))/2))
 		defer cancel()
 	}
-	stat := func() inference.RandStatistic {
-		return func(items []int, rng *rand.Rand) (float64, error) {
+	stat := func() inference.Statistic {
+		return func(items []int, rng *rand.Rand, out []float64) error {
 			var c unitizing.Corpus
 			for _, i := range items {
 				c.Continua = append(c.Continua, corpus.Continua[i])
@@ -58,17 +57,18 @@ func Bootstrap(ctx context.Context, corpus unitizing.Corpus, d Dissimilarity, op
 			o.Seed = rng.Uint64()
 			r, err := Compute(bctx, c, d, o)
 			if err != nil {
-				return math.NaN(), err
+				return err
 			}
-			return r.Gamma, nil
+			out[0] = r.Gamma
+			return nil
 		}
 	}
-	res, err := inference.ItemsRand(bctx, len(corpus.Continua), stat, bo)
+	res, err := inference.Items(bctx, len(corpus.Continua), 1, stat, bo)
 	if err != nil && ctx.Err() == nil && bctx.Err() != nil {
 		return nil, fmt.Errorf("γ bootstrap: %w", ErrTimeLimit)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("γ bootstrap: %w", err)
 	}
-	return res, nil
+	return res[0], nil
 }

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"agree/internal/longtest"
 	"agree/unitizing"
 )
 
@@ -18,7 +19,7 @@ func TestExactPathsBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 23))
 	var deep, bnp solverStats
 	trials := 400
-	if !long() {
+	if !longtest.Enabled() {
 		trials = 24
 	}
 	for trial := 0; trial < trials; trial++ {
@@ -56,7 +57,7 @@ func TestExactPathsBruteForce(t *testing.T) {
 		}
 	}
 	t.Logf("deepening runs: %+v; branch and price runs: %+v", deep, bnp)
-	if long() && (deep.deepening < 15 || bnp.bnp < 15 || bnp.bnpNodes <= bnp.bnp) {
+	if longtest.Enabled() && (deep.deepening < 15 || bnp.bnp < 15 || bnp.bnpNodes <= bnp.bnp) {
 		t.Errorf("paths not exercised: deepening %+v, branch and price %+v", deep, bnp)
 	}
 }
@@ -81,7 +82,7 @@ func certificateCases() []*unitizing.Continuum {
 // with the optimum; the same holds with MaxGap, whose gap is respected.
 func TestCertificate(t *testing.T) {
 	stops := []int{1, 2, 4, 9, 25}
-	if !long() {
+	if !longtest.Enabled() {
 		stops = []int{2, 9}
 	}
 	stoppedEarly, nodes := 0, 0
@@ -168,9 +169,7 @@ func TestGammaBounds(t *testing.T) {
 // give the optimum of an independent solver: every candidate enumerated,
 // and the dense simplex with branch and bound of internal/lp.Solve.
 func TestBranchingAgainstDenseLP(t *testing.T) {
-	if !long() {
-		t.Skip("long test (the dense LP solver takes seconds): set AGREE_LONG=1")
-	}
+	longtest.Skip(t) // the dense LP solver takes seconds
 	sp := genSpec{Annotators: 5, Units: 30, Categories: 4, Jitter: 2, Miss: 0.1, FalsePositive: 0.05, Recategorise: 0.1, Dense: true}
 	nodes := 0
 	for _, seed := range []uint64{1, 3} {

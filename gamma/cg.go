@@ -615,17 +615,12 @@ const (
 	perAnchor      = 3
 )
 
-// errGaveUp reports that a component was not proven optimal (time limit,
-// or the dynamic programme's state limit on the final search).
-var errGaveUp = errors.New("not proven optimal")
-
 // cgResult is the outcome of one component: the chosen tuples, the cost of
 // the alignment they give (with singletons), and a proven lower bound.
 type cgResult struct {
-	sel          []int
-	cost, lower  float64
-	exact        bool
-	lpIterations int
+	sel         []int
+	cost, lower float64
+	exact       bool
 }
 
 // solve runs column generation, then closes the gap: first by the

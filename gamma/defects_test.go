@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"agree/internal/longtest"
 	"agree/unitizing"
 )
 
@@ -114,9 +115,7 @@ func TestTwoAnnotatorsOneHugeComponent(t *testing.T) {
 // single units) marking one unit each around the same place: brute force
 // over all 678 570 partitions agrees.
 func TestManyAnnotators(t *testing.T) {
-	if !long() {
-		t.Skip("long test (brute force over Bell(11) partitions): set AGREE_LONG=1")
-	}
+	longtest.Skip(t) // brute force over Bell(11) partitions
 	rng := rand.New(rand.NewPCG(31, 31))
 	c := &unitizing.Continuum{}
 	for a := 0; a < 11; a++ {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"agree/internal/longtest"
 	"agree/unitizing"
 )
 
@@ -58,7 +59,7 @@ func TestStopInEveryPhase(t *testing.T) {
 	covered := map[string]int{}
 	cases := append([]*unitizing.Continuum{genContinuum(80, realistic(3, 1500))}, certificateCases()...)
 	for ci, c := range cases {
-		if !long() && ci != 0 && ci != 4 {
+		if !longtest.Enabled() && ci != 0 && ci != 4 {
 			continue // (these two reach every phase)
 		}
 		d := combinedFor(t, c, 1, 1, 1)
@@ -67,7 +68,7 @@ func TestStopInEveryPhase(t *testing.T) {
 			t.Fatalf("case %d: %v, exact %v", ci, err, ex.Exact)
 		}
 		for _, p := range paths {
-			if !long() && (ci == 0) != (p.name == "default") {
+			if !longtest.Enabled() && (ci == 0) != (p.name == "default") {
 				continue
 			}
 			t0 := time.Now()

@@ -5,8 +5,6 @@ import (
 	"testing"
 )
 
-const tol = 1e-9
-
 func close(a, b, eps float64) bool {
 	if math.IsNaN(a) || math.IsNaN(b) {
 		return math.IsNaN(a) && math.IsNaN(b)

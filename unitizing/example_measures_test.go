@@ -9,13 +9,11 @@ import (
 // The cross-checked u-alpha example of segmentation-unitizing.md §8.5.
 func ExampleUAlpha() {
 	c := &unitizing.Continuum{Name: "example", Annotators: []string{"Alex", "Paul", "Susan"}}
-	for _, u := range []unitizing.Unit{
+	c.Units = []unitizing.Unit{
 		{Annotator: 0, Category: "1", Start: 2, End: 5}, {Annotator: 0, Category: "1", Start: 9, End: 11},
 		{Annotator: 0, Category: "2", Start: 12, End: 20}, {Annotator: 1, Category: "1", Start: 2, End: 5},
 		{Annotator: 1, Category: "2", Start: 7, End: 15}, {Annotator: 2, Category: "1", Start: 2, End: 5},
 		{Annotator: 2, Category: "2", Start: 10, End: 15},
-	} {
-		c.Units = append(c.Units, u)
 	}
 	r, err := unitizing.UAlpha(c, unitizing.Extent{Begin: 0, End: 20})
 	if err != nil {
@@ -33,7 +31,7 @@ func ExampleUAlpha() {
 }
 
 // Krippendorff (2004), Content Analysis, p. 254: continuum [150, 450).
-func ExampleAlphaU() {
+func ExampleAlpha1995() {
 	c := &unitizing.Continuum{Name: "k2004", Annotators: []string{"r0", "r1"}}
 	add := func(b, l float64, r int, cat string) {
 		c.Units = append(c.Units, unitizing.Unit{Annotator: r, Category: cat, Start: b, End: b + l})
@@ -47,7 +45,7 @@ func ExampleAlphaU() {
 	add(300, 50, 0, "k")
 	add(180, 60, 1, "k")
 	add(300, 50, 1, "k")
-	r, err := unitizing.AlphaU(c, unitizing.Extent{Begin: 150, End: 450})
+	r, err := unitizing.Alpha1995(c, unitizing.Extent{Begin: 150, End: 450})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -146,7 +146,7 @@ func (res *codingResult) bootstrap(f inferenceFlags) error {
 	an := res.analysis
 	opt := inference.Options{Resamples: f.bootstrap, Seed: f.seed, Workers: f.workers, Level: f.level, Progress: f.status.set, KeepSamples: f.keepSamples}
 	f.status.phase("bootstrap resamples", int64(f.bootstrap))
-	boots, err := inference.BootstrapAll(context.Background(), an, res.order, opt)
+	boots, err := inference.Bootstrap(context.Background(), an, res.order, opt)
 	if err != nil {
 		return fmt.Errorf("bootstrap: %w", err)
 	}
@@ -155,6 +155,7 @@ func (res *codingResult) bootstrap(f inferenceFlags) error {
 		f.status.phase("Krippendorff's bootstrap of α", int64(f.bootstrap))
 		kb, err := inference.KrippendorffAlpha(context.Background(), an, opt)
 		if err != nil {
+			//lint:ignore ST1005 the message begins with a name
 			return fmt.Errorf("Krippendorff's bootstrap: %w", err)
 		}
 		for i, k := range res.order {

@@ -17,8 +17,8 @@ func TestScan(t *testing.T) {
 		t.Errorf("attribute %q: a reference is kept, as XML normalises", v)
 	}
 	v, ok, err := s.Next()
-	if err != nil || v.Name != "v" || v.Line != 3 {
-		t.Fatalf("v %+v %v", v, err)
+	if err != nil || !ok || v.Name != "v" || v.Line != 3 {
+		t.Fatalf("v %+v %v %v", v, ok, err)
 	}
 	text, err := s.Text()
 	if err != nil || text != "a <b> <c> 😀\nd" {
