@@ -12,6 +12,7 @@ import (
 	"agree/formats/segeval"
 	"agree/internal/plural"
 	"agree/internal/version"
+	"agree/internal/view"
 	"agree/report"
 	"agree/segmentation"
 )
@@ -96,7 +97,7 @@ type segResultJSON struct {
 	Agreement  segAgreementJSON          `json:"agreement"`
 	// DocumentRule says that each pair of coders is compared on the items
 	// both segmented, how many, and how many items were skipped.
-	DocumentRule *documentRuleJSON `json:"document_rule"`
+	DocumentRule *view.DocumentRule `json:"document_rule"`
 }
 
 func runSegmentation(e env, args []string) error {
@@ -349,7 +350,7 @@ func segmentationTables(r *segResultJSON) []report.Table {
 		main.Notes = append(main.Notes, ag.UndefinedReason)
 	}
 	if r := r.DocumentRule; r.Every == 0 || r.SkippedDocuments > 0 {
-		main.Notes = append(main.Notes, r.notes()...)
+		main.Notes = append(main.Notes, r.Notes()...)
 	}
 	for _, k := range []struct{ key, name string }{{"b", "mean B"}, {"s", "mean S"}, {"pk", "mean Pk (both directions)"}, {"window_diff", "mean WindowDiff (both directions)"}, {"ghd", "mean GHD"}} {
 		s := r.Summary[k.key]
@@ -376,7 +377,7 @@ func segmentationTables(r *segResultJSON) []report.Table {
 	}
 	out := []report.Table{main, pairs}
 	if r := r.DocumentRule; r.Every == 0 {
-		out = append(out, r.pairTable())
+		out = append(out, r.PairTable())
 	}
 	return out
 }
@@ -385,7 +386,7 @@ func segmentationTables(r *segResultJSON) []report.Table {
 // of coders is compared on the items both segmented (a coder who did not
 // segment an item has no segmentation of it: there is no "all"), an item
 // one coder segmented is skipped.
-func segmentationRule(d *segmentation.Dataset) *documentRuleJSON {
+func segmentationRule(d *segmentation.Dataset) *view.DocumentRule {
 	items, coders := d.Items(), d.Coders()
 	compared := make([][]int, len(items))
 	for i, item := range items {
@@ -395,9 +396,9 @@ func segmentationRule(d *segmentation.Dataset) *documentRuleJSON {
 			}
 		}
 	}
-	r := newDocumentRule(annotation.ShareOf(compared, len(coders), annotation.AnnotatedDocuments, true), coders, true, false, defaultMaxRows)
+	r := view.NewDocumentRule(annotation.ShareOf(compared, len(coders), annotation.AnnotatedDocuments, true), coders, true, false, view.DefaultMaxRows)
 	r.Description = "each pair of coders is compared on the items both segmented (SegEval requires every coder to segment every item; on such data the figures are SegEval's)"
-	r.Every, r.items = 0, true
+	r.Every, r.ItemsAndCoders = 0, true
 	if d.Complete() {
 		r.Every = len(items)
 	}
