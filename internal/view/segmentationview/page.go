@@ -1,4 +1,4 @@
-package main
+package segmentationview
 
 import (
 	"fmt"
@@ -13,10 +13,10 @@ import (
 	"agree/segmentation"
 )
 
-// segmentationPage builds the HTML report of agree segmentation from the
+// Page builds the HTML report of agree segmentation from the
 // struct its JSON output marshals; the dataset supplies the boundaries
 // that are drawn.
-func segmentationPage(r *segResultJSON, d *segmentation.Dataset, inputs []string) *report.Page {
+func Page(r *Result, d *segmentation.Dataset, inputs []string) *report.Page {
 	f := func(x report.Number) string { return report.Float(float64(x), 4) }
 	ag := r.Agreement
 	p := &report.Page{
@@ -34,7 +34,7 @@ func segmentationPage(r *segResultJSON, d *segmentation.Dataset, inputs []string
 	if ag.UndefinedReason != "" {
 		p.Warnings = append(p.Warnings, ag.UndefinedReason)
 	}
-	tables := segmentationTables(r)
+	tables := Tables(r)
 	sec := report.Section{ID: "agreement", Title: "Agreement"}
 	rows := []svg.Estimate{
 		{Label: "A_a", Value: float64(ag.Actual), Low: math.NaN(), High: math.NaN(), Muted: true, Note: "not chance-corrected"},
@@ -129,7 +129,7 @@ func segmentationPage(r *segResultJSON, d *segmentation.Dataset, inputs []string
 	p.Sections = append(p.Sections, sec)
 
 	// Pairs with the lowest B first: what to adjudicate.
-	pairs := append([]segPairJSON(nil), r.Pairs...)
+	pairs := append([]Pair(nil), r.Pairs...)
 	sort.SliceStable(pairs, func(i, j int) bool { return less(float64(pairs[i].B), float64(pairs[j].B)) })
 	t := report.Table{Title: "item and coder pairs with the lowest boundary similarity (adjudicate first)", Header: []string{"item", "coder a", "coder b", "B", "additions", "substitutions", "transpositions", "WindowDiff"}}
 	for i, pr := range pairs {
