@@ -28,6 +28,13 @@ func TestAnalyticSEMatchesSimulation(t *testing.T) {
 		{"Conger", 3, .1, func(a *coding.Analysis) Analytic { return Gwet(a, coding.MultiKappa, GwetOptions{}) }},
 		{"α", 3, .1, func(a *coding.Analysis) Analytic { return Gwet(a, coding.KrippendorffAlpha, GwetOptions{}) }},
 		{"percent", 3, .1, func(a *coding.Analysis) Analytic { return Gwet(a, coding.PercentAgreement, GwetOptions{}) }},
+		// The delta method on the Survey convention's own estimators, with
+		// missing values (judgment weighting, the default).
+		{"Fleiss (delta)", 3, .1, func(a *coding.Analysis) Analytic { return Delta(a, coding.FleissKappa, GwetOptions{}) }},
+		{"α (delta)", 3, .1, func(a *coding.Analysis) Analytic { return Delta(a, coding.KrippendorffAlpha, GwetOptions{}) }},
+		{"percent (delta)", 3, .1, func(a *coding.Analysis) Analytic { return Delta(a, coding.PercentAgreement, GwetOptions{}) }},
+		{"S (delta)", 4, .2, func(a *coding.Analysis) Analytic { return Delta(a, coding.BennettS, GwetOptions{}) }},
+		{"Conger, complete items", 3, .1, func(a *coding.Analysis) Analytic { return StandardError(a, coding.MultiKappa, GwetOptions{}) }},
 	}
 	for _, c := range checks {
 		rng := rand.New(rand.NewPCG(77, uint64(c.coders)))

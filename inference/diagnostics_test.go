@@ -100,15 +100,16 @@ func TestPrevalenceAndBias(t *testing.T) {
 
 func TestStandardErrorDispatch(t *testing.T) {
 	// Fleiss 1971 layout (every item rated by the same number of coders):
-	// Fleiss's κ gets Gwet's SE for the interval and FNL's SE0 for z; the
-	// α variants without a published variance are undefined with a reason.
+	// Fleiss's κ gets the delta-method SE for the interval — Gwet's, on
+	// complete data, to rounding — and FNL's SE0 for z; the α variants
+	// without a published variance are undefined with a reason.
 	d := agreementTable(t, [][]int{{3, 0}, {2, 1}, {0, 3}, {1, 2}, {3, 0}, {0, 3}})
 	a := analyze(t, d, coding.Options{})
 	f := StandardError(a, coding.FleissKappa, GwetOptions{})
 	if math.IsNaN(f.SE0) || f.DF != 0 || !f.Defined() {
 		t.Errorf("Fleiss: %+v", f)
 	}
-	approx(t, "Fleiss SE = Gwet's", f.SE, Gwet(a, coding.FleissKappa, GwetOptions{}).SE, 0)
+	approx(t, "Fleiss SE = Gwet's", f.SE, Gwet(a, coding.FleissKappa, GwetOptions{}).SE, 1e-12)
 	approx(t, "Fleiss z = FNL's", f.Z, FleissNull(a, 0).Z, 0)
 	if r := StandardError(a, coding.AlphaKappa, GwetOptions{}); r.Defined() || r.Reason == "" {
 		t.Errorf("α_κ: want undefined with a reason, got %+v", r)

@@ -33,6 +33,7 @@ the work over shards.`
 // codingFlags are the flags of agree coding.
 type codingFlags struct {
 	metric, missing, incomplete, categories string
+	convention                              string
 	layout, sep, columns, setSep, taxonomy  string
 	na                                      *string // --na, when given
 	closed, header                          bool
@@ -69,6 +70,7 @@ func (f *codingFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.metric, "metric", "nominal", "distance for the weighted coefficients: "+distance.Names+" (the last three need --taxonomy)")
 	fs.StringVar(&f.missing, "missing", "judgment", "weighting of items with missing values: judgment (Krippendorff) or item (each item equal)")
 	fs.StringVar(&f.incomplete, "incomplete", "drop", "κ-style coefficients on incomplete items: drop them (and say how many) or refuse")
+	fs.StringVar(&f.convention, "convention", "survey", "estimators with missing values: survey (Krippendorff's weighting for π, Fleiss, α, S, percent agreement; κ-style on complete items; each standard error that of its estimate) or irrcac (Gwet's irrCAC: its estimates and standard errors)")
 	fs.StringVar(&f.categories, "categories", "", "declared categories in order, comma-separated (for S, Gwet, ordinal order)")
 	fs.BoolVar(&f.closed, "closed", false, "with --categories: any other value is an error")
 	fs.StringVar(&f.layout, "layout", "auto", "file layout: auto, wide, long, columns, transposed (rows = coders), counts (item × category counts) or contingency (a two-coder square table)")
@@ -237,6 +239,9 @@ func (f *codingFlags) options(file string) (table.Options, coding.Options, error
 	default:
 		return topt, copt, usagef("--missing must be judgment or item, got %q", f.missing)
 	}
+	if copt.Convention, err = coding.ParseConvention(f.convention); err != nil {
+		return topt, copt, usagef("--convention: %v", err)
+	}
 	switch f.incomplete {
 	case "drop":
 		copt.Incomplete = coding.DropIncomplete
@@ -300,6 +305,7 @@ type codingResult struct {
 	Categories     int                        `json:"categories"`
 	Distance       string                     `json:"distance"`
 	Missing        string                     `json:"missing"`
+	Convention     string                     `json:"convention"`
 	Coefficients   map[string]coefficientJSON `json:"coefficients"`
 	order          []coding.Coefficient       // display order
 	Bias           biasJSON                   `json:"annotator_bias"`
@@ -350,6 +356,7 @@ type coefficientJSON struct {
 	Items                int           `json:"items"`
 	Values               int           `json:"values"`
 	DroppedItems         int           `json:"dropped_items"`
+	Estimator            string        `json:"estimator,omitempty"`
 
 	// Inference (issue 6): "se" and "ci" are analytic unless --bootstrap
 	// is given, when "ci" and "p_below" come from the bootstrap and the
@@ -400,7 +407,7 @@ func analyzeCoding(an *coding.Analysis) (*codingResult, error) {
 	res := &codingResult{Header: version.NewHeader(),
 		File: an.Stats().Source(), Items: c.Items, Coders: c.Coders, CoderNames: an.Stats().Coders(), Values: c.Values,
 		PairableItems: c.PairableItems, PairableValues: c.PairableValues, CompleteItems: c.CompleteItems,
-		Categories: c.Categories, Distance: "nominal", Missing: opt.Missing.String(),
+		Categories: c.Categories, Distance: "nominal", Missing: opt.Missing.String(), Convention: opt.Convention.String(),
 		Coefficients: map[string]coefficientJSON{}, results: map[string]coding.Result{}, analysis: an,
 	}
 	if opt.Distance != nil {
@@ -414,7 +421,7 @@ func analyzeCoding(an *coding.Analysis) (*codingResult, error) {
 			Value: report.Number(r.Value), UndefinedReason: r.Reason, Distance: r.Distance,
 			ObservedDisagreement: report.Number(r.ObservedDisagreement), ExpectedDisagreement: report.Number(r.ExpectedDisagreement),
 			ObservedAgreement: report.Number(r.ObservedAgreement), ExpectedAgreement: report.Number(r.ExpectedAgreement),
-			Items: r.Items, Values: r.Values, DroppedItems: r.Dropped,
+			Items: r.Items, Values: r.Values, DroppedItems: r.Dropped, Estimator: r.Estimator,
 		}
 	}
 	if m := an.Stats().MergedNumbers(); len(m) > 0 {
@@ -440,12 +447,34 @@ func analyzeCoding(an *coding.Analysis) (*codingResult, error) {
 		if opt.Incomplete == coding.RefuseIncomplete {
 			verb = "refused"
 		}
-		res.Notes = append(res.Notes, fmt.Sprintf("%d of %s %s a value from some coder: κ, multi-κ, κ_w and α_κ %s them; α, π, S and percent agreement use every item with two or more values (weighting: %s)", dropped, plural.Count(c.Items, "item"), plural.Verb(dropped, "lacks", "lack"), verb, opt.Missing))
+		if opt.Convention == coding.IrrCAC {
+			res.Notes = append(res.Notes, fmt.Sprintf("%d of %s %s a value from some coder; convention irrcac (Gwet's irrCAC): every coefficient averages over the items with two or more values, Fleiss's κ and π take their marginals over the items rated at least once, the κ-style coefficients each coder's distribution over the items it rated; the standard errors are irrCAC's (--convention survey: Krippendorff's weighting)", dropped, plural.Count(c.Items, "item"), plural.Verb(dropped, "lacks", "lack")))
+		} else {
+			res.Notes = append(res.Notes, fmt.Sprintf("%d of %s %s a value from some coder: κ, multi-κ, κ_w and α_κ %s them; α, π, S and percent agreement use every item with two or more values (weighting: %s); each coefficient's estimator is in its note, and its standard error is that of the estimate printed (--convention irrcac: Gwet's irrCAC estimates and standard errors)", dropped, plural.Count(c.Items, "item"), plural.Verb(dropped, "lacks", "lack"), verb, opt.Missing))
+		}
 	}
 	if res.Distance != "nominal" {
 		res.Notes = append(res.Notes, "weighted coefficients (α, α_b, κ_w, α_κ, AC2, Brennan–Prediger) use the "+res.Distance+" distance; their values depend on it and cannot be read on the scales made for nominal data (Artstein & Poesio 2008, §4.1)")
 	}
 	return res, nil
+}
+
+// shortEstimator is the table's short form of a coefficient's estimator
+// (coding.Result.Estimator).
+func shortEstimator(e string) string {
+	switch {
+	case strings.HasPrefix(e, "irrCAC's"):
+		return "irrCAC's estimator"
+	case strings.HasPrefix(e, "mean over the items with two or more values; Gwet's"):
+		return "item mean, Gwet's marginals"
+	case strings.HasPrefix(e, "the complete items"):
+		return "complete items"
+	case strings.Contains(e, "each item weighted equally"):
+		return "items weighted equally"
+	case strings.Contains(e, "each judgment weighted equally"):
+		return "judgments weighted equally"
+	}
+	return e
 }
 
 // mergedNumbersNote says which spellings of equal numbers were read as one
@@ -487,6 +516,9 @@ func (res *codingResult) tables() []report.Table {
 		note := r.Reason
 		if r.Defined() && r.Dropped > 0 {
 			note = fmt.Sprintf("%d incomplete items dropped", r.Dropped)
+		}
+		if r.Defined() && res.CompleteItems < res.Items {
+			note = strings.TrimPrefix(note+"; "+shortEstimator(r.Estimator), "; ")
 		}
 		if r.Defined() && k.Weighted() && res.Distance != "nominal" {
 			note = strings.TrimPrefix(note+"; "+r.Distance, "; ")

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"agree/annotation"
 	"agree/coref"
 	"agree/formats"
 	corefio "agree/formats/coref"
@@ -164,6 +165,7 @@ func runCoref(e env, args []string) error {
 	opt := corefio.BratOptions{Relations: splitList(*bratRel), Types: splitList(*bratTypes)}
 
 	b := coref.NewBuilder(policy)
+	bc := &annotation.Corpus{} // brat inputs
 	used := map[string]string{}
 	var model []string // files read through the annotation model (input.go)
 	for i, name := range files {
@@ -186,7 +188,7 @@ func runCoref(e env, args []string) error {
 						return usagef("coref: %s and %s both give annotator %q; name them with --annotators", prev, filepath.Join(name, dir), ann)
 					}
 					used[ann] = filepath.Join(name, dir)
-					if err := readCorefInput(e, kind, name, dir, ann, opt, b); err != nil {
+					if err := readCorefInput(e, kind, name, dir, ann, opt, b, bc); err != nil {
 						return err
 					}
 				}
@@ -203,7 +205,13 @@ func runCoref(e env, args []string) error {
 			}
 			used[ann] = name
 		}
-		if err := readCorefInput(e, kind, name, ".", ann, opt, b); err != nil {
+		if err := readCorefInput(e, kind, name, ".", ann, opt, b, bc); err != nil {
+			return err
+		}
+	}
+	if len(bc.Spans) > 0 {
+		printNotes(e, "coref", bc.Notes)
+		if err := corefio.BratMentions(bc, b, in.layer); err != nil {
 			return err
 		}
 	}
@@ -350,26 +358,46 @@ func corefInputKind(e env, flagValue, name string) (string, error) {
 
 // readCorefInput reads one input of agree coref (not through the model):
 // name is a path, or a folder of a brat directory (dir, a slash path in
-// it).
-func readCorefInput(e env, kind, name, dir, ann string, opt corefio.BratOptions, b *coref.Builder) error {
+// it). brat goes to the corpus bc, whose mentions are added once every
+// input is read (corefio.BratMentions chooses their layer over all
+// annotators, as for the other annotation formats); the annotator and
+// documents are declared in b in the order read.
+func readCorefInput(e env, kind, name, dir, ann string, opt corefio.BratOptions, b *coref.Builder, bc *annotation.Corpus) error {
 	if kind == "brat" {
-		if fsys, done, ok := bratTree(e, name); ok {
-			defer done()
-			return corefio.ReadBratFS(fsys, dir, name, ann, opt, b)
+		docs := len(bc.Documents)
+		if err := readBrat(e, name, dir, ann, opt, bc); err != nil {
+			return err
 		}
+		b.Annotator(ann)
+		for _, d := range bc.Documents[docs:] {
+			b.Document(d.Name)
+		}
+		return nil
 	}
 	r, err := openInput(e, name)
 	if err != nil {
 		return err
 	}
 	defer r.Close()
-	switch kind {
-	case "csv":
+	if kind == "csv" {
 		return corefio.ReadCSV(r, name, b)
-	case "brat":
-		return corefio.ReadBrat(r, name, ann, strings.TrimSuffix(filepath.Base(name), ".ann"), opt, b)
 	}
 	return corefio.ReadCoNLL(r, name, ann, b)
+}
+
+// readBrat reads a brat directory (its folder dir) or .ann file as
+// annotator ann's into bc.
+func readBrat(e env, name, dir, ann string, opt corefio.BratOptions, bc *annotation.Corpus) error {
+	if fsys, done, ok := bratTree(e, name); ok {
+		defer done()
+		return corefio.ReadBratFSTo(bc, fsys, dir, name, ann, opt)
+	}
+	r, err := openInput(e, name)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	return corefio.ReadBratTo(bc, r, name, ann, strings.TrimSuffix(filepath.Base(name), ".ann"), opt)
 }
 
 // chainSetsFor computes the chains as sets of c; when ok is false (the

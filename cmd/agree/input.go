@@ -9,6 +9,7 @@ import (
 	"agree/annotation"
 	"agree/coref"
 	"agree/formats"
+	corefio "agree/formats/coref"
 	"agree/formats/units"
 	"agree/internal/view"
 	"agree/unitizing"
@@ -188,5 +189,5 @@ func readCorefModel(e env, files []string, input string, in *inputFlags, b *core
 	if err != nil {
 		return err
 	}
-	return c.Coref(b, in.layer)
+	return corefio.Mentions(c, b, in.layer)
 }

@@ -42,6 +42,7 @@ type spansFlags struct {
 	level              float64
 	maxRows            int
 	by                 byFlags
+	schema             string // agree spans --schema (spans_semeval.go)
 }
 
 func (f *spansFlags) register(fs *flag.FlagSet) {
@@ -121,6 +122,9 @@ func startSpans(e env, name, synopsis string, args []string, what string, count 
 	f := &sc.f
 	fs := newFlagSet(e, name, synopsis)
 	f.register(fs)
+	if name == "spans" {
+		fs.StringVar(&f.schema, "schema", "pairwise", "pairwise (precision, recall, F1 of matched spans) or semeval: also the SemEval-2013 Task 9.1 counts under the strict, exact, partial and type schemas, as nervaluate defines them")
+	}
 	format := formatFlag(fs, "table")
 	sc.rep = reportFlag(fs)
 	gateFlags(e, fs)
@@ -130,6 +134,11 @@ func startSpans(e env, name, synopsis string, args []string, what string, count 
 	}
 	if err := e.checkGate(fs, sc.files); err != nil {
 		return nil, err
+	}
+	if name == "spans" {
+		if err := oneOf(fs, "schema", f.schema, "pairwise", "semeval"); err != nil {
+			return nil, err
+		}
 	}
 	if err := sc.rep.check(sc.files); err != nil {
 		return nil, err
@@ -177,6 +186,11 @@ func runSpans(e env, args []string) error {
 		}
 		out.addBootstrap(iv, f.bootstrap, f.seed)
 	}
+	if f.schema == "semeval" {
+		if out.SemEval, err = semevalOutput(ctx, c, opt, f.maxRows); err != nil {
+			return fmt.Errorf("spans: %w", err)
+		}
+	}
 	if f.disagreements != "" {
 		if err := writeSpanDisagreements(f.disagreements, f.force, res); err != nil {
 			return err
@@ -192,6 +206,9 @@ func runSpans(e env, args []string) error {
 	tables, err := out.tables()
 	if err != nil {
 		return err
+	}
+	if out.SemEval != nil {
+		tables = append(tables, out.SemEval.tables()...)
 	}
 	return report.WriteTables(e.stdout, rf, tables...)
 }
@@ -293,7 +310,9 @@ type spansJSON struct {
 	// With --by document: each document's value and the corpus value.
 	PerDocument []spanDocJSON     `json:"per_document,omitempty"`
 	Corpus      *view.CorpusValue `json:"corpus,omitempty"`
-	Notes       []string          `json:"notes,omitempty"`
+	// SemEval is --schema semeval's (spans_semeval.go).
+	SemEval *semevalJSON `json:"semeval,omitempty"`
+	Notes   []string     `json:"notes,omitempty"`
 
 	sum *spans.Summary
 	res *spans.Result // agree spans only (the report draws its documents)
