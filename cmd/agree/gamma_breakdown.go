@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"agree/gamma"
+	"agree/internal/view"
 	"agree/report"
 	"agree/unitizing"
 )
@@ -71,7 +72,7 @@ func (o *gammaJSON) gammaBreakdown(ctx context.Context, corpus unitizing.Corpus,
 		}
 		o.PerDocument = append(o.PerDocument, j)
 	}
-	cv := &corpusValueJSON{Average: avg, Documents: n, UndefinedDocuments: und}
+	cv := &view.CorpusValue{Average: avg, Documents: n, UndefinedDocuments: und}
 	if avg == "macro" {
 		cv.Description = "macro: the mean of the continua's γ (each document weighs the same; each continuum's chance disorder from its own samples)"
 		cv.Value = report.Number(math.NaN())
