@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"agree/formats"
+	corefio "agree/formats/coref"
 )
 
 // callInfo is what run learns about a command while it runs, to add hints
@@ -44,11 +45,34 @@ func withHints(err error, call *callInfo, args []string) error {
 			continue
 		}
 		seen[a] = true
+		if h := conllHint(call.fs, a); h != "" {
+			return hinted{err, h}
+		}
 		if h := separatorHint(call.fs, a); h != "" {
 			return hinted{err, h}
 		}
 	}
 	return err
+}
+
+// conllHint says that a file another command than coref failed on is
+// CoNLL-2012 coreference (the scorer's KEY.key and RESPONSE.response have
+// no .conll extension), else "".
+func conllHint(fs *flag.FlagSet, file string) string {
+	if strings.TrimPrefix(fs.Name(), "agree ") == "coref" {
+		return ""
+	}
+	st, err := os.Stat(file)
+	if err != nil || !st.Mode().IsRegular() {
+		return ""
+	}
+	in := (&formats.OS{}).Input(file)
+	defer in.Close()
+	head, err := in.Head(formats.RouteHead)
+	if err != nil || !corefio.IsCoNLL(head) {
+		return ""
+	}
+	return fmt.Sprintf("hint: %s is CoNLL-2012 coreference (a \"#begin document\" line): try agree coref (agree report detects it)", file)
 }
 
 // hinted is an error followed by a hint on its own line.

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"agree/formats"
+	corefio "agree/formats/coref"
 )
 
 const reportSynopsis = `report [-o FILE.html] [--as KIND] [--force] FILE... [flags of the command]
@@ -108,7 +109,8 @@ func runReport(e env, args []string) error {
 // annotation tool's export (brat, a WebAnno/INCEpTION project or file,
 // UIMA XMI or JSON, Label Studio, doccano, Prodigy, the model's JSONL) is
 // span data; ELAN, Praat and RTTM files are units for γ; CoNLL-2012 files
-// are coreference; other JSON is SegEval's; a CSV says by its header.
+// are coreference, by their content (a "#begin document" line) whatever
+// their extension; other JSON is SegEval's; a CSV says by its header.
 func detectKind(e env, args []string) (string, error) {
 	for _, a := range args {
 		if strings.HasPrefix(a, "-") {
@@ -123,6 +125,9 @@ func detectKind(e env, args []string) (string, error) {
 		}
 		if st.IsDir() {
 			return dirKind(a), nil
+		}
+		if corefio.IsCoNLL(head(in, 64<<10)) {
+			return "coref", nil // CoNLL-2012, whatever the extension (the scorer's KEY.key, RESPONSE.response)
 		}
 		switch ext := strings.ToLower(filepath.Ext(a)); ext {
 		case ".rttm", ".eaf", ".textgrid":
