@@ -115,7 +115,7 @@ func runCoref(e env, args []string) error {
 	if err := in.check("coref"); err != nil {
 		return err
 	}
-	if err := rep.check(files); err != nil {
+	if err := rep.check(e, files); err != nil {
 		return err
 	}
 	var policy coref.Duplicates

@@ -109,7 +109,7 @@ func runSegmentation(e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := rep.check(files); err != nil {
+	if err := rep.check(e, files); err != nil {
 		return err
 	}
 	in, err := segeval.ParseFormat(*input)

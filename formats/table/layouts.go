@@ -11,6 +11,7 @@ import (
 
 	"agree/coding"
 	"agree/internal/csvio"
+	"agree/internal/limits"
 )
 
 // The layouts of the statistics literature, besides the items × coders
@@ -75,8 +76,11 @@ const AnonymousReason = "needs to know which coder gave which value, and a count
 
 // readLayout reads the layouts of this file.
 func readLayout(r io.Reader, name string, opt Options, missing func(string) bool) (*coding.Data, error) {
-	data, err := io.ReadAll(r)
+	data, err := limits.ReadAll(limits.Records(r, name, 1, 0), name, "file", limits.MaxFile, 0)
 	if err != nil {
+		if limits.IsLimit(err) {
+			return nil, err
+		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))

@@ -95,7 +95,7 @@ func Read(r io.Reader, name string, opt Options) (*coding.Data, error) {
 	if opt.Layout >= Transposed { // layouts.go
 		return readLayout(r, name, opt, rd.isMissingString)
 	}
-	src := newSource(r, opt.blockSize)
+	src := newSource(r, name, opt.blockSize)
 	if opt.Layout == Columns {
 		return rd.readColumns(src)
 	}
@@ -130,7 +130,7 @@ func Stream(r io.Reader, name string, opt Options) (*coding.Stats, error) {
 		}
 		return d.Stats(opt.KeepItems), nil
 	}
-	src := newSource(r, opt.blockSize)
+	src := newSource(r, name, opt.blockSize)
 	if opt.Layout == Columns {
 		return rd.streamColumns(src)
 	}
