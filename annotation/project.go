@@ -212,7 +212,8 @@ func (c *Corpus) labelCells(layer, setSep string) ([]labelCell, error) {
 // offsets ("start-end", parts joined by ";"), so that annotators who marked
 // the same stretch mark the same mention; its chain is the span's Chain,
 // and a span in no chain is a singleton. Chain ids are made unique per
-// annotator and document.
+// annotator and document. Who annotated each document (Document.AnnotatedBy)
+// is passed on (coref.Builder.MarkAnnotated).
 func (c *Corpus) Coref(b *coref.Builder, layer string) error {
 	layer, err := c.SpanLayer(layer)
 	if err != nil {
@@ -223,6 +224,9 @@ func (c *Corpus) Coref(b *coref.Builder, layer string) error {
 	}
 	for _, d := range c.Documents {
 		b.Document(d.Name)
+		for _, a := range d.AnnotatedBy {
+			b.MarkAnnotated(c.Annotators[a], d.Name)
+		}
 	}
 	for i := range c.Spans {
 		s := &c.Spans[i]

@@ -41,6 +41,9 @@ func (e *MarkableError) Error() string {
 func (c *Corpus) MarkableDifferences(a, b int) *MarkableError {
 	e := &MarkableError{A: c.annotators[a], B: c.annotators[b]}
 	for d, doc := range c.docs {
+		if !c.Shared(a, b, d) {
+			continue
+		}
 		ha := marked(c.parts[a][d], len(doc.mentions))
 		hb := marked(c.parts[b][d], len(doc.mentions))
 		var oa, ob []string
@@ -124,6 +127,9 @@ func (c *Corpus) LinkTable(a, b int) (LinkTable, error) {
 	}
 	var t LinkTable
 	for d, doc := range c.docs {
+		if !c.Shared(a, b, d) {
+			continue
+		}
 		pa, pb := c.parts[a][d], c.parts[b][d]
 		n := pa.Mentions()
 		if n == 0 {

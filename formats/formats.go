@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"agree/internal/suggest"
 	"bytes"
 	"errors"
 	"fmt"
@@ -140,7 +141,7 @@ func DefaultOffsetUnit(name string) (annotation.OffsetUnit, error) {
 }
 
 func unknownFormat(name string) error {
-	return fmt.Errorf("unknown input %q (want one of %s, or auto)", name, strings.Join(Names(), ", "))
+	return fmt.Errorf("unknown input %q%s (want one of %s, or auto)", name, suggest.DidYouMean(name, Names()), strings.Join(Names(), ", "))
 }
 
 // Check validates the options (the format name, the offset unit, the

@@ -33,13 +33,22 @@ func usagef(format string, args ...any) error {
 }
 
 // exitCode prints err (if any) and returns the process exit status:
-// 0 success, 1 bad input or failed computation, 2 usage error.
+// 0 success, 1 bad input or failed computation, 2 usage error, 3 a
+// --require not met (gate.go).
 func exitCode(err error, stderr io.Writer) int {
 	if err == nil {
 		return 0
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
+	}
+	if isRequirementError(err) {
+		var re requirementError
+		errors.As(err, &re)
+		for _, f := range re.failed {
+			fmt.Fprintln(stderr, "agree: requirement", f)
+		}
+		return exitRequirement
 	}
 	fmt.Fprintln(stderr, "agree:", shortMessage(err.Error()))
 	var ue usageError
@@ -64,6 +73,8 @@ type env struct {
 	status *status
 	// call records the command's flags for the hints added to its errors.
 	call *callInfo
+	// gate is the command's quality gate (--require, --junit; gate.go).
+	gate *gateState
 	// files opens the inputs (each once) and records every file read, so
 	// that no output overwrites one (output.go).
 	files *formats.OS
@@ -81,6 +92,7 @@ func commands() []command {
 	return []command{
 		{"demo", "run the demonstration on embedded example data", runDemo},
 		{"coding", "agreement on categories and values (α, κ, π, S, AC1, …) from a CSV file", runCoding},
+		{"ratings", "numeric ratings: intraclass correlations (ICC) with F tests and intervals; Pearson, Spearman, Kendall τ-b, Lin's CCC per pair and against the others; Kendall's W", runRatings},
 		{"unitizing", "Krippendorff's unitizing alphas (αU, uα, |uα, c|uα, (k)uα), κ_d and SER on unit files", runUnitizing},
 		{"shuffle", "corpus shuffling tool: response curves of unitizing measures to simulated errors (CSV, SVG)", runShuffle},
 		{"coref", "coreference agreement: MUC, B³, CEAF, BLANC, LEA, CoNLL; Passonneau's link κ/α; chains as sets (MASI α)", runCoref},
@@ -91,6 +103,7 @@ func commands() []command {
 		{"convert", "read annotation files (Label Studio, doccano, Prodigy, ELAN, Praat, BIO, brat, WebAnno, UIMA, …) and write the span CSV or JSONL", runConvert},
 		{"report", "self-contained HTML report with plots of the analysis that fits the files (-o FILE.html)", runReport},
 		{"serve", "local web page: drop files, choose the analysis, see its report (127.0.0.1 only)", runServe},
+		{"version", "the version of agree, its commit and the Go version that built it", runVersion},
 	}
 }
 
@@ -105,9 +118,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	case "help", "-h", "-help", "--help":
 		printUsage(stdout)
 		return nil
-	case "version", "--version":
-		fmt.Fprintln(stdout, "agree", version)
-		return nil
+	case "--version":
+		name = "version"
 	}
 	for _, c := range commands() {
 		if c.name == name {
@@ -119,14 +131,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 				e.call.usage(stdout) // -h: the usage asked for
 				return nil
 			}
+			if err == nil {
+				err = e.gate.verdict(e)
+			}
 			return withHints(err, e.call, args[1:])
 		}
 	}
 	printUsage(stderr)
 	return usagef("unknown command %q", name)
 }
-
-const version = "0.1.0-dev"
 
 func printUsage(w io.Writer) {
 	var b strings.Builder

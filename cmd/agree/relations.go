@@ -10,6 +10,8 @@ import (
 	"agree/annotation"
 	"agree/inference"
 	"agree/internal/plural"
+	"agree/internal/version"
+	"agree/internal/view"
 	"agree/report"
 	"agree/spans"
 )
@@ -56,23 +58,24 @@ type relationPairJSON struct {
 	Macro         averageJSON              `json:"macro"`
 	PerType       map[string]relCountsJSON `json:"per_type"`
 	TypeAgreement labelAgreementJSON       `json:"type_agreement"`
-	Bootstrap     *bootstrapResultJSON     `json:"bootstrap,omitempty"`
+	Bootstrap     *view.BootstrapResult    `json:"bootstrap,omitempty"`
 }
 
 type relMicroJSON struct {
 	Averaging string `json:"averaging"`
 	relCountsJSON
-	Bootstrap *bootstrapResultJSON `json:"bootstrap,omitempty"`
+	Bootstrap *view.BootstrapResult `json:"bootstrap,omitempty"`
 }
 
 // relationsJSON is the output of agree relations; its keys are a contract
 // (README).
 type relationsJSON struct {
+	version.Header
 	Match            string                   `json:"match"`
 	Labels           string                   `json:"labels"`
 	Layer            string                   `json:"layer"`
 	Scope            string                   `json:"scope"`
-	DocumentRule     *documentRuleJSON        `json:"document_rule"`
+	DocumentRule     *view.DocumentRule       `json:"document_rule"`
 	Documents        int                      `json:"documents"`
 	Relations        int                      `json:"relations"`
 	IgnoredRelations int                      `json:"ignored_relations"`
@@ -89,7 +92,7 @@ type relationsJSON struct {
 	MatrixOmitted    int                      `json:"matrix_omitted,omitempty"`
 	Bootstrap        *bootstrapInfoJSON       `json:"bootstrap,omitempty"`
 	PerDocument      []relDocJSON             `json:"per_document,omitempty"`
-	Corpus           *corpusValueJSON         `json:"corpus,omitempty"`
+	Corpus           *view.CorpusValue        `json:"corpus,omitempty"`
 	Notes            []string                 `json:"notes,omitempty"`
 }
 
@@ -150,14 +153,7 @@ func runRelations(e env, args []string) error {
 	if err := rep.write(e, func() (*report.Page, error) { return spansPage(view, c, files) }, files); err != nil || rep.only() {
 		return err
 	}
-	if rf != report.JSON {
-		tables, err := view.tables()
-		if err != nil {
-			return err
-		}
-		return report.WriteTables(e.stdout, rf, tables...)
-	}
-	out := relationsJSON{Match: view.Match, Labels: view.Labels, Layer: view.Layer, Scope: view.Scope, DocumentRule: view.DocumentRule, Documents: view.Documents,
+	out := relationsJSON{Header: version.NewHeader(), Match: view.Match, Labels: view.Labels, Layer: view.Layer, Scope: view.Scope, DocumentRule: view.DocumentRule, Documents: view.Documents,
 		Relations: rr.Relations, IgnoredRelations: rr.Ignored, SpanAverageF1: report.Number(rr.Spans.AverageF1),
 		Annotators: view.Annotators, PairsOmitted: view.PairsOmitted, UnsharedPairs: view.UnsharedPairs,
 		AverageF1: view.AverageF1, Macro: view.Macro, PerType: relCountsMap(view.PerLabel),
@@ -171,6 +167,14 @@ func runRelations(e env, args []string) error {
 		return relationPairJSON{Annotators: p.Annotators, Documents: p.Documents, relCountsJSON: relCounts(p.prfCountsJSON),
 			Macro: p.Macro, PerType: relCountsMap(p.PerLabel), TypeAgreement: p.LabelAgreement, Bootstrap: p.Bootstrap}, err
 	}}
+	e.observe(out)
+	if rf != report.JSON {
+		tables, err := view.tables()
+		if err != nil {
+			return err
+		}
+		return report.WriteTables(e.stdout, rf, tables...)
+	}
 	return report.WriteJSON(e.stdout, out)
 }
 

@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"flag"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -13,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"agree/internal/version"
 	"agree/report"
 )
 
@@ -86,7 +86,7 @@ func (r *reportOutput) write(e env, build func() (*report.Page, error), inputs [
 
 // provenance describes how to compute the report again.
 func (r *reportOutput) provenance(inputs []string) report.Provenance {
-	p := report.Provenance{Version: version}
+	p := report.Provenance{Version: version.Version}
 	name := strings.TrimPrefix(r.fs.Name(), "agree ")
 	cmd := []string{"agree", name}
 	skip := map[string]bool{"report": true, "force": true, "format": true}
@@ -168,15 +168,4 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-// truncRows keeps at most n rows of t and says so in a note.
-func truncRows(t report.Table, n int, what string) report.Table {
-	if len(t.Rows) <= n {
-		return t
-	}
-	total := len(t.Rows)
-	t.Rows = t.Rows[:n]
-	t.Notes = append(t.Notes, fmt.Sprintf("showing the first %d of %d %s; the JSON output (--format json) lists all", n, total, what))
-	return t
 }
