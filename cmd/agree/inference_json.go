@@ -161,6 +161,7 @@ type aickinJSON struct {
 	Iterations    int             `json:"iterations"`
 	Converged     bool            `json:"converged"`
 	Items         int             `json:"items"`
+	Reason        string          `json:"undefined_reason,omitempty"`
 }
 
 // numberPtr is a *report.Number holding x (for optional JSON numbers).
@@ -175,9 +176,12 @@ func numbers(xs []float64) []report.Number {
 }
 
 func newAickinJSON(a *errmodel.Aickin) *aickinJSON {
-	return &aickinJSON{Labels: a.Labels, A: report.Number(a.A), P: numbers(a.P), Q: numbers(a.Q),
-		Kappa: report.Number(a.Kappa), LogLikelihood: report.Number(a.LogLikelihood), Iterations: a.Iterations,
-		Converged: a.Converged, Items: a.Items}
+	out := &aickinJSON{Labels: a.Labels, A: report.Number(a.A), Kappa: report.Number(a.Kappa),
+		LogLikelihood: report.Number(a.LogLikelihood), Iterations: a.Iterations, Converged: a.Converged, Items: a.Items, Reason: a.Reason}
+	if a.P != nil { // nil when not identified: null
+		out.P, out.Q = numbers(a.P), numbers(a.Q)
+	}
+	return out
 }
 
 type dawidSkeneJSON struct {
