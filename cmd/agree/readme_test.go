@@ -105,6 +105,7 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 		{"coding", "--bootstrap", "20", "--alpha-bootstrap", "krippendorff", "--dawid-skene", twoCoders},
 		{"coding", "examples/table6.csv"},
 		{"ratings", "examples/ratings.csv"},
+		{"spans", "--schema", "semeval", "examples/entities.csv"},
 		{"coref", "--missing", "singletons", "testdata/coref/passonneau.csv"},
 		{"coref", "--bootstrap", "20", corefDocs},
 		{"unitizing", units},
