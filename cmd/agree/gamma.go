@@ -19,6 +19,7 @@ import (
 	"agree/inference"
 	"agree/internal/progress"
 	"agree/internal/version"
+	"agree/internal/view"
 	"agree/report"
 	"agree/unitizing"
 )
@@ -67,7 +68,7 @@ type gammaJSON struct {
 	Annotators        int                      `json:"annotators"`
 	Units             int                      `json:"units"`
 	Continua          int                      `json:"continua"`
-	DocumentRule      *documentRuleJSON        `json:"document_rule,omitempty"`
+	DocumentRule      *view.DocumentRule       `json:"document_rule,omitempty"`
 	Sampler           string                   `json:"sampler"`
 	SamplerNote       string                   `json:"sampler_note,omitempty"`
 	Seed              uint64                   `json:"seed"`
@@ -80,13 +81,13 @@ type gammaJSON struct {
 	Alignment         []unitaryJSON            `json:"alignment"`
 	// With --bootstrap: γ over corpora of resampled continua (issue 6).
 	SE     *report.Number           `json:"se,omitempty"`
-	CI     *intervalJSON            `json:"ci,omitempty"`
+	CI     *view.Interval           `json:"ci,omitempty"`
 	PBelow map[string]report.Number `json:"p_below,omitempty"`
 
 	// With --by document (gamma_breakdown.go).
-	PerDocument []gammaDocJSON   `json:"per_document,omitempty"`
-	Corpus      *corpusValueJSON `json:"corpus,omitempty"`
-	Matrix      *gammaMatrixJSON `json:"matrix,omitempty"`
+	PerDocument []gammaDocJSON    `json:"per_document,omitempty"`
+	Corpus      *view.CorpusValue `json:"corpus,omitempty"`
+	Matrix      *gammaMatrixJSON  `json:"matrix,omitempty"`
 
 	sampleDisorders, bootSamples []float64 // distributions, for the HTML report
 }
@@ -300,7 +301,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 		out.Sampler, out.SamplerNote = "none", ""
 	}
 	if boot != nil {
-		out.SE, out.CI, out.PBelow = numberPtr(boot.SE), newIntervalJSON(boot.CI), pBelowJSON(boot.PBelow)
+		out.SE, out.CI, out.PBelow = view.NumberPtr(boot.SE), view.NewInterval(boot.CI), view.PBelow(boot.PBelow)
 		out.bootSamples = boot.Samples
 	}
 	out.sampleDisorders = res.SampleDisorders
@@ -600,8 +601,8 @@ func gammaTables(o gammaJSON, showAlignment bool) []report.Table {
 		main.Rows = append(main.Rows,
 			[]string{fmt.Sprintf("bootstrap %g%% interval", 100*o.CI.Level), "[" + num(o.CI.Low) + ", " + num(o.CI.High) + "]"},
 			[]string{"bootstrap SE", num(*o.SE)},
-			[]string{"P(gamma < 0.667)", num(o.PBelow[thresholdKey(0.667)])},
-			[]string{"P(gamma < 0.8)", num(o.PBelow[thresholdKey(0.8)])})
+			[]string{"P(gamma < 0.667)", num(o.PBelow[view.ThresholdKey(0.667)])},
+			[]string{"P(gamma < 0.8)", num(o.PBelow[view.ThresholdKey(0.8)])})
 		main.Notes = append(main.Notes, fmt.Sprintf("bootstrap: %d resamples of the continua, seed %d", o.CI.Resamples, o.Seed))
 	}
 	if o.UndefinedReason != "" {
@@ -611,12 +612,12 @@ func gammaTables(o gammaJSON, showAlignment bool) []report.Table {
 		main.Notes = append(main.Notes, "gamma-cat undefined: "+o.GammaCatUndefined)
 	}
 	r := o.DocumentRule
-	if r.shown(o.Continua) {
-		main.Notes = append(main.Notes, r.notes()...)
+	if r.Shown(o.Continua) {
+		main.Notes = append(main.Notes, r.Notes()...)
 	}
 	tables := []report.Table{main}
-	if r.shown(o.Continua) {
-		tables = append(tables, r.pairTable())
+	if r.Shown(o.Continua) {
+		tables = append(tables, r.PairTable())
 	}
 	if len(o.GammaK) > 0 {
 		t := report.Table{Title: "γ-k (Mathet 2018)", Header: []string{"category", "gamma_k"}}

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"agree/gamma"
+	"agree/internal/view"
 	"agree/report"
 	"agree/unitizing"
 )
@@ -62,7 +63,7 @@ func (o *gammaJSON) gammaBreakdown(ctx context.Context, corpus unitizing.Corpus,
 		}
 		o.PerDocument = append(o.PerDocument, j)
 	}
-	cv := &corpusValueJSON{Average: avg, Documents: n, UndefinedDocuments: und}
+	cv := &view.CorpusValue{Average: avg, Documents: n, UndefinedDocuments: und}
 	if avg == "macro" {
 		cv.Description = "macro: the mean of the continua's γ (each document weighs the same; each continuum's chance disorder from its own samples)"
 		cv.Value = report.Number(math.NaN())

@@ -12,6 +12,7 @@ import (
 	"agree/coding"
 	"agree/formats/table"
 	"agree/internal/plural"
+	"agree/internal/view"
 	"agree/reference"
 	"agree/report"
 	"agree/spans"
@@ -53,14 +54,14 @@ func (r *referenceFlags) check(fset *flag.FlagSet, allowMore bool) error {
 
 // estimateJSON is a coefficient against the reference.
 type estimateJSON struct {
-	Value           report.Number `json:"value"`
-	SE              report.Number `json:"se"`
-	CI              *intervalJSON `json:"ci"`
-	UndefinedReason string        `json:"undefined_reason,omitempty"`
+	Value           report.Number  `json:"value"`
+	SE              report.Number  `json:"se"`
+	CI              *view.Interval `json:"ci"`
+	UndefinedReason string         `json:"undefined_reason,omitempty"`
 }
 
 func newEstimateJSON(e reference.Estimate) estimateJSON {
-	return estimateJSON{Value: report.Number(e.Value), SE: report.Number(e.SE), CI: newIntervalJSON(e.CI), UndefinedReason: e.Reason}
+	return estimateJSON{Value: report.Number(e.Value), SE: report.Number(e.SE), CI: view.NewInterval(e.CI), UndefinedReason: e.Reason}
 }
 
 type referenceRowJSON struct {
@@ -149,8 +150,8 @@ func (out *codingReferenceJSON) tables() []report.Table {
 	}
 	t := report.Table{Title: title, Header: []string{"annotator", "items", "accuracy", "CI", "Cohen's κ", "CI", "α", "CI"}}
 	for _, r := range out.Annotators {
-		t.Rows = append(t.Rows, []string{r.Annotator, strconv.Itoa(r.Items), report.Float(float64(r.Accuracy.Value), 4), interval(r.Accuracy.CI),
-			report.Float(float64(r.Kappa.Value), 4), interval(r.Kappa.CI), report.Float(float64(r.Alpha.Value), 4), interval(r.Alpha.CI)})
+		t.Rows = append(t.Rows, []string{r.Annotator, strconv.Itoa(r.Items), report.Float(float64(r.Accuracy.Value), 4), view.IntervalText(r.Accuracy.CI),
+			report.Float(float64(r.Kappa.Value), 4), view.IntervalText(r.Kappa.CI), report.Float(float64(r.Alpha.Value), 4), view.IntervalText(r.Alpha.CI)})
 		if r.NoMajority > 0 {
 			t.Notes = append(t.Notes, fmt.Sprintf("%s: %s without a majority among the others (tied), left out", r.Annotator, plural.Count(r.NoMajority, "item")))
 		}
@@ -161,15 +162,15 @@ func (out *codingReferenceJSON) tables() []report.Table {
 
 // spansReferenceRowJSON is one annotator against the reference span by span.
 type spansReferenceRowJSON struct {
-	Annotator     string        `json:"annotator"`
-	Documents     int           `json:"documents"`
-	Matched       int           `json:"matched"`
-	ReferenceSpan int           `json:"reference_spans"`
-	ResponseSpans int           `json:"response_spans"`
-	Precision     report.Number `json:"precision"`
-	Recall        report.Number `json:"recall"`
-	F1            report.Number `json:"f1"`
-	F1CI          *intervalJSON `json:"f1_ci,omitempty"`
+	Annotator     string         `json:"annotator"`
+	Documents     int            `json:"documents"`
+	Matched       int            `json:"matched"`
+	ReferenceSpan int            `json:"reference_spans"`
+	ResponseSpans int            `json:"response_spans"`
+	Precision     report.Number  `json:"precision"`
+	Recall        report.Number  `json:"recall"`
+	F1            report.Number  `json:"f1"`
+	F1CI          *view.Interval `json:"f1_ci,omitempty"`
 }
 
 // spansReferenceJSON is "reference" in agree spans/relations --reference.
@@ -206,7 +207,7 @@ func spansReference(name string, sum *spans.Summary, iv *spans.Intervals) (*span
 		row := spansReferenceRowJSON{Annotator: sum.Annotators[other], Documents: p.Documents, Matched: c.Matched, ReferenceSpan: c.Reference,
 			ResponseSpans: c.Response, Precision: report.Number(c.Precision()), Recall: report.Number(c.Recall()), F1: report.Number(c.F1())}
 		if iv != nil && k < len(iv.Pairs) && iv.Pairs[k] != nil {
-			row.F1CI = newIntervalJSON(iv.Pairs[k].CI)
+			row.F1CI = view.NewInterval(iv.Pairs[k].CI)
 		}
 		out.Annotators = append(out.Annotators, row)
 	}
@@ -220,7 +221,7 @@ func (out *spansReferenceJSON) tables(unit string) []report.Table {
 	t := report.Table{Title: "each annotator against " + out.Name + " (the reference)", Header: []string{"annotator", "documents", "matched", "reference " + unit, "response " + unit, "precision", "recall", "F1", "F1 CI"}}
 	for _, r := range out.Annotators {
 		t.Rows = append(t.Rows, []string{r.Annotator, strconv.Itoa(r.Documents), strconv.Itoa(r.Matched), strconv.Itoa(r.ReferenceSpan), strconv.Itoa(r.ResponseSpans),
-			report.Float(float64(r.Precision), 4), report.Float(float64(r.Recall), 4), report.Float(float64(r.F1), 4), interval(r.F1CI)})
+			report.Float(float64(r.Precision), 4), report.Float(float64(r.Recall), 4), report.Float(float64(r.F1), 4), view.IntervalText(r.F1CI)})
 	}
 	return []report.Table{t}
 }
