@@ -13,8 +13,9 @@
 // Measures (the formulas and test vectors are restated in
 // shared/reference/segmentation-unitizing.md §7–§8):
 //
-//   - AlphaU: Krippendorff's αU (Krippendorff 1995; Content Analysis 2004,
-//     §12.4), per category and overall, as DKPro Statistics computes it;
+//   - Alpha1995: Krippendorff's αU (Krippendorff 1995; Content Analysis 2004,
+//     §12.4), per category and overall, as DKPro Statistics computes it
+//     (named for its year, to keep it apart from the later family);
 //   - UAlpha: the u-alpha family uα, |uα (binary), c|uα and (k)uα of
 //     Krippendorff, Mathet, Bouvry & Widlöcher (2016); CUAlphaOverlapping
 //     computes c|uα and (k)uα when an annotator's units overlap (Mathet et
@@ -33,4 +34,11 @@
 // results are NaN with a reason.
 //
 // γ itself is in package gamma.
+//
+// uα, |uα and αU depend on the unit of measurement: a gap of length ℓ
+// counts as ℓ pieces in their expected coincidences, so the same units in
+// milliseconds rather than seconds give slightly different values (the
+// §8.5 reference example with offsets ×10: uα 0.4739 → 0.4700); c|uα and
+// (k)uα do not. Expected disagreements that are 0 up to rounding (relative
+// to the sums they come from) leave a measure undefined.
 package unitizing

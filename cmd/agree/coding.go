@@ -13,7 +13,10 @@ import (
 	"agree/distance"
 	"agree/formats/table"
 	"agree/internal/csvio"
+	"agree/internal/limits"
 	"agree/internal/plural"
+	"agree/internal/version"
+	"agree/internal/view"
 	"agree/report"
 )
 
@@ -31,6 +34,7 @@ the work over shards.`
 // codingFlags are the flags of agree coding.
 type codingFlags struct {
 	metric, missing, incomplete, categories string
+	convention                              string
 	layout, sep, columns, setSep, taxonomy  string
 	na                                      *string // --na, when given
 	closed, header                          bool
@@ -38,7 +42,8 @@ type codingFlags struct {
 	tok                                     tokenFlags // span inputs: token agreement (coding_tokens.go)
 	by                                      byFlags    // --by document (breakdown.go)
 	inf                                     inferenceFlags
-	stream                                  streamFlags // large data (coding_stream.go)
+	stream                                  streamFlags    // large data (coding_stream.go)
+	ref                                     referenceFlags // --reference (reference.go)
 }
 
 // inferenceFlags select intervals, diagnostics and error models.
@@ -58,15 +63,18 @@ type inferenceFlags struct {
 	force       bool
 	maxRows     int     // rows of the pairwise and leave-one-out tables (0: all)
 	status      *status // the progress line of the run
+	env         env     // the command's environment (writing --consensus)
 }
 
 func (f *codingFlags) register(fs *flag.FlagSet) {
 	f.in.register(fs, true)
 	f.tok.register(fs)
 	f.by.register(fs, "pooled", "macro")
+	f.ref.register(fs, ", FILE (item ids and the reference's labels, a table as the input) or majority (each annotator against the majority of the others): accuracy, Cohen's κ and α with intervals")
 	fs.StringVar(&f.metric, "metric", "nominal", "distance for the weighted coefficients: "+distance.Names+" (the last three need --taxonomy)")
 	fs.StringVar(&f.missing, "missing", "judgment", "weighting of items with missing values: judgment (Krippendorff) or item (each item equal)")
 	fs.StringVar(&f.incomplete, "incomplete", "drop", "κ-style coefficients on incomplete items: drop them (and say how many) or refuse")
+	fs.StringVar(&f.convention, "convention", "survey", "estimators with missing values: survey (Krippendorff's weighting for π, Fleiss, α, S, percent agreement; κ-style on complete items; each standard error that of its estimate) or irrcac (Gwet's irrCAC: its estimates and standard errors)")
 	fs.StringVar(&f.categories, "categories", "", "declared categories in order, comma-separated (for S, Gwet, ordinal order)")
 	fs.BoolVar(&f.closed, "closed", false, "with --categories: any other value is an error")
 	fs.StringVar(&f.layout, "layout", "auto", "file layout: auto, wide, long, columns, transposed (rows = coders), counts (item × category counts) or contingency (a two-coder square table)")
@@ -97,8 +105,12 @@ func runCoding(e env, args []string) error {
 	f.register(fs)
 	format := formatFlag(fs, "table")
 	rep := reportFlag(fs)
+	gateFlags(e, fs)
 	files, format2, err := commandArgs(fs, args, format, 0, -1)
 	if err != nil {
+		return err
+	}
+	if err := e.checkGate(fs, files); err != nil {
 		return err
 	}
 	if len(files) == 0 {
@@ -111,7 +123,7 @@ func runCoding(e env, args []string) error {
 			return err
 		}
 	}
-	if err := f.validate(fs, files[0]); err != nil {
+	if err := f.validate(e, fs, files[0]); err != nil {
 		return err
 	}
 	if err := f.tok.check(fs); err != nil {
@@ -120,14 +132,18 @@ func runCoding(e env, args []string) error {
 	if err := f.by.check(fs); err != nil {
 		return err
 	}
-	if err := rep.check(files); err != nil {
+	if err := f.ref.check(fs, true); err != nil {
 		return err
 	}
-	if err := f.validateStream(fs, files, model, rep.active()); err != nil {
+	if err := rep.check(e, files); err != nil {
+		return err
+	}
+	if err := f.validateStream(e, fs, files, model, rep.active()); err != nil {
 		return err
 	}
 	f.inf.keepSamples = rep.active()
 	f.inf.status = e.status
+	f.inf.env = e
 	topt, copt, err := f.options(files[0])
 	if err != nil {
 		return err
@@ -154,7 +170,7 @@ func runCoding(e env, args []string) error {
 	res.Notes = append(notes, res.Notes...)
 	if f.tok.rule != nil {
 		res.DocumentRule = f.tok.rule
-		res.Notes = append(res.Notes, f.tok.rule.notes()...)
+		res.Notes = append(res.Notes, f.tok.rule.Notes()...)
 	}
 	if err := res.addPerLabel(an.Stats(), f.setSep); err != nil {
 		return err
@@ -163,6 +179,9 @@ func runCoding(e env, args []string) error {
 		return fmt.Errorf("%s: no item has values from two or more coders, so nothing can be compared", name)
 	}
 	if err := res.infer(f.inf); err != nil {
+		return err
+	}
+	if err := f.ref.addCoding(e, res, an.Data(), copt, topt, f.inf.level); err != nil {
 		return err
 	}
 	if !model && table.CodersAnonymous(topt.Layout) {
@@ -176,6 +195,7 @@ func runCoding(e env, args []string) error {
 			return err
 		}
 	}
+	e.observe(res)
 	if err := rep.write(e, func() (*report.Page, error) { return codingPage(res), nil }, files); err != nil || rep.only() {
 		return err
 	}
@@ -230,6 +250,9 @@ func (f *codingFlags) options(file string) (table.Options, coding.Options, error
 	default:
 		return topt, copt, usagef("--missing must be judgment or item, got %q", f.missing)
 	}
+	if copt.Convention, err = coding.ParseConvention(f.convention); err != nil {
+		return topt, copt, usagef("--convention: %v", err)
+	}
 	switch f.incomplete {
 	case "drop":
 		copt.Incomplete = coding.DropIncomplete
@@ -263,7 +286,7 @@ func resolveMetric(spec, setSep, taxonomyFile string, order []string) (distance.
 			return nil, err
 		}
 		defer r.Close()
-		if opt.Taxonomy, err = distance.ReadTaxonomy(r, taxonomyFile); err != nil {
+		if opt.Taxonomy, err = distance.ReadTaxonomy(limits.Reader(r, taxonomyFile, "file", limits.MaxFile), taxonomyFile); err != nil {
 			return nil, err
 		}
 	}
@@ -281,6 +304,7 @@ func resolveMetric(spec, setSep, taxonomyFile string, order []string) (distance.
 // codingResult is everything agree coding reports; its JSON form is a
 // contract (snake_case keys, documented in the README).
 type codingResult struct {
+	version.Header
 	File           string                     `json:"file,omitempty"`
 	Items          int                        `json:"items"`
 	Coders         int                        `json:"coders"`
@@ -292,6 +316,7 @@ type codingResult struct {
 	Categories     int                        `json:"categories"`
 	Distance       string                     `json:"distance"`
 	Missing        string                     `json:"missing"`
+	Convention     string                     `json:"convention"`
 	Coefficients   map[string]coefficientJSON `json:"coefficients"`
 	order          []coding.Coefficient       // display order
 	Bias           biasJSON                   `json:"annotator_bias"`
@@ -308,21 +333,23 @@ type codingResult struct {
 	Contingency     *matrixJSON `json:"contingency_matrix,omitempty"`
 	// DocumentRule is, for spans compared token by token, the documents
 	// each annotator codes (--documents).
-	DocumentRule *documentRuleJSON        `json:"document_rule,omitempty"`
+	DocumentRule *view.DocumentRule       `json:"document_rule,omitempty"`
 	Notes        []string                 `json:"notes,omitempty"`
 	results      map[string]coding.Result // for text output
 	analysis     *coding.Analysis
 	bootSamples  map[string][]float64 // bootstrap distributions by key, for the HTML report
 
-	ItemsByDisagreement []itemDisagreementJSON `json:"items_by_disagreement,omitempty"`
-	LeaveOneCoderOut    []coderInfluenceJSON   `json:"leave_one_coder_out,omitempty"`
+	ItemsByDisagreement []view.ItemDisagreement `json:"items_by_disagreement,omitempty"`
+	LeaveOneCoderOut    []view.CoderInfluence   `json:"leave_one_coder_out,omitempty"`
 	// LeaveOneCoderOutOmitted counts the coders left out of
 	// LeaveOneCoderOut by --max-rows (those whose removal changes α least).
-	LeaveOneCoderOutOmitted int                 `json:"leave_one_coder_out_omitted,omitempty"`
-	PrevalenceBias          *prevalenceBiasJSON `json:"prevalence_bias,omitempty"`
-	Aickin                  *aickinJSON         `json:"aickin,omitempty"`
-	DawidSkene              *dawidSkeneJSON     `json:"dawid_skene,omitempty"`
-	Bootstrap               *bootstrapJSON      `json:"bootstrap,omitempty"`
+	LeaveOneCoderOutOmitted int                  `json:"leave_one_coder_out_omitted,omitempty"`
+	PrevalenceBias          *view.PrevalenceBias `json:"prevalence_bias,omitempty"`
+	Aickin                  *view.Aickin         `json:"aickin,omitempty"`
+	DawidSkene              *view.DawidSkene     `json:"dawid_skene,omitempty"`
+	Bootstrap               *bootstrapJSON       `json:"bootstrap,omitempty"`
+	// Reference is --reference's table (reference.go).
+	Reference *codingReferenceJSON `json:"reference,omitempty"`
 }
 
 type bootstrapJSON struct {
@@ -342,6 +369,7 @@ type coefficientJSON struct {
 	Items                int           `json:"items"`
 	Values               int           `json:"values"`
 	DroppedItems         int           `json:"dropped_items"`
+	Estimator            string        `json:"estimator,omitempty"`
 
 	// Inference (issue 6): "se" and "ci" are analytic unless --bootstrap
 	// is given, when "ci" and "p_below" come from the bootstrap and the
@@ -352,13 +380,13 @@ type coefficientJSON struct {
 	SE0            *report.Number           `json:"se0,omitempty"`
 	Z              *report.Number           `json:"z,omitempty"`
 	P              *report.Number           `json:"p,omitempty"`
-	CI             *intervalJSON            `json:"ci,omitempty"`
-	AnalyticCI     *intervalJSON            `json:"analytic_ci,omitempty"`
+	CI             *view.Interval           `json:"ci,omitempty"`
+	AnalyticCI     *view.Interval           `json:"analytic_ci,omitempty"`
 	SEReason       string                   `json:"se_undefined_reason,omitempty"`
 	BootstrapSE    *report.Number           `json:"bootstrap_se,omitempty"`
 	PBelow         map[string]report.Number `json:"p_below,omitempty"`
-	Interpretation *interpretationJSON      `json:"interpretation,omitempty"`
-	NonArbitrary   *nonArbitraryJSON        `json:"non_arbitrary,omitempty"`
+	Interpretation *view.Interpretation     `json:"interpretation,omitempty"`
+	NonArbitrary   *view.NonArbitrary       `json:"non_arbitrary,omitempty"`
 }
 
 type biasJSON struct {
@@ -389,10 +417,10 @@ type matrixJSON struct {
 func analyzeCoding(an *coding.Analysis) (*codingResult, error) {
 	opt := an.Options()
 	c := an.Counts()
-	res := &codingResult{
+	res := &codingResult{Header: version.NewHeader(),
 		File: an.Stats().Source(), Items: c.Items, Coders: c.Coders, CoderNames: an.Stats().Coders(), Values: c.Values,
 		PairableItems: c.PairableItems, PairableValues: c.PairableValues, CompleteItems: c.CompleteItems,
-		Categories: c.Categories, Distance: "nominal", Missing: opt.Missing.String(),
+		Categories: c.Categories, Distance: "nominal", Missing: opt.Missing.String(), Convention: opt.Convention.String(),
 		Coefficients: map[string]coefficientJSON{}, results: map[string]coding.Result{}, analysis: an,
 	}
 	if opt.Distance != nil {
@@ -406,7 +434,7 @@ func analyzeCoding(an *coding.Analysis) (*codingResult, error) {
 			Value: report.Number(r.Value), UndefinedReason: r.Reason, Distance: r.Distance,
 			ObservedDisagreement: report.Number(r.ObservedDisagreement), ExpectedDisagreement: report.Number(r.ExpectedDisagreement),
 			ObservedAgreement: report.Number(r.ObservedAgreement), ExpectedAgreement: report.Number(r.ExpectedAgreement),
-			Items: r.Items, Values: r.Values, DroppedItems: r.Dropped,
+			Items: r.Items, Values: r.Values, DroppedItems: r.Dropped, Estimator: r.Estimator,
 		}
 	}
 	if m := an.Stats().MergedNumbers(); len(m) > 0 {
@@ -432,12 +460,34 @@ func analyzeCoding(an *coding.Analysis) (*codingResult, error) {
 		if opt.Incomplete == coding.RefuseIncomplete {
 			verb = "refused"
 		}
-		res.Notes = append(res.Notes, fmt.Sprintf("%d of %s %s a value from some coder: κ, multi-κ, κ_w and α_κ %s them; α, π, S and percent agreement use every item with two or more values (weighting: %s)", dropped, plural.Count(c.Items, "item"), plural.Verb(dropped, "lacks", "lack"), verb, opt.Missing))
+		if opt.Convention == coding.IrrCAC {
+			res.Notes = append(res.Notes, fmt.Sprintf("%d of %s %s a value from some coder; convention irrcac (Gwet's irrCAC): every coefficient averages over the items with two or more values, Fleiss's κ and π take their marginals over the items rated at least once, the κ-style coefficients each coder's distribution over the items it rated; the standard errors are irrCAC's (--convention survey: Krippendorff's weighting)", dropped, plural.Count(c.Items, "item"), plural.Verb(dropped, "lacks", "lack")))
+		} else {
+			res.Notes = append(res.Notes, fmt.Sprintf("%d of %s %s a value from some coder: κ, multi-κ, κ_w and α_κ %s them; α, π, S and percent agreement use every item with two or more values (weighting: %s); each coefficient's estimator is in its note, and its standard error is that of the estimate printed (--convention irrcac: Gwet's irrCAC estimates and standard errors)", dropped, plural.Count(c.Items, "item"), plural.Verb(dropped, "lacks", "lack"), verb, opt.Missing))
+		}
 	}
 	if res.Distance != "nominal" {
 		res.Notes = append(res.Notes, "weighted coefficients (α, α_b, κ_w, α_κ, AC2, Brennan–Prediger) use the "+res.Distance+" distance; their values depend on it and cannot be read on the scales made for nominal data (Artstein & Poesio 2008, §4.1)")
 	}
 	return res, nil
+}
+
+// shortEstimator is the table's short form of a coefficient's estimator
+// (coding.Result.Estimator).
+func shortEstimator(e string) string {
+	switch {
+	case strings.HasPrefix(e, "irrCAC's"):
+		return "irrCAC's estimator"
+	case strings.HasPrefix(e, "mean over the items with two or more values; Gwet's"):
+		return "item mean, Gwet's marginals"
+	case strings.HasPrefix(e, "the complete items"):
+		return "complete items"
+	case strings.Contains(e, "each item weighted equally"):
+		return "items weighted equally"
+	case strings.Contains(e, "each judgment weighted equally"):
+		return "judgments weighted equally"
+	}
+	return e
 }
 
 // mergedNumbersNote says which spellings of equal numbers were read as one
@@ -480,6 +530,9 @@ func (res *codingResult) tables() []report.Table {
 		if r.Defined() && r.Dropped > 0 {
 			note = fmt.Sprintf("%d incomplete items dropped", r.Dropped)
 		}
+		if r.Defined() && res.CompleteItems < res.Items {
+			note = strings.TrimPrefix(note+"; "+shortEstimator(r.Estimator), "; ")
+		}
 		if r.Defined() && k.Weighted() && res.Distance != "nominal" {
 			note = strings.TrimPrefix(note+"; "+r.Distance, "; ")
 		}
@@ -494,7 +547,7 @@ func (res *codingResult) tables() []report.Table {
 				reading = "(weighted: no scale)"
 			}
 		}
-		main.Rows = append(main.Rows, []string{k.String(), k.Key(), report.Float(r.Value, 4), se, interval(cj.CI),
+		main.Rows = append(main.Rows, []string{k.String(), k.Key(), report.Float(r.Value, 4), se, view.IntervalText(cj.CI),
 			report.Float(r.ObservedAgreement, 4), report.Float(r.ExpectedAgreement, 4),
 			report.Float(r.ObservedDisagreement, 4), report.Float(r.ExpectedDisagreement, 4),
 			strconv.Itoa(r.Items), reading, note})
@@ -522,7 +575,7 @@ func (res *codingResult) tables() []report.Table {
 	var clipped []string
 	for _, k := range res.order {
 		cj := res.Coefficients[k.Key()]
-		for _, ci := range []*intervalJSON{cj.CI, cj.AnalyticCI} {
+		for _, ci := range []*view.Interval{cj.CI, cj.AnalyticCI} {
 			if ci != nil && ci.Clipped {
 				clipped = append(clipped, k.String())
 			}
@@ -533,7 +586,7 @@ func (res *codingResult) tables() []report.Table {
 	}
 	out := append(append([]report.Table{main}, res.perLabelTable()...), res.documentTable()...)
 	if res.DocumentRule != nil {
-		out = append(out, res.DocumentRule.pairTable())
+		out = append(out, res.DocumentRule.PairTable())
 	}
 	if len(res.PerCategory) > 0 {
 		t := report.Table{Title: "per category (nominal)", Header: []string{"category", "count", "share", "specific agreement", "α (k vs rest)"}}
@@ -548,7 +601,7 @@ func (res *codingResult) tables() []report.Table {
 		for _, p := range res.Pairwise {
 			t.Rows = append(t.Rows, []string{p.Coders[0], p.Coders[1], strconv.Itoa(p.Items), report.Float(float64(p.Kappa), 4), report.Float(float64(p.Alpha), 4)})
 		}
-		t.Notes = omittedNote(len(res.Pairwise), res.PairwiseOmitted, "pairs", "those with the most shared items")
+		t.Notes = view.OmittedNote(len(res.Pairwise), res.PairwiseOmitted, "pairs", "those with the most shared items")
 		out = append(out, t)
 	}
 	if m := res.Contingency; m != nil {
@@ -562,5 +615,6 @@ func (res *codingResult) tables() []report.Table {
 		}
 		out = append(out, t)
 	}
+	out = append(out, res.Reference.tables()...)
 	return append(out, res.inferenceTables()...)
 }

@@ -10,11 +10,14 @@ import (
 	"path/filepath"
 	"strings"
 
+	"agree/annotation"
 	"agree/coref"
 	"agree/formats"
 	corefio "agree/formats/coref"
 	"agree/inference"
 	"agree/internal/plural"
+	"agree/internal/version"
+	"agree/internal/view"
 	"agree/report"
 )
 
@@ -70,17 +73,18 @@ type corefPairJSON struct {
 	Notes           []string          `json:"notes,omitempty"`
 	// Bootstrap holds, with --bootstrap, each F1's document-bootstrap
 	// summaries: {"se","ci":{…},"p_below":{…}} under the metric's name.
-	Bootstrap map[string]*bootstrapResultJSON `json:"bootstrap,omitempty"`
+	Bootstrap map[string]*view.BootstrapResult `json:"bootstrap,omitempty"`
 }
 
 type corefJSON struct {
-	Annotators   []string          `json:"annotators"`
-	Documents    int               `json:"documents"`
-	DocumentRule *documentRuleJSON `json:"document_rule"`
-	Pairs        []corefPairJSON   `json:"pairs"`
-	ChainsAsSets chainSetsJSON     `json:"chains_as_sets"`
-	Warnings     []string          `json:"warnings,omitempty"`
-	Notes        []string          `json:"notes,omitempty"`
+	version.Header
+	Annotators   []string           `json:"annotators"`
+	Documents    int                `json:"documents"`
+	DocumentRule *view.DocumentRule `json:"document_rule"`
+	Pairs        []corefPairJSON    `json:"pairs"`
+	ChainsAsSets chainSetsJSON      `json:"chains_as_sets"`
+	Warnings     []string           `json:"warnings,omitempty"`
+	Notes        []string           `json:"notes,omitempty"`
 	// With --by document (coref_breakdown.go).
 	PerDocument []corefDocJSON   `json:"per_document,omitempty"`
 	Corpus      *corefCorpusJSON `json:"corpus,omitempty"`
@@ -111,8 +115,12 @@ func runCoref(e env, args []string) error {
 	var by byFlags
 	by.register(fs, "micro", "macro")
 	rep := reportFlag(fs)
+	gateFlags(e, fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := e.checkGate(fs, files); err != nil {
 		return err
 	}
 	if err := by.check(fs); err != nil {
@@ -124,7 +132,7 @@ func runCoref(e env, args []string) error {
 	if err := docs.check(fs); err != nil {
 		return err
 	}
-	if err := rep.check(files); err != nil {
+	if err := rep.check(e, files); err != nil {
 		return err
 	}
 	var policy coref.Duplicates
@@ -157,6 +165,7 @@ func runCoref(e env, args []string) error {
 	opt := corefio.BratOptions{Relations: splitList(*bratRel), Types: splitList(*bratTypes)}
 
 	b := coref.NewBuilder(policy)
+	bc := &annotation.Corpus{} // brat inputs
 	used := map[string]string{}
 	var model []string // files read through the annotation model (input.go)
 	for i, name := range files {
@@ -179,7 +188,7 @@ func runCoref(e env, args []string) error {
 						return usagef("coref: %s and %s both give annotator %q; name them with --annotators", prev, filepath.Join(name, dir), ann)
 					}
 					used[ann] = filepath.Join(name, dir)
-					if err := readCorefInput(e, kind, name, dir, ann, opt, b); err != nil {
+					if err := readCorefInput(e, kind, name, dir, ann, opt, b, bc); err != nil {
 						return err
 					}
 				}
@@ -196,7 +205,13 @@ func runCoref(e env, args []string) error {
 			}
 			used[ann] = name
 		}
-		if err := readCorefInput(e, kind, name, ".", ann, opt, b); err != nil {
+		if err := readCorefInput(e, kind, name, ".", ann, opt, b, bc); err != nil {
+			return err
+		}
+	}
+	if len(bc.Spans) > 0 {
+		printNotes(e, "coref", bc.Notes)
+		if err := corefio.BratMentions(bc, b, in.layer); err != nil {
 			return err
 		}
 	}
@@ -214,11 +229,11 @@ func runCoref(e env, args []string) error {
 	if *bootstrap > 0 && len(c.Documents()) < 2 {
 		return usagef("coref: --bootstrap resamples documents, and there is %d", len(c.Documents()))
 	}
-	out := corefJSON{Annotators: anns, Documents: len(c.Documents()), Warnings: c.Warnings()}
+	out := corefJSON{Header: version.NewHeader(), Annotators: anns, Documents: len(c.Documents()), Warnings: c.Warnings()}
 
 	c, out.DocumentRule = docs.coref(c)
-	if out.DocumentRule.shown(out.Documents) {
-		out.Notes = append(out.Notes, out.DocumentRule.notes()...)
+	if out.DocumentRule.Shown(out.Documents) {
+		out.Notes = append(out.Notes, out.DocumentRule.Notes()...)
 	}
 	// Markables for the link table and chains as sets.
 	rel := c
@@ -278,6 +293,7 @@ func runCoref(e env, args []string) error {
 	if by.active() {
 		out.addCorefDocuments(c, by.average)
 	}
+	e.observe(out)
 	if err := rep.write(e, func() (*report.Page, error) { return corefPage(&out, files), nil }, files); err != nil || rep.only() {
 		return err
 	}
@@ -342,26 +358,46 @@ func corefInputKind(e env, flagValue, name string) (string, error) {
 
 // readCorefInput reads one input of agree coref (not through the model):
 // name is a path, or a folder of a brat directory (dir, a slash path in
-// it).
-func readCorefInput(e env, kind, name, dir, ann string, opt corefio.BratOptions, b *coref.Builder) error {
+// it). brat goes to the corpus bc, whose mentions are added once every
+// input is read (corefio.BratMentions chooses their layer over all
+// annotators, as for the other annotation formats); the annotator and
+// documents are declared in b in the order read.
+func readCorefInput(e env, kind, name, dir, ann string, opt corefio.BratOptions, b *coref.Builder, bc *annotation.Corpus) error {
 	if kind == "brat" {
-		if fsys, done, ok := bratTree(e, name); ok {
-			defer done()
-			return corefio.ReadBratFS(fsys, dir, name, ann, opt, b)
+		docs := len(bc.Documents)
+		if err := readBrat(e, name, dir, ann, opt, bc); err != nil {
+			return err
 		}
+		b.Annotator(ann)
+		for _, d := range bc.Documents[docs:] {
+			b.Document(d.Name)
+		}
+		return nil
 	}
 	r, err := openInput(e, name)
 	if err != nil {
 		return err
 	}
 	defer r.Close()
-	switch kind {
-	case "csv":
+	if kind == "csv" {
 		return corefio.ReadCSV(r, name, b)
-	case "brat":
-		return corefio.ReadBrat(r, name, ann, strings.TrimSuffix(filepath.Base(name), ".ann"), opt, b)
 	}
 	return corefio.ReadCoNLL(r, name, ann, b)
+}
+
+// readBrat reads a brat directory (its folder dir) or .ann file as
+// annotator ann's into bc.
+func readBrat(e env, name, dir, ann string, opt corefio.BratOptions, bc *annotation.Corpus) error {
+	if fsys, done, ok := bratTree(e, name); ok {
+		defer done()
+		return corefio.ReadBratFSTo(bc, fsys, dir, name, ann, opt)
+	}
+	r, err := openInput(e, name)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	return corefio.ReadBratTo(bc, r, name, ann, strings.TrimSuffix(filepath.Base(name), ".ann"), opt)
 }
 
 // chainSetsFor computes the chains as sets of c; when ok is false (the
@@ -543,7 +579,7 @@ func corefTables(out corefJSON) []report.Table {
 			for _, m := range []string{"conll_f1", "muc_f1", "b3_f1", "ceafm_f1", "ceafe_f1", "blanc_f1", "lea_f1"} {
 				r := p.Bootstrap[m]
 				b.Rows = append(b.Rows, []string{p.Annotators[0], p.Annotators[1], m, num(r.SE),
-					"[" + num(r.CI.Low) + ", " + num(r.CI.High) + "]", num(r.PBelow[thresholdKey(0.667)]), num(r.PBelow[thresholdKey(0.8)])})
+					"[" + num(r.CI.Low) + ", " + num(r.CI.High) + "]", num(r.PBelow[view.ThresholdKey(0.667)]), num(r.PBelow[view.ThresholdKey(0.8)])})
 			}
 		}
 		b.Notes = []string{fmt.Sprintf("%s, %d resamples of the documents", out.Pairs[0].Bootstrap["conll_f1"].CI.Method, out.Pairs[0].Bootstrap["conll_f1"].CI.Resamples)}
@@ -569,19 +605,19 @@ func corefTables(out corefJSON) []report.Table {
 		}
 		tables = append(tables, m)
 	}
-	if out.DocumentRule.shown(out.Documents) {
-		tables = append(tables, out.DocumentRule.pairTable())
+	if out.DocumentRule.Shown(out.Documents) {
+		tables = append(tables, out.DocumentRule.PairTable())
 	}
 	return append(tables, corefDocumentTable(out)...)
 }
 
 // corefBootstrapJSON is the "bootstrap" object of a pair: each F1's
 // summaries under the metric's key.
-func corefBootstrapJSON(b coref.F1Bootstrap) map[string]*bootstrapResultJSON {
-	return map[string]*bootstrapResultJSON{
-		"conll_f1": newBootstrapResultJSON(b.CoNLL), "muc_f1": newBootstrapResultJSON(b.MUC),
-		"b3_f1": newBootstrapResultJSON(b.B3), "ceafm_f1": newBootstrapResultJSON(b.CEAFm),
-		"ceafe_f1": newBootstrapResultJSON(b.CEAFe), "blanc_f1": newBootstrapResultJSON(b.BLANC),
-		"lea_f1": newBootstrapResultJSON(b.LEA),
+func corefBootstrapJSON(b coref.F1Bootstrap) map[string]*view.BootstrapResult {
+	return map[string]*view.BootstrapResult{
+		"conll_f1": view.NewBootstrapResult(b.CoNLL), "muc_f1": view.NewBootstrapResult(b.MUC),
+		"b3_f1": view.NewBootstrapResult(b.B3), "ceafm_f1": view.NewBootstrapResult(b.CEAFm),
+		"ceafe_f1": view.NewBootstrapResult(b.CEAFe), "blanc_f1": view.NewBootstrapResult(b.BLANC),
+		"lea_f1": view.NewBootstrapResult(b.LEA),
 	}
 }

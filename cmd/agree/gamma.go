@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"os/signal"
@@ -18,6 +19,8 @@ import (
 	"agree/gamma"
 	"agree/inference"
 	"agree/internal/progress"
+	"agree/internal/version"
+	"agree/internal/view"
 	"agree/report"
 	"agree/unitizing"
 )
@@ -33,6 +36,7 @@ units, with γ-cat and γ-k (Mathet 2018). FILE is CSV annotator,category,start,
 document, from the spans of --layer.`
 
 type gammaJSON struct {
+	version.Header
 	Gamma              report.Number `json:"gamma"`
 	UndefinedReason    string        `json:"undefined_reason,omitempty"`
 	ObservedDisorder   report.Number `json:"observed_disorder"`
@@ -65,7 +69,7 @@ type gammaJSON struct {
 	Annotators        int                      `json:"annotators"`
 	Units             int                      `json:"units"`
 	Continua          int                      `json:"continua"`
-	DocumentRule      *documentRuleJSON        `json:"document_rule,omitempty"`
+	DocumentRule      *view.DocumentRule       `json:"document_rule,omitempty"`
 	Sampler           string                   `json:"sampler"`
 	SamplerNote       string                   `json:"sampler_note,omitempty"`
 	Seed              uint64                   `json:"seed"`
@@ -78,13 +82,16 @@ type gammaJSON struct {
 	Alignment         []unitaryJSON            `json:"alignment"`
 	// With --bootstrap: γ over corpora of resampled continua (issue 6).
 	SE     *report.Number           `json:"se,omitempty"`
-	CI     *intervalJSON            `json:"ci,omitempty"`
+	CI     *view.Interval           `json:"ci,omitempty"`
 	PBelow map[string]report.Number `json:"p_below,omitempty"`
+	// BootstrapStopped says why the bootstrap gave no interval ("time
+	// limit"), or "".
+	BootstrapStopped string `json:"bootstrap_stopped_early,omitempty"`
 
 	// With --by document (gamma_breakdown.go).
-	PerDocument []gammaDocJSON   `json:"per_document,omitempty"`
-	Corpus      *corpusValueJSON `json:"corpus,omitempty"`
-	Matrix      *gammaMatrixJSON `json:"matrix,omitempty"`
+	PerDocument []gammaDocJSON    `json:"per_document,omitempty"`
+	Corpus      *view.CorpusValue `json:"corpus,omitempty"`
+	Matrix      *gammaMatrixJSON  `json:"matrix,omitempty"`
 
 	sampleDisorders, bootSamples []float64 // distributions, for the HTML report
 }
@@ -126,6 +133,7 @@ func runGamma(e env, args []string) error {
 }
 
 func runGammaCtx(ctx context.Context, e env, args []string) error {
+	start := time.Now() // --time-limit counts from here, for everything the command does
 	fs := newFlagSet(e, "gamma", gammaSynopsis)
 	alpha := fs.Float64("alpha", 1, "weight α of the positional dissimilarity (the original Java software uses 3)")
 	beta := fs.Float64("beta", 1, "weight β of the categorical dissimilarity")
@@ -146,7 +154,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	sep := sepFlag(fs)
 	bootstrap := fs.Int("bootstrap", 0, "bootstrap resamples of the continua (a corpus of ≥ 2 files) for an interval of γ; each recomputes γ with its own chance samples")
 	level := fs.Float64("level", 0.95, "confidence level of the bootstrap interval")
-	timeLimit := fs.Duration("time-limit", defaultTimeLimit, "time allowed for proving alignments optimal (e.g. 30s, 10m); past it, γ comes from the best alignments found, with proven bounds")
+	timeLimit := fs.Duration("time-limit", defaultTimeLimit, "time allowed (e.g. 30s, 10m) for the whole command, which returns within it plus max(1 s, 5 %); past it, γ comes from the best alignments found, with proven bounds")
 	maxGap := fs.Float64("max-gap", 0, "relative gap (best − lower bound)/best at which a component may stop; 0 = exact")
 	approximate := fs.String("approximate", "", "window:N aligns approximately, in windows of about N units per annotator (like pygamma's fast mode); reported as approximate, without bounds")
 	bound(fs, "alpha", span(0, maxGammaWeight, ""))
@@ -167,11 +175,15 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	var by byFlags
 	by.register(fs, "pooled", "macro")
 	rep := reportFlag(fs)
+	gateFlags(e, fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
 		return err
 	}
-	if err := rep.check(files); err != nil {
+	if err := e.checkGate(fs, files); err != nil {
+		return err
+	}
+	if err := rep.check(e, files); err != nil {
 		return err
 	}
 	if err := by.check(fs); err != nil {
@@ -197,7 +209,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := checkOutput(*consensus, *force, files); err != nil {
+	if err := checkOutput(e, *consensus, "--consensus", *force, files); err != nil {
 		return err
 	}
 	catDist, err := gamma.ParseCategorical(*categorical)
@@ -245,7 +257,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 		sampler, samplerNote = autoSampler(corpus)
 	}
 	opt := gamma.Options{Sampler: sampler, Samples: *samples, Precision: *precision, Confidence: *confidence,
-		MaxSamples: *maxSamples, Seed: *seed, Workers: *workers, TimeLimit: *timeLimit, MaxGap: *maxGap, Window: window,
+		MaxSamples: *maxSamples, Seed: *seed, Workers: *workers, Deadline: start.Add(*timeLimit), MaxGap: *maxGap, Window: window,
 		KeepSamples: rep.active()}
 	if *samples == 0 {
 		opt.Samples = -1
@@ -261,21 +273,25 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 		return interrupted(err)
 	}
 	if *consensus != "" {
-		if err := writeConsensus(*consensus, *force, corpus, res); err != nil {
+		if err := writeConsensus(e, *consensus, *force, corpus, res); err != nil {
 			return err
 		}
 	}
 	var boot *inference.Result
+	bootStopped := ""
 	if *bootstrap > 0 {
 		e.status.phase("bootstrap of γ", int64(*bootstrap))
 		bo := inference.Options{Resamples: *bootstrap, Seed: *seed, Workers: *workers, Level: *level, KeepSamples: rep.active(), Progress: e.status.set}
 		boot, err = gamma.Bootstrap(ctx, corpus, d, opt, bo)
 		e.status.phase("", 0)
-		if err != nil {
+		switch {
+		case errors.Is(err, gamma.ErrTimeLimit):
+			boot, bootStopped = nil, "time limit"
+		case err != nil:
 			return interrupted(err)
 		}
 	}
-	out := gammaJSON{
+	out := gammaJSON{Header: version.NewHeader(),
 		Gamma: report.Number(res.Gamma), UndefinedReason: res.Undefined,
 		ObservedDisorder: report.Number(res.Observed), ExpectedDisorder: report.Number(res.Expected),
 		ExpectedDisorderSD: report.Number(res.ExpectedSD), Samples: res.Samples,
@@ -289,12 +305,13 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 		Annotators: res.Annotators, Units: res.Units, Continua: len(corpus.Continua), DocumentRule: input.rule,
 		Sampler: sampler.String(), SamplerNote: samplerNote, Seed: *seed, Alpha: *alpha, Beta: *beta, DeltaEmpty: *deltaEmpty,
 		Categorical: catDist.Name(), TimeLimit: timeLimit.Seconds(), MaxGap: *maxGap, Alignment: []unitaryJSON{},
+		BootstrapStopped: bootStopped,
 	}
 	if res.Samples == 0 {
 		out.Sampler, out.SamplerNote = "none", ""
 	}
 	if boot != nil {
-		out.SE, out.CI, out.PBelow = numberPtr(boot.SE), newIntervalJSON(boot.CI), pBelowJSON(boot.PBelow)
+		out.SE, out.CI, out.PBelow = view.NumberPtr(boot.SE), view.NewInterval(boot.CI), view.PBelow(boot.PBelow)
 		out.bootSamples = boot.Samples
 	}
 	out.sampleDisorders = res.SampleDisorders
@@ -325,6 +342,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 			return interrupted(err)
 		}
 	}
+	e.observe(out)
 	if err := rep.write(e, func() (*report.Page, error) { return gammaPage(&out, files), nil }, files); err != nil || rep.only() {
 		return err
 	}
@@ -514,7 +532,7 @@ func checkCategories(corpus unitizing.Corpus, cd gamma.Categorical) error {
 // (document,annotator,start,end,label; annotator "consensus", document the
 // continuum's name), the corpus format that gamma and every command with
 // --input read back.
-func writeConsensus(path string, force bool, corpus unitizing.Corpus, res *gamma.Result) error {
+func writeConsensus(e env, path string, force bool, corpus unitizing.Corpus, res *gamma.Result) error {
 	var out annotation.Corpus
 	ann := out.Annotator("consensus")
 	for ci, al := range res.Alignments {
@@ -526,15 +544,7 @@ func writeConsensus(path string, force bool, corpus unitizing.Corpus, res *gamma
 			out.Spans = append(out.Spans, annotation.Span{Doc: d, Annotator: ann, Start: u.Start, End: u.End, Label: u.Category})
 		}
 	}
-	fh, err := createOutput(path, force)
-	if err != nil {
-		return err
-	}
-	if err := annotation.WriteCSV(fh, &out); err != nil {
-		fh.Close()
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return fh.Close()
+	return writeOutput(e, path, force, func(w io.Writer) error { return annotation.WriteCSV(w, &out) })
 }
 
 func gammaTables(o gammaJSON, showAlignment bool) []report.Table {
@@ -593,9 +603,12 @@ func gammaTables(o gammaJSON, showAlignment bool) []report.Table {
 		main.Rows = append(main.Rows,
 			[]string{fmt.Sprintf("bootstrap %g%% interval", 100*o.CI.Level), "[" + num(o.CI.Low) + ", " + num(o.CI.High) + "]"},
 			[]string{"bootstrap SE", num(*o.SE)},
-			[]string{"P(gamma < 0.667)", num(o.PBelow[thresholdKey(0.667)])},
-			[]string{"P(gamma < 0.8)", num(o.PBelow[thresholdKey(0.8)])})
+			[]string{"P(gamma < 0.667)", num(o.PBelow[view.ThresholdKey(0.667)])},
+			[]string{"P(gamma < 0.8)", num(o.PBelow[view.ThresholdKey(0.8)])})
 		main.Notes = append(main.Notes, fmt.Sprintf("bootstrap: %d resamples of the continua, seed %d", o.CI.Resamples, o.Seed))
+	}
+	if o.BootstrapStopped != "" {
+		main.Notes = append(main.Notes, "bootstrap stopped at the "+o.BootstrapStopped+": no interval (a longer --time-limit gives one)")
 	}
 	if o.UndefinedReason != "" {
 		main.Notes = append(main.Notes, "gamma undefined: "+o.UndefinedReason)
@@ -604,12 +617,12 @@ func gammaTables(o gammaJSON, showAlignment bool) []report.Table {
 		main.Notes = append(main.Notes, "gamma-cat undefined: "+o.GammaCatUndefined)
 	}
 	r := o.DocumentRule
-	if r.shown(o.Continua) {
-		main.Notes = append(main.Notes, r.notes()...)
+	if r.Shown(o.Continua) {
+		main.Notes = append(main.Notes, r.Notes()...)
 	}
 	tables := []report.Table{main}
-	if r.shown(o.Continua) {
-		tables = append(tables, r.pairTable())
+	if r.Shown(o.Continua) {
+		tables = append(tables, r.PairTable())
 	}
 	if len(o.GammaK) > 0 {
 		t := report.Table{Title: "γ-k (Mathet 2018)", Header: []string{"category", "gamma_k"}}

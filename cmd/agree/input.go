@@ -9,7 +9,9 @@ import (
 	"agree/annotation"
 	"agree/coref"
 	"agree/formats"
+	corefio "agree/formats/coref"
 	"agree/formats/units"
+	"agree/internal/view"
 	"agree/unitizing"
 )
 
@@ -85,7 +87,7 @@ type unitInput struct {
 	extent map[string]unitizing.Extent
 	// rule is the document rule applied (--documents), with the continua
 	// skipped for having fewer than two annotators.
-	rule *documentRuleJSON
+	rule *view.DocumentRule
 }
 
 // readUnits reads the unit files of gamma and unitizing. Unit CSV and RTTM
@@ -133,7 +135,7 @@ func readUnits(e env, cmd string, files []string, in *inputFlags, docs *document
 	if out.corpus, err = c.Continua(layer, scope); err != nil {
 		return out, err
 	}
-	out.rule = docs.rule(c, defaultMaxRows)
+	out.rule = docs.rule(c, view.DefaultMaxRows)
 	if len(out.corpus.Continua) == 0 {
 		return out, fmt.Errorf("%s: no spans in layer %q", strings.Join(files, ", "), layer)
 	}
@@ -187,5 +189,5 @@ func readCorefModel(e env, files []string, input string, in *inputFlags, b *core
 	if err != nil {
 		return err
 	}
-	return c.Coref(b, in.layer)
+	return corefio.Mentions(c, b, in.layer)
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -76,4 +77,72 @@ func TestCorefLongChain(t *testing.T) {
 // one chain.
 func BenchmarkCorefLongChain(b *testing.B) {
 	benchCommand(b, "", "coref", writeLongChain(b, 20000))
+}
+
+// TestCorefBratRoutes: issue 25, brat read by agree coref directly and the
+// same brat converted to the JSONL and to the span CSV and read back give
+// the same output (a discontinuous mention is one mention on every route;
+// event triggers, in no chain, are left out on every route), for the
+// shared fixture (entities, an event trigger, a discontinuous span, three
+// annotators) and a collection with a discontinuous mention in a chain.
+func TestCorefBratRoutes(t *testing.T) {
+	dir := t.TempDir()
+	for ann, lines := range map[string]string{
+		"alice": "T1\tPER 0 5\tAlice\nT2\tPER 10 13\tBob\nT3\tPER 18 21;27 29\tshe hi\nT4\tPER 33 36\thim\nT5\tMeet 6 9\tmet\nE1\tMeet:T5\n*\tEquiv T1 T3\nR1\tCoreference Arg1:T2 Arg2:T4\n",
+		"bob":   "T1\tPER 0 5\tAlice\nT2\tPER 10 13\tBob\nT3\tPER 18 21\tshe\nT6\tPER 27 29\thi\nT4\tPER 33 36\thim\n*\tEquiv T1 T3 T6\n",
+	} {
+		os.MkdirAll(filepath.Join(dir, "brat", ann), 0o755)
+		os.WriteFile(filepath.Join(dir, "brat", ann, "d.ann"), []byte(lines), 0o644)
+		os.WriteFile(filepath.Join(dir, "brat", ann, "d.txt"), []byte("Alice met Bob and she said hi to him."), 0o644)
+	}
+	for _, src := range []string{filepath.Join(dir, "brat"), "../../formats/brat/testdata/common"} {
+		// the span CSV does not record who annotated which document:
+		// compared under --documents all, as it is read
+		for _, to := range []string{"jsonl", "csv"} {
+			docs := map[string]string{"jsonl": "annotated", "csv": "all"}[to]
+			want, errs, code := agree(t, "", "coref", "--format", "json", "--quiet", "--documents", docs, src)
+			if code != 0 {
+				t.Fatalf("%s: exit %d: %s", src, code, errs)
+			}
+			conv := filepath.Join(t.TempDir(), "c."+to)
+			if _, errs, code := agree(t, "", "convert", "--quiet", "--to", to, "-o", conv, src); code != 0 {
+				t.Fatalf("convert: %s", errs)
+			}
+			got, errs, code := agree(t, "", "coref", "--format", "json", "--quiet", "--documents", docs, conv)
+			if code != 0 {
+				t.Fatalf("%s → %s: exit %d: %s", src, to, code, errs)
+			}
+			if to == "csv" { // it cannot record who annotated what: document_rule and a note say so
+				got, want = withoutRule(t, got), withoutRule(t, want)
+			}
+			if got != want {
+				t.Errorf("%s → %s → coref differs from coref on brat:\n%s\nwant\n%s", src, to, got, want)
+			}
+		}
+	}
+}
+
+// withoutRule returns the JSON object js without its document_rule and
+// the note that describes the rule, re-encoded.
+func withoutRule(t *testing.T, js string) string {
+	t.Helper()
+	var v map[string]any
+	if err := json.Unmarshal([]byte(js), &v); err != nil {
+		t.Fatal(err)
+	}
+	delete(v, "document_rule")
+	if notes, ok := v["notes"].([]any); ok {
+		var keep []any
+		for _, n := range notes {
+			if s, _ := n.(string); !strings.HasPrefix(s, "--documents ") {
+				keep = append(keep, n)
+			}
+		}
+		v["notes"] = keep
+	}
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

@@ -33,13 +33,22 @@ func usagef(format string, args ...any) error {
 }
 
 // exitCode prints err (if any) and returns the process exit status:
-// 0 success, 1 bad input or failed computation, 2 usage error.
+// 0 success, 1 bad input or failed computation, 2 usage error, 3 a
+// --require not met (gate.go).
 func exitCode(err error, stderr io.Writer) int {
 	if err == nil {
 		return 0
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
+	}
+	if isRequirementError(err) {
+		var re requirementError
+		errors.As(err, &re)
+		for _, f := range re.failed {
+			fmt.Fprintln(stderr, "agree: requirement", f)
+		}
+		return exitRequirement
 	}
 	fmt.Fprintln(stderr, "agree:", shortMessage(err.Error()))
 	var ue usageError
@@ -64,9 +73,13 @@ type env struct {
 	status *status
 	// call records the command's flags for the hints added to its errors.
 	call *callInfo
+	// gate is the command's quality gate (--require, --junit; gate.go).
+	gate *gateState
 	// files opens the inputs (each once) and records every file read, so
 	// that no output overwrites one (output.go).
 	files *formats.OS
+	// outputs are the files the command will write (output.go).
+	outputs *outputs
 }
 
 type command struct {
@@ -90,6 +103,7 @@ func commands() []command {
 		{"convert", "read annotation files (Label Studio, doccano, Prodigy, ELAN, Praat, BIO, brat, WebAnno, UIMA, …) and write the span CSV or JSONL", runConvert},
 		{"report", "self-contained HTML report with plots of the analysis that fits the files (-o FILE.html)", runReport},
 		{"serve", "local web page: drop files, choose the analysis, see its report (127.0.0.1 only)", runServe},
+		{"version", "the version of agree, its commit and the Go version that built it", runVersion},
 	}
 }
 
@@ -104,9 +118,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	case "help", "-h", "-help", "--help":
 		printUsage(stdout)
 		return nil
-	case "version", "--version":
-		fmt.Fprintln(stdout, "agree", version)
-		return nil
+	case "--version":
+		name = "version"
 	}
 	for _, c := range commands() {
 		if c.name == name {
@@ -114,14 +127,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			e.files.Watch = e.watchInput
 			err := c.run(e, args[1:])
 			e.status.finish()
+			if errors.Is(err, flag.ErrHelp) && e.call.usage != nil {
+				e.call.usage(stdout) // -h: the usage asked for
+				return nil
+			}
+			if err == nil {
+				err = e.gate.verdict(e)
+			}
 			return withHints(err, e.call, args[1:])
 		}
 	}
 	printUsage(stderr)
 	return usagef("unknown command %q", name)
 }
-
-const version = "0.1.0-dev"
 
 func printUsage(w io.Writer) {
 	var b strings.Builder
@@ -133,22 +151,28 @@ func printUsage(w io.Writer) {
 	io.WriteString(w, b.String())
 }
 
-// newFlagSet returns a flag set whose errors are reported as usage errors and
-// whose help goes to stderr. It defines the flags every command has:
-// --quiet (no progress line).
+// newFlagSet returns a flag set whose errors are reported as usage errors.
+// Its usage goes to stderr after a usage error; asked for (-h), it goes to
+// stdout, as agree help's does (run prints it). It defines the flags every
+// command has: --quiet (no progress line).
 func newFlagSet(e env, name, synopsis string) *flag.FlagSet {
 	fs := flag.NewFlagSet("agree "+name, flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "usage: agree %s\n\nflags:\n", synopsis)
+	usage := func(w io.Writer) {
+		fmt.Fprintf(w, "usage: agree %s\n\nflags:\n", synopsis)
+		out := fs.Output()
+		fs.SetOutput(w)
 		fs.PrintDefaults()
+		fs.SetOutput(out)
 	}
+	fs.Usage = func() { usage(e.stderr) }
 	q := e.quiet
 	if q == nil {
 		q = &quietGate{}
 	}
 	if e.call != nil {
 		e.call.fs = fs
+		e.call.usage = usage
 	}
 	fs.BoolVar(&q.quiet, "quiet", false, "no progress line (shown on a terminal for runs past 2 s) and no readers' notes on standard error; errors and warnings are still printed")
 	return fs
@@ -193,8 +217,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	for {
 		if err := quietParse(fs, args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fs.Usage()
-				return nil, err
+				return nil, err // run prints the usage on standard output
 			}
 			name := strings.TrimPrefix(fs.Name(), "agree ")
 			return nil, usagef("%s: %s (see 'agree %s -h')", name, rephraseFlagError(fs, err), name)

@@ -11,6 +11,7 @@ import (
 
 	"agree/formats/table"
 	"agree/internal/plural"
+	"agree/internal/view"
 	"agree/ratings"
 	"agree/report"
 )
@@ -61,11 +62,15 @@ func runRatings(e env, args []string) error {
 	f.register(fs)
 	format := formatFlag(fs, "table")
 	rep := reportFlag(fs)
+	gateFlags(e, fs)
 	files, format2, err := commandArgs(fs, args, format, 1, 1)
 	if err != nil {
 		return err
 	}
-	if err := rep.check(files); err != nil {
+	if err := e.checkGate(fs, files); err != nil {
+		return err
+	}
+	if err := rep.check(e, files); err != nil {
 		return err
 	}
 	// The table options are agree coding's (the same reader and flags).
@@ -95,6 +100,7 @@ func runRatings(e env, args []string) error {
 	if err != nil {
 		return err
 	}
+	e.observe(res)
 	if err := rep.write(e, func() (*report.Page, error) { return ratingsPage(res), nil }, files); err != nil || rep.only() {
 		return err
 	}
@@ -115,7 +121,7 @@ func (res *ratingsResult) tables() []report.Table {
 	t := report.Table{Title: title + fmt.Sprintf("; intraclass correlations on %s", plural.Count(ic.Items, "complete item")),
 		Header: []string{"ICC", "S&F", "model", "value", lvl, "F", "df1", "df2", "p", "note"}, KeyColumns: 1}
 	for _, fm := range ic.Forms {
-		t.Rows = append(t.Rows, []string{fm.Name, fm.ShroutFleiss, strings.TrimSuffix(fm.Model, " random or mixed"), rnum(fm.Value), interval(fm.CI),
+		t.Rows = append(t.Rows, []string{fm.Name, fm.ShroutFleiss, strings.TrimSuffix(fm.Model, " random or mixed"), rnum(fm.Value), view.IntervalText(fm.CI),
 			report.Float(float64(fm.F), 3), dfString(fm.DF1), dfString(fm.DF2), pValue(float64(fm.P)), fm.UndefinedReason})
 	}
 	t.Notes = append(t.Notes, "ICC(A,·): absolute agreement, ICC(C,·): consistency; ·,1: one rater, ·,k: the mean of k; two-way: the same estimate under the random and the mixed model (McGraw & Wong 1996); S&F: Shrout & Fleiss's (1979) name")
@@ -127,7 +133,7 @@ func (res *ratingsResult) tables() []report.Table {
 		for _, r := range res.Pairs {
 			p.Rows = append(p.Rows, append([]string{r.Raters[0], r.Raters[1], strconv.Itoa(r.Items)}, r.cells()...))
 		}
-		p.Notes = append(omittedNote(len(res.Pairs), res.PairsOmitted, "pairs", "in rater order"), "intervals: "+ratings.MethodFisherZ+" (r); "+ratings.MethodBonettWright+" (ρ); "+ratings.MethodFieller+" (τ-b); "+ratings.MethodLin+" (CCC)")
+		p.Notes = append(view.OmittedNote(len(res.Pairs), res.PairsOmitted, "pairs", "in rater order"), "intervals: "+ratings.MethodFisherZ+" (r); "+ratings.MethodBonettWright+" (ρ); "+ratings.MethodFieller+" (τ-b); "+ratings.MethodLin+" (CCC)")
 		out = append(out, p)
 	}
 	if len(res.VsOthers) > 0 {
@@ -181,7 +187,7 @@ func pValue(p float64) string {
 func (a associationJSON) cells() []string {
 	var out []string
 	for _, c := range []correlationJSON{a.Pearson, a.Spearman, a.KendallTauB, a.CCC} {
-		out = append(out, rnum(c.Value), interval(c.CI))
+		out = append(out, rnum(c.Value), view.IntervalText(c.CI))
 	}
 	return out
 }

@@ -6,6 +6,8 @@ import (
 
 	"agree/coding"
 	"agree/internal/plural"
+	"agree/internal/version"
+	"agree/internal/view"
 	"agree/ratings"
 	"agree/report"
 )
@@ -13,6 +15,7 @@ import (
 // ratingsResult is everything agree ratings reports; its JSON form is a
 // contract (documented in the README).
 type ratingsResult struct {
+	version.Header
 	File              string                `json:"file,omitempty"`
 	Items             int                   `json:"items"`
 	Raters            int                   `json:"raters"`
@@ -50,24 +53,24 @@ type anovaJSON struct {
 }
 
 type iccFormJSON struct {
-	Key             string        `json:"key"`
-	Name            string        `json:"name"`
-	ShroutFleiss    string        `json:"shrout_fleiss"`
-	Model           string        `json:"model"`
-	Type            string        `json:"type"`
-	Unit            string        `json:"unit"`
-	Value           report.Number `json:"value"`
-	F               report.Number `json:"f"`
-	DF1             report.Number `json:"df1"`
-	DF2             report.Number `json:"df2"`
-	P               report.Number `json:"p"`
-	CI              *intervalJSON `json:"ci"`
-	UndefinedReason string        `json:"undefined_reason,omitempty"`
+	Key             string         `json:"key"`
+	Name            string         `json:"name"`
+	ShroutFleiss    string         `json:"shrout_fleiss"`
+	Model           string         `json:"model"`
+	Type            string         `json:"type"`
+	Unit            string         `json:"unit"`
+	Value           report.Number  `json:"value"`
+	F               report.Number  `json:"f"`
+	DF1             report.Number  `json:"df1"`
+	DF2             report.Number  `json:"df2"`
+	P               report.Number  `json:"p"`
+	CI              *view.Interval `json:"ci"`
+	UndefinedReason string         `json:"undefined_reason,omitempty"`
 }
 
 type correlationJSON struct {
 	Value           report.Number  `json:"value"`
-	CI              *intervalJSON  `json:"ci"`
+	CI              *view.Interval `json:"ci"`
 	SE              report.Number  `json:"se"`
 	P               *report.Number `json:"p,omitempty"`
 	Test            string         `json:"test,omitempty"`
@@ -122,8 +125,8 @@ type fleissCategoryJSON struct {
 	UndefinedReason string        `json:"undefined_reason,omitempty"`
 }
 
-func ratingsInterval(iv ratings.Interval) *intervalJSON {
-	return &intervalJSON{Low: report.Number(iv.Low), High: report.Number(iv.High), Method: iv.Method, Level: iv.Level}
+func ratingsInterval(iv ratings.Interval) *view.Interval {
+	return &view.Interval{Low: report.Number(iv.Low), High: report.Number(iv.High), Method: iv.Method, Level: iv.Level}
 }
 
 func newCorrelationJSON(c ratings.Correlation) correlationJSON {
@@ -153,7 +156,7 @@ func analyzeRatings(ctx context.Context, d *coding.Data, name string, f ratingsF
 		return nil, fmt.Errorf("%s: %s; agreement needs at least two", name, plural.Count(len(m.Raters()), "rater"))
 	}
 	complete := m.Complete()
-	res := &ratingsResult{File: name, Items: m.Items(), Raters: len(m.Raters()), RaterNames: m.Raters(), Ratings: m.Ratings(),
+	res := &ratingsResult{Header: version.NewHeader(), File: name, Items: m.Items(), Raters: len(m.Raters()), RaterNames: m.Raters(), Ratings: m.Ratings(),
 		CompleteItems: len(complete), Level: f.level}
 	ic := ratings.IntraclassCorrelations(m, f.level)
 	res.ICC = iccJSON{Items: ic.Items, DroppedItems: ic.Dropped, UndefinedReason: ic.Reason, ANOVA: anovaJSON{

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"agree/internal/version"
 	"agree/report"
 )
 
@@ -104,6 +105,9 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 		{"coding", "--bootstrap", "20", "--alpha-bootstrap", "krippendorff", "--dawid-skene", twoCoders},
 		{"coding", "examples/table6.csv"},
 		{"ratings", "examples/ratings.csv"},
+		{"spans", "--schema", "semeval", "examples/entities.csv"},
+		{"coding", "--reference", "majority", "examples/krippendorff.csv"},
+		{"spans", "--reference", "ana", "--bootstrap", "20", "examples/entities.csv"},
 		{"coref", "--missing", "singletons", "testdata/coref/passonneau.csv"},
 		{"coref", "--bootstrap", "20", corefDocs},
 		{"unitizing", units},
@@ -122,6 +126,7 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 		{"coref", "--by", "document", corefDocs},
 		{"unitizing", "--by", "document", units, units2},
 		{"gamma", "--by", "document", "--samples", "5", units, units2, units3},
+		{"version"},
 	}
 	keys := map[string]bool{}
 	for _, args := range runs {
@@ -136,6 +141,12 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 			continue
 		}
 		jsonKeys(v, data, keys)
+		// Every JSON document opens with the version that wrote it.
+		if first, _ := json.NewDecoder(strings.NewReader(out)).Token(); first != json.Delim('{') {
+			t.Errorf("agree %s: the output is not a JSON object", strings.Join(args, " "))
+		} else if key, _ := json.NewDecoder(strings.NewReader(out[1:])).Token(); key != version.Key || v.(map[string]any)[version.Key] != version.Version {
+			t.Errorf("agree %s: the first key is %v, want %q: %q", strings.Join(args, " "), key, version.Key, version.Version)
+		}
 	}
 	doc := readme(t)
 	word := regexp.MustCompile("[\"`]([a-z0-9_]+)[\"`]")
@@ -171,7 +182,7 @@ func TestREADMEListsFlagLimits(t *testing.T) {
 	flagLine := regexp.MustCompile(`^  -([a-z0-9-]+) `)
 	limited := regexp.MustCompile(`\((?:[-0-9.e+]+ [<≤] )?[Nx] [<≤≥>]`)
 	for _, c := range commands() {
-		_, help, code := agree(t, "", c.name, "-h")
+		help, _, code := agree(t, "", c.name, "-h")
 		if code != 0 {
 			t.Fatalf("%s -h: exit %d", c.name, code)
 		}

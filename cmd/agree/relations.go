@@ -1,15 +1,17 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/csv"
 	"fmt"
+	"io"
 	"strings"
 
 	"agree/annotation"
 	"agree/inference"
 	"agree/internal/plural"
+	"agree/internal/version"
+	"agree/internal/view"
 	"agree/report"
 	"agree/spans"
 )
@@ -56,23 +58,24 @@ type relationPairJSON struct {
 	Macro         averageJSON              `json:"macro"`
 	PerType       map[string]relCountsJSON `json:"per_type"`
 	TypeAgreement labelAgreementJSON       `json:"type_agreement"`
-	Bootstrap     *bootstrapResultJSON     `json:"bootstrap,omitempty"`
+	Bootstrap     *view.BootstrapResult    `json:"bootstrap,omitempty"`
 }
 
 type relMicroJSON struct {
 	Averaging string `json:"averaging"`
 	relCountsJSON
-	Bootstrap *bootstrapResultJSON `json:"bootstrap,omitempty"`
+	Bootstrap *view.BootstrapResult `json:"bootstrap,omitempty"`
 }
 
 // relationsJSON is the output of agree relations; its keys are a contract
 // (README).
 type relationsJSON struct {
+	version.Header
 	Match            string                   `json:"match"`
 	Labels           string                   `json:"labels"`
 	Layer            string                   `json:"layer"`
 	Scope            string                   `json:"scope"`
-	DocumentRule     *documentRuleJSON        `json:"document_rule"`
+	DocumentRule     *view.DocumentRule       `json:"document_rule"`
 	Documents        int                      `json:"documents"`
 	Relations        int                      `json:"relations"`
 	IgnoredRelations int                      `json:"ignored_relations"`
@@ -89,8 +92,10 @@ type relationsJSON struct {
 	MatrixOmitted    int                      `json:"matrix_omitted,omitempty"`
 	Bootstrap        *bootstrapInfoJSON       `json:"bootstrap,omitempty"`
 	PerDocument      []relDocJSON             `json:"per_document,omitempty"`
-	Corpus           *corpusValueJSON         `json:"corpus,omitempty"`
+	Corpus           *view.CorpusValue        `json:"corpus,omitempty"`
 	Notes            []string                 `json:"notes,omitempty"`
+	// Reference is --reference's table (reference.go).
+	Reference *spansReferenceJSON `json:"reference,omitempty"`
 }
 
 // relDocJSON is spanDocJSON with the keys of relations.
@@ -142,7 +147,7 @@ func runRelations(e env, args []string) error {
 		view.addBootstrap(iv, f.bootstrap, f.seed)
 	}
 	if f.disagreements != "" {
-		if err := writeRelationDisagreements(f.disagreements, f.force, rr); err != nil {
+		if err := writeRelationDisagreements(e, f.disagreements, f.force, rr); err != nil {
 			return err
 		}
 	}
@@ -150,14 +155,7 @@ func runRelations(e env, args []string) error {
 	if err := rep.write(e, func() (*report.Page, error) { return spansPage(view, c, files) }, files); err != nil || rep.only() {
 		return err
 	}
-	if rf != report.JSON {
-		tables, err := view.tables()
-		if err != nil {
-			return err
-		}
-		return report.WriteTables(e.stdout, rf, tables...)
-	}
-	out := relationsJSON{Match: view.Match, Labels: view.Labels, Layer: view.Layer, Scope: view.Scope, DocumentRule: view.DocumentRule, Documents: view.Documents,
+	out := relationsJSON{Header: version.NewHeader(), Match: view.Match, Labels: view.Labels, Layer: view.Layer, Scope: view.Scope, DocumentRule: view.DocumentRule, Documents: view.Documents,
 		Relations: rr.Relations, IgnoredRelations: rr.Ignored, SpanAverageF1: report.Number(rr.Spans.AverageF1),
 		Annotators: view.Annotators, PairsOmitted: view.PairsOmitted, UnsharedPairs: view.UnsharedPairs,
 		AverageF1: view.AverageF1, Macro: view.Macro, PerType: relCountsMap(view.PerLabel),
@@ -171,6 +169,20 @@ func runRelations(e env, args []string) error {
 		return relationPairJSON{Annotators: p.Annotators, Documents: p.Documents, relCountsJSON: relCounts(p.prfCountsJSON),
 			Macro: p.Macro, PerType: relCountsMap(p.PerLabel), TypeAgreement: p.LabelAgreement, Bootstrap: p.Bootstrap}, err
 	}}
+	if f.ref.active() {
+		if out.Reference, err = spansReference(f.ref.value, &rr.Summary, view.iv); err != nil {
+			return err
+		}
+	}
+	e.observe(out)
+	if rf != report.JSON {
+		tables, err := view.tables()
+		if err != nil {
+			return err
+		}
+		tables = append(tables, out.Reference.tables("relations")...)
+		return report.WriteTables(e.stdout, rf, tables...)
+	}
 	return report.WriteJSON(e.stdout, out)
 }
 
@@ -179,15 +191,14 @@ func runRelations(e env, args []string) error {
 // one column per annotator with its relations there ("TYPE: PER [0,5) →
 // ORG [10,15)", several joined by "; "; "(not annotated)" when the
 // annotator was not compared on the document).
-func writeRelationDisagreements(path string, force bool, rr *spans.RelationResult) error {
+func writeRelationDisagreements(e env, path string, force bool, rr *spans.RelationResult) error {
+	return writeOutput(e, path, force, func(out io.Writer) error { return relationDisagreements(out, rr) })
+}
+
+func relationDisagreements(out io.Writer, rr *spans.RelationResult) error {
 	c := rr.Corpus()
 	dis := rr.Disagreements()
-	f, err := createOutput(path, force)
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriter(f)
-	w := csv.NewWriter(bw)
+	w := csv.NewWriter(out)
 	w.Write(append([]string{"document", "source_start", "source_end", "source_text", "target_start", "target_end", "target_text", "kind"}, c.Annotators...))
 	var row []string
 	for _, d := range dis {
@@ -208,13 +219,5 @@ func writeRelationDisagreements(path string, force bool, rr *spans.RelationResul
 		w.Write(row)
 	}
 	w.Flush()
-	if err := w.Error(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := bw.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return w.Error()
 }

@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"flag"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -13,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"agree/internal/version"
 	"agree/report"
 )
 
@@ -55,11 +55,11 @@ func (r *reportOutput) forced() bool {
 
 // check is called after parsing, before any work: the report file must not
 // exist (unless --force) and must not be an input.
-func (r *reportOutput) check(inputs []string) error {
+func (r *reportOutput) check(e env, inputs []string) error {
 	if !r.active() || r.only() {
 		return nil
 	}
-	return checkOutput(r.path, r.forced(), inputs)
+	return checkOutput(e, r.path, "--report", r.forced(), inputs)
 }
 
 // write builds the page — only when a report was asked for: a page costs
@@ -81,25 +81,12 @@ func (r *reportOutput) write(e env, build func() (*report.Page, error), inputs [
 		}
 		return w.Flush()
 	}
-	f, err := createOutput(r.path, r.forced())
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriterSize(f, 1<<16)
-	if err := page.WriteHTML(w); err != nil {
-		f.Close()
-		return err
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return writeOutput(e, r.path, r.forced(), page.WriteHTML)
 }
 
 // provenance describes how to compute the report again.
 func (r *reportOutput) provenance(inputs []string) report.Provenance {
-	p := report.Provenance{Version: version}
+	p := report.Provenance{Version: version.Version}
 	name := strings.TrimPrefix(r.fs.Name(), "agree ")
 	cmd := []string{"agree", name}
 	skip := map[string]bool{"report": true, "force": true, "format": true}
@@ -181,15 +168,4 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-// truncRows keeps at most n rows of t and says so in a note.
-func truncRows(t report.Table, n int, what string) report.Table {
-	if len(t.Rows) <= n {
-		return t
-	}
-	total := len(t.Rows)
-	t.Rows = t.Rows[:n]
-	t.Notes = append(t.Notes, fmt.Sprintf("showing the first %d of %d %s; the JSON output (--format json) lists all", n, total, what))
-	return t
 }

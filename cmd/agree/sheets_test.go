@@ -2,7 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
+	"os"
 	"strings"
 	"testing"
 )
@@ -169,11 +171,177 @@ func TestDidYouMean(t *testing.T) {
 		}
 	}
 	// -h and the error name the distances the same way.
-	_, help, _ := agree(t, "", "coding", "-h")
+	help, _, _ := agree(t, "", "coding", "-h") // the help is on standard output
 	_, errs, _ := agree(t, "", "coding", "--metric", "nope", "examples/table6.csv")
 	for _, name := range []string{"extended-sense[:SET]", "circular[:U]", "bipolar[:min,max]"} {
 		if !strings.Contains(help, name) || !strings.Contains(errs, name) {
 			t.Errorf("%s: in -h %v, in the error %v; want both", name, strings.Contains(help, name), strings.Contains(errs, name))
+		}
+	}
+}
+
+// fleiss1971Counts is Fleiss's (1971) Table 1: 30 patients × 6
+// psychiatrists, 5 diagnoses, as counts per diagnosis (restated from the
+// paper, as R irr's diagnoses data hold it).
+const fleiss1971Counts = `patient,depression,personality,schizophrenia,neurosis,other
+1,0,0,0,6,0
+2,0,3,0,0,3
+3,0,1,4,0,1
+4,0,0,0,0,6
+5,0,3,0,3,0
+6,2,0,4,0,0
+7,0,0,4,0,2
+8,2,0,3,1,0
+9,2,0,0,4,0
+10,0,0,0,0,6
+11,1,0,0,5,0
+12,1,1,0,4,0
+13,0,3,3,0,0
+14,1,0,0,5,0
+15,0,2,0,3,1
+16,0,0,5,0,1
+17,3,0,0,1,2
+18,5,1,0,0,0
+19,0,2,0,4,0
+20,1,0,2,0,3
+21,0,0,0,0,6
+22,0,1,0,5,0
+23,0,2,0,1,3
+24,2,0,0,4,0
+25,1,0,0,4,1
+26,0,5,0,1,0
+27,4,0,0,0,2
+28,0,2,0,4,0
+29,1,0,5,0,0
+30,0,0,0,0,6
+`
+
+func TestOneEstimatorPerNumber(t *testing.T) {
+	// Issue 18 §3: every SE belongs to the estimate printed beside it, and
+	// the published values of irrCAC and irr come out through the
+	// convention that names theirs.
+	kripp, err := os.ReadFile("examples/krippendorff.csv") // irrCAC's cac.raw4raters
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name, why, file string
+		args            []string
+		key             string
+		value, se, tol  float64
+		z               float64 // 0: not checked
+		note            string
+		notSE           float64 // an SE the printed one must not be (irrCAC's, for another estimate)
+	}{
+		// irrCAC on cac.raw4raters, as restated in issues 6 and 18
+		// (irrCAC's pa.coeff.raw, fleiss.kappa.raw, conger.kappa.raw,
+		// krippen.alpha.raw; Gwet 2014, Handbook, 4th ed.), 5 decimals.
+		{"irrcac percent agreement", "irrCAC's pa.coeff.raw", string(kripp), []string{"--convention", "irrcac"}, "percent_agreement", 0.81818, 0.12561, 5e-6, 0, "convention irrcac", 0},
+		{"irrcac Fleiss", "irrCAC's fleiss.kappa.raw", string(kripp), []string{"--convention", "irrcac"}, "fleiss_kappa", 0.76117, 0.15302, 5e-6, 0, "", 0},
+		{"irrcac Conger", "irrCAC's conger.kappa.raw", string(kripp), []string{"--convention", "irrcac"}, "multi_kappa", 0.76282, 0.14917, 5e-6, 0, "", 0},
+		{"irrcac α", "irrCAC's krippen.alpha.raw", string(kripp), []string{"--convention", "irrcac"}, "krippendorff_alpha", 0.74342, 0.14548, 5e-6, 0, "", 0},
+		// The default keeps the survey's estimates (issue 18: Fleiss
+		// 0.7368, multi-κ 0.6458, percent agreement 0.800) with their own
+		// SEs (the delta method, Gwet's Conger variance on the 8 complete
+		// items), not irrCAC's 0.15302, 0.14917, 0.12561.
+		// (The library's TestStandardErrorsBelongToTheEstimates checks
+		// that each SE is computed for the printed value.)
+		{"survey Fleiss", "the delta method on the judgment-weighted estimator", string(kripp), nil, "fleiss_kappa", 0.7368, math.NaN(), 5e-5, 0, "its standard error is that of the estimate printed", 0.15302},
+		{"survey multi-κ", "Conger's variance on the complete items", string(kripp), nil, "multi_kappa", 0.6458, math.NaN(), 5e-5, 0, "", 0.14917},
+		{"survey percent", "the delta method", string(kripp), nil, "percent_agreement", 0.8, math.NaN(), 5e-5, 0, "", 0.12561},
+		// R irr's kappam.fleiss on Fleiss's 1971 data (irr's diagnoses):
+		// κ = 0.43, z = 17.7 (Fleiss, Nee & Landis's null SE), the same
+		// under both conventions (no missing values).
+		{"irr kappam.fleiss", "complete data", fleiss1971Counts, []string{"--layout", "counts"}, "fleiss_kappa", 0.4302445, math.NaN(), 5e-8, 17.7, "", 0},
+		{"irr kappam.fleiss, irrcac", "complete data", fleiss1971Counts, []string{"--layout", "counts", "--convention", "irrcac"}, "fleiss_kappa", 0.4302445, math.NaN(), 5e-8, 17.7, "", 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := writeFile(t, t.TempDir(), "in.csv", c.file)
+			out, errs, code := agree(t, "", append(append([]string{"coding", "--format", "json"}, c.args...), path)...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			var v struct {
+				Coefficients map[string]struct {
+					Value      float64  `json:"value"`
+					SE         *float64 `json:"se"`
+					SEEstimate *float64 `json:"se_estimate"`
+					Z          *float64 `json:"z"`
+					Estimator  string   `json:"estimator"`
+				} `json:"coefficients"`
+				Notes []string `json:"notes"`
+			}
+			if err := json.Unmarshal([]byte(out), &v); err != nil {
+				t.Fatal(err)
+			}
+			co := v.Coefficients[c.key]
+			if math.Abs(co.Value-c.value) > c.tol {
+				t.Errorf("%s: value %v, want %v", c.why, co.Value, c.value)
+			}
+			if !math.IsNaN(c.se) && (co.SE == nil || math.Abs(*co.SE-c.se) > c.tol) {
+				t.Errorf("%s: SE %v, want %v", c.why, co.SE, c.se)
+			}
+			if c.notSE != 0 && (co.SE == nil || math.Abs(*co.SE-c.notSE) < 1e-3) {
+				t.Errorf("%s: SE %v, irrCAC's for another estimate", c.why, co.SE)
+			}
+			if co.SEEstimate != nil {
+				t.Errorf("%s: the SE is centred on %v, not on the value %v", c.why, *co.SEEstimate, co.Value)
+			}
+			if c.z != 0 && (co.Z == nil || math.Abs(*co.Z-c.z) > 0.05) {
+				t.Errorf("%s: z %v, want %v", c.why, co.Z, c.z)
+			}
+			if co.Estimator == "" {
+				t.Errorf("%s: no estimator named", c.why)
+			}
+			if c.note != "" && !strings.Contains(strings.Join(v.Notes, "\n"), c.note) {
+				t.Errorf("%s: notes %q lack %q", c.why, v.Notes, c.note)
+			}
+		})
+	}
+}
+
+func TestUnitizingConventions(t *testing.T) {
+	// Issue 18 §3. c|uα on a one-category continuum: its expected
+	// disagreement is 0 up to rounding (1 before, a ratio of residues);
+	// undefined now. And uα, |uα, αU depend on the unit of measurement
+	// while c|uα does not: the reference vector (segmentation-unitizing.md
+	// §8.5, uα 0.4739130434782609) with offsets ×10 gives uα 0.47.
+	one := "annotator,category,start,end\nA,x,3.3,7.7\nA,x,9.1,13.3\nB,x,3.1,7.9\nB,x,9.3,13.7\nC,x,3.3,7.9\n"
+	got := jsonOut(t, "unitizing", "--format", "json", writeFile(t, t.TempDir(), "one.csv", one))
+	if got["cu_alpha"] != nil || !strings.Contains(got["undefined_reason"].(map[string]any)["cu_alpha"].(string), "expected disagreement is 0") {
+		t.Errorf("one category: cu_alpha %v (%v), want null: expected disagreement is 0", got["cu_alpha"], got["undefined_reason"])
+	}
+	tenfold := "Alex,1,20,50\nAlex,1,90,110\nAlex,2,120,200\nPaul,1,20,50\nPaul,2,70,150\nSusan,1,20,50\nSusan,2,100,150\n"
+	x1 := jsonOut(t, "unitizing", "--format", "json", "--begin", "0", "--end", "20", writeFile(t, t.TempDir(), "u.csv", uAlphaVector))
+	x10 := jsonOut(t, "unitizing", "--format", "json", "--begin", "0", "--end", "200", writeFile(t, t.TempDir(), "u10.csv", tenfold))
+	if u := x10["u_alpha"].(float64); math.Abs(u-0.47) > 1e-12 {
+		t.Errorf("uα ×10 = %v, want 0.47 (0.4739 at scale 1)", u)
+	}
+	if a, b := x1["cu_alpha"].(float64), x10["cu_alpha"].(float64); math.Abs(a-b) > 1e-12 {
+		t.Errorf("c|uα %v at scale 1, %v ×10: want equal", a, b)
+	}
+	out, _, _ := agree(t, "", "unitizing", "--begin", "0", "--end", "20", writeFile(t, t.TempDir(), "u.csv", uAlphaVector))
+	if !strings.Contains(out, "uα, |uα and αU depend on the unit of measurement") {
+		t.Errorf("the table does not say that uα depends on the unit:\n%s", out)
+	}
+}
+
+func TestAickinNotIdentified(t *testing.T) {
+	// Issue 18 §3: two coders sharing no category (EM ran 100 000
+	// iterations, converged false) and a constant coder (a flat likelihood).
+	for _, c := range []struct {
+		file   string
+		alpha  any
+		reason string
+	}{
+		{"item,a,b\n1,x,y\n2,y,x\n3,x,y\n4,y,x\n", 0.0, ""},
+		{"item,a,b\n1,x,x\n2,x,y\n3,x,y\n4,x,x\n", nil, "not identified"},
+	} {
+		got := jsonOut(t, "coding", "--format", "json", writeFile(t, t.TempDir(), "a.csv", c.file))
+		ak := got["aickin"].(map[string]any)
+		if ak["alpha"] != c.alpha || ak["converged"] != true || !strings.Contains(fmt.Sprint(ak["undefined_reason"]), c.reason) {
+			t.Errorf("%q: aickin %v, want alpha %v and %q", c.file, ak, c.alpha, c.reason)
 		}
 	}
 }

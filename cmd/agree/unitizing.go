@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"agree/internal/plural"
+	"agree/internal/version"
+	"agree/internal/view"
 	"agree/report"
 	"agree/unitizing"
 )
@@ -19,10 +21,10 @@ import (
 type unitizingResult struct {
 	// DocumentRule is set on the output of a single continuum only (a
 	// corpus has it beside its continua).
-	DocumentRule *documentRuleJSON `json:"document_rule,omitempty"`
-	Name         string            `json:"name"`
-	Annotators   []string          `json:"annotators"`
-	Units        int               `json:"units"`
+	DocumentRule *view.DocumentRule `json:"document_rule,omitempty"`
+	Name         string             `json:"name"`
+	Annotators   []string           `json:"annotators"`
+	Units        int                `json:"units"`
 	Extent       struct {
 		Begin float64 `json:"begin"`
 		End   float64 `json:"end"`
@@ -83,15 +85,19 @@ func runUnitizing(e env, args []string) error {
 	var by byFlags
 	by.register(fs, "pooled", "macro")
 	rep := reportFlag(fs)
+	gateFlags(e, fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := e.checkGate(fs, files); err != nil {
 		return err
 	}
 	comma, err := parseSep(*sep)
 	if err != nil {
 		return err
 	}
-	if err := rep.check(files); err != nil {
+	if err := rep.check(e, files); err != nil {
 		return err
 	}
 	set := map[string]bool{}
@@ -158,31 +164,38 @@ func runUnitizing(e env, args []string) error {
 			return err
 		}
 		bd.DocumentRule = input.rule
+		e.observe(bd)
 		if f == report.JSON {
 			return report.WriteJSON(e.stdout, bd)
 		}
 		return report.WriteTables(e.stdout, f, bd.tables()...)
 	}
+	var whole any = struct {
+		version.Header
+		Continua     []unitizingResult  `json:"continua"`
+		DocumentRule *view.DocumentRule `json:"document_rule,omitempty"`
+	}{version.NewHeader(), results, input.rule}
+	if len(results) == 1 {
+		results[0].DocumentRule = input.rule
+		whole = struct {
+			version.Header
+			unitizingResult
+		}{version.NewHeader(), results[0]}
+	}
+	e.observe(whole)
 	if err := rep.write(e, func() (*report.Page, error) { return unitizingPage(results, continua, files), nil }, files); err != nil || rep.only() {
 		return err
 	}
 	if f == report.JSON {
-		if len(results) == 1 {
-			results[0].DocumentRule = input.rule
-			return report.WriteJSON(e.stdout, results[0])
-		}
-		return report.WriteJSON(e.stdout, struct {
-			Continua     []unitizingResult `json:"continua"`
-			DocumentRule *documentRuleJSON `json:"document_rule,omitempty"`
-		}{results, input.rule})
+		return report.WriteJSON(e.stdout, whole)
 	}
 	var tables []report.Table
 	for _, r := range results {
 		tables = append(tables, unitizingTables(r)...)
 	}
-	if r := input.rule; r.shown(len(continua)) {
-		t := r.pairTable()
-		t.Notes = append(t.Notes, r.notes()...)
+	if r := input.rule; r.Shown(len(continua)) {
+		t := r.PairTable()
+		t.Notes = append(t.Notes, r.Notes()...)
 		tables = append(tables, t)
 	}
 	return report.WriteTables(e.stdout, f, tables...)
@@ -220,7 +233,7 @@ func measureUnitizing(e env, c *unitizing.Continuum, ext unitizing.Extent, atom 
 	}
 
 	r.AlphaU = nan
-	if au, err := unitizing.AlphaU(c, ext); err != nil {
+	if au, err := unitizing.Alpha1995(c, ext); err != nil {
 		if err := overlap(err, "alpha_u"); err != nil {
 			return r, err
 		}
@@ -321,6 +334,7 @@ func unitizingTables(r unitizingResult) []report.Table {
 	add("κ_d (multi-κ on atoms)", "kappa_d", r.KappaD, fmt.Sprintf("%s of length %g", plural.Count(r.Atoms, "atom"), r.Atom))
 	add("α_d (α on atoms)", "alpha_d", r.AlphaD, "")
 	add("SER (mean over ordered pairs)", "ser", r.SER, "error rate: 0 is perfect")
+	main.Notes = append(main.Notes, "uα, |uα and αU depend on the unit of measurement: a gap of length ℓ counts as ℓ pieces in their expected coincidences, so scaling the offsets (seconds to milliseconds) moves them a little (×10 on the reference example: uα 0.4739 → 0.4700, αU 0.3026 → 0.2709); c|uα and (k)uα do not")
 	tables := []report.Table{main}
 	if len(r.SERPairs) > 0 {
 		t := report.Table{Title: r.Name + ": SER per pair (slot error rate, Galibert et al.)", KeyColumns: 2,

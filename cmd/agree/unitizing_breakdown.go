@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 
+	"agree/internal/version"
+	"agree/internal/view"
 	"agree/report"
 	"agree/unitizing"
 )
@@ -13,10 +15,11 @@ import (
 // measures of each continuum (document), the corpus values under
 // --average and, for three or more annotators, the pairwise matrix.
 type unitizingByDocJSON struct {
+	version.Header
 	PerDocument  []unitizingResult     `json:"per_document"`
 	Corpus       unitizingCorpusJSON   `json:"corpus"`
 	Matrix       *unitizingMatrixJSON  `json:"matrix,omitempty"`
-	DocumentRule *documentRuleJSON     `json:"document_rule,omitempty"`
+	DocumentRule *view.DocumentRule    `json:"document_rule,omitempty"`
 	pooled       *unitizingResult      // the concatenated corpus (pooled)
 	docs         []unitizing.Continuum //
 }
@@ -58,7 +61,7 @@ var unitizingHeadline = []struct {
 // unitizingBreakdown builds the output of --by document from the
 // documents' results.
 func unitizingBreakdown(e env, continua []unitizing.Continuum, exts []unitizing.Extent, results []unitizingResult, atom float64, cuOverlap bool, avg string) (*unitizingByDocJSON, error) {
-	out := &unitizingByDocJSON{PerDocument: results, docs: continua}
+	out := &unitizingByDocJSON{Header: version.NewHeader(), PerDocument: results, docs: continua}
 	out.Corpus = unitizingCorpusJSON{Average: avg, Values: map[string]report.Number{}, Documents: map[string]int{}}
 	pooledC, pooledExt, err := unitizing.Concatenate(continua, exts)
 	if err != nil {
@@ -128,7 +131,7 @@ func unitizingBreakdown(e env, continua []unitizing.Continuum, exts []unitizing.
 				if r, err := unitizing.UAlpha(&sub, subExt); err == nil {
 					ua = r.U
 				}
-				if r, err := unitizing.AlphaU(&sub, subExt); err == nil {
+				if r, err := unitizing.Alpha1995(&sub, subExt); err == nil {
 					au = r.Alpha
 				}
 			}
@@ -164,8 +167,8 @@ func (o *unitizingByDocJSON) tables() []report.Table {
 		t.Notes = append(t.Notes, "corpus values undefined: "+o.Corpus.UndefinedReason)
 	}
 	t.Notes = append(t.Notes, "a document's undefined values are explained in the JSON output (undefined_reason)")
-	if o.DocumentRule.shown(len(o.PerDocument)) {
-		t.Notes = append(t.Notes, o.DocumentRule.notes()...)
+	if o.DocumentRule.Shown(len(o.PerDocument)) {
+		t.Notes = append(t.Notes, o.DocumentRule.Notes()...)
 	}
 	out := []report.Table{t}
 	if o.Matrix != nil {
@@ -184,8 +187,8 @@ func (o *unitizingByDocJSON) tables() []report.Table {
 			out = append(out, m)
 		}
 	}
-	if o.DocumentRule.shown(len(o.PerDocument)) {
-		out = append(out, o.DocumentRule.pairTable())
+	if o.DocumentRule.Shown(len(o.PerDocument)) {
+		out = append(out, o.DocumentRule.PairTable())
 	}
 	return out
 }
