@@ -1,7 +1,6 @@
 package main
 
 import (
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -47,53 +46,48 @@ func realExport(name string) string { return filepath.Join("testdata", "realexpo
 //     key link), B³ R 1 P 1/2 F 2/3, CEAFe R 1/3 P 2/3 F 4/9, CoNLL F1
 //     (0 + 2/3 + 4/9)/3 = 10/27.
 func TestRealExports(t *testing.T) {
-	const tol = 1e-12
-	type want struct {
-		path  string
-		value float64
-	}
 	cases := []struct {
 		name, why string
 		args      []string
-		want      []want
+		want      []jsonWant
 		out       string // a fragment of stdout
 		stderr    string // a fragment of stderr
 	}{
 		{"prodigy ner.teach coding", "the answers to the suggested spans, rejections included",
 			[]string{"coding", "--format", "json", realExport("ner_teach.jsonl")},
-			[]want{{"coefficients.cohen_kappa.value", 0.4}, {"coefficients.krippendorff_alpha.value", 4.0 / 9}, {"items", 4}},
+			[]jsonWant{{"coefficients.cohen_kappa.value", 0.4}, {"coefficients.krippendorff_alpha.value", 4.0 / 9}, {"items", 4}},
 			"", "read as answers"},
 		{"prodigy ner.teach spans", "accepted suggestions are spans",
 			[]string{"spans", "--format", "json", realExport("ner_teach.jsonl")},
-			[]want{{"pairs.0.f1", 0.5}, {"pairs.0.matched", 1}},
+			[]jsonWant{{"pairs.0.f1", 0.5}, {"pairs.0.matched", 1}},
 			"", ""},
 		{"prodigy textcat.teach", "binary questions about the whole text",
 			[]string{"coding", "--format", "json", realExport("textcat_teach.jsonl")},
-			[]want{{"coefficients.krippendorff_alpha.value", 4.0 / 9}},
+			[]jsonWant{{"coefficients.krippendorff_alpha.value", 4.0 / 9}},
 			"", ""},
 		{"label studio JSON-MIN spans", "one record per annotation",
 			[]string{"spans", "--format", "json", "--layer", "label", realExport("rotating-min.json")},
-			[]want{{"pairs.0.f1", 1}, {"pairs.1.f1", 2.0 / 3}, {"pairs.2.f1", 1}},
+			[]jsonWant{{"pairs.0.f1", 1}, {"pairs.1.f1", 2.0 / 3}, {"pairs.2.f1", 1}},
 			`"rule": "annotated"`, ""},
 		{"label studio CSV spans", "the CSV export, regions as JSON in a cell",
 			[]string{"spans", "--format", "json", "--layer", "label", realExport("rotating.csv")},
-			[]want{{"pairs.0.f1", 1}, {"pairs.1.f1", 2.0 / 3}, {"pairs.2.f1", 1}},
+			[]jsonWant{{"pairs.0.f1", 1}, {"pairs.1.f1", 2.0 / 3}, {"pairs.2.f1", 1}},
 			"", ""},
 		{"label studio TSV choices", "the TSV export's choices, a multiple one as a set",
 			[]string{"coding", "--format", "json", "--layer", "sentiment", realExport("rotating.tsv")},
-			[]want{{"coefficients.krippendorff_alpha.value", 0.4}},
+			[]jsonWant{{"coefficients.krippendorff_alpha.value", 0.4}},
 			"", ""},
 		{"label studio CSV choices", "the CSV export's choices",
 			[]string{"coding", "--format", "json", "--layer", "sentiment", realExport("rotating.csv")},
-			[]want{{"coefficients.krippendorff_alpha.value", 0.4}},
+			[]jsonWant{{"coefficients.krippendorff_alpha.value", 0.4}},
 			"", ""},
 		{"doccano JSON export", "an array of examples, one member per file",
 			[]string{"spans", "--format", "json", realExport("doccano-alice.json"), realExport("doccano-bob.json")},
-			[]want{{"pairs.0.f1", 2.0 / 3}},
+			[]jsonWant{{"pairs.0.f1", 2.0 / 3}},
 			"", ""},
 		{"coref on KEY.key", "CoNLL-2012 by content",
 			[]string{"coref", "--format", "json", realExport("KEY.key"), realExport("RESPONSE.response")},
-			[]want{{"pairs.0.conll_f1", 10.0 / 27}},
+			[]jsonWant{{"pairs.0.conll_f1", 10.0 / 27}},
 			"", ""},
 	}
 	for _, c := range cases {
@@ -102,12 +96,7 @@ func TestRealExports(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("%s: agree %s: exit %d: %s", c.why, strings.Join(c.args, " "), code, stderr)
 			}
-			for _, w := range c.want {
-				got, ok := jsonAt(t, out, w.path).(float64)
-				if !ok || math.Abs(got-w.value) > tol {
-					t.Errorf("%s: %s = %v, want %v", c.why, w.path, jsonAt(t, out, w.path), w.value)
-				}
-			}
+			checkJSON(t, c.why, out, c.want)
 			if !strings.Contains(out, c.out) || !strings.Contains(stderr, c.stderr) {
 				t.Errorf("%s: output lacks %q or stderr %q:\n%s\n%s", c.why, c.out, c.stderr, out, stderr)
 			}

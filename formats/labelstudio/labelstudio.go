@@ -311,14 +311,7 @@ func (rd *reader) annotation(a jsonx.Value, doc *docInfo, p string) error {
 			}
 			err = rd.strings(v.Get("choices"), rp+".value.choices", func(ch string) { rd.label(doc.d, ann, from, ch, rp) })
 		case "taxonomy":
-			v.Get("taxonomy").Elems(func(i int, path jsonx.Value) bool {
-				var parts []string
-				err = rd.strings(path, fmt.Sprintf("%s.value.taxonomy[%d]", rp, i), func(s string) { parts = append(parts, s) })
-				if err == nil {
-					rd.label(doc.d, ann, from, strings.Join(parts, "/"), rp)
-				}
-				return err == nil
-			})
+			err = rd.taxonomy(v.Get("taxonomy"), rp+".value.taxonomy", doc.d, ann, from, rp)
 		case "rating", "number":
 			if x, ok := v.Get(typ).Float(); ok {
 				rd.label(doc.d, ann, from, strconv.FormatFloat(x, 'f', -1, 64), rp)
@@ -408,6 +401,21 @@ func (rd *reader) strings(v jsonx.Value, p string, f func(string)) error {
 		}
 		f(s)
 		return true
+	})
+	return err
+}
+
+// taxonomy reads the paths of a "taxonomy" result (at p, of the result at
+// rp) as labels, each path's parts joined by "/".
+func (rd *reader) taxonomy(v jsonx.Value, p string, d, a int, layer, rp string) error {
+	var err error
+	v.Elems(func(i int, path jsonx.Value) bool {
+		var parts []string
+		err = rd.strings(path, fmt.Sprintf("%s[%d]", p, i), func(s string) { parts = append(parts, s) })
+		if err == nil {
+			rd.label(d, a, layer, strings.Join(parts, "/"), rp)
+		}
+		return err == nil
 	})
 	return err
 }

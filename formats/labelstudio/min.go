@@ -230,16 +230,7 @@ func (rd *reader) minResult(e jsonx.Value, key string, doc *docInfo, ann int, p 
 	case e.Get("choices").Exists():
 		return rd.strings(e.Get("choices"), p+".choices", func(ch string) { rd.label(doc.d, ann, key, ch, p) })
 	case e.Get("taxonomy").Exists():
-		var err error
-		e.Get("taxonomy").Elems(func(i int, path jsonx.Value) bool {
-			var parts []string
-			err = rd.strings(path, fmt.Sprintf("%s.taxonomy[%d]", p, i), func(s string) { parts = append(parts, s) })
-			if err == nil {
-				rd.label(doc.d, ann, key, strings.Join(parts, "/"), p)
-			}
-			return err == nil
-		})
-		return err
+		return rd.taxonomy(e.Get("taxonomy"), p+".taxonomy", doc.d, ann, key, p)
 	}
 	for _, typ := range []string{"rating", "number"} {
 		if x, ok := e.Get(typ).Float(); ok {
