@@ -161,7 +161,7 @@ func TestJSONLRoundTrip(t *testing.T) {
 func TestContinua(t *testing.T) {
 	c := sample(t)
 	c.MarkAnnotated(c.Document("d2"), c.Annotator("ann3")) // annotated, nothing marked
-	uc, err := c.Continua("")
+	uc, err := c.Continua("", AnnotatedDocuments)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,10 +179,10 @@ func TestContinua(t *testing.T) {
 		t.Fatalf("d2: %+v", d2)
 	}
 	c.Spans[3].Layer = "NE"
-	if _, err := c.Continua(""); err == nil || !strings.Contains(err.Error(), `2 layers ("", "NE")`) {
+	if _, err := c.Continua("", AnnotatedDocuments); err == nil || !strings.Contains(err.Error(), `2 layers ("", "NE")`) {
 		t.Fatalf("two layers: %v", err)
 	}
-	uc, err = c.Continua("NE")
+	uc, err = c.Continua("NE", AnnotatedDocuments)
 	if err != nil || len(uc.Continua[0].Units) != 1 {
 		t.Fatalf("layer NE: %v %+v", err, uc)
 	}

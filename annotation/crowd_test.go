@@ -95,7 +95,7 @@ func TestCrowdCorpusCost(t *testing.T) {
 		run  func() error
 	}{
 		{"Annotated", func() error { c.Annotated(); return nil }},
-		{"Continua", func() error { _, err := c.Continua(""); return err }},
+		{"Continua", func() error { _, err := c.Continua("", AnnotatedDocuments); return err }},
 		// Coding's dense table would take 1.6 GB (and 8.6 GB were seen)
 		{"CodingStats", func() error { _, err := c.CodingStats("", "|", coding.StatsOptions{KeepItems: 10}); return err }},
 	} {
@@ -120,7 +120,7 @@ func TestContinuaAnnotatorIndex(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for i := range 100 {
 		c := randomCorpus(r, 1+r.IntN(4), 1+r.IntN(5), r.IntN(25), 0)
-		cs, err := c.Continua("")
+		cs, err := c.Continua("", AnnotatedDocuments)
 		if err != nil {
 			t.Fatal(err)
 		}

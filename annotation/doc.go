@@ -16,6 +16,15 @@
 // points of the document text, 0-based, end exclusive (readers convert
 // UTF-16 and byte offsets with an Offsets table); for audio or video, seconds.
 //
+// Who annotated what: Document.AnnotatedBy lists the annotators a reader
+// saw annotate a document, even if they marked nothing there. A Scope says
+// on which documents an annotator is compared: AnnotatedDocuments (only
+// those it annotated) or AllDocuments (every document, an annotator without
+// spans in one having marked nothing there). RecordsAssignment tells whether
+// the input recorded the assignment (tool exports do, a span CSV cannot),
+// DefaultScope picks the scope from it, and Share counts the documents
+// each pair of annotators shares.
+//
 // The model has projections onto the data shapes of the measures: spans
 // become continua of units for γ and the unitizing alphas (Continua), document
 // labels become items × coders reliability data (Coding), chains become a

@@ -21,7 +21,7 @@ news1,bob,13,17,ORG
 		fmt.Println(err)
 		return
 	}
-	uc, err := c.Continua("")
+	uc, err := c.Continua("", c.DefaultScope())
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -42,16 +42,18 @@ func quoteList(xs []string) string {
 
 // Continua projects the spans of one layer (see SpanLayer) onto continua
 // for γ and the unitizing measures: one continuum per document (in
-// document order) whose annotators are those of the document (Annotated),
-// named as in the corpus, and one unit per span (one per part of a
-// discontinuous span), its label as category. Documents no annotator
-// annotated are left out.
-func (c *Corpus) Continua(layer string) (unitizing.Corpus, error) {
+// document order) whose annotators are those compared on the document
+// under scope (Compared: those who annotated it, or every annotator), named as
+// in the corpus, and one unit per span (one per part of a discontinuous
+// span), its label as category. Documents no annotator annotated are left
+// out whatever the scope.
+func (c *Corpus) Continua(layer string, scope Scope) (unitizing.Corpus, error) {
 	layer, err := c.SpanLayer(layer)
 	if err != nil {
 		return unitizing.Corpus{}, err
 	}
 	annotated := c.Annotated()
+	compared := c.Compared(scope)
 	out := unitizing.Corpus{Continua: make([]unitizing.Continuum, 0, len(c.Documents))}
 	units := make([][]unitizing.Unit, len(c.Documents))
 	for i := range c.Spans {
@@ -61,13 +63,13 @@ func (c *Corpus) Continua(layer string) (unitizing.Corpus, error) {
 		}
 		// the annotator's index in the continuum: its rank among the
 		// document's annotators (sorted)
-		k, _ := slices.BinarySearch(annotated[s.Doc], s.Annotator)
+		k, _ := slices.BinarySearch(compared[s.Doc], s.Annotator)
 		for _, p := range s.PartsOrSelf() {
 			units[s.Doc] = append(units[s.Doc], unitizing.Unit{Annotator: k, Category: s.Label, Start: p.Start, End: p.End})
 		}
 	}
-	for d, anns := range annotated {
-		if len(anns) == 0 {
+	for d, anns := range compared {
+		if len(annotated[d]) == 0 {
 			continue
 		}
 		cont := unitizing.Continuum{Name: c.Documents[d].Name, Units: units[d]}
@@ -210,7 +212,8 @@ func (c *Corpus) labelCells(layer, setSep string) ([]labelCell, error) {
 // offsets ("start-end", parts joined by ";"), so that annotators who marked
 // the same stretch mark the same mention; its chain is the span's Chain,
 // and a span in no chain is a singleton. Chain ids are made unique per
-// annotator and document.
+// annotator and document. Who annotated each document (Document.AnnotatedBy)
+// is passed on (coref.Builder.MarkAnnotated).
 func (c *Corpus) Coref(b *coref.Builder, layer string) error {
 	layer, err := c.SpanLayer(layer)
 	if err != nil {
@@ -221,6 +224,9 @@ func (c *Corpus) Coref(b *coref.Builder, layer string) error {
 	}
 	for _, d := range c.Documents {
 		b.Document(d.Name)
+		for _, a := range d.AnnotatedBy {
+			b.MarkAnnotated(c.Annotators[a], d.Name)
+		}
 	}
 	for i := range c.Spans {
 		s := &c.Spans[i]

@@ -64,11 +64,14 @@ type TokenOptions struct {
 	// SetSep joins the labels of a token that several spans of one
 	// annotator cover (sorted, distinct); "" means "|".
 	SetSep string
-	// AnnotatedOnly codes a document's tokens only for the annotators that
-	// annotated it (Corpus.Annotated); the others have missing values. By
-	// default every annotator codes every document (a document without
-	// spans of an annotator is all outside).
-	AnnotatedOnly bool
+	// Documents says which annotators code a document's tokens: with
+	// AnnotatedDocuments those who annotated it (Corpus.Annotated), the
+	// others having missing values, and a document fewer than two
+	// annotated is left out (TokenStats.Single); with AllDocuments (the
+	// zero value) every annotator codes every document (a document without
+	// spans of an annotator is all outside). Corpus.DefaultScope is the
+	// default of the command line.
+	Documents Scope
 }
 
 // TokenStats says what a projection did.
@@ -77,6 +80,9 @@ type TokenStats struct {
 	// Excluded counts the tokens left out (OutsideExclude); Multiple the
 	// (token, annotator) cells covered by spans of several labels.
 	Excluded, Multiple int
+	// Single counts the documents left out because fewer than two
+	// annotators annotated them (AnnotatedDocuments).
+	Single int
 	// Tokenisation is "whitespace", "format" (the tokens the input
 	// carries) or "format and whitespace" when documents differ.
 	Tokenisation string
@@ -130,8 +136,9 @@ func (c *Corpus) TokenCoding(opt TokenOptions) (*coding.Data, TokenStats, error)
 			byDoc[s.Doc] = append(byDoc[s.Doc], i)
 		}
 	}
+	annotatedOnly := opt.Documents == AnnotatedDocuments
 	var annotated [][]int
-	if opt.AnnotatedOnly {
+	if annotatedOnly {
 		annotated = c.Annotated()
 	}
 	b := coding.NewBuilder()
@@ -141,7 +148,8 @@ func (c *Corpus) TokenCoding(opt TokenOptions) (*coding.Data, TokenStats, error)
 	kinds := map[string]bool{}
 	for d := range c.Documents {
 		doc := &c.Documents[d]
-		if opt.AnnotatedOnly && len(annotated[d]) == 0 {
+		if annotatedOnly && len(annotated[d]) < 2 {
+			st.Single++
 			continue
 		}
 		toks, kind, err := documentTokens(doc, opt.Whitespace)
@@ -182,9 +190,9 @@ func (c *Corpus) TokenCoding(opt TokenOptions) (*coding.Data, TokenStats, error)
 		}
 		coded := make([]bool, nAnn)
 		for a := range coded {
-			coded[a] = !opt.AnnotatedOnly
+			coded[a] = !annotatedOnly
 		}
-		if opt.AnnotatedOnly {
+		if annotatedOnly {
 			for _, a := range annotated[d] {
 				coded[a] = true
 			}
@@ -233,6 +241,9 @@ func (c *Corpus) TokenCoding(opt TokenOptions) (*coding.Data, TokenStats, error)
 		st.Tokenisation = "format"
 	default:
 		st.Tokenisation = "whitespace"
+	}
+	if st.Tokens == 0 && st.Single > 0 {
+		return nil, st, fmt.Errorf("no document was annotated by two annotators (%d annotated by fewer): nothing to compare", st.Single)
 	}
 	if st.Tokens == 0 {
 		return nil, st, errors.New("no tokens to compare")

@@ -45,6 +45,54 @@ const (
 	RefuseIncomplete
 )
 
+// Convention names a family of estimators for data with missing values.
+// Without missing values the conventions give the same numbers.
+type Convention int
+
+const (
+	// Survey is the default: the estimators of Artstein & Poesio (2008,
+	// §5.1) and Krippendorff. Percent agreement, S, π, Fleiss's κ, α and
+	// α_b take the Options.Missing weighting of the items with two or
+	// more values (each judgment equal by default), with the pooled
+	// marginals of those items' values; κ, multi-κ, κ_w and α_κ use the
+	// complete items only (Options.Incomplete); Gwet's AC and
+	// Brennan–Prediger weight items equally with Gwet's marginals over the
+	// items rated at least once.
+	Survey Convention = iota
+	// IrrCAC is the convention of Gwet's Handbook of Inter-Rater
+	// Reliability (4th ed., 2014) and his R package irrCAC: observed
+	// agreement is the mean over the items with two or more values
+	// (every coefficient); Fleiss's κ and Scott's π take their marginals
+	// over the items rated at least once, π_k = (1/n) Σ_i n_ik/r_i;
+	// Cohen's κ, Conger's κ (multi-κ), κ_w and α_κ take each coder's
+	// distribution over the items that coder rated; S is
+	// Brennan–Prediger's coefficient with the nominal distance.
+	// Krippendorff's α, α_b, Gwet's AC and Brennan–Prediger are the
+	// Survey ones (irrCAC's krippen.alpha.raw is Krippendorff's α).
+	// On irrCAC's cac.raw4raters data it gives percent agreement 0.8182,
+	// Fleiss's κ 0.7612 and Conger's κ 0.7628, as irrCAC does.
+	IrrCAC
+)
+
+// String returns "survey" or "irrcac".
+func (c Convention) String() string {
+	if c == IrrCAC {
+		return "irrcac"
+	}
+	return "survey"
+}
+
+// ParseConvention parses "survey" or "irrcac".
+func ParseConvention(s string) (Convention, error) {
+	switch s {
+	case "survey", "":
+		return Survey, nil
+	case "irrcac":
+		return IrrCAC, nil
+	}
+	return Survey, fmt.Errorf("unknown convention %q (want survey or irrcac)", s)
+}
+
 // Options parameterise an analysis.
 type Options struct {
 	// Distance is used by the weighted coefficients (α, α_b, κ_w, α_κ, Gwet's
@@ -56,6 +104,9 @@ type Options struct {
 	// Incomplete selects the treatment of incomplete items by κ, multi-κ,
 	// κ_w and α_κ.
 	Incomplete Incomplete
+	// Convention selects the estimators used when values are missing
+	// (Survey by default; IrrCAC ignores Missing and Incomplete).
+	Convention Convention
 }
 
 // Counts describes how much of the data a computation could use.
@@ -96,6 +147,8 @@ type Analysis struct {
 	dmax                   [2]float64
 	coderDist              []distance.Vector // per coder, complete items; nil until needed
 	coderOnce              sync.Once
+	ratedDist              []distance.Vector // per coder, every item it rated (IrrCAC)
+	ratedOnce              sync.Once
 	itemPat                []int32 // ItemPatterns
 	itemPatOnce            sync.Once
 	perCoderDe             [2]float64 // perCoderExpected, by metric
@@ -390,15 +443,19 @@ func (a *Analysis) coderDistributions() []distance.Vector {
 	return a.coderDist
 }
 
-func (a *Analysis) computeCoderDistributions() {
+func (a *Analysis) computeCoderDistributions() { a.coderDist = a.distributions(true) }
+
+// distributions returns, for each coder, the counts of its values on the
+// complete items (complete) or on every item.
+func (a *Analysis) distributions(complete bool) []distance.Vector {
 	s := a.stats
 	C, V := len(s.coders), len(s.labels)
-	a.coderDist = make([]distance.Vector, C)
+	out := make([]distance.Vector, C)
 	if C*V <= 1<<24 { // dense counts per coder
 		counts := make([]float64, C*V)
 		for p := range s.NumPatterns() {
 			cv, n := s.Pattern(p)
-			if len(cv)/2 != C {
+			if complete && len(cv)/2 != C {
 				continue
 			}
 			for i := 0; i < len(cv); i += 2 {
@@ -406,9 +463,9 @@ func (a *Analysis) computeCoderDistributions() {
 			}
 		}
 		for c := range C {
-			a.coderDist[c] = dense(counts[c*V : (c+1)*V])
+			out[c] = dense(counts[c*V : (c+1)*V])
 		}
-		return
+		return out
 	}
 	type cvn struct {
 		c, v int32
@@ -417,7 +474,7 @@ func (a *Analysis) computeCoderDistributions() {
 	var cells []cvn
 	for p := range s.NumPatterns() {
 		cv, n := s.Pattern(p)
-		if len(cv)/2 != C {
+		if complete && len(cv)/2 != C {
 			continue
 		}
 		for i := 0; i < len(cv); i += 2 {
@@ -436,9 +493,10 @@ func (a *Analysis) computeCoderDistributions() {
 		for ; i < len(cells) && cells[i].c == c && cells[i].v == v; i++ {
 			w += float64(cells[i].n)
 		}
-		a.coderDist[c].ID = append(a.coderDist[c].ID, int(v))
-		a.coderDist[c].W = append(a.coderDist[c].W, w)
+		out[c].ID = append(out[c].ID, int(v))
+		out[c].W = append(out[c].W, w)
 	}
+	return out
 }
 
 // Result is one coefficient computed on one data set.
@@ -457,6 +515,10 @@ type Result struct {
 	// Items and Values are what the coefficient used; Dropped counts items
 	// left out because some coder had no value for them (κ-style only).
 	Items, Values, Dropped int
+	// Estimator says which items and marginals the estimate uses (its
+	// convention for missing values): "judgment-weighted items with two
+	// or more values, pooled marginals of their values", say.
+	Estimator string
 }
 
 // Defined reports whether the coefficient has a value.
@@ -478,6 +540,7 @@ func (a *Analysis) Coefficient(c Coefficient) Result {
 		k = 1
 		r.Distance = a.dist
 	}
+	r.Estimator = a.estimator(p)
 	cnt := a.counts
 	if p.twoCoders && cnt.Coders != 2 {
 		return undefined(r, "defined for exactly two coders; the data has %d (see fleiss_kappa, multi_kappa, alpha_kappa)", cnt.Coders)
@@ -490,7 +553,16 @@ func (a *Analysis) Coefficient(c Coefficient) Result {
 
 	// Observed disagreement.
 	var do float64
+	irr := a.opt.Convention == IrrCAC
 	switch {
+	case irr && p.chance != pooledUnbiased && (p.chance != pooledBiased || !p.weighted):
+		// irrCAC: the mean over the items with two or more values (α and
+		// α_b keep Krippendorff's judgment weighting).
+		r.Items, r.Values = cnt.PairableItems, cnt.PairableValues
+		if r.Items == 0 {
+			return undefined(r, "no item has values from two or more coders")
+		}
+		do = a.sumI[k] / float64(r.Items)
 	case p.observed == complete:
 		r.Dropped = cnt.Items - cnt.CompleteItems
 		if r.Dropped > 0 && a.opt.Incomplete == RefuseIncomplete {
@@ -527,7 +599,10 @@ func (a *Analysis) Coefficient(c Coefficient) Result {
 		de = distance.Cross(m, u, u)
 	case pooledBiased, pooledUnbiased:
 		pool := a.pooledJ
-		if a.opt.Missing == ByItem {
+		switch {
+		case irr && p.chance == pooledBiased && !p.weighted:
+			pool = a.gwet // over the items rated at least once
+		case a.opt.Missing == ByItem:
 			pool = a.pooledI
 		}
 		tot := pool.Sum()
@@ -537,7 +612,11 @@ func (a *Analysis) Coefficient(c Coefficient) Result {
 			de *= n / (n - 1)
 		}
 	case perCoder:
-		de = a.perCoderExpected(k)
+		if irr {
+			de = a.ratedExpected(k)
+		} else {
+			de = a.perCoderExpected(k)
+		}
 	case gwetChance:
 		if q < 2 {
 			return undefined(r, "Gwet's chance agreement needs at least two categories; %d observed", q)
@@ -572,6 +651,35 @@ func (a *Analysis) Coefficient(c Coefficient) Result {
 	}
 	r.Value = 1 - do/de
 	return r
+}
+
+// estimator describes the estimator of a coefficient with parameters p
+// under the analysis' convention and weighting (Result.Estimator).
+func (a *Analysis) estimator(p params) string {
+	weighting := "each judgment weighted equally (Krippendorff)"
+	if a.opt.Missing == ByItem {
+		weighting = "each item weighted equally"
+	}
+	irr := a.opt.Convention == IrrCAC
+	switch {
+	case p.chance == pooledUnbiased:
+		return "Krippendorff's: the pairable values' coincidences, " + weighting
+	case p.chance == pooledBiased && p.weighted:
+		return "the pairable values' coincidences with the biased expected disagreement, " + weighting
+	case p.observed == itemMean:
+		return "mean over the items with two or more values; Gwet's marginals over the items rated at least once (irrCAC's)"
+	case irr && p.chance == perCoder:
+		return "irrCAC's: mean over the items with two or more values; each coder's distribution over the items it rated"
+	case irr && p.chance == pooledBiased:
+		return "irrCAC's: mean over the items with two or more values; marginals over the items rated at least once"
+	case irr:
+		return "irrCAC's: mean over the items with two or more values"
+	case p.observed == complete:
+		return "the complete items only (a value from every coder)"
+	case p.chance == pooledBiased:
+		return "the items with two or more values, " + weighting + "; pooled marginals of their values"
+	}
+	return "the items with two or more values, " + weighting
 }
 
 func agreement(d, dmax float64) float64 {
@@ -614,6 +722,26 @@ func (a *Analysis) computePerCoderExpected(m distance.Metric) float64 {
 		}
 	}
 	return s / (n * n * float64(pairs))
+}
+
+// ratedExpected is D_e = (1/C(c,2)) Σ_{a<b} Σ_{k,l} P(k|a) P(l|b) d_kl with
+// each coder's distribution P(·|c) over the items that coder rated
+// (irrCAC's Conger's κ, IrrCAC convention). Not cached: computed once per
+// coefficient asked for.
+func (a *Analysis) ratedExpected(k int) float64 {
+	a.ratedOnce.Do(func() { a.ratedDist = a.distributions(false) })
+	dist := a.ratedDist
+	m := a.metric[k]
+	s, pairs := 0.0, 0
+	for x := range dist {
+		for y := x + 1; y < len(dist); y++ {
+			if nx, ny := dist[x].Sum(), dist[y].Sum(); nx > 0 && ny > 0 {
+				s += distance.Cross(m, dist[x], dist[y]) / (nx * ny)
+			}
+			pairs++
+		}
+	}
+	return s / float64(pairs)
 }
 
 // All computes every coefficient, in the order of All().

@@ -323,19 +323,30 @@ func (d *Data) canonicalize() {
 	for n, o := range perm {
 		unchanged = unchanged && n == o
 	}
+	inv := inverse(perm)
+	if !unchanged {
+		labels := make([]string, len(perm))
+		first := make([]Pos, len(perm))
+		for n, o := range perm {
+			labels[n] = d.labels[o]
+			if o < len(d.firstSeen) {
+				first[n] = d.firstSeen[o]
+			}
+		}
+		d.labels, d.firstSeen = labels, first
+	}
+	// Equal numbers are one value (numbers.go).
+	if m := mergeNumbers(d.labels, d.ordered); m != nil {
+		for o, n := range inv {
+			inv[o] = m.to[n]
+		}
+		d.labels, d.firstSeen = m.apply(d.labels, d.firstSeen)
+		d.merged = m.groups
+		unchanged = false
+	}
 	if unchanged {
 		return
 	}
-	inv := inverse(perm)
-	labels := make([]string, len(perm))
-	first := make([]Pos, len(perm))
-	for n, o := range perm {
-		labels[n] = d.labels[o]
-		if o < len(d.firstSeen) {
-			first[n] = d.firstSeen[o]
-		}
-	}
-	d.labels, d.firstSeen = labels, first
 	cols := make([][]int32, len(d.cols))
 	for c, col := range d.cols {
 		out := make([]int32, len(col))

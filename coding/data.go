@@ -15,11 +15,12 @@ type Data struct {
 	items     []string
 	coders    []string
 	labels    []string
-	declared  int       // labels[:declared] were declared (in order) before any data
-	ordered   int       // labels[:ordered] keep their given order (≥ declared)
-	closed    bool      // the declared categories are a closed set
-	cols      [][]int32 // cols[coder][item]: index into labels, or Missing
-	firstSeen []Pos     // where each value was first read (zero Pos if unknown)
+	declared  int        // labels[:declared] were declared (in order) before any data
+	ordered   int        // labels[:ordered] keep their given order (≥ declared)
+	closed    bool       // the declared categories are a closed set
+	cols      [][]int32  // cols[coder][item]: index into labels, or Missing
+	firstSeen []Pos      // where each value was first read (zero Pos if unknown)
+	merged    [][]string // spellings of equal numbers read as one value (MergedNumbers)
 }
 
 // Pos is a position in an input file (1-based; 0 means unknown).
@@ -73,7 +74,7 @@ func (d *Data) Subset(coders []int, keep func(item int) bool) *Data {
 // subset is Subset; without ids the result has no item names (for internal
 // computations that only need the cells).
 func (d *Data) subset(coders []int, keep func(item int) bool, ids bool) *Data {
-	s := &Data{source: d.source, labels: d.labels, declared: d.declared, ordered: d.ordered, closed: d.closed, firstSeen: d.firstSeen}
+	s := &Data{source: d.source, labels: d.labels, declared: d.declared, ordered: d.ordered, closed: d.closed, firstSeen: d.firstSeen, merged: d.merged}
 	var idx []int32
 	if keep == nil && ids {
 		s.items = d.items

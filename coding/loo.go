@@ -429,4 +429,5 @@ func (a *Accumulator) adopt(s *Stats) {
 	a.declared, a.ordered = s.declared, s.ordered
 	a.opt.Categories, a.opt.Closed = s.labels[:s.declared], s.closed
 	a.canonical = true
+	a.merged = s.merged
 }

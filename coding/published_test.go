@@ -2,6 +2,7 @@ package coding
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	"agree/distance"
@@ -140,16 +141,49 @@ func TestKrippendorffCanonical(t *testing.T) {
 	}
 }
 
-func TestIrrCACConventionsOnKrippendorffData(t *testing.T) {
-	// irrCAC (Gwet) on Krippendorff's data, from shared/reference/coding.md
-	// and issue 6: AC1 0.77544, percent agreement 0.81818, Brennan–Prediger
-	// 0.77273. (irrCAC's Fleiss 0.76117 uses marginals over items rated at
-	// least once; the survey's item weighting uses items rated twice: 0.76248.)
-	a := analyze(t, wide(t, krippendorffData), Options{Missing: ByItem})
-	approx(t, "AC1", a.Coefficient(GwetAC).Value, 0.77544, 5e-6)
-	approx(t, "percent", a.Coefficient(PercentAgreement).Value, 0.81818, 5e-6)
-	approx(t, "Brennan–Prediger", a.Coefficient(BrennanPrediger).Value, 0.77273, 5e-6)
-	approx(t, "Fleiss (survey item weighting)", a.Coefficient(FleissKappa).Value, 0.7624831, 5e-7)
+func TestIrrCACConvention(t *testing.T) {
+	// irrCAC's cac.raw4raters data (Krippendorff's canonical data, 12
+	// units × 4 raters with missing values), with irrCAC's pa.coeff.raw,
+	// fleiss.kappa.raw, conger.kappa.raw, gwet.ac1.raw, bp.coeff.raw and
+	// krippen.alpha.raw (Gwet, irrCAC 1.0 and its "overview" vignette), as
+	// restated in issues 6 and 18 of this project to 5 decimals: percent
+	// agreement 0.81818, Fleiss 0.76117, Conger 0.76282, AC1 0.77544,
+	// Brennan–Prediger 0.77273, α 0.74342 (tolerance 5e-6). The IrrCAC
+	// convention gives them all; the Survey one keeps its own estimates
+	// of percent agreement, Fleiss's κ and multi-κ (issue 18: 0.800,
+	// 0.7368, 0.6458).
+	d := wide(t, krippendorffData)
+	irr := analyze(t, d, Options{Convention: IrrCAC})
+	for _, c := range []struct {
+		c    Coefficient
+		want float64
+	}{
+		{PercentAgreement, 0.81818}, {FleissKappa, 0.76117}, {MultiKappa, 0.76282},
+		{GwetAC, 0.77544}, {BrennanPrediger, 0.77273}, {KrippendorffAlpha, 0.74342},
+		{BennettS, 0.77273}, // S is Brennan–Prediger with the nominal distance
+	} {
+		approx(t, "irrcac "+c.c.Key(), irr.Coefficient(c.c).Value, c.want, 5e-6)
+	}
+	sv := analyze(t, d, Options{})
+	for _, c := range []struct {
+		c    Coefficient
+		want float64
+	}{
+		// The survey's: judgment weighting over the 11 pairable items
+		// (40 values: A_o = 0.8), multi-κ on the 7 complete items.
+		{PercentAgreement, 0.8}, {FleissKappa, 0.7368}, {MultiKappa, 0.6458},
+	} {
+		approx(t, "survey "+c.c.Key(), sv.Coefficient(c.c).Value, c.want, 5e-5)
+	}
+	// Without missing values the conventions agree.
+	full := wide(t, "1 1 2|2 2 2|3 3 1|1 2 1|2 2 2")
+	a, b := analyze(t, full, Options{}), analyze(t, full, Options{Convention: IrrCAC})
+	for _, c := range All() {
+		x, y := a.Coefficient(c), b.Coefficient(c)
+		if x.Defined() != y.Defined() || (x.Defined() && math.Abs(x.Value-y.Value) > 1e-12) {
+			t.Errorf("%s on complete data: survey %v, irrcac %v", c.Key(), x.Value, y.Value)
+		}
+	}
 }
 
 func TestFleiss1971(t *testing.T) {

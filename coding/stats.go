@@ -31,7 +31,8 @@ type Stats struct {
 	ordered   int // labels[:ordered] keep the order they were given in
 	declared  int // labels[:declared] are declared categories (declared ≤ ordered)
 	closed    bool
-	firstSeen []Pos // per label; zero when unknown
+	firstSeen []Pos      // per label; zero when unknown
+	merged    [][]string // spellings of equal numbers read as one value (numbers.go)
 
 	empty int64   // items without any value
 	cv    []int32 // pattern p is cv[start[p]:start[p+1]]: c₀ v₀ c₁ v₁ …, by coder
@@ -189,7 +190,15 @@ type Accumulator struct {
 
 	labelCache, coderCache byteIndex // for ValueBytes and CoderBytes
 
-	canonical bool // the value table is known to be in canonical order
+	canonical bool       // the value table is known to be in canonical order
+	merged    [][]string // with canonical: the spellings merged in it
+
+	// Equal numbers spelt differently ("1", "1.0") may become one value
+	// (numbers.go), which lowers a nominal ranking key: once two such
+	// labels were met, the ids stop being pruned (see prune).
+	aliasParsed int
+	aliasSeen   map[uint64]bool
+	noPrune     bool
 
 	numbers []float64 // labels read as numbers (NaN: not a number), for an interval ranking
 }
@@ -529,6 +538,20 @@ func (a *Accumulator) below(key, tau float64) bool {
 // patterns took 287 s when every 4,136 new ids triggered a pass).
 func (a *Accumulator) prune() {
 	a.stored = 0
+	if !a.opt.Rank.Interval && !a.noPrune {
+		// Two spellings of one number may become one value at the end
+		// (numbers.go): keys computed since may be too high, and so would
+		// a new threshold. The threshold of earlier prunings stays valid
+		// (it was set on patterns with no such label, whose keys the merge
+		// leaves alone), so new patterns below it are still pruned.
+		if a.aliasSeen == nil {
+			a.aliasSeen = map[uint64]bool{}
+		}
+		a.noPrune = hasEqualNumbers(a.labels, &a.aliasParsed, a.aliasSeen)
+	}
+	if a.noPrune {
+		return
+	}
 	a.pruneWork += len(a.ids)
 	a.pruneAfter = max(a.pruneBase, a.pats.len()/4)
 	type pk struct {
@@ -673,6 +696,16 @@ func (a *Accumulator) Stats() *Stats {
 		s.labels[n] = a.labels[o]
 		s.firstSeen[n] = a.firstSeen[o]
 	}
+	vmap := inverse(lperm)
+	if a.canonical { // Data's value table, already merged
+		s.merged = a.merged
+	} else if m := mergeNumbers(s.labels, a.ordered); m != nil { // numbers.go
+		for o, n := range vmap {
+			vmap[o] = m.to[n]
+		}
+		s.labels, s.firstSeen = m.apply(s.labels, s.firstSeen)
+		s.merged = m.groups
+	}
 	var cperm []int
 	if s.fixed {
 		cperm = identity(len(a.coders))
@@ -683,7 +716,7 @@ func (a *Accumulator) Stats() *Stats {
 	for n, o := range cperm {
 		s.coders[n] = a.coders[o]
 	}
-	a.fill(s, a.pats, inverse(cperm), inverse(lperm), a.ids, a.pruned)
+	a.fill(s, a.pats, inverse(cperm), vmap, a.ids, a.pruned)
 	return s
 }
 
@@ -710,9 +743,27 @@ func (a *Accumulator) fill(s *Stats, t *patternTable, cmap, vmap []int32, ids []
 		s.ids = make([][]string, n)
 		s.pruned = make([]bool, n)
 	}
-	for q, p32 := range order {
+	q := -1
+	for i, p32 := range order {
 		p := int(p32)
-		s.cv = append(s.cv, cv[start[p]:start[p+1]]...)
+		pat := cv[start[p]:start[p+1]]
+		if i > 0 && slices.Equal(pat, s.cv[s.start[q]:]) {
+			// Equal numbers merged into one value (numbers.go) can make
+			// two patterns one: their items and kept ids add up, and a
+			// pattern pruned for the ranking stays pruned (its key, which
+			// no merge raises, was below the threshold).
+			s.count[q] += counts[p]
+			if s.keep > 0 && p < len(ids) {
+				s.pruned[q] = s.pruned[q] || pruned[p]
+				s.ids[q] = mergeIDs(s.ids[q], ids[p], s.keep)
+				if s.pruned[q] {
+					s.ids[q] = nil
+				}
+			}
+			continue
+		}
+		q++
+		s.cv = append(s.cv, pat...)
 		s.start = append(s.start, len(s.cv))
 		s.count[q] = counts[p]
 		if s.keep > 0 && p < len(ids) {
@@ -720,6 +771,26 @@ func (a *Accumulator) fill(s *Stats, t *patternTable, cmap, vmap []int32, ids []
 			s.pruned[q] = pruned[p]
 		}
 	}
+	s.count = s.count[:q+1]
+	if s.keep > 0 {
+		s.ids, s.pruned = s.ids[:q+1], s.pruned[:q+1]
+	}
+}
+
+// mergeIDs returns the k smallest ids (natural order) of two sorted lists.
+func mergeIDs(a, b []string, k int) []string {
+	out := make([]string, 0, min(k, len(a)+len(b)))
+	for len(out) < k && (len(a) > 0 || len(b) > 0) {
+		switch {
+		case len(b) == 0 || (len(a) > 0 && CompareNatural(a[0], b[0]) < 0):
+			out, a = append(out, a[0]), a[1:]
+		case len(a) == 0 || CompareNatural(b[0], a[0]) < 0:
+			out, b = append(out, b[0]), b[1:]
+		default: // the same id
+			out, a, b = append(out, a[0]), a[1:], b[1:]
+		}
+	}
+	return out
 }
 
 // isIdentity reports whether m maps every index to itself.
@@ -855,6 +926,7 @@ func (d *Data) Stats(keepItems int) *Stats {
 	a.declared, a.ordered = d.declared, d.ordered
 	a.opt.Categories, a.opt.Closed = d.labels[:d.declared], d.closed
 	a.canonical = true // Build and FromColumns put it in canonical order
+	a.merged = d.merged
 	cv := make([]int32, 0, 2*len(d.cols))
 	for i := range d.n {
 		cv = cv[:0]
@@ -1140,4 +1212,57 @@ func (a *Analysis) Reweighted(counts []int64, empty int64) (*Analysis, error) {
 		}
 	}
 	return analyzeStats(r, a.opt, nil)
+}
+
+// WithoutCoders returns the statistics without the given coders (indices
+// into Coders), who must have given no value: an empty column of a
+// spreadsheet, say. The other coders keep their order; items, patterns and
+// kept ids are unchanged.
+func (s *Stats) WithoutCoders(drop []int) (*Stats, error) {
+	gone := make([]bool, len(s.coders))
+	for _, c := range drop {
+		if c < 0 || c >= len(s.coders) {
+			return nil, fmt.Errorf("coder index %d out of range", c)
+		}
+		gone[c] = true
+	}
+	cmap := make([]int32, len(s.coders))
+	var coders []string
+	for c, name := range s.coders {
+		cmap[c] = int32(len(coders))
+		if !gone[c] {
+			coders = append(coders, name)
+		}
+	}
+	for i := 0; i < len(s.cv); i += 2 {
+		if gone[s.cv[i]] {
+			return nil, fmt.Errorf("coder %s gave values", csvio.Quote(s.coders[s.cv[i]]))
+		}
+	}
+	out := *s
+	out.coders = coders
+	out.cv = make([]int32, len(s.cv))
+	for i := 0; i < len(s.cv); i += 2 {
+		out.cv[i], out.cv[i+1] = cmap[s.cv[i]], s.cv[i+1]
+	}
+	if !s.identity {
+		// the canonical order hashes the coder indices: sort again
+		order := canonicalOrder(out.cv, out.start)
+		cv, start, count := make([]int32, 0, len(out.cv)), make([]int, 1, len(out.start)), make([]int64, len(order))
+		var ids [][]string
+		var pruned []bool
+		if s.ids != nil {
+			ids, pruned = make([][]string, len(order)), make([]bool, len(order))
+		}
+		for q, p := range order {
+			cv = append(cv, out.cv[out.start[p]:out.start[p+1]]...)
+			start = append(start, len(cv))
+			count[q] = s.count[p]
+			if ids != nil {
+				ids[q], pruned[q] = s.ids[p], s.pruned[p]
+			}
+		}
+		out.cv, out.start, out.count, out.ids, out.pruned = cv, start, count, ids, pruned
+	}
+	return &out, nil
 }

@@ -164,28 +164,38 @@ func TestMaxWeightMatchingAgainstDense(t *testing.T) {
 	}
 }
 
-// BenchmarkChainSetAlphaMASIBigChain: one chain of 2000 mentions (B splits
-// off every tenth mention as a singleton), chains coded without the mention
-// itself: 4000 distinct, heavily overlapping sets of ~2000 elements each —
-// the case where the bit-set path of distance's set metrics matters (the
-// inverted index alone is cubic in the chain length here).
-func BenchmarkChainSetAlphaMASIBigChain(b *testing.B) {
+// longChain is issue 25's corpus: 2 annotators × n mentions of one
+// document in one chain each (B splits off every tenth mention as a
+// singleton when split).
+func longChain(tb testing.TB, n int, split bool) *Corpus {
 	bl := NewBuilder(KeepFirst)
-	for m := 0; m < 2000; m++ {
+	for m := range n {
 		bl.Add("A", "d", fmt.Sprint(m), "1", "")
 		ch := "1"
-		if m%10 == 0 {
-			ch = fmt.Sprint(m)
+		if split && m%10 == 0 {
+			ch = fmt.Sprint("s", m)
 		}
 		bl.Add("B", "d", fmt.Sprint(m), ch, "")
 	}
 	c, err := bl.Build()
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
-	for b.Loop() {
-		if _, err := c.ChainSetAlphas(OtherMembers); err != nil {
-			b.Fatal(err)
-		}
+	return c
+}
+
+// BenchmarkChainSetAlphasLongChain: issue 25, chains as sets on 2 × 20 000
+// mentions in one chain (2.7 GB and a crash when every mention's label
+// listed its chain; now linear in the mentions).
+func BenchmarkChainSetAlphasLongChain(b *testing.B) {
+	for _, split := range []bool{false, true} {
+		c := longChain(b, 20000, split)
+		b.Run(fmt.Sprint("split=", split), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := c.ChainSetAlphas(OtherMembers); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 
 	"agree/inference"
 )
@@ -25,8 +26,8 @@ func (c *Corpus) Bootstrap(ctx context.Context, a, b int, opt inference.Options)
 		return F1Bootstrap{}, errors.New("coref bootstrap: the corpus has no documents")
 	}
 	docs := c.DocumentCounts(a, b)
-	rs, err := inference.ItemsVec(ctx, len(docs), 7, func() inference.VecStatistic {
-		return func(items []int, out []float64) error {
+	rs, err := inference.Items(ctx, len(docs), 7, func() inference.Statistic {
+		return func(items []int, _ *rand.Rand, out []float64) error {
 			var n Counts
 			for _, d := range items {
 				n.Add(docs[d])

@@ -75,6 +75,12 @@ type Corpus struct {
 	docs       []*document
 	parts      [][]Partition // [annotator][document]
 	warnings   []string
+	// annotated[a][d] records that annotator a annotated document d (nil
+	// when the input recorded nothing: Builder.MarkAnnotated); shared
+	// makes the pair comparisons use only the documents both annotated
+	// (OnAnnotated).
+	annotated [][]bool
+	shared    bool
 }
 
 // Annotators returns the annotator names in order of first appearance.
@@ -111,6 +117,60 @@ func (c *Corpus) Entities(a, d int) [][]string {
 	return out
 }
 
+// RecordsAssignment reports whether the input recorded which documents each
+// annotator annotated (Builder.MarkAnnotated): some document is marked, and
+// every annotator with a mention in a document is marked there. CoNLL files
+// (one per annotator, with its documents) and brat directories record it;
+// the CSV annotator,mention,chain,document does not.
+func (c *Corpus) RecordsAssignment() bool {
+	if c.annotated == nil {
+		return false
+	}
+	for a := range c.parts {
+		for d := range c.docs {
+			if len(c.parts[a][d].Entities) > 0 && !c.annotated[a][d] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Annotated reports whether annotator a annotated document d: as recorded,
+// or, when the input recorded nothing, always.
+func (c *Corpus) Annotated(a, d int) bool {
+	return c.annotated == nil || c.annotated[a][d]
+}
+
+// OnAnnotated returns the corpus (sharing c's data) in which every pair of
+// annotators is compared only on the documents both annotated (Annotated):
+// Compare, DocumentCounts, Bootstrap, MarkableDifferences, LinkTable and
+// WithSingletons leave out the other documents, so that a document one of
+// the two never opened is not one where it "marked nothing". c itself
+// compares every pair on every document.
+func (c *Corpus) OnAnnotated() *Corpus {
+	out := *c
+	out.shared = true
+	return &out
+}
+
+// Shared reports whether the pair (a, b) is compared on document d.
+func (c *Corpus) Shared(a, b, d int) bool {
+	return !c.shared || (c.Annotated(a, d) && c.Annotated(b, d))
+}
+
+// SharedDocuments returns the number of documents the pair (a, b) is
+// compared on.
+func (c *Corpus) SharedDocuments(a, b int) int {
+	n := 0
+	for d := range c.docs {
+		if c.Shared(a, b, d) {
+			n++
+		}
+	}
+	return n
+}
+
 // Warnings returns what Build reported while cleaning the input (dropped
 // repeated mentions).
 func (c *Corpus) Warnings() []string { return c.warnings }
@@ -128,6 +188,8 @@ type Builder struct {
 	// so that repeated declarations add no record.
 	declA, declD int
 	declared     map[string]bool
+	// annotated are the (annotator, document) pairs MarkAnnotated saw.
+	annotated map[[2]int]bool
 }
 
 // record is a mention of a chain, or (mention < 0) the point where a chain
@@ -170,6 +232,17 @@ func (b *Builder) Document(name string) int {
 	return i
 }
 
+// MarkAnnotated records that annotator annotated document doc (even if it
+// marked no mention there): the reader knows who annotated what (see
+// Corpus.RecordsAssignment).
+func (b *Builder) MarkAnnotated(annotator, doc string) {
+	a, d := b.Annotator(annotator), b.Document(doc)
+	if b.annotated == nil {
+		b.annotated = map[[2]int]bool{}
+	}
+	b.annotated[[2]int{a, d}] = true
+}
+
 // Add records that annotator put mention (of document doc) in chain. where
 // says where the record was read (e.g. "a.conll:12"), for messages.
 func (b *Builder) Add(annotator, doc, mention, chain, where string) error {
@@ -210,7 +283,16 @@ func (b *Builder) Build() (*Corpus, error) {
 		return nil, errors.New("no annotators")
 	}
 	c := &Corpus{annotators: b.annotators, docs: b.docs, parts: make([][]Partition, len(b.annotators))}
-	seen := make(map[int32]string)
+	if b.annotated != nil {
+		c.annotated = make([][]bool, len(b.annotators))
+		for a := range c.annotated {
+			c.annotated[a] = make([]bool, len(b.docs))
+		}
+		for k := range b.annotated {
+			c.annotated[k[0]][k[1]] = true
+		}
+	}
+	seen := make(map[int32]record) // where each mention was kept
 	for a := range b.annotators {
 		c.parts[a] = make([]Partition, len(b.docs))
 		for d, recs := range b.recs[a] {
@@ -231,15 +313,15 @@ func (b *Builder) Build() (*Corpus, error) {
 				var ent []int32
 				for _, r := range byChain[ch] {
 					if first, dup := seen[r.mention]; dup {
-						msg := fmt.Sprintf("annotator %q, document %q: mention %s repeated%s (first %s)",
-							b.annotators[a], b.docs[d].name, b.docs[d].mentions[r.mention], at(r.where), first)
+						msg := fmt.Sprintf("annotator %q, document %q: mention %s repeated%s (first in chain %s%s)",
+							b.annotators[a], b.docs[d].name, b.docs[d].mentions[r.mention], at(r.where), first.chain, at(first.where))
 						if b.dup == RejectDuplicates {
 							return nil, errors.New(msg)
 						}
 						c.warnings = append(c.warnings, msg+"; kept the copy met first in the file, as the reference scorer does for a response mention that is in the key (it keeps both copies of other repeats)")
 						continue
 					}
-					seen[r.mention] = fmt.Sprintf("in chain %s%s", ch, at(r.where))
+					seen[r.mention] = r
 					ent = append(ent, r.mention)
 				}
 				if len(ent) > 0 {
@@ -295,13 +377,19 @@ func digitRun(s string) int {
 // WithSingletons returns a copy of the corpus in which every annotator's
 // partition of every document also contains, as singleton entities, the
 // mentions that some other annotator marked and this one did not (what
-// Passonneau 1997, §2.1, does with D′). added lists what was added.
+// Passonneau 1997, §2.1, does with D′); with OnAnnotated, only in the
+// documents the annotator annotated. added lists what was added.
 func (c *Corpus) WithSingletons() (out *Corpus, added []string) {
-	out = &Corpus{annotators: c.annotators, docs: c.docs, parts: make([][]Partition, len(c.parts)), warnings: c.warnings}
+	out = &Corpus{annotators: c.annotators, docs: c.docs, parts: make([][]Partition, len(c.parts)), warnings: c.warnings,
+		annotated: c.annotated, shared: c.shared}
 	for a := range c.parts {
 		out.parts[a] = make([]Partition, len(c.docs))
 		for d, doc := range c.docs {
 			p := c.parts[a][d]
+			if c.shared && !c.Annotated(a, d) {
+				out.parts[a][d] = p // nothing to add where a never annotated
+				continue
+			}
 			has := make([]bool, len(doc.mentions))
 			for _, e := range p.Entities {
 				for _, m := range e {
@@ -335,13 +423,16 @@ func (c *Corpus) WithSingletons() (out *Corpus, added []string) {
 // Select returns the corpus restricted to the given annotators, in that
 // order (documents and mention tables are shared with c).
 func (c *Corpus) Select(annotators ...int) (*Corpus, error) {
-	out := &Corpus{docs: c.docs, warnings: c.warnings}
+	out := &Corpus{docs: c.docs, warnings: c.warnings, shared: c.shared}
 	for _, a := range annotators {
 		if a < 0 || a >= len(c.annotators) {
 			return nil, fmt.Errorf("no annotator %d", a)
 		}
 		out.annotators = append(out.annotators, c.annotators[a])
 		out.parts = append(out.parts, c.parts[a])
+		if c.annotated != nil {
+			out.annotated = append(out.annotated, c.annotated[a])
+		}
 	}
 	return out, nil
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"agree/coding"
-	"agree/distance"
 )
 
 // MarkableError reports that two annotators did not mark the same mentions,
@@ -42,6 +41,9 @@ func (e *MarkableError) Error() string {
 func (c *Corpus) MarkableDifferences(a, b int) *MarkableError {
 	e := &MarkableError{A: c.annotators[a], B: c.annotators[b]}
 	for d, doc := range c.docs {
+		if !c.Shared(a, b, d) {
+			continue
+		}
 		ha := marked(c.parts[a][d], len(doc.mentions))
 		hb := marked(c.parts[b][d], len(doc.mentions))
 		var oa, ob []string
@@ -125,6 +127,9 @@ func (c *Corpus) LinkTable(a, b int) (LinkTable, error) {
 	}
 	var t LinkTable
 	for d, doc := range c.docs {
+		if !c.Shared(a, b, d) {
+			continue
+		}
 		pa, pb := c.parts[a][d], c.parts[b][d]
 		n := pa.Mentions()
 		if n == 0 {
@@ -189,117 +194,4 @@ func (t LinkTable) Agreement() (LinkAgreement, error) {
 		la.KappaReason, la.PiReason, la.AlphaReason, la.KrippendorffReason = r, r, r, r
 	}
 	return la, nil
-}
-
-// ChainSets selects the set that codes a mention in the chains-as-sets view.
-type ChainSets int
-
-const (
-	// OtherMembers codes a mention with the other mentions of its chain (the
-	// mention itself removed, as Passonneau 2006 prescribes; otherwise the
-	// two sets always intersect). A singleton is coded with the empty set.
-	OtherMembers ChainSets = iota
-	// WholeChain codes a mention with all the mentions of its chain
-	// (itself included), as NLTK's AnnotationTask examples do.
-	WholeChain
-)
-
-// ChainsAsSets returns coding data in which every mention of every document
-// is an item and every annotator codes it with the set of mentions of its
-// chain (Passonneau 2004; Artstein & Poesio 2008, §4.4), written as a
-// set-valued label whose elements are separated by SetSeparator. An
-// annotator who did not mark a mention has no value for it (missing data,
-// which α handles). Items are named "document␟mention".
-func (c *Corpus) ChainsAsSets(mode ChainSets) (*coding.Data, error) {
-	b := coding.NewBuilder()
-	coders := make([]int, len(c.annotators))
-	for a, name := range c.annotators {
-		coders[a] = b.Coder(name)
-	}
-	items := make([][]int, len(c.docs))
-	for d, doc := range c.docs {
-		items[d] = make([]int, len(doc.mentions))
-		for m, name := range doc.mentions {
-			items[d][m] = b.NewItem(doc.name + "\x1f" + name)
-		}
-	}
-	var sb strings.Builder
-	var names []string
-	for a := range c.annotators {
-		for d, doc := range c.docs {
-			prefix := fmt.Sprintf("%d:", d)
-			for _, e := range c.parts[a][d].Entities {
-				// element names, sorted; self[k] is the position of e[k]
-				names = names[:0]
-				for _, m := range e {
-					names = append(names, prefix+doc.mentions[m])
-				}
-				order := make([]int, len(e))
-				for k := range order {
-					order[k] = k
-				}
-				sort.Slice(order, func(x, y int) bool { return names[order[x]] < names[order[y]] })
-				for k, m := range e {
-					sb.Reset()
-					for _, o := range order {
-						if mode == OtherMembers && o == k {
-							continue
-						}
-						if sb.Len() > 0 {
-							sb.WriteString(SetSeparator)
-						}
-						sb.WriteString(names[o])
-					}
-					if err := b.Set(items[d][m], coders[a], sb.String(), coding.Pos{}); err != nil {
-						return nil, err
-					}
-				}
-			}
-		}
-	}
-	return b.Build()
-}
-
-// SetSeparator separates the mentions of a chain in the labels built by
-// ChainsAsSets (the ASCII unit separator, which no mention id contains in
-// practice).
-const SetSeparator = "\x1f"
-
-// SetAlphas are Krippendorff's α on the chains-as-sets data under each
-// distance (NaN when undefined, with the reason).
-type SetAlphas struct {
-	MASI, Jaccard, Dice, Passonneau, Nominal float64
-	Reasons                                  map[string]string
-}
-
-// ChainSetAlphas computes α on ChainsAsSets(mode) with the MASI, Jaccard,
-// Dice, Passonneau and nominal distances.
-func (c *Corpus) ChainSetAlphas(mode ChainSets) (SetAlphas, error) {
-	out := SetAlphas{Reasons: map[string]string{}}
-	d, err := c.ChainsAsSets(mode)
-	if err != nil {
-		return out, err
-	}
-	for _, x := range []struct {
-		name string
-		sp   distance.Spec
-		dst  *float64
-	}{
-		{"masi", distance.MASI(SetSeparator), &out.MASI},
-		{"jaccard", distance.Jaccard(SetSeparator), &out.Jaccard},
-		{"dice", distance.Dice(SetSeparator), &out.Dice},
-		{"passonneau", distance.Passonneau(SetSeparator), &out.Passonneau},
-		{"nominal", distance.Nominal(), &out.Nominal},
-	} {
-		an, err := coding.Analyze(d, coding.Options{Distance: x.sp})
-		if err != nil {
-			return out, err
-		}
-		r := an.Coefficient(coding.KrippendorffAlpha)
-		*x.dst = r.Value
-		if r.Reason != "" {
-			out.Reasons[x.name] = r.Reason
-		}
-	}
-	return out, nil
 }

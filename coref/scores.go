@@ -359,12 +359,15 @@ func (c *Corpus) Compare(a, b int) Scores {
 }
 
 // DocumentCounts returns the counts of each document with annotator a as
-// the key and b as the response; their sum gives Compare(a, b). Resampling
+// the key and b as the response (zero for a document the pair is not
+// compared on, see OnAnnotated); their sum gives Compare(a, b). Resampling
 // documents and summing their counts is the document bootstrap.
 func (c *Corpus) DocumentCounts(a, b int) []Counts {
 	out := make([]Counts, len(c.docs))
 	for d := range c.docs {
-		out[d] = DocCounts(c.parts[a][d], c.parts[b][d], len(c.docs[d].mentions))
+		if c.Shared(a, b, d) {
+			out[d] = DocCounts(c.parts[a][d], c.parts[b][d], len(c.docs[d].mentions))
+		}
 	}
 	return out
 }

@@ -80,6 +80,8 @@ func Numbers(labels []string) ([]float64, error) {
 		switch {
 		case errors.Is(err, strconv.ErrRange) || math.IsInf(v, 0):
 			return nil, &ValueError{Index: i, Label: l, Err: errors.New("a number too large to represent")}
+		case err != nil && decimalComma(l):
+			return nil, &ValueError{Index: i, Label: l, Err: fmt.Errorf("not a number: a decimal comma? write %s (or convert the file's decimal commas to points)", strings.Replace(strings.TrimSpace(l), ",", ".", 1))}
 		case err != nil || math.IsNaN(v):
 			return nil, &ValueError{Index: i, Label: l, Err: errors.New("not a number")}
 		case math.Abs(v) > MaxNumber:
@@ -88,6 +90,25 @@ func Numbers(labels []string) ([]float64, error) {
 		x[i] = v
 	}
 	return x, nil
+}
+
+// decimalComma reports whether l is a number written with a decimal comma
+// ("1,5", "-0,25"), as spreadsheets of many locales write them.
+func decimalComma(l string) bool {
+	l = strings.TrimSpace(l)
+	l = strings.TrimPrefix(strings.TrimPrefix(l, "-"), "+")
+	whole, frac, ok := strings.Cut(l, ",")
+	if !ok || frac == "" || strings.Contains(frac, ",") {
+		return false
+	}
+	for _, part := range []string{whole, frac} {
+		for _, c := range part {
+			if c < '0' || c > '9' {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // ---- interval (and ordinal through mid-ranks) ----

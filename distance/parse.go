@@ -1,6 +1,7 @@
 package distance
 
 import (
+	"agree/internal/suggest"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +11,15 @@ import (
 	"strings"
 	"unicode/utf8"
 )
+
+// Names lists the distances ParseWith knows, as -h and the errors name
+// them.
+const Names = "nominal, ordinal, interval, linear, ratio, circular[:U], bipolar[:min,max], matrix:FILE, " +
+	"jaccard, dice, passonneau, masi, geertzen-bunt[:a,b], melamed-resnik or extended-sense[:SET]"
+
+// names are the distances' names without parameters, for suggestions.
+var names = []string{"nominal", "ordinal", "interval", "linear", "ratio", "circular", "bipolar", "matrix",
+	"jaccard", "dice", "passonneau", "masi", "geertzen-bunt", "melamed-resnik", "extended-sense"}
 
 // ParseOptions is what a distance spec may refer to besides its text.
 type ParseOptions struct {
@@ -173,5 +183,5 @@ func ParseWith(spec string, opt ParseOptions) (Spec, error) {
 	if name == "" {
 		return bad("no distance named")
 	}
-	return nil, &SpecError{Spec: spec, Err: errors.New("unknown distance (want nominal, ordinal, interval, linear, ratio, circular[:U], bipolar[:min,max], matrix:FILE, jaccard, dice, passonneau, masi, geertzen-bunt[:a,b], melamed-resnik or extended-sense[:SET])")}
+	return nil, &SpecError{Spec: spec, Err: fmt.Errorf("unknown distance%s (want %s)", suggest.DidYouMean(name, names), Names)}
 }

@@ -230,6 +230,26 @@ func setSim(kind string, na, nb, n int) float64 {
 	}
 }
 
+// SizeDistance returns the set distance s (Jaccard, Dice, Passonneau or
+// MASI) as a function of the sizes alone: d(na, nb, n) is the distance
+// between two sets A and B with |A| = na, |B| = nb and |A ∩ B| = n, which
+// is all these distances depend on (equal sets, na = nb = n, are at
+// distance 0, two empty sets included). ok is false when s is not a set
+// distance. Package coref compares coreference chains with it, from their
+// sizes and intersections, without writing them out as labels.
+func SizeDistance(s Spec) (d func(na, nb, n int) float64, ok bool) {
+	ss, ok := s.(setSpec)
+	if !ok {
+		return nil, false
+	}
+	return func(na, nb, n int) float64 {
+		if na == nb && n == na {
+			return 0
+		}
+		return 1 - setSim(ss.kind, na, nb, n)
+	}, true
+}
+
 func (m *setMetric) Distance(a, b int) float64 {
 	if m.canon[a] == m.canon[b] {
 		return 0

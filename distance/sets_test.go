@@ -315,3 +315,43 @@ func TestSetCrossBitsets(t *testing.T) {
 		}
 	}
 }
+
+// TestSizeDistance: the distance from |A|, |B| and |A ∩ B| alone equals the
+// bound metric's on random sets (empty, equal, nested, overlapping and
+// disjoint ones), for every set distance; it refuses other distances.
+func TestSizeDistance(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 2))
+	for _, name := range setNames {
+		sp, _ := SetDistance(name, "")
+		d, ok := SizeDistance(sp)
+		if !ok {
+			t.Fatalf("%s: not a set distance", name)
+		}
+		for range 2000 {
+			var a, b []string
+			in := map[string]bool{}
+			for e := range rng.IntN(7) {
+				a = append(a, fmt.Sprint(e))
+				in[fmt.Sprint(e)] = true
+			}
+			n := 0
+			for e := range rng.IntN(9) {
+				if rng.IntN(2) == 0 {
+					continue
+				}
+				x := fmt.Sprint(e)
+				b = append(b, x)
+				if in[x] {
+					n++
+				}
+			}
+			want := setDist(t, sp, strings.Join(a, "|"), strings.Join(b, "|"))
+			if got := d(len(a), len(b), n); got != want {
+				t.Fatalf("%s: %v vs %v: from sizes %v, metric %v", name, a, b, got, want)
+			}
+		}
+	}
+	if _, ok := SizeDistance(Nominal()); ok {
+		t.Error("nominal taken for a set distance")
+	}
+}

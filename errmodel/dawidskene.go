@@ -45,20 +45,68 @@ type DawidSkene struct {
 // T_ik ∝ prior_k Π_c Confusion[c][k][y_ic], in logarithms. One iteration
 // costs O(labels·K). A cancelled ctx stops the fit with ctx's error.
 func FitDawidSkene(ctx context.Context, d *coding.Data, opt FitOptions) (*DawidSkene, error) {
+	opt = opt.dawidSkeneDefaults()
+	f, err := newDSFit(d, opt.Smoothing)
+	if err != nil {
+		return nil, err
+	}
+	prev := math.Inf(-1)
+	for it := 1; it <= opt.MaxIter; it++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		f.mStep()
+		ll := f.eStep()
+		f.res.Iterations = it
+		f.res.LogLikelihood = ll
+		if math.Abs(ll-prev) <= opt.Tol*(1+math.Abs(ll)) {
+			f.res.Converged = true
+			break
+		}
+		prev = ll
+	}
+	return f.finish(), nil
+}
+
+// dawidSkeneDefaults fills in FitOptions' zero values for Dawid–Skene.
+func (opt FitOptions) dawidSkeneDefaults() FitOptions {
 	if opt.MaxIter == 0 {
 		opt.MaxIter = 1000
 	}
 	if opt.Tol == 0 {
 		opt.Tol = 1e-10
 	}
-	s := opt.Smoothing
-	if s == 0 {
-		s = 0.01
+	if opt.Smoothing == 0 {
+		opt.Smoothing = 0.01
 	}
-	if s < 0 {
-		s = 0
+	if opt.Smoothing < 0 {
+		opt.Smoothing = 0
 	}
-	// Classes: the values used, in value-table order.
+	return opt
+}
+
+// dsObs is one label: coder c gave class l.
+type dsObs struct{ c, l int32 }
+
+// dsFit is the state of a Dawid–Skene fit: the labels as (coder, class)
+// observations grouped by item, the posteriors T and the model (priors
+// and confusion matrices, in res), with the logarithms of the confusion
+// matrices for the E-step.
+type dsFit struct {
+	res     *DawidSkene
+	K, C, N int
+	s       float64 // smoothing
+	start   []int   // the labels of item i are ob[start[i]:start[i+1]]
+	ob      []dsObs
+	rated   int // items with at least one label
+	T       [][]float64
+	logConf [][][]float64
+	logT    []float64
+}
+
+// newDSFit takes the classes (the values used, in value-table order) and
+// the labels of d, and starts the posteriors at each item's vote shares.
+func newDSFit(d *coding.Data, s float64) (*dsFit, error) {
 	pos := make([]int, len(d.Labels()))
 	for i := range pos {
 		pos[i] = -1
@@ -77,152 +125,154 @@ func FitDawidSkene(ctx context.Context, d *coding.Data, opt FitOptions) (*DawidS
 			res.Labels = append(res.Labels, d.Labels()[v])
 		}
 	}
-	K, C, N := len(res.Labels), d.NumCoders(), d.NumItems()
-	if K == 0 {
+	f := &dsFit{res: res, K: len(res.Labels), C: d.NumCoders(), N: d.NumItems(), s: s}
+	if f.K == 0 {
 		return nil, errors.New("Dawid–Skene: the data has no values")
 	}
-	// Labels as (item, coder, class) triples, item-major.
-	type obs struct{ c, l int32 }
-	start := make([]int, N+1)
-	var ob []obs
-	for i := range N {
-		for c := range C {
+	f.start = make([]int, f.N+1)
+	for i := range f.N {
+		for c := range f.C {
 			if v := d.Value(i, c); v != coding.Missing {
-				ob = append(ob, obs{int32(c), int32(pos[v])})
+				f.ob = append(f.ob, dsObs{int32(c), int32(pos[v])})
 			}
 		}
-		start[i+1] = len(ob)
-	}
-	T := make([][]float64, N)
-	for i := range N {
-		T[i] = make([]float64, K)
-		m := start[i+1] - start[i]
-		for _, o := range ob[start[i]:start[i+1]] {
-			T[i][o.l] += 1 / float64(m)
+		f.start[i+1] = len(f.ob)
+		if f.start[i+1] > f.start[i] {
+			f.rated++
 		}
 	}
-	res.Priors = make([]float64, K)
-	res.Confusion = make([][][]float64, C)
-	for c := range C {
-		res.Confusion[c] = make([][]float64, K)
+	f.T = make([][]float64, f.N)
+	for i := range f.N {
+		f.T[i] = make([]float64, f.K)
+		m := f.start[i+1] - f.start[i]
+		for _, o := range f.labels(i) {
+			f.T[i][o.l] += 1 / float64(m)
+		}
+	}
+	res.Priors = make([]float64, f.K)
+	res.Confusion = squares(f.C, f.K)
+	f.logConf = squares(f.C, f.K)
+	f.logT = make([]float64, f.K)
+	return f, nil
+}
+
+// squares returns n K×K matrices of zeros.
+func squares(n, K int) [][][]float64 {
+	out := make([][][]float64, n)
+	for c := range out {
+		out[c] = make([][]float64, K)
 		for k := range K {
-			res.Confusion[c][k] = make([]float64, K)
+			out[c][k] = make([]float64, K)
 		}
 	}
-	rated := 0
-	for i := range N {
-		if start[i+1] > start[i] {
-			rated++
+	return out
+}
+
+// labels returns the labels of item i.
+func (f *dsFit) labels(i int) []dsObs { return f.ob[f.start[i]:f.start[i+1]] }
+
+// mStep sets the priors and the smoothed confusion matrices (and their
+// logarithms) from the posteriors.
+func (f *dsFit) mStep() {
+	res := f.res
+	clear(res.Priors)
+	for c := range f.C {
+		for k := range f.K {
+			clear(res.Confusion[c][k])
 		}
 	}
-	logConf := make([][][]float64, C)
-	for c := range C {
-		logConf[c] = make([][]float64, K)
-		for k := range K {
-			logConf[c][k] = make([]float64, K)
+	for i := range f.N {
+		if f.start[i+1] == f.start[i] {
+			continue
+		}
+		for k, t := range f.T[i] {
+			res.Priors[k] += t / float64(f.rated)
+		}
+		for _, o := range f.labels(i) {
+			for k, t := range f.T[i] {
+				res.Confusion[o.c][k][o.l] += t
+			}
 		}
 	}
-	logT := make([]float64, K)
-	prev := math.Inf(-1)
-	for it := 1; it <= opt.MaxIter; it++ {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		// M-step.
-		clear(res.Priors)
-		for c := range C {
-			for k := range K {
-				clear(res.Confusion[c][k])
+	for c := range f.C {
+		for k := range f.K {
+			row := res.Confusion[c][k]
+			tot := 0.0
+			for l := range row {
+				row[l] += f.s
+				tot += row[l]
 			}
-		}
-		for i := range N {
-			if start[i+1] == start[i] {
-				continue
-			}
-			for k, t := range T[i] {
-				res.Priors[k] += t / float64(rated)
-			}
-			for _, o := range ob[start[i]:start[i+1]] {
-				for k, t := range T[i] {
-					res.Confusion[o.c][k][o.l] += t
+			for l := range row {
+				if tot > 0 {
+					row[l] /= tot
+				} else {
+					row[l] = 1 / float64(f.K) // annotator never saw class k
 				}
+				f.logConf[c][k][l] = math.Log(row[l])
 			}
 		}
-		for c := range C {
-			for k := range K {
-				row := res.Confusion[c][k]
-				tot := 0.0
-				for l := range row {
-					row[l] += s
-					tot += row[l]
-				}
-				for l := range row {
-					if tot > 0 {
-						row[l] /= tot
-					} else {
-						row[l] = 1 / float64(K) // annotator never saw class k
-					}
-					logConf[c][k][l] = math.Log(row[l])
-				}
-			}
-		}
-		// E-step.
-		ll := 0.0
-		for i := range N {
-			for k := range K {
-				logT[k] = math.Log(res.Priors[k])
-			}
-			for _, o := range ob[start[i]:start[i+1]] {
-				for k := range K {
-					logT[k] += logConf[o.c][k][o.l]
-				}
-			}
-			mx := math.Inf(-1)
-			for _, x := range logT {
-				mx = math.Max(mx, x)
-			}
-			sum := 0.0
-			for k, x := range logT {
-				T[i][k] = math.Exp(x - mx)
-				sum += T[i][k]
-			}
-			for k := range T[i] {
-				T[i][k] /= sum
-			}
-			if start[i+1] > start[i] {
-				ll += mx + math.Log(sum)
-			}
-		}
-		res.Iterations = it
-		res.LogLikelihood = ll
-		if math.Abs(ll-prev) <= opt.Tol*(1+math.Abs(ll)) {
-			res.Converged = true
-			break
-		}
-		prev = ll
 	}
-	res.Posteriors = T
-	res.Accuracy = make([]float64, C)
-	for c := range C {
-		for k := range K {
+}
+
+// eStep sets the posteriors from the model and returns the
+// log-likelihood of the labels.
+func (f *dsFit) eStep() float64 {
+	ll := 0.0
+	for i := range f.N {
+		for k := range f.K {
+			f.logT[k] = math.Log(f.res.Priors[k])
+		}
+		for _, o := range f.labels(i) {
+			for k := range f.K {
+				f.logT[k] += f.logConf[o.c][k][o.l]
+			}
+		}
+		mx := math.Inf(-1)
+		for _, x := range f.logT {
+			mx = math.Max(mx, x)
+		}
+		sum := 0.0
+		T := f.T[i]
+		for k, x := range f.logT {
+			T[k] = math.Exp(x - mx)
+			sum += T[k]
+		}
+		for k := range T {
+			T[k] /= sum
+		}
+		if f.start[i+1] > f.start[i] {
+			ll += mx + math.Log(sum)
+		}
+	}
+	return ll
+}
+
+// finish returns the model with the posteriors, the annotators' accuracy
+// and each item's consensus.
+func (f *dsFit) finish() *DawidSkene {
+	res := f.res
+	res.Posteriors = f.T
+	res.Accuracy = make([]float64, f.C)
+	for c := range f.C {
+		for k := range f.K {
 			res.Accuracy[c] += res.Priors[k] * res.Confusion[c][k][k]
 		}
 	}
-	res.Consensus = make([]int, N)
-	for i := range N {
+	res.Consensus = make([]int, f.N)
+	for i, T := range f.T {
 		res.Consensus[i] = -1
-		if start[i+1] == start[i] {
+		if f.start[i+1] == f.start[i] {
 			continue
 		}
 		best := 0
-		for k := range K {
-			if T[i][k] > T[i][best] {
+		for k := range f.K {
+			if T[k] > T[best] {
 				best = k
 			}
 		}
 		res.Consensus[i] = best
 	}
-	return res, nil
+	return res
 }
 
 // WriteConsensus writes the consensus label file as CSV with a header:

@@ -86,7 +86,7 @@ func readCommon(t *testing.T, in commonInput, set *annotation.Corpus) *annotatio
 // identical inputs to the measures.
 func canonical(t *testing.T, c *annotation.Corpus, layer string) unitizing.Corpus {
 	t.Helper()
-	uc, err := c.Continua(layer)
+	uc, err := c.Continua(layer, annotation.AnnotatedDocuments)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,12 +1,12 @@
 package formats
 
 import (
+	"agree/internal/suggest"
 	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -17,7 +17,6 @@ import (
 	"agree/annotation"
 	"agree/formats/internal/names"
 	"agree/formats/internal/textenc"
-	"agree/formats/internal/zipfs"
 	"agree/formats/webanno"
 )
 
@@ -63,7 +62,7 @@ type Options struct {
 	DropZeroLength bool
 	// Warn receives warnings; nil discards them.
 	Warn func(msg string)
-	// Stdin is read for the path "-".
+	// Stdin is read for the path "-" (Read; ReadInputs takes inputs).
 	Stdin io.Reader
 
 	// labelFeatureFound is told of each layer read that has LabelFeature.
@@ -80,11 +79,6 @@ var fixedUnit = map[string]string{
 // honoursUnit reports whether the format reads Options.OffsetUnit.
 func (f *format) honoursUnit() bool { _, fixed := fixedUnit[f.name]; return !fixed }
 
-// MaxFileSize is the largest file read from a directory or an archive
-// (its uncompressed size: an archive that claims more is refused before
-// anything is decompressed).
-var MaxFileSize int64 = 4 << 30
-
 // format is one input name and its reader.
 type format struct {
 	name string
@@ -100,6 +94,9 @@ type format struct {
 	unit annotation.OffsetUnit
 	// read reads one file.
 	read func(data []byte, name string, o *Options, unit annotation.OffsetUnit) (*annotation.Corpus, error)
+	// readIn, if set, is read for a format whose files have neighbours
+	// (a brat .ann its .txt): the file is p in fsys.
+	readIn func(data []byte, name string, o *Options, unit annotation.OffsetUnit, fsys fs.FS, p string) (*annotation.Corpus, error)
 	// isTree tells whether a directory (or archive) is an export in the
 	// format's layout, read as a whole by tree; nil for file formats.
 	isTree func(fsys fs.FS) bool
@@ -144,7 +141,7 @@ func DefaultOffsetUnit(name string) (annotation.OffsetUnit, error) {
 }
 
 func unknownFormat(name string) error {
-	return fmt.Errorf("unknown input %q (want one of %s, or auto)", name, strings.Join(Names(), ", "))
+	return fmt.Errorf("unknown input %q%s (want one of %s, or auto)", name, suggest.DidYouMean(name, Names()), strings.Join(Names(), ", "))
 }
 
 // Check validates the options (the format name, the offset unit, the
@@ -173,24 +170,36 @@ func (o *Options) Check() error {
 	return checkTiers(o.Tiers)
 }
 
-// Read reads the paths (files, "-", directories, ZIP archives) into one
-// corpus. See the package documentation.
+// Read reads the paths (files, "-", directories, ZIP archives) of the
+// operating system into one corpus (ReadInputs of OS inputs). See the
+// package documentation.
 func Read(paths []string, opt Options) (*annotation.Corpus, error) {
+	o := &OS{Stdin: opt.Stdin}
+	return ReadInputs(o.Inputs(paths), opt)
+}
+
+// ReadInputs reads the inputs (files, directories, ZIP archives of any
+// file system, streams) into one corpus. Each input is opened once.
+func ReadInputs(inputs []*Input, opt Options) (*annotation.Corpus, error) {
 	if err := opt.Check(); err != nil {
 		return nil, err
 	}
 	labelFeature := false
 	opt.labelFeatureFound = func(string) { labelFeature = true }
 	r := &reading{opt: &opt, owner: map[[2]string]string{}, corpus: &annotation.Corpus{}}
-	for _, p := range paths {
-		if err := r.path(p); err != nil {
+	for _, in := range inputs {
+		if err := r.input(in); err != nil {
 			return nil, err
 		}
 	}
 	c := r.corpus
 	if opt.LabelFeature != "" && !labelFeature {
+		var names []string
+		for _, in := range inputs {
+			names = append(names, in.Name)
+		}
 		return nil, fmt.Errorf("%s: no layer has the feature %q (--label-feature applies to the layers of WebAnno TSV, INCEpTION and UIMA files that have it; the notes and agree convert --to jsonl show the features as span attributes)",
-			strings.Join(paths, ", "), opt.LabelFeature)
+			strings.Join(names, ", "), opt.LabelFeature)
 	}
 	if opt.DropZeroLength {
 		dropZeroLength(c, opt.Warn)
@@ -247,37 +256,55 @@ func textDiffers(file, before, doc, a, b string) error {
 		file, doc, before, k, excerpt(rb), excerpt(ra))
 }
 
-func (r *reading) path(p string) error {
-	if p == "-" {
-		if r.opt.Stdin == nil {
-			return errors.New("-: no standard input")
-		}
-		data, err := io.ReadAll(r.opt.Stdin)
-		if err != nil {
-			return fmt.Errorf("stdin: %w", err)
-		}
-		return r.file(data, "stdin")
-	}
-	st, err := os.Stat(p)
-	if err != nil {
-		return err
-	}
-	if st.IsDir() {
-		return r.tree(os.DirFS(p), p)
-	}
-	if strings.EqualFold(filepath.Ext(p), ".zip") {
-		zr, err := zipfs.Open(p)
+// input reads one input: a directory or an archive as a tree, a file
+// through the reader of its format.
+func (r *reading) input(in *Input) error {
+	if !in.Stream() {
+		dir, err := in.IsDir()
 		if err != nil {
 			return err
 		}
-		defer zr.Close()
-		return r.tree(zr, p)
+		if dir || in.IsArchive() {
+			fsys, done, err := in.Tree()
+			if err != nil {
+				return err
+			}
+			defer done()
+			return r.tree(fsys, in.Name)
+		}
 	}
-	data, err := os.ReadFile(p)
+	f, err := in.Open()
 	if err != nil {
 		return err
 	}
-	return r.file(data, p)
+	defer f.Close()
+	return r.open(f, in.Name, in.FS, in.Path)
+}
+
+// open reads one opened file (p in fsys, named name): its format is told
+// from its head before it is read whole.
+func (r *reading) open(f *File, name string, fsys fs.FS, p string) error {
+	if err := f.CheckEmpty(); err != nil {
+		return err
+	}
+	fm := r.chosen()
+	if fm == nil {
+		head, err := f.Peek(sniffSize)
+		if err != nil {
+			return readError(name, err)
+		}
+		if fm, err = detect(head, name); err != nil {
+			return err
+		}
+	}
+	if fm.read == nil {
+		return fmt.Errorf("%s: %s input is a directory or an archive, not a single file", name, fm.name)
+	}
+	data, err := f.ReadAll()
+	if err != nil {
+		return err
+	}
+	return r.file(fm, data, name, fsys, p)
 }
 
 // tree reads a directory or an archive: as a project export when a format
@@ -320,9 +347,6 @@ func (r *reading) tree(fsys fs.FS, name string) error {
 			return nil
 		}
 		if !d.IsDir() && r.wanted(p) {
-			if info, err := d.Info(); err == nil && info.Size() > MaxFileSize {
-				return fmt.Errorf("%s: %d bytes, more than the %d a file may have", p, info.Size(), MaxFileSize)
-			}
 			files = append(files, p)
 		}
 		return nil
@@ -335,15 +359,25 @@ func (r *reading) tree(fsys fs.FS, name string) error {
 	}
 	sort.Strings(files)
 	for _, p := range files {
-		data, err := fs.ReadFile(fsys, p)
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		if err := r.file(data, path.Join(filepath.ToSlash(name), p)); err != nil {
+		if err := r.member(fsys, p, path.Join(filepath.ToSlash(name), p)); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// member reads the file p of a tree, named shown.
+func (r *reading) member(fsys fs.FS, p, shown string) error {
+	fh, err := fsys.Open(p)
+	if err != nil {
+		return err
+	}
+	f := &File{Name: shown, f: fh, r: fh}
+	if st, err := fh.Stat(); err == nil {
+		f.info = st
+	}
+	defer f.Close()
+	return r.open(f, shown, fsys, p)
 }
 
 // chosen returns the format named by the options, or nil to detect.
@@ -391,22 +425,16 @@ func (r *reading) unit(f *format) annotation.OffsetUnit {
 	return f.unit
 }
 
-// file reads one file; an empty file is an error whatever its format.
-func (r *reading) file(data []byte, name string) error {
-	if err := CheckEmpty(data, name); err != nil {
-		return err
+// file reads the content of one file (p in fsys, named name) in the
+// format f.
+func (r *reading) file(f *format, data []byte, name string, fsys fs.FS, p string) error {
+	var c *annotation.Corpus
+	var err error
+	if f.readIn != nil {
+		c, err = f.readIn(data, name, r.opt, r.unit(f), fsys, p)
+	} else {
+		c, err = f.read(data, name, r.opt, r.unit(f))
 	}
-	f := r.chosen()
-	if f == nil {
-		var err error
-		if f, err = detect(data, name); err != nil {
-			return err
-		}
-	}
-	if f.read == nil {
-		return fmt.Errorf("%s: %s input is a directory or an archive, not a single file", name, f.name)
-	}
-	c, err := f.read(data, name, r.opt, r.unit(f))
 	if err != nil {
 		return err
 	}
@@ -523,10 +551,14 @@ func detect(data []byte, name string) (*format, error) {
 	return nil, fmt.Errorf("%s: cannot tell the format from the name or the content; give --input NAME (%s)", name, strings.Join(Names(), ", "))
 }
 
+// sniffSize is the number of bytes of a file that detect looks at
+// (sniffHead's: 4096 bytes of UTF-8, twice as many of UTF-16).
+const sniffSize = 8192
+
 // sniffHead returns the first bytes of a file as UTF-8: UTF-16 with a
 // byte-order mark is decoded, a UTF-8 byte-order mark removed.
 func sniffHead(data []byte) []byte {
-	const n = 4096
+	const n = sniffSize / 2
 	if u, ok := textenc.UTF16(data[:min(len(data), 2*n)&^1]); ok {
 		return []byte(u)
 	}

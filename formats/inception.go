@@ -77,7 +77,12 @@ var bratFormat = &format{
 	read: func(data []byte, name string, _ *Options, unit annotation.OffsetUnit) (*annotation.Corpus, error) {
 		c := &annotation.Corpus{}
 		doc, ann := docAndAnnotator(name)
-		return c, brat.ReadFile(c, name, doc, ann, brat.Options{Unit: unit})
+		return c, brat.ReadAnn(c, bytes.NewReader(data), name, nil, doc, ann, brat.Options{Unit: unit})
+	},
+	readIn: func(data []byte, name string, _ *Options, unit annotation.OffsetUnit, fsys fs.FS, p string) (*annotation.Corpus, error) {
+		c := &annotation.Corpus{}
+		doc, ann := docAndAnnotator(name)
+		return c, brat.ReadFileFS(c, fsys, p, bytes.NewReader(data), name, doc, ann, brat.Options{Unit: unit})
 	},
 }
 

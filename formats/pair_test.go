@@ -15,7 +15,7 @@ import (
 // nominal categories), from the exact best alignment.
 func observedDisorder(t *testing.T, c *annotation.Corpus) float64 {
 	t.Helper()
-	uc, err := c.Continua("")
+	uc, err := c.Continua("", annotation.AnnotatedDocuments)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,6 @@ package gamma
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/rand/v2"
 
 	"agree/inference"
@@ -13,7 +12,7 @@ import (
 // Bootstrap resamples the continua of the corpus with replacement and
 // recomputes γ on each resample (alignments and random samples included),
 // for a standard error and a percentile interval of γ (issue 6; the item
-// bootstrap of inference.ItemsRand with the continua as items). Each
+// bootstrap of inference.Items with the continua as items). Each
 // resample seeds its random samples from its own generator, so the result
 // does not depend on bo.Workers; opt.Workers and opt.Progress are ignored
 // (resamples run in parallel instead). A resample on which γ is undefined
@@ -29,8 +28,8 @@ func Bootstrap(ctx context.Context, corpus unitizing.Corpus, d Dissimilarity, op
 	if _, err := opt.normalize(); err != nil {
 		return nil, err
 	}
-	stat := func() inference.RandStatistic {
-		return func(items []int, rng *rand.Rand) (float64, error) {
+	stat := func() inference.Statistic {
+		return func(items []int, rng *rand.Rand, out []float64) error {
 			var c unitizing.Corpus
 			for _, i := range items {
 				c.Continua = append(c.Continua, corpus.Continua[i])
@@ -39,14 +38,15 @@ func Bootstrap(ctx context.Context, corpus unitizing.Corpus, d Dissimilarity, op
 			o.Seed = rng.Uint64()
 			r, err := Compute(ctx, c, d, o)
 			if err != nil {
-				return math.NaN(), err
+				return err
 			}
-			return r.Gamma, nil
+			out[0] = r.Gamma
+			return nil
 		}
 	}
-	res, err := inference.ItemsRand(ctx, len(corpus.Continua), stat, bo)
+	res, err := inference.Items(ctx, len(corpus.Continua), 1, stat, bo)
 	if err != nil {
 		return nil, fmt.Errorf("γ bootstrap: %w", err)
 	}
-	return res, nil
+	return res[0], nil
 }

@@ -8,12 +8,17 @@ import (
 	"agree/coding"
 )
 
-// BootstrapAll bootstraps several coefficients on the same resamples: each
-// resample draws the items once and analyses them once, which is much
-// cheaper than one bootstrap per coefficient. Krippendorff's α, if asked
-// for, uses its fast path (Alpha) with the same options. Results are in the
-// order of cs.
-func BootstrapAll(ctx context.Context, a *coding.Analysis, cs []coding.Coefficient, opt Options) ([]*Result, error) {
+// Bootstrap is the item bootstrap of the coefficients cs of the analysis,
+// on shared resamples: each resample draws the items with replacement,
+// once, and re-weights the analysis's patterns of values by how often
+// they were drawn (the same numbers as analysing the resampled data
+// anew, at the cost of one pass over the patterns). Krippendorff's α, if
+// asked for, has a faster path of its own: per-item sufficient statistics
+// (number of values, mean pairwise distance) with the metric bound to the
+// full data, drawn with the same options. Results are in the order of cs.
+// It needs the items (an analysis made with coding.Analyze). For the
+// bootstrap of Hayes & Krippendorff (2007), see KrippendorffAlpha.
+func Bootstrap(ctx context.Context, a *coding.Analysis, cs []coding.Coefficient, opt Options) ([]*Result, error) {
 	if a.Data() == nil {
 		return nil, errors.New("the item bootstrap needs the items: analyse the data (coding.Analyze), not only their statistics")
 	}
@@ -21,7 +26,7 @@ func BootstrapAll(ctx context.Context, a *coding.Analysis, cs []coding.Coefficie
 	var others []int
 	for j, c := range cs {
 		if c == coding.KrippendorffAlpha {
-			r, err := Alpha(ctx, a, opt)
+			r, err := alphaBootstrap(ctx, a, opt)
 			if err != nil {
 				return nil, err
 			}

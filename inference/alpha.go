@@ -13,21 +13,6 @@ import (
 	"agree/distance"
 )
 
-// Coefficient returns the statistic "coefficient c of d under opt" for the
-// item bootstrap: each call analyses d restricted to the given items (with
-// repetition). It is general but rebuilds the analysis per resample; for α
-// use Alpha, which is much faster. Frequency-dependent distances (ordinal)
-// are re-bound to each resample's own frequencies.
-func Coefficient(d *coding.Data, opt coding.Options, c coding.Coefficient) Statistic {
-	return func(items []int) (float64, error) {
-		a, err := coding.Analyze(d.Resample(items), opt)
-		if err != nil {
-			return 0, err
-		}
-		return a.Coefficient(c).Value, nil
-	}
-}
-
 // alphaItems holds per-item sufficient statistics for Krippendorff's α:
 // the number of values m_i of each pairable item, its mean pairwise
 // distance disagr_i = Σ_{j≠l} δ(v_j, v_l)/(m_i(m_i − 1)), and its values as
@@ -203,13 +188,14 @@ func (w *alphaScratch) resample(k int, rng *rand.Rand) float64 {
 	return w.finish(so, n, k)
 }
 
-// Alpha is the item bootstrap of Krippendorff's α with the analysis's
-// distance and weighting: each resample draws the pairable items with
-// replacement and recomputes α from per-item sufficient statistics (number
-// of values, mean pairwise distance, values), so a resample costs
-// O(items·coders) plus one expected-disagreement sum. The metric stays
-// bound to the full data (for the ordinal distance, its ranks).
-func Alpha(ctx context.Context, a *coding.Analysis, opt Options) (*Result, error) {
+// alphaBootstrap is the item bootstrap of Krippendorff's α with the
+// analysis's distance and weighting (Bootstrap's path for α): each
+// resample draws the pairable items with replacement and recomputes α from
+// per-item sufficient statistics (number of values, mean pairwise
+// distance, values), so a resample costs O(items·coders) plus one
+// expected-disagreement sum. The metric stays bound to the full data (for
+// the ordinal distance, its ranks).
+func alphaBootstrap(ctx context.Context, a *coding.Analysis, opt Options) (*Result, error) {
 	s := newAlphaItems(a)
 	n := len(s.m)
 	if n == 0 {
@@ -252,7 +238,7 @@ func Alpha(ctx context.Context, a *coding.Analysis, opt Options) (*Result, error
 // pairs from the same unit as independent, which drawing every pair would
 // make too narrow by about √(m − 1); with N/2 draws the interval is instead
 // slightly wide for m > 2 (simulated with 3 coders: sampling SD 0.038,
-// bootstrap SE 0.041). The item bootstrap (Alpha) has no such issue.
+// bootstrap SE 0.041). The item bootstrap (Bootstrap) has no such issue.
 func KrippendorffAlpha(ctx context.Context, a *coding.Analysis, opt Options) (*Result, error) {
 	res := a.Coefficient(coding.KrippendorffAlpha)
 	if !res.Defined() {

@@ -22,12 +22,19 @@ func TestAnalyticSEMatchesSimulation(t *testing.T) {
 		f      func(a *coding.Analysis) Analytic
 	}
 	checks := []check{
-		{"Cohen κ (FCE)", 2, 0, func(a *coding.Analysis) Analytic { return CohenKappa(a, false, 0) }},
+		{"Cohen κ (FCE)", 2, 0, func(a *coding.Analysis) Analytic { return CohenKappa(a, 0) }},
 		{"AC1", 3, .1, func(a *coding.Analysis) Analytic { return Gwet(a, coding.GwetAC, GwetOptions{}) }},
 		{"Fleiss", 3, .1, func(a *coding.Analysis) Analytic { return Gwet(a, coding.FleissKappa, GwetOptions{}) }},
 		{"Conger", 3, .1, func(a *coding.Analysis) Analytic { return Gwet(a, coding.MultiKappa, GwetOptions{}) }},
 		{"α", 3, .1, func(a *coding.Analysis) Analytic { return Gwet(a, coding.KrippendorffAlpha, GwetOptions{}) }},
 		{"percent", 3, .1, func(a *coding.Analysis) Analytic { return Gwet(a, coding.PercentAgreement, GwetOptions{}) }},
+		// The delta method on the Survey convention's own estimators, with
+		// missing values (judgment weighting, the default).
+		{"Fleiss (delta)", 3, .1, func(a *coding.Analysis) Analytic { return Delta(a, coding.FleissKappa, GwetOptions{}) }},
+		{"α (delta)", 3, .1, func(a *coding.Analysis) Analytic { return Delta(a, coding.KrippendorffAlpha, GwetOptions{}) }},
+		{"percent (delta)", 3, .1, func(a *coding.Analysis) Analytic { return Delta(a, coding.PercentAgreement, GwetOptions{}) }},
+		{"S (delta)", 4, .2, func(a *coding.Analysis) Analytic { return Delta(a, coding.BennettS, GwetOptions{}) }},
+		{"Conger, complete items", 3, .1, func(a *coding.Analysis) Analytic { return StandardError(a, coding.MultiKappa, GwetOptions{}) }},
 	}
 	for _, c := range checks {
 		rng := rand.New(rand.NewPCG(77, uint64(c.coders)))

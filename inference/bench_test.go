@@ -18,7 +18,7 @@ func BenchmarkAlphaBootstrap10kx5(b *testing.B) {
 	a := analyze(b, d, coding.Options{})
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Alpha(context.Background(), a, Options{Resamples: 1000, Seed: 1}); err != nil {
+		if _, err := alphaBoot(context.Background(), a, Options{Resamples: 1000, Seed: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -69,7 +69,7 @@ func BenchmarkAlphaBootstrapIntervalContinuous(b *testing.B) {
 	a := analyze(b, d, coding.Options{Distance: mustSpec(b, "interval")})
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Alpha(context.Background(), a, Options{Resamples: 1000, Seed: 1}); err != nil {
+		if _, err := alphaBoot(context.Background(), a, Options{Resamples: 1000, Seed: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -83,7 +83,7 @@ func BenchmarkGeneralBootstrapFleiss10kx5(b *testing.B) {
 	a := analyze(b, d, coding.Options{})
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Bootstrap(context.Background(), a, coding.FleissKappa, Options{Resamples: 100, Seed: 1}); err != nil {
+		if _, err := Bootstrap(context.Background(), a, []coding.Coefficient{coding.FleissKappa}, Options{Resamples: 100, Seed: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -97,7 +97,7 @@ func BenchmarkBootstrapAll10kx5(b *testing.B) {
 	a := analyze(b, d, coding.Options{})
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := BootstrapAll(context.Background(), a, coding.All(), Options{Resamples: 100, Seed: 1}); err != nil {
+		if _, err := Bootstrap(context.Background(), a, coding.All(), Options{Resamples: 100, Seed: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -143,81 +143,27 @@ type Result struct {
 	Samples []float64
 }
 
-// Statistic computes a coefficient on the items with the given indices
-// (which may repeat). It returns NaN when the coefficient is undefined on
-// them, and an error only for a failure that should stop the bootstrap.
-// It must not keep items after returning.
-type Statistic func(items []int) (float64, error)
+// Statistic computes k statistics on the items with the given indices
+// (which may repeat), writing them to out (len(out) = k; NaN for one that
+// is undefined on these items). It returns an error only for a failure
+// that should stop the bootstrap. rng is the resample's own generator,
+// after the items were drawn, for statistics that need random numbers
+// themselves (γ's expected disagreement by sampling); on the full data it
+// is seeded by (Seed, −1). It must not keep items or out after returning.
+type Statistic func(items []int, rng *rand.Rand, out []float64) error
 
-// Items is the item (unit) bootstrap: each resample draws n items with
-// replacement and evaluates stat on them. Items are whatever the caller
+// Items is the item (unit) bootstrap of k statistics on shared resamples:
+// each resample draws n items with replacement, once, and evaluates the k
+// statistics on them, so every statistic sees exactly the resamples it
+// would see alone with the same seed. Items are whatever the caller
 // resamples — coding items, continua of a γ corpus, documents of a
-// coreference corpus. stat is called from several goroutines at once when
-// opt.Workers > 1; use ItemsLocal if it keeps scratch state. A cancelled
-// ctx stops the bootstrap with ctx's error.
-func Items(ctx context.Context, n int, stat Statistic, opt Options) (*Result, error) {
-	return ItemsLocal(ctx, n, func() Statistic { return stat }, opt)
-}
-
-// ItemsLocal is Items with one statistic per worker: newStat is called once
-// per goroutine, so each statistic may own scratch buffers.
-func ItemsLocal(ctx context.Context, n int, newStat func() Statistic, opt Options) (*Result, error) {
-	return ItemsRand(ctx, n, func() RandStatistic {
-		stat := newStat()
-		return func(items []int, _ *rand.Rand) (float64, error) { return stat(items) }
-	}, opt)
-}
-
-// RandStatistic is a Statistic that itself needs random numbers (γ's
-// expected disagreement by sampling, for instance). rng is the resample's
-// own generator (after the items were drawn), so results stay independent
-// of the number of workers; on the full data it is seeded by (Seed, −1).
-type RandStatistic func(items []int, rng *rand.Rand) (float64, error)
-
-// ItemsRand is ItemsLocal for statistics that draw random numbers.
-func ItemsRand(ctx context.Context, n int, newStat func() RandStatistic, opt Options) (*Result, error) {
-	if n < 1 {
-		return nil, errors.New("bootstrap needs at least one item")
-	}
-	opt, err := opt.normalized()
-	if err != nil {
-		return nil, err
-	}
-	all := make([]int, n)
-	for i := range all {
-		all[i] = i
-	}
-	est, err := newStat()(all, resampleRNG(opt.Seed, math.MaxUint64))
-	if err != nil {
-		return nil, err
-	}
-	sums, err := run(ctx, opt, func() func(r uint64, rng *rand.Rand) (float64, error) {
-		stat := newStat()
-		buf := make([]int, n)
-		return func(_ uint64, rng *rand.Rand) (float64, error) {
-			for j := range buf {
-				buf[j] = rng.IntN(n)
-			}
-			return stat(buf, rng)
-		}
-	})
-	if err != nil {
-		return nil, err
-	}
-	return sums.result(est, "item bootstrap, percentile"), nil
-}
-
-// VecStatistic computes several statistics on the same items (with
-// repetition), writing them to out (one value per statistic; NaN when one
-// is undefined). It must not keep items or out after returning.
-type VecStatistic func(items []int, out []float64) error
-
-// ItemsVec is the item bootstrap of k statistics on shared resamples: each
-// resample draws the items once and evaluates all k statistics on them, so
-// every statistic sees exactly the resamples it would see alone with the
-// same seed. newStat is called once per goroutine. The results are in
-// statistic order; their estimates are the statistics on all n items.
-func ItemsVec(ctx context.Context, n, k int, newStat func() VecStatistic, opt Options) ([]*Result, error) {
+// coreference corpus. newStat is called once per goroutine, so a statistic
+// may own scratch buffers. The results are in statistic order; their
+// estimates are the statistics on all n items. A cancelled ctx stops the
+// bootstrap with ctx's error.
+//
+// For the coefficients of a coding analysis, Bootstrap is much faster.
+func Items(ctx context.Context, n, k int, newStat func() Statistic, opt Options) ([]*Result, error) {
 	if n < 1 {
 		return nil, errors.New("bootstrap needs at least one item")
 	}
@@ -233,7 +179,7 @@ func ItemsVec(ctx context.Context, n, k int, newStat func() VecStatistic, opt Op
 		all[i] = i
 	}
 	est := make([]float64, k)
-	if err := newStat()(all, est); err != nil {
+	if err := newStat()(all, resampleRNG(opt.Seed, math.MaxUint64), est); err != nil {
 		return nil, err
 	}
 	sums, err := runVec(ctx, opt, k, func() func(uint64, *rand.Rand, []float64) error {
@@ -243,7 +189,7 @@ func ItemsVec(ctx context.Context, n, k int, newStat func() VecStatistic, opt Op
 			for j := range buf {
 				buf[j] = rng.IntN(n)
 			}
-			return stat(buf, out)
+			return stat(buf, rng, out)
 		}
 	})
 	if err != nil {

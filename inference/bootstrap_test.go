@@ -56,7 +56,7 @@ func TestAlphaEstimateMatchesEngine(t *testing.T) {
 	for _, m := range []string{"nominal", "ordinal", "interval", "ratio"} {
 		for _, w := range []coding.Weighting{coding.ByJudgment, coding.ByItem} {
 			a := analyze(t, d, coding.Options{Distance: mustSpec(t, m), Missing: w})
-			r, err := Alpha(context.Background(), a, Options{Resamples: 10, Seed: 1})
+			r, err := alphaBoot(context.Background(), a, Options{Resamples: 10, Seed: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -76,11 +76,11 @@ func TestAlphaFastPathMatchesGeneral(t *testing.T) {
 		opt := coding.Options{Distance: mustSpec(t, m)}
 		a := analyze(t, d, opt)
 		bo := Options{Resamples: 50, Seed: 7, Workers: 2, KeepSamples: true}
-		fast, err := Alpha(context.Background(), a, bo)
+		fast, err := alphaBoot(context.Background(), a, bo)
 		if err != nil {
 			t.Fatal(err)
 		}
-		slow, err := Items(context.Background(), d.NumItems(), Coefficient(d, opt, coding.KrippendorffAlpha), bo)
+		slow, err := single(context.Background(), d.NumItems(), reanalysed(d, opt, coding.KrippendorffAlpha), bo)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -100,10 +100,10 @@ func TestWorkersDoNotChangeResults(t *testing.T) {
 	d := spreadError(t, rng, 100, 4, []float64{.6, .3, .1}, .8, .1)
 	a := analyze(t, d, coding.Options{})
 	for name, f := range map[string]func(Options) (*Result, error){
-		"alpha":        func(o Options) (*Result, error) { return Alpha(context.Background(), a, o) },
+		"alpha":        func(o Options) (*Result, error) { return alphaBoot(context.Background(), a, o) },
 		"krippendorff": func(o Options) (*Result, error) { return KrippendorffAlpha(context.Background(), a, o) },
 		"items": func(o Options) (*Result, error) {
-			return Items(context.Background(), d.NumItems(), Coefficient(d, coding.Options{}, coding.FleissKappa), o)
+			return single(context.Background(), d.NumItems(), reanalysed(d, coding.Options{}, coding.FleissKappa), o)
 		},
 	} {
 		one, err := f(Options{Resamples: 200, Seed: 42, Workers: 1, KeepSamples: true})
@@ -133,7 +133,7 @@ func TestPerfectAgreementBootstrap(t *testing.T) {
 	// undefined (D_e = 0) and must be counted, not invented.
 	d := wide(t, "a a a|b b b|a a a|b b b")
 	a := analyze(t, d, coding.Options{})
-	r, err := Alpha(context.Background(), a, Options{Resamples: 500, Seed: 5})
+	r, err := alphaBoot(context.Background(), a, Options{Resamples: 500, Seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,13 +147,13 @@ func TestPerfectAgreementBootstrap(t *testing.T) {
 }
 
 func TestItemsErrors(t *testing.T) {
-	if _, err := Items(context.Background(), 0, nil, Options{Resamples: 10}); err == nil {
+	if _, err := single(context.Background(), 0, nil, Options{Resamples: 10}); err == nil {
 		t.Error("no items: want an error")
 	}
-	if _, err := Items(context.Background(), 5, func([]int) (float64, error) { return 0, nil }, Options{}); err == nil {
+	if _, err := single(context.Background(), 5, func([]int) (float64, error) { return 0, nil }, Options{}); err == nil {
 		t.Error("0 resamples: want an error")
 	}
-	if _, err := Items(context.Background(), 5, func([]int) (float64, error) { return 0, nil }, Options{Resamples: 5, Level: 1.5}); err == nil {
+	if _, err := single(context.Background(), 5, func([]int) (float64, error) { return 0, nil }, Options{Resamples: 5, Level: 1.5}); err == nil {
 		t.Error("level 1.5: want an error")
 	}
 }
@@ -178,7 +178,7 @@ func TestBootstrapCoverage(t *testing.T) {
 	for s := range sets {
 		d := spreadError(t, rng, 300, 3, []float64{.4, .3, .3}, p, 0.1)
 		a := analyze(t, d, coding.Options{})
-		r, err := Alpha(context.Background(), a, Options{Resamples: 400, Seed: uint64(s)})
+		r, err := alphaBoot(context.Background(), a, Options{Resamples: 400, Seed: uint64(s)})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -14,13 +14,15 @@ import (
 func TestItemsRandDeterministic(t *testing.T) {
 	// A statistic that uses the resample's generator gives the same
 	// results with 1 and 8 workers.
-	stat := func() RandStatistic {
-		return func(items []int, rng *rand.Rand) (float64, error) {
-			return float64(items[0]) + rng.Float64(), nil
+	stat := func() Statistic {
+		return func(items []int, rng *rand.Rand, out []float64) error {
+			out[0] = float64(items[0]) + rng.Float64()
+			return nil
 		}
 	}
-	x, _ := ItemsRand(context.Background(), 10, stat, Options{Resamples: 50, Seed: 3, Workers: 1, KeepSamples: true})
-	y, _ := ItemsRand(context.Background(), 10, stat, Options{Resamples: 50, Seed: 3, Workers: 8, KeepSamples: true})
+	xs, _ := Items(context.Background(), 10, 1, stat, Options{Resamples: 50, Seed: 3, Workers: 1, KeepSamples: true})
+	ys, _ := Items(context.Background(), 10, 1, stat, Options{Resamples: 50, Seed: 3, Workers: 8, KeepSamples: true})
+	x, y := xs[0], ys[0]
 	if len(x.Samples) != 50 {
 		t.Fatalf("%d samples kept, want 50", len(x.Samples))
 	}
@@ -31,21 +33,25 @@ func TestItemsRandDeterministic(t *testing.T) {
 	}
 }
 
-func TestBootstrapAllMatchesSingle(t *testing.T) {
+func TestBootstrapMatchesReanalysis(t *testing.T) {
 	// Two paths: bootstrapping several coefficients on shared resamples
-	// gives, per coefficient, exactly the single-coefficient bootstrap
-	// (same seed, same draws).
+	// (patterns re-weighted) gives, per coefficient, exactly the bootstrap
+	// that analyses each resample anew (same seed, same draws); α, which
+	// has a path of its own, gives what it gives alone.
 	rng := rand.New(rand.NewPCG(12, 12))
 	d := spreadError(t, rng, 40, 3, []float64{.5, .5}, .7, .1)
 	a := analyze(t, d, coding.Options{})
 	cs := []coding.Coefficient{coding.FleissKappa, coding.KrippendorffAlpha, coding.GwetAC, coding.PercentAgreement}
 	opt := Options{Resamples: 30, Seed: 4, Workers: 3, KeepSamples: true}
-	all, err := BootstrapAll(context.Background(), a, cs, opt)
+	all, err := Bootstrap(context.Background(), a, cs, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for j, c := range cs {
-		one, err := Bootstrap(context.Background(), a, c, opt)
+		one, err := single(context.Background(), d.NumItems(), reanalysed(d, coding.Options{}, c), opt)
+		if c == coding.KrippendorffAlpha { // its own path, alone
+			one, err = alphaBoot(context.Background(), a, opt)
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -71,7 +77,7 @@ func TestErrorIsDeterministic(t *testing.T) {
 	}
 	var msgs []string
 	for _, w := range []int{1, 2, 8} {
-		_, err := Items(context.Background(), 50, fail, Options{Resamples: 200, Seed: 1, Workers: w})
+		_, err := single(context.Background(), 50, fail, Options{Resamples: 200, Seed: 1, Workers: w})
 		if err == nil {
 			t.Fatal("want an error")
 		}
@@ -82,7 +88,7 @@ func TestErrorIsDeterministic(t *testing.T) {
 	}
 }
 
-func TestItemsVecMatchesItems(t *testing.T) {
+func TestItemsSharedResamples(t *testing.T) {
 	// Two paths: k statistics bootstrapped together give, per statistic,
 	// exactly the single-statistic bootstrap with the same seed.
 	vals := []float64{3, 1, 4, 1, 5, 9, 2, 6}
@@ -101,8 +107,8 @@ func TestItemsVecMatchesItems(t *testing.T) {
 		return m
 	}
 	opt := Options{Resamples: 300, Seed: 5, Workers: 3, KeepSamples: true}
-	both, err := ItemsVec(context.Background(), len(vals), 2, func() VecStatistic {
-		return func(items []int, out []float64) error {
+	both, err := Items(context.Background(), len(vals), 2, func() Statistic {
+		return func(items []int, _ *rand.Rand, out []float64) error {
 			out[0], out[1] = mean(items), maxOf(items)
 			return nil
 		}
@@ -111,7 +117,7 @@ func TestItemsVecMatchesItems(t *testing.T) {
 		t.Fatal(err)
 	}
 	for j, f := range []func([]int) float64{mean, maxOf} {
-		one, err := Items(context.Background(), len(vals), func(items []int) (float64, error) { return f(items), nil }, opt)
+		one, err := single(context.Background(), len(vals), func(items []int) (float64, error) { return f(items), nil }, opt)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -27,29 +27,16 @@ type ItemDisagreement struct {
 	MajorityShare float64
 }
 
-// RankItems returns the pairable items with some disagreement, the items
-// that lower α most first: what to adjudicate first. Items in full
-// agreement are left out. Ties are in natural order of the item ids. It
-// needs the data (an analysis made with coding.Analyze); it returns nil
-// for an analysis of statistics.
-func RankItems(a *coding.Analysis) []ItemDisagreement {
-	out, _ := Rank(a, 0)
-	return out
-}
-
-// TopItems is RankItems limited to the first n items (n ≤ 0: all); from
-// statistics, it needs their ids (coding.StatsOptions.KeepItems ≥ n) and
-// returns nil otherwise (Rank says why).
-func TopItems(a *coding.Analysis, n int) []ItemDisagreement {
-	out, _ := Rank(a, n)
-	return out
-}
-
 // tieTolerance is the relative difference below which two items' shares
 // of 1 − α are ties (see Rank).
 const tieTolerance = 1e-10
 
-// Rank is TopItems with the reason when the items cannot be ranked.
+// Rank returns the first n pairable items with some disagreement (n ≤ 0:
+// all), the items that lower α most first: what to adjudicate first.
+// Items in full agreement are left out. Ties are in natural order of the
+// item ids. From statistics (coding.AnalyzeStats) it needs their ids
+// (coding.StatsOptions.KeepItems ≥ n); the error says why the items cannot
+// be ranked.
 //
 // Items with the same pattern of values have the same disagreement, so
 // the ranking works on the distinct patterns: each pattern's

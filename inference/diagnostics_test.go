@@ -16,7 +16,7 @@ func TestRankItems(t *testing.T) {
 	// 2 and 8 have 3 disagreeing pairs of 6 (disagr 1/2) with 4 values.
 	// Their losses must sum to 1 − α (two paths).
 	a := analyze(t, wide(t, krippendorffData), coding.Options{})
-	r := RankItems(a)
+	r := rankAll(t, a)
 	if len(r) != 3 || r[0].Item != "6" || r[1].Item != "2" || r[2].Item != "8" {
 		t.Fatalf("ranking = %+v", r)
 	}
@@ -33,7 +33,7 @@ func TestRankItems(t *testing.T) {
 	// Item weighting: the same identity holds with disagr_i/(i'·D_e).
 	ai := analyze(t, wide(t, krippendorffData), coding.Options{Missing: coding.ByItem})
 	sum = 0
-	for _, it := range RankItems(ai) {
+	for _, it := range rankAll(t, ai) {
 		sum += it.AlphaLoss
 	}
 	approx(t, "Σ loss by item", sum, 1-ai.Coefficient(coding.KrippendorffAlpha).Value, 1e-12)
@@ -100,20 +100,21 @@ func TestPrevalenceAndBias(t *testing.T) {
 
 func TestStandardErrorDispatch(t *testing.T) {
 	// Fleiss 1971 layout (every item rated by the same number of coders):
-	// Fleiss's κ gets Gwet's SE for the interval and FNL's SE0 for z; the
-	// α variants without a published variance are undefined with a reason.
+	// Fleiss's κ gets the delta-method SE for the interval — Gwet's, on
+	// complete data, to rounding — and FNL's SE0 for z; the α variants
+	// without a published variance are undefined with a reason.
 	d := agreementTable(t, [][]int{{3, 0}, {2, 1}, {0, 3}, {1, 2}, {3, 0}, {0, 3}})
 	a := analyze(t, d, coding.Options{})
 	f := StandardError(a, coding.FleissKappa, GwetOptions{})
 	if math.IsNaN(f.SE0) || f.DF != 0 || !f.Defined() {
 		t.Errorf("Fleiss: %+v", f)
 	}
-	approx(t, "Fleiss SE = Gwet's", f.SE, Gwet(a, coding.FleissKappa, GwetOptions{}).SE, 0)
+	approx(t, "Fleiss SE = Gwet's", f.SE, Gwet(a, coding.FleissKappa, GwetOptions{}).SE, 1e-12)
 	approx(t, "Fleiss z = FNL's", f.Z, FleissNull(a, 0).Z, 0)
 	if r := StandardError(a, coding.AlphaKappa, GwetOptions{}); r.Defined() || r.Reason == "" {
 		t.Errorf("α_κ: want undefined with a reason, got %+v", r)
 	}
-	if _, err := Bootstrap(context.Background(), a, coding.FleissKappa, Options{Resamples: 20, Seed: 1}); err != nil {
+	if _, err := Bootstrap(context.Background(), a, []coding.Coefficient{coding.FleissKappa}, Options{Resamples: 20, Seed: 1}); err != nil {
 		t.Error(err)
 	}
 }
@@ -123,9 +124,9 @@ func TestTopItemsIsAPrefixOfRankItems(t *testing.T) {
 	// ranking, ties in input order included.
 	d := spreadError(t, rand.New(rand.NewPCG(5, 6)), 300, 4, []float64{0.5, 0.3, 0.2}, 0.7, 0.2)
 	a := analyze(t, d, coding.Options{})
-	all := RankItems(a)
+	all := rankAll(t, a)
 	for _, n := range []int{1, 7, 50, len(all), len(all) + 5} {
-		top := TopItems(a, n)
+		top := rankTop(t, a, n)
 		if len(top) != min(n, len(all)) {
 			t.Fatalf("n=%d: %d items", n, len(top))
 		}
@@ -156,7 +157,7 @@ func TestRankTiesInNaturalOrder(t *testing.T) {
 	}
 	for _, c := range cases {
 		a := analyze(t, wide(t, c.rows), coding.Options{Distance: mustSpec(t, c.metric), Missing: c.missing})
-		r := RankItems(a)
+		r := rankAll(t, a)
 		if len(r) < 4 {
 			t.Fatalf("%s: %d ranked items", c.name, len(r))
 		}
@@ -174,7 +175,7 @@ func TestRankTiesInNaturalOrder(t *testing.T) {
 			t.Errorf("%s: no ties to check", c.name)
 		}
 		// The first n are the first n of the whole ranking.
-		top := TopItems(a, 5)
+		top := rankTop(t, a, 5)
 		for i := range top {
 			if top[i].Item != r[i].Item {
 				t.Errorf("%s: top 5 = %v…, whole ranking starts %v", c.name, top[i].Item, r[i].Item)

@@ -57,6 +57,12 @@ type gwetTable struct {
 }
 
 func newGwetTable(a *coding.Analysis, weighted bool) *gwetTable {
+	return newGwetTableOf(a, weighted, false)
+}
+
+// newGwetTableOf is newGwetTable, on the complete items only when
+// complete (the items of the Survey convention's κ-style coefficients).
+func newGwetTableOf(a *coding.Analysis, weighted, complete bool) *gwetTable {
 	m, dmax := a.Metric(weighted)
 	cats := a.Categories()
 	s := a.Stats()
@@ -72,7 +78,7 @@ func newGwetTable(a *coding.Analysis, weighted bool) *gwetTable {
 	t.pat, t.cnt, t.r = make([]int, 0, P), make([]float64, 0, P), make([]float64, 0, P)
 	for p := range P {
 		cv, n := s.Pattern(p)
-		if len(cv) == 0 {
+		if len(cv) == 0 || (complete && len(cv)/2 != t.coders) {
 			continue
 		}
 		t.pat = append(t.pat, p)
@@ -160,9 +166,7 @@ func (t *gwetTable) sumWeights() float64 {
 }
 
 // symmetricShares returns π^w_k = Σ_l w_kl π_l = Σ_l π_l − Σ_l π_l d_kl/d_max
-// (the weights are symmetric), with Σ_l π_l d_kl in closed form for the
-// nominal, interval and ordinal distances and summed for the others (at
-// most maxGenericCategories categories).
+// (the weights are symmetric), with Σ_l π_l d_kl from rowDistances.
 func (t *gwetTable) symmetricShares(pi []float64) ([]float64, error) {
 	out := make([]float64, t.q)
 	if !t.weighted || t.dmax == 0 || distance.IsNominal(t.metric) { // w = I
@@ -173,39 +177,61 @@ func (t *gwetTable) symmetricShares(pi []float64) ([]float64, error) {
 	for _, p := range pi {
 		total += p
 	}
-	dist := make([]float64, t.q) // Σ_l π_l d_kl
-	if x, ok := distance.Positions(t.metric); ok {
-		// Σ_l π_l (x_k − x_l)² = P(x_k − μ)² + Σ_l π_l (x_l − μ)².
-		mu := 0.0
-		for l, p := range pi {
-			mu += p * x[t.cats[l]]
-		}
-		mu /= total
-		ss := 0.0
-		for l, p := range pi {
-			d := x[t.cats[l]] - mu
-			ss += p * d * d
-		}
-		for k := range dist {
-			d := x[t.cats[k]] - mu
-			dist[k] = total*d*d + ss
-		}
-	} else {
-		if t.q > maxGenericCategories {
-			return nil, fmt.Errorf("%d distinct values are too many for Gwet's variance of α with the %s distance (q² distances); use the bootstrap", t.q, t.a.Options().Distance.Name())
-		}
-		for k, ck := range t.cats {
-			for l, cl := range t.cats {
-				if k != l {
-					dist[k] += pi[l] * t.metric.Distance(ck, cl)
-				}
-			}
-		}
+	dist, err := rowDistances(t.a, t.metric, t.cats, pi)
+	if err != nil {
+		return nil, err
 	}
 	for k := range out {
 		out[k] = total - dist[k]/t.dmax
 	}
 	return out, nil
+}
+
+// rowDistances returns Σ_l π_l d(cats_k, cats_l) for every category k:
+// in closed form for the nominal distance (Σπ − π_k) and for the interval
+// and ordinal ones (Σ_l π_l (x_k − x_l)² = P(x_k − μ)² + Σ_l π_l (x_l −
+// μ)²), and summed for the others (at most maxGenericCategories
+// categories: q² distances).
+func rowDistances(a *coding.Analysis, m distance.Metric, cats []int, pi []float64) ([]float64, error) {
+	total := 0.0
+	for _, p := range pi {
+		total += p
+	}
+	dist := make([]float64, len(cats))
+	if distance.IsNominal(m) {
+		for k, p := range pi {
+			dist[k] = total - p
+		}
+		return dist, nil
+	}
+	if x, ok := distance.Positions(m); ok {
+		mu := 0.0
+		for l, p := range pi {
+			mu += p * x[cats[l]]
+		}
+		mu /= total
+		ss := 0.0
+		for l, p := range pi {
+			d := x[cats[l]] - mu
+			ss += p * d * d
+		}
+		for k := range dist {
+			d := x[cats[k]] - mu
+			dist[k] = total*d*d + ss
+		}
+		return dist, nil
+	}
+	if len(cats) > maxGenericCategories {
+		return nil, fmt.Errorf("%d distinct values are too many for an analytic variance with the %s distance (q² distances); use the bootstrap", len(cats), a.Options().Distance.Name())
+	}
+	for k, ck := range cats {
+		for l, cl := range cats {
+			if k != l {
+				dist[k] += pi[l] * m.Distance(ck, cl)
+			}
+		}
+	}
+	return dist, nil
 }
 
 // Gwet returns coefficient c with Gwet's variance (Handbook of Inter-Rater

@@ -1,6 +1,7 @@
 package inference
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -143,3 +144,57 @@ func agreementTable(t testing.TB, counts [][]int) *coding.Data {
 func splitFields(s string) []string { return strings.Fields(s) }
 
 func joinFields(f []string) string { return strings.Join(f, " ") }
+
+// alphaBoot is Bootstrap of Krippendorff's α alone.
+func alphaBoot(ctx context.Context, a *coding.Analysis, opt Options) (*Result, error) {
+	rs, err := Bootstrap(ctx, a, []coding.Coefficient{coding.KrippendorffAlpha}, opt)
+	if err != nil {
+		return nil, err
+	}
+	return rs[0], nil
+}
+
+// single is Items of one statistic that needs neither random numbers nor
+// scratch state: stat is shared by the workers.
+func single(ctx context.Context, n int, stat func(items []int) (float64, error), opt Options) (*Result, error) {
+	rs, err := Items(ctx, n, 1, func() Statistic {
+		return func(items []int, _ *rand.Rand, out []float64) (err error) {
+			out[0], err = stat(items)
+			return err
+		}
+	}, opt)
+	if err != nil {
+		return nil, err
+	}
+	return rs[0], nil
+}
+
+// reanalysed is the statistic "coefficient c of d under opt" computed by
+// analysing the resampled data anew: the reference that Bootstrap's
+// re-weighting and its path for α are held to. Frequency-dependent
+// distances (ordinal) are re-bound to each resample's own frequencies.
+func reanalysed(d *coding.Data, opt coding.Options, c coding.Coefficient) func(items []int) (float64, error) {
+	return func(items []int) (float64, error) {
+		a, err := coding.Analyze(d.Resample(items), opt)
+		if err != nil {
+			return 0, err
+		}
+		return a.Coefficient(c).Value, nil
+	}
+}
+
+// rankAll is Rank of every item, which must not fail.
+func rankAll(t testing.TB, a *coding.Analysis) []ItemDisagreement {
+	t.Helper()
+	return rankTop(t, a, 0)
+}
+
+// rankTop is Rank of the first n items, which must not fail.
+func rankTop(t testing.TB, a *coding.Analysis, n int) []ItemDisagreement {
+	t.Helper()
+	r, err := Rank(a, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}

@@ -6,25 +6,35 @@ import (
 	"agree/coding"
 )
 
-// CohenKappa returns Cohen's κ (weighted false, nominal) or κ_w (weighted
-// true, with the analysis distance; agreement weights w_ij = 1 − d_ij/d_max)
-// on the two coders' complete items, with the large-sample standard error
-// of Fleiss, Cohen & Everitt (1969) for the interval and their standard
-// error under the null hypothesis κ = 0 for the z test — the statistics
-// SAS PROC FREQ prints as ASE and ASE under H0.
+// CohenKappa returns Cohen's κ on the two coders' complete items, with the
+// large-sample standard error of Fleiss, Cohen & Everitt (1969) for the
+// interval and their standard error under the null hypothesis κ = 0 for
+// the z test — the statistics SAS PROC FREQ prints as ASE and ASE under H0.
 //
-// With cell proportions p_ij, margins p_i· and p_·j, w̄_i· = Σ_j p_·j w_ij,
-// w̄_·j = Σ_i p_i· w_ij, p_o = Σ p_ij w_ij, p_e = Σ p_i· p_·j w_ij and n
-// items:
+// With cell proportions p_ij, margins p_i· and p_·j, agreement weights
+// w_ij, w̄_i· = Σ_j p_·j w_ij, w̄_·j = Σ_i p_i· w_ij, p_o = Σ p_ij w_ij,
+// p_e = Σ p_i· p_·j w_ij and n items:
 //
 //	ASE² = [Σ_ij p_ij (w_ij − (w̄_i· + w̄_·j)(1 − κ))² − (κ − p_e(1 − κ))²] / (n(1 − p_e)²)
 //	ASE0² = [Σ_ij p_i· p_·j (w_ij − (w̄_i· + w̄_·j))² − p_e²] / (n(1 − p_e)²)
 //
-// (for κ, w_ij = [i = j]; the ASE formula then reduces to FCE's eq. 13).
-// The interval is κ ± z·ASE, clipped to the
-// coefficient's range (Range); z = κ/ASE0 with a
-// two-sided normal p-value.
-func CohenKappa(a *coding.Analysis, weighted bool, level float64) Analytic {
+// For κ, w_ij = [i = j] (the ASE formula then reduces to FCE's eq. 13).
+// The interval is κ ± z·ASE, clipped to the coefficient's range (Range);
+// z = κ/ASE0 with a two-sided normal p-value. level is the confidence
+// level (0 means 0.95).
+func CohenKappa(a *coding.Analysis, level float64) Analytic {
+	return fleissCohenEveritt(a, coding.CohenKappa, level)
+}
+
+// WeightedKappa is CohenKappa for κ_w: the same standard errors with the
+// agreement weights of the analysis's distance, w_ij = 1 − d_ij/d_max.
+func WeightedKappa(a *coding.Analysis, level float64) Analytic {
+	return fleissCohenEveritt(a, coding.WeightedKappa, level)
+}
+
+// fleissCohenEveritt is CohenKappa (c = coding.CohenKappa) and
+// WeightedKappa (c = coding.WeightedKappa).
+func fleissCohenEveritt(a *coding.Analysis, c coding.Coefficient, level float64) Analytic {
 	level = levelOrDefault(level)
 	method := "Fleiss, Cohen & Everitt 1969 ASE, normal interval"
 	if a.Counts().Coders != 2 {
@@ -42,7 +52,7 @@ func CohenKappa(a *coding.Analysis, weighted bool, level float64) Analytic {
 	if n < 2 {
 		return undefinedAnalytic(method, level, "needs at least two complete items; %g", n)
 	}
-	w := a.AgreementWeights(weighted)
+	w := a.AgreementWeights(c == coding.WeightedKappa)
 	p := make([][]float64, q) // cell proportions, with margins p_i· and p_·j
 	for i := range q {
 		row[i] /= n
@@ -78,10 +88,6 @@ func CohenKappa(a *coding.Analysis, weighted bool, level float64) Analytic {
 	den := n * (1 - pe) * (1 - pe)
 	v := (s - (k-pe*(1-k))*(k-pe*(1-k))) / den
 	v0 := (s0 - pe*pe) / den
-	c := coding.CohenKappa
-	if weighted {
-		c = coding.WeightedKappa
-	}
 	return normalInterval(k, math.Sqrt(math.Max(v, 0)), math.Sqrt(math.Max(v0, 0)), true, method, level).clipped(a, c)
 }
 

@@ -25,7 +25,7 @@ func TestCohenKappaSAS(t *testing.T) {
 	// ASE 0.1457, ASE under H0 0.1426, Z 3.2971. Tolerance: half a unit of
 	// the last printed digit.
 	d := sasTable(t)
-	k := CohenKappa(analyze(t, d, coding.Options{}), false, 0.95)
+	k := CohenKappa(analyze(t, d, coding.Options{}), 0.95)
 	approx(t, "κ", k.Estimate, 0.4842, 5e-5)
 	approx(t, "ASE", k.SE, 0.1380, 5e-5)
 	approx(t, "low", k.CI.Low, 0.2137, 5e-5)
@@ -33,7 +33,7 @@ func TestCohenKappaSAS(t *testing.T) {
 	approx(t, "ASE0", k.SE0, 0.1484, 5e-5)
 	approx(t, "z", k.Z, 3.2626, 5e-5)
 
-	w := CohenKappa(analyze(t, d, coding.Options{Distance: distance.Linear()}), true, 0.95)
+	w := WeightedKappa(analyze(t, d, coding.Options{Distance: distance.Linear()}), 0.95)
 	approx(t, "κ_w", w.Estimate, 0.4701, 5e-5)
 	approx(t, "ASE_w", w.SE, 0.1457, 5e-5)
 	approx(t, "ASE0_w", w.SE0, 0.1426, 5e-5)
@@ -53,18 +53,18 @@ func TestCohenKappaMatchesEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := analyze(t, d, coding.Options{Distance: m})
-	approx(t, "κ", float64(CohenKappa(a, false, 0).Estimate), a.Coefficient(coding.CohenKappa).Value, 1e-12)
-	approx(t, "κ_w", float64(CohenKappa(a, true, 0).Estimate), a.Coefficient(coding.WeightedKappa).Value, 1e-12)
-	if r := CohenKappa(analyze(t, wide(t, krippendorffData), coding.Options{}), false, 0); r.Defined() {
+	approx(t, "κ", float64(CohenKappa(a, 0).Estimate), a.Coefficient(coding.CohenKappa).Value, 1e-12)
+	approx(t, "κ_w", float64(WeightedKappa(a, 0).Estimate), a.Coefficient(coding.WeightedKappa).Value, 1e-12)
+	if r := CohenKappa(analyze(t, wide(t, krippendorffData), coding.Options{}), 0); r.Defined() {
 		t.Error("four coders: Cohen's κ SE should be undefined")
 	}
 	// Incomplete items: dropped by default (the table has 2 complete
 	// items: κ of "a a|b b" is 1), refused on request.
 	inc := wide(t, "a a|b b|a .")
-	if r := CohenKappa(analyze(t, inc, coding.Options{}), false, 0); r.Estimate != 1 {
+	if r := CohenKappa(analyze(t, inc, coding.Options{}), 0); r.Estimate != 1 {
 		t.Errorf("dropping incomplete items: κ = %v, want 1", r.Estimate)
 	}
-	if r := CohenKappa(analyze(t, inc, coding.Options{Incomplete: coding.RefuseIncomplete}), false, 0); r.Defined() || r.Reason == "" {
+	if r := CohenKappa(analyze(t, inc, coding.Options{Incomplete: coding.RefuseIncomplete}), 0); r.Defined() || r.Reason == "" {
 		t.Error("refusing incomplete items: want undefined with a reason")
 	}
 }

@@ -98,14 +98,14 @@ func TestSummaryMemoryIsBounded(t *testing.T) {
 
 func TestResamplesBounded(t *testing.T) {
 	stat := func([]int) (float64, error) { return 0, nil }
-	_, err := Items(context.Background(), 5, stat, Options{Resamples: MaxResamples + 1})
+	_, err := single(context.Background(), 5, stat, Options{Resamples: MaxResamples + 1})
 	if err == nil || !strings.Contains(err.Error(), "maximum") {
 		t.Errorf("%d resamples: got %v, want an error naming the maximum", MaxResamples+1, err)
 	}
-	if _, err := Items(context.Background(), 5, stat, Options{Resamples: 10, Workers: -1}); err == nil {
+	if _, err := single(context.Background(), 5, stat, Options{Resamples: 10, Workers: -1}); err == nil {
 		t.Error("-1 workers: want an error")
 	}
-	if _, err := Items(context.Background(), 5, stat, Options{Resamples: 10, Thresholds: []float64{math.NaN()}}); err == nil {
+	if _, err := single(context.Background(), 5, stat, Options{Resamples: 10, Thresholds: []float64{math.NaN()}}); err == nil {
 		t.Error("NaN threshold: want an error")
 	}
 }
@@ -115,16 +115,14 @@ func TestBootstrapCancelled(t *testing.T) {
 	// resamples are done (the statistic counts its calls).
 	ctx, cancel := context.WithCancel(context.Background())
 	calls := 0
-	stat := func() Statistic {
-		return func([]int) (float64, error) {
-			calls++
-			if calls == 10 {
-				cancel()
-			}
-			return 0.5, nil
+	stat := func([]int) (float64, error) {
+		calls++
+		if calls == 10 {
+			cancel()
 		}
+		return 0.5, nil
 	}
-	_, err := ItemsLocal(ctx, 5, stat, Options{Resamples: 100000, Workers: 1})
+	_, err := single(ctx, 5, stat, Options{Resamples: 100000, Workers: 1})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("got %v, want context.Canceled", err)
 	}
@@ -134,14 +132,14 @@ func TestBootstrapCancelled(t *testing.T) {
 	a := analyze(t, wide(t, krippendorffData), coding.Options{})
 	done, cancel2 := context.WithCancel(context.Background())
 	cancel2()
-	if _, err := Alpha(done, a, Options{Resamples: 10}); !errors.Is(err, context.Canceled) {
-		t.Errorf("Alpha on a cancelled context: %v", err)
+	if _, err := alphaBoot(done, a, Options{Resamples: 10}); !errors.Is(err, context.Canceled) {
+		t.Errorf("Bootstrap of α on a cancelled context: %v", err)
 	}
 	if _, err := KrippendorffAlpha(done, a, Options{Resamples: 10}); !errors.Is(err, context.Canceled) {
 		t.Errorf("KrippendorffAlpha on a cancelled context: %v", err)
 	}
-	if _, err := BootstrapAll(done, a, []coding.Coefficient{coding.FleissKappa}, Options{Resamples: 10}); !errors.Is(err, context.Canceled) {
-		t.Errorf("BootstrapAll on a cancelled context: %v", err)
+	if _, err := Bootstrap(done, a, []coding.Coefficient{coding.FleissKappa}, Options{Resamples: 10}); !errors.Is(err, context.Canceled) {
+		t.Errorf("Bootstrap on a cancelled context: %v", err)
 	}
 }
 
@@ -149,7 +147,7 @@ func TestBootstrapProgress(t *testing.T) {
 	// Progress is reported after each batch, ending at the total.
 	var seen []int
 	stat := func([]int) (float64, error) { return 0, nil }
-	_, err := Items(context.Background(), 3, stat, Options{Resamples: 2*batchSize + 5, Workers: 2,
+	_, err := single(context.Background(), 3, stat, Options{Resamples: 2*batchSize + 5, Workers: 2,
 		Progress: func(done, total int) {
 			if total != 2*batchSize+5 {
 				t.Errorf("total %d", total)

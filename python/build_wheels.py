@@ -121,8 +121,8 @@ def help_json(exe):
         if p.returncode != 0:
             sys.exit("build_wheels: {} {} -h exited with {}: {}".format(exe, cmd, p.returncode, p.stderr))
         out[cmd] = _docs.parse_help(p.stderr + p.stdout)
-    v = subprocess.run([exe, "version"], capture_output=True, text=True, check=True).stdout.split()
-    out["_version"] = pep440(v[-1])
+    v = subprocess.run([exe, "version"], capture_output=True, text=True, check=True).stdout
+    out["_version"] = pep440(v.splitlines()[0].split()[-1])  # "agree 0.2.0-dev", then the build's details
     return out
 
 

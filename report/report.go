@@ -1,6 +1,7 @@
 package report
 
 import (
+	"agree/internal/suggest"
 	"encoding/csv"
 	"fmt"
 	"io"
@@ -32,7 +33,7 @@ func ParseFormat(s string) (Format, error) {
 	case "markdown", "md":
 		return Markdown, nil
 	}
-	return Text, fmt.Errorf("unknown format %q (want table, json, csv or markdown)", s)
+	return Text, fmt.Errorf("unknown format %q%s (want table, json, csv or markdown)", s, suggest.DidYouMean(s, []string{"table", "json", "csv", "markdown"}))
 }
 
 // String returns the name of the format as accepted by ParseFormat.

@@ -64,11 +64,12 @@ func (d *Dataset) Get(item, coder string) (Segmentation, bool) {
 	return s, ok
 }
 
-func (d *Dataset) at(i, c int) Segmentation { return d.segs[[2]int{i, c}] }
-
 // Validate checks that the dataset has at least one item and two coders,
-// that every coder segmented every item (as SegEval requires), and that the
-// segmentations of an item all have the same number of units.
+// that some item was segmented by two of them, and that the segmentations
+// of an item all have the same number of units. Coders need not segment
+// every item (SegEval requires it): each pair is compared on the items both
+// segmented (see DatasetAgreement), and an item fewer than two coders
+// segmented has nothing to compare (Single lists them).
 func (d *Dataset) Validate() error {
 	if len(d.items) == 0 {
 		return errors.New("segmentation: empty dataset (no item)")
@@ -77,20 +78,49 @@ func (d *Dataset) Validate() error {
 		return fmt.Errorf("segmentation: %s; agreement needs at least two", plural.Count(len(d.coders), "coder"))
 	}
 	for i, item := range d.items {
-		n := 0
+		first := -1
 		for c, coder := range d.coders {
 			s, ok := d.segs[[2]int{i, c}]
 			if !ok {
-				return fmt.Errorf("segmentation: item %q: coder %q has no segmentation (every coder must segment every item)", item, coder)
+				continue
 			}
-			if c == 0 {
-				n = s.n
-			} else if s.n != n {
-				return fmt.Errorf("segmentation: item %q: coder %q has %d units but coder %q has %d (segmentations of an item must have equal total mass)", item, coder, s.n, d.coders[0], n)
+			if first < 0 {
+				first = c
+			} else if f := d.segs[[2]int{i, first}]; s.n != f.n {
+				return fmt.Errorf("segmentation: item %q: coder %q has %d units but coder %q has %d (segmentations of an item must have equal total mass)", item, coder, s.n, d.coders[first], f.n)
 			}
 		}
 	}
+	if len(d.Single()) == len(d.items) {
+		return fmt.Errorf("segmentation: no item was segmented by two coders (%s, each by one): nothing to compare", plural.Count(len(d.items), "item"))
+	}
 	return nil
+}
+
+// Segmented reports whether coder segmented item.
+func (d *Dataset) Segmented(item, coder string) bool {
+	_, ok := d.Get(item, coder)
+	return ok
+}
+
+// Complete reports whether every coder segmented every item.
+func (d *Dataset) Complete() bool { return len(d.segs) == len(d.items)*len(d.coders) }
+
+// Single returns the items fewer than two coders segmented, in item order.
+func (d *Dataset) Single() []string {
+	var out []string
+	for i, item := range d.items {
+		n := 0
+		for c := range d.coders {
+			if _, ok := d.segs[[2]int{i, c}]; ok {
+				n++
+			}
+		}
+		if n < 2 {
+			out = append(out, item)
+		}
+	}
+	return out
 }
 
 // Similarity selects the pairwise similarity pooled into actual agreement.
@@ -128,7 +158,9 @@ type Agreement struct {
 	// Pi is Fleiss' π (Scott's π for two coders), Kappa Fleiss' κ (Cohen's κ
 	// for two coders), Bias Artstein & Poesio's bias A_e(π) − A_e(κ).
 	Pi, Kappa, Bias float64
-	// Items, Coders and Pairs count what was compared (Pairs = coder pairs).
+	// Items, Coders and Pairs count what was compared: the items two or
+	// more coders segmented, the coders, the pairs of coders who segmented
+	// a common item (every pair in a complete design).
 	Items, Coders, Pairs int
 	// Reason says why a value is NaN; empty when all are defined.
 	Reason string
@@ -153,13 +185,19 @@ type Agreement struct {
 // boundary on an item (SegEval crashes there), PB uses one type; an item of a
 // single unit has PB = 0 and is left out of A_e.
 //
-// Cost: one BED per coder pair and item.
+// In an incomplete design (not every coder segmented every item, which
+// SegEval refuses), every sum runs over the items both coders of a pair
+// segmented, and the mean of κ's per-pair products over the pairs who
+// segmented a common item: on a complete design these are SegEval's
+// figures.
+//
+// Cost: one BED per coder pair and item both segmented.
 func DatasetAgreement(d *Dataset, opt AgreementOptions) (Agreement, error) {
 	if err := d.Validate(); err != nil {
 		return Agreement{}, err
 	}
 	nc := len(d.coders)
-	ag := Agreement{Items: len(d.items), Coders: nc, Pairs: nc * (nc - 1) / 2}
+	ag := Agreement{Items: len(d.items) - len(d.Single()), Coders: nc}
 	var num, den float64 // pooled similarity
 	var psegSum float64  // Σ boundaries/PB
 	psegN := 0
@@ -167,8 +205,14 @@ func DatasetAgreement(d *Dataset, opt AgreementOptions) (Agreement, error) {
 	for m := 0; m < nc; m++ {
 		for n := m + 1; n < nc; n++ {
 			var bm, bn, pb float64
+			shared := false
 			for i, item := range d.items {
-				sm, sn := d.at(i, m), d.at(i, n)
+				sm, okm := d.segs[[2]int{i, m}]
+				sn, okn := d.segs[[2]int{i, n}]
+				if !okm || !okn {
+					continue
+				}
+				shared = true
 				e, err := BoundaryEdits(sm, sn, opt.NT)
 				if err != nil {
 					return Agreement{}, fmt.Errorf("item %q, coders %q and %q: %w", item, d.coders[m], d.coders[n], err)
@@ -192,6 +236,10 @@ func DatasetAgreement(d *Dataset, opt AgreementOptions) (Agreement, error) {
 				bn += cn
 				pb += p
 			}
+			if !shared {
+				continue
+			}
+			ag.Pairs++
 			if pb > 0 {
 				kappaSum += (bm / pb) * (bn / pb)
 			}

@@ -254,3 +254,58 @@ func TestDatasetSummaries(t *testing.T) {
 	bs, _, _ := pairValues(t, multipleBoundaryTypes(t), WindowOptions{})
 	check("B(MULTIPLE_BOUNDARY_TYPES)", Summarize(bs), sum{0.50, 0.25, 0.0625, 0.1767766952966368811002110906, 2}, 1e-15)
 }
+
+// TestDatasetIncomplete: in a rotating design (i1 by A and B, i2 by B and
+// C, i3 by A and C) every pair is compared on the item both segmented: A_a
+// pools B's numerators and denominators over those three (pair, item)
+// cells, κ's chance agreement is the mean of the three pairs' products,
+// and an item one coder segmented (i4, D alone) changes nothing.
+func TestDatasetIncomplete(t *testing.T) {
+	cells := []struct {
+		item, a, b string
+		sa, sb     Segmentation
+	}{
+		{"i1", "A", "B", mustMasses(t, 2, 3, 6), mustMasses(t, 2, 4, 5)},
+		{"i2", "B", "C", mustMasses(t, 5, 5), mustMasses(t, 4, 6)},
+		{"i3", "A", "C", mustMasses(t, 1, 2, 3, 4), mustMasses(t, 3, 3, 4)},
+	}
+	var d Dataset
+	var num, den, pseg, kappa float64
+	for _, c := range cells {
+		if err := d.Add(c.item, c.a, c.sa); err != nil {
+			t.Fatal(err)
+		}
+		if err := d.Add(c.item, c.b, c.sb); err != nil {
+			t.Fatal(err)
+		}
+		e, err := BoundaryEdits(c.sa, c.sb, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, dd := e.BParts()
+		num += n
+		den += dd
+		pb := float64(c.sa.Units()-1) * float64(max(1, e.Types()))
+		ba, bb := float64(c.sa.Boundaries()), float64(c.sb.Boundaries())
+		pseg += ba/pb + bb/pb
+		kappa += (ba / pb) * (bb / pb)
+	}
+	full, err := DatasetAgreement(&d, AgreementOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantPi := (pseg / 6) * (pseg / 6)
+	if math.Abs(full.Actual-num/den) > 1e-12 || math.Abs(full.ExpectedPi-wantPi) > 1e-12 || math.Abs(full.ExpectedKappa-kappa/3) > 1e-12 || full.Pairs != 3 || full.Items != 3 {
+		t.Errorf("got %+v; want A_a %v, A_e(π) %v, A_e(κ) %v over 3 pairs and 3 items", full, num/den, wantPi, kappa/3)
+	}
+	if err := d.Add("i4", "D", mustMasses(t, 3, 3)); err != nil {
+		t.Fatal(err)
+	}
+	with, err := DatasetAgreement(&d, AgreementOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if with.Actual != full.Actual || with.Pi != full.Pi || with.Kappa != full.Kappa || with.Pairs != 3 || with.Items != 3 {
+		t.Errorf("an item of one coder changed the agreement: %+v, was %+v", with, full)
+	}
+}

@@ -379,8 +379,14 @@ func TestBadInput(t *testing.T) {
 	_ = d2.Add("i1", "c1", a)
 	_ = d2.Add("i1", "c2", a)
 	_ = d2.Add("i2", "c1", a)
-	if err := d2.Validate(); err == nil || !strings.Contains(err.Error(), `coder "c2" has no segmentation`) {
-		t.Errorf("missing coder: %v", err)
+	if err := d2.Validate(); err != nil || d2.Complete() || !slices.Equal(d2.Single(), []string{"i2"}) {
+		t.Errorf("an item one coder segmented: %v, complete %v, single %v; want it valid, incomplete, i2 single", err, d2.Complete(), d2.Single())
+	}
+	var d3 Dataset
+	_ = d3.Add("i1", "c1", a)
+	_ = d3.Add("i2", "c2", a)
+	if err := d3.Validate(); err == nil || !strings.Contains(err.Error(), "no item was segmented by two coders") {
+		t.Errorf("no item of two coders: %v", err)
 	}
 	if err := d2.Add("i1", "c1", a); err == nil {
 		t.Error("duplicate: want an error")

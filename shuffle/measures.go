@@ -15,7 +15,7 @@ import (
 // over ordered pairs of annotators, as plotted in §6.3.
 var standard = map[string]func(s Set, rng *rand.Rand) (float64, error){
 	"alpha_u": onConcatenated(func(c *unitizing.Continuum, ext unitizing.Extent) (float64, error) {
-		r, err := unitizing.AlphaU(c, ext)
+		r, err := unitizing.Alpha1995(c, ext)
 		return r.Alpha, err
 	}),
 	"u_alpha": onConcatenated(func(c *unitizing.Continuum, ext unitizing.Extent) (float64, error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 
 	"agree/inference"
 )
@@ -65,14 +66,14 @@ func (r *Summary) Bootstrap(ctx context.Context, opt inference.Options) (*Interv
 			}
 		}
 	}
-	res, err := inference.ItemsVec(ctx, len(r.docs), k, func() inference.VecStatistic {
+	res, err := inference.Items(ctx, len(r.docs), k, func() inference.Statistic {
 		weight := make([]int32, len(r.docs))
 		var units []int // units[a]: annotator a's units in the resample (AllDocuments)
 		if all {
 			units = make([]int, nAnn)
 		}
 		lc := make([]Counts, nl)
-		return func(items []int, out []float64) error {
+		return func(items []int, _ *rand.Rand, out []float64) error {
 			clear(lc)
 			clear(units)
 			var micro Counts

@@ -47,38 +47,23 @@ func ParseLabelMode(s string) (LabelMode, error) {
 	return 0, fmt.Errorf("unknown label mode %q (want strict or ignore)", s)
 }
 
-// Scope says on which documents two annotators are compared.
-type Scope int
+// Scope says on which documents two annotators are compared
+// (annotation.Scope).
+type Scope = annotation.Scope
 
 const (
 	// AllDocuments compares every pair of annotators on every document: an
 	// annotator with no span in a document marked nothing there (the only
 	// reading of a span CSV, which has no row for an empty annotation).
-	AllDocuments Scope = iota
+	AllDocuments = annotation.AllDocuments
 	// AnnotatedDocuments compares a pair only on the documents both
 	// annotated (annotation.Corpus.Annotated: the reader saw their
 	// annotation of it, or they marked something in it).
-	AnnotatedDocuments
+	AnnotatedDocuments = annotation.AnnotatedDocuments
 )
 
-// String returns "all" or "annotated".
-func (s Scope) String() string {
-	if s == AnnotatedDocuments {
-		return "annotated"
-	}
-	return "all"
-}
-
 // ParseScope reads "all" or "annotated".
-func ParseScope(s string) (Scope, error) {
-	switch s {
-	case "all":
-		return AllDocuments, nil
-	case "annotated":
-		return AnnotatedDocuments, nil
-	}
-	return 0, fmt.Errorf("unknown document scope %q (want all or annotated)", s)
-}
+func ParseScope(s string) (Scope, error) { return annotation.ParseScope(s) }
 
 // Options parameterise a comparison.
 type Options struct {

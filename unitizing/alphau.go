@@ -6,8 +6,8 @@ import (
 	"sort"
 )
 
-// AlphaUResult is Krippendorff's αU of one continuum.
-type AlphaUResult struct {
+// Alpha1995Result is Krippendorff's αU of one continuum.
+type Alpha1995Result struct {
 	// Alpha = 1 − mean_c D_o(c) / mean_c D_e(c), a ratio of means over the
 	// categories (not a mean of the per-category alphas). NaN when the mean
 	// expected disagreement is 0; Reason then says why.
@@ -16,11 +16,11 @@ type AlphaUResult struct {
 	// Do and De are the means over the categories of D_o(c) and D_e(c).
 	Do, De float64
 	// Categories holds the per-category values, sorted by category.
-	Categories []CategoryAlphaU
+	Categories []CategoryAlpha1995
 }
 
-// CategoryAlphaU is αU restricted to the units of one category.
-type CategoryAlphaU struct {
+// CategoryAlpha1995 is αU restricted to the units of one category.
+type CategoryAlpha1995 struct {
 	Category string
 	Do, De   float64
 	// Alpha = 1 − Do/De; NaN (with Reason) when De = 0.
@@ -28,7 +28,7 @@ type CategoryAlphaU struct {
 	Reason string
 }
 
-// AlphaU computes Krippendorff's unitizing alpha αU (Krippendorff 1995,
+// Alpha1995 computes Krippendorff's unitizing alpha αU (Krippendorff 1995,
 // "On the reliability of unitizing continuous data", Sociological
 // Methodology 25; Content Analysis, 2nd ed., 2004, §11.7) the way DKPro
 // Statistics' KrippendorffAlphaUnitizingAgreement does. It needs R ≥ 2
@@ -56,27 +56,27 @@ type CategoryAlphaU struct {
 //
 // DKPro returns α(c) = 0 when D_o = D_e, including 0/0; here 0/0 is
 // undefined (NaN with a reason).
-func AlphaU(c *Continuum, ext Extent) (AlphaUResult, error) {
+func Alpha1995(c *Continuum, ext Extent) (Alpha1995Result, error) {
 	ext, err := prepare(c, ext)
 	if err != nil {
-		return AlphaUResult{}, fmt.Errorf("αU: %w", err)
+		return Alpha1995Result{}, fmt.Errorf("αU: %w", err)
 	}
 	cats, idx := categoryIndex(c)
 	if len(cats) == 0 {
-		return AlphaUResult{Alpha: math.NaN(), Do: math.NaN(), De: math.NaN(),
+		return Alpha1995Result{Alpha: math.NaN(), Do: math.NaN(), De: math.NaN(),
 			Reason: "no units: αU is undefined"}, nil
 	}
 	R := float64(len(c.Annotators))
 	L := ext.Len()
-	res := AlphaUResult{Categories: make([]CategoryAlphaU, len(cats))}
+	res := Alpha1995Result{Categories: make([]CategoryAlpha1995, len(cats))}
 	for ci, name := range cats {
 		secs, err := partition(c, ext, idx, func(v int) bool { return v == ci }, "αU")
 		if err != nil {
-			return AlphaUResult{}, fmt.Errorf("αU: %w", err)
+			return Alpha1995Result{}, fmt.Errorf("αU: %w", err)
 		}
 		do := alphaUObserved(secs) * 2 / (R * (R - 1) * L * L)
 		de := alphaUExpected(secs, R, L)
-		ca := CategoryAlphaU{Category: name, Do: do, De: de}
+		ca := CategoryAlpha1995{Category: name, Do: do, De: de}
 		ca.Alpha, ca.Reason = oneMinusRatio(do, de, fmt.Sprintf("category %q: expected disagreement is 0", name))
 		res.Categories[ci] = ca
 		res.Do += do

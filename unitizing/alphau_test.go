@@ -41,7 +41,7 @@ func krippendorff2004() *Continuum {
 		bl{180, 60, 0, "k"}, bl{300, 50, 0, "k"}, bl{180, 60, 1, "k"}, bl{300, 50, 1, "k"})
 }
 
-func TestAlphaUDistance(t *testing.T) {
+func TestAlpha1995Distance(t *testing.T) {
 	// DKPro Krippendorff2004Test measureDistance sanity vectors (sheet §7.1).
 	type sec struct {
 		b, l float64
@@ -73,11 +73,11 @@ func TestAlphaUDistance(t *testing.T) {
 	}
 }
 
-func TestAlphaUKrippendorff2004(t *testing.T) {
+func TestAlpha1995Krippendorff2004(t *testing.T) {
 	// Sheet §8.4: continuum [150, 450). DKPro test tolerances 1e-4 (5e-4 overall);
 	// the exact port values (D_o(c) = 0.014444 = 1300/90000 by hand: pairs
 	// 50 + 850 + 400, D_e(c) = 0.053222, overall 0.858665) are checked to 1e-6.
-	r, err := AlphaU(krippendorff2004(), Extent{150, 450})
+	r, err := Alpha1995(krippendorff2004(), Extent{150, 450})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +124,7 @@ func krippendorff1995(name string, s float64) (*Continuum, Extent) {
 	return fromBL("k1995"+name, 2, us...), Extent{0, math.Trunc(24 * s)}
 }
 
-func TestAlphaUKrippendorff1995(t *testing.T) {
+func TestAlpha1995Krippendorff1995(t *testing.T) {
 	nan := math.NaN()
 	cases := []struct {
 		ex        string
@@ -152,7 +152,7 @@ func TestAlphaUKrippendorff1995(t *testing.T) {
 	}
 	for _, tc := range cases {
 		c, ext := krippendorff1995(tc.ex, tc.s)
-		r, err := AlphaU(c, ext)
+		r, err := Alpha1995(c, ext)
 		if err != nil {
 			t.Fatalf("%s s=%v: %v", tc.ex, tc.s, err)
 		}
@@ -172,7 +172,7 @@ func TestAlphaUKrippendorff1995(t *testing.T) {
 	}
 }
 
-func TestAlphaU1995CByStretch(t *testing.T) {
+func TestAlpha19951995CByStretch(t *testing.T) {
 	// Sheet §8.4, example C only: D_e (tol 0.005; 1e-5 at s = 0.5) and α (tol 0.02) by stretch.
 	cases := []struct{ s, de, a, tol float64 }{
 		{0.5, 0.05494, 0.494, 1e-5},
@@ -184,7 +184,7 @@ func TestAlphaU1995CByStretch(t *testing.T) {
 	}
 	for _, tc := range cases {
 		c, ext := krippendorff1995("C", tc.s)
-		r, err := AlphaU(c, ext)
+		r, err := Alpha1995(c, ext)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -197,7 +197,7 @@ func TestAlphaU1995CByStretch(t *testing.T) {
 	}
 }
 
-func TestAlphaUOverall1995(t *testing.T) {
+func TestAlpha1995Overall1995(t *testing.T) {
 	// Sheet §8.4 port, s = 1: treating A–D as four categories of one continuum is
 	// not what the sheet does; it gives the overall value −0.756553 for the
 	// four examples as one data set. Reproduce that with categories A–D.
@@ -209,7 +209,7 @@ func TestAlphaUOverall1995(t *testing.T) {
 			c.Units = append(c.Units, u)
 		}
 	}
-	r, err := AlphaU(c, Extent{0, 24})
+	r, err := Alpha1995(c, Extent{0, 24})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,33 +218,33 @@ func TestAlphaUOverall1995(t *testing.T) {
 	}
 }
 
-func TestAlphaUErrors(t *testing.T) {
+func TestAlpha1995Errors(t *testing.T) {
 	over := fromBL("over", 2, bl{0, 5, 0, "x"}, bl{3, 5, 0, "x"}, bl{0, 5, 1, "x"})
-	_, err := AlphaU(over, Extent{0, 10})
+	_, err := Alpha1995(over, Extent{0, 10})
 	var oe *OverlapError
 	if !errors.As(err, &oe) {
 		t.Errorf("overlapping units of one category: err = %v, want *OverlapError", err)
 	}
 	// Overlap across categories is legal for αU (each category is its own partition).
 	cross := fromBL("cross", 2, bl{0, 5, 0, "x"}, bl{3, 5, 0, "y"}, bl{0, 5, 1, "x"}, bl{3, 5, 1, "y"})
-	if r, err := AlphaU(cross, Extent{0, 10}); err != nil || r.Alpha != 1 {
+	if r, err := Alpha1995(cross, Extent{0, 10}); err != nil || r.Alpha != 1 {
 		t.Errorf("overlap across categories: α = %v, err = %v; want 1, nil", r.Alpha, err)
 	}
 	outside := fromBL("outside", 2, bl{0, 5, 0, "x"})
-	if _, err := AlphaU(outside, Extent{1, 10}); err == nil {
+	if _, err := Alpha1995(outside, Extent{1, 10}); err == nil {
 		t.Error("unit outside the extent: no error")
 	}
 	one := &Continuum{Name: "one", Annotators: []string{"a"}}
-	if _, err := AlphaU(one, Extent{0, 1}); err == nil {
+	if _, err := Alpha1995(one, Extent{0, 1}); err == nil {
 		t.Error("one annotator: no error")
 	}
 	empty := &Continuum{Name: "empty", Annotators: []string{"a", "b"}}
-	if r, err := AlphaU(empty, Extent{0, 10}); err != nil || !math.IsNaN(r.Alpha) || r.Reason == "" {
+	if r, err := Alpha1995(empty, Extent{0, 10}); err != nil || !math.IsNaN(r.Alpha) || r.Reason == "" {
 		t.Errorf("no units: α = %v (%q), err = %v; want NaN with a reason", r.Alpha, r.Reason, err)
 	}
 }
 
-func TestAlphaUProperties(t *testing.T) {
+func TestAlpha1995Properties(t *testing.T) {
 	// Invariance to annotator order, unit order and category renaming;
 	// identical annotators → 1 (D_o = 0) whenever D_e > 0; and the overall
 	// value is the ratio of the category means (checked from the parts).
@@ -252,7 +252,7 @@ func TestAlphaUProperties(t *testing.T) {
 	for trial := 0; trial < 50; trial++ {
 		c := randomPartition(rng, 2+rng.IntN(3), 40, []string{"x", "y", "z"})
 		ext := Extent{0, 40}
-		r, err := AlphaU(c, ext)
+		r, err := Alpha1995(c, ext)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -265,7 +265,7 @@ func TestAlphaUProperties(t *testing.T) {
 			p.Units = append(p.Units, u)
 		}
 		rng.Shuffle(len(p.Units), func(i, j int) { p.Units[i], p.Units[j] = p.Units[j], p.Units[i] })
-		q, err := AlphaU(p, ext)
+		q, err := Alpha1995(p, ext)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -287,7 +287,7 @@ func TestAlphaUProperties(t *testing.T) {
 				cp.Units = append(cp.Units, u)
 			}
 		}
-		if pr, err := AlphaU(cp, ext); err != nil || (pr.Reason == "" && pr.Alpha != 1) {
+		if pr, err := Alpha1995(cp, ext); err != nil || (pr.Reason == "" && pr.Alpha != 1) {
 			t.Fatalf("trial %d: identical annotators: αU = %v (%q), err %v; want 1", trial, pr.Alpha, pr.Reason, err)
 		}
 	}

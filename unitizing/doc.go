@@ -13,8 +13,9 @@
 // Measures (the formulas and test vectors are restated in
 // shared/reference/segmentation-unitizing.md §7–§8):
 //
-//   - AlphaU: Krippendorff's αU (Krippendorff 1995; Content Analysis 2004,
-//     §12.4), per category and overall, as DKPro Statistics computes it;
+//   - Alpha1995: Krippendorff's αU (Krippendorff 1995; Content Analysis 2004,
+//     §12.4), per category and overall, as DKPro Statistics computes it
+//     (named for its year, to keep it apart from the later family);
 //   - UAlpha: the u-alpha family uα, |uα (binary), c|uα and (k)uα of
 //     Krippendorff, Mathet, Bouvry & Widlöcher (2016); CUAlphaOverlapping
 //     computes c|uα and (k)uα when an annotator's units overlap (Mathet et

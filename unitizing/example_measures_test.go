@@ -31,7 +31,7 @@ func ExampleUAlpha() {
 }
 
 // Krippendorff (2004), Content Analysis, p. 254: continuum [150, 450).
-func ExampleAlphaU() {
+func ExampleAlpha1995() {
 	c := &unitizing.Continuum{Name: "k2004", Annotators: []string{"r0", "r1"}}
 	add := func(b, l float64, r int, cat string) {
 		c.Units = append(c.Units, unitizing.Unit{Annotator: r, Category: cat, Start: b, End: b + l})
@@ -45,7 +45,7 @@ func ExampleAlphaU() {
 	add(300, 50, 0, "k")
 	add(180, 60, 1, "k")
 	add(300, 50, 1, "k")
-	r, err := unitizing.AlphaU(c, unitizing.Extent{Begin: 150, End: 450})
+	r, err := unitizing.Alpha1995(c, unitizing.Extent{Begin: 150, End: 450})
 	if err != nil {
 		fmt.Println(err)
 		return

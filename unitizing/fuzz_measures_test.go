@@ -21,7 +21,7 @@ func FuzzMeasures(f *testing.F) {
 			c.Units = append(c.Units, Unit{Annotator: int(data[i] % 3), Category: string(rune('p' + data[i+1]%3)), Start: s, End: s + l})
 		}
 		ext := Extent{0, 272}
-		if au, err := AlphaU(c, ext); err == nil {
+		if au, err := Alpha1995(c, ext); err == nil {
 			if math.IsNaN(au.Alpha) && au.Reason == "" {
 				t.Errorf("αU NaN without a reason")
 			}

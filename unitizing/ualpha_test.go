@@ -223,11 +223,11 @@ func BenchmarkUAlpha(b *testing.B) {
 	}
 }
 
-func BenchmarkAlphaU(b *testing.B) {
+func BenchmarkAlpha1995(b *testing.B) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	c := randomPartition(rng, 3, 3000, []string{"a", "b", "c", "d"})
 	for b.Loop() {
-		if _, err := AlphaU(c, Extent{0, 3000}); err != nil {
+		if _, err := Alpha1995(c, Extent{0, 3000}); err != nil {
 			b.Fatal(err)
 		}
 	}

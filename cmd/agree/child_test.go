@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -41,20 +42,38 @@ type childResult struct {
 // memory limit of limit bytes (0: none) and a timeout.
 func agreeChild(t *testing.T, limit int64, timeout time.Duration, args ...string) childResult {
 	t.Helper()
+	return agreeProcess(t, child{limit: limit, timeout: timeout}, args...)
+}
+
+// child is how agreeProcess runs a command line.
+type child struct {
+	limit   int64         // memory limit in bytes (0: none)
+	timeout time.Duration // the child is killed after it
+	stdin   io.Reader     // standard input (nil: none)
+	// extra are open files the child inherits as /dev/fd/3, /dev/fd/4, …
+	// (what bash's <(…) gives a command).
+	extra []*os.File
+}
+
+// agreeProcess runs agree args in a child process (the test binary).
+func agreeProcess(t *testing.T, c child, args ...string) childResult {
+	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(exe, args...)
 	peakFile := filepath.Join(t.TempDir(), "peak")
-	cmd.Env = append(os.Environ(), "AGREE_TEST_AS_AGREE=1", "AGREE_TEST_MEMLIMIT="+strconv.FormatInt(limit, 10), "AGREE_TEST_PEAKFILE="+peakFile)
+	cmd.Env = append(os.Environ(), "AGREE_TEST_AS_AGREE=1", "AGREE_TEST_MEMLIMIT="+strconv.FormatInt(c.limit, 10), "AGREE_TEST_PEAKFILE="+peakFile)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
+	cmd.Stdin = c.stdin
+	cmd.ExtraFiles = c.extra
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	timer := time.AfterFunc(timeout, func() { cmd.Process.Kill() })
+	timer := time.AfterFunc(c.timeout, func() { cmd.Process.Kill() })
 	err = cmd.Wait()
 	timer.Stop()
 	r := childResult{stdout: out.String(), stderr: errb.String(), elapsed: time.Since(start)}

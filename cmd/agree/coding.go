@@ -12,7 +12,9 @@ import (
 	"agree/coding"
 	"agree/distance"
 	"agree/formats/table"
+	"agree/internal/csvio"
 	"agree/internal/plural"
+	"agree/internal/version"
 	"agree/report"
 )
 
@@ -29,14 +31,16 @@ the work over shards.`
 
 // codingFlags are the flags of agree coding.
 type codingFlags struct {
-	metric, missing, incomplete, categories    string
-	layout, sep, columns, na, setSep, taxonomy string
-	closed, header                             bool
-	in                                         inputFlags // --input NAME and its options (input.go)
-	tok                                        tokenFlags // span inputs: token agreement (coding_tokens.go)
-	by                                         byFlags    // --by document (breakdown.go)
-	inf                                        inferenceFlags
-	stream                                     streamFlags // large data (coding_stream.go)
+	metric, missing, incomplete, categories string
+	convention                              string
+	layout, sep, columns, setSep, taxonomy  string
+	na                                      *string // --na, when given
+	closed, header                          bool
+	in                                      inputFlags // --input NAME and its options (input.go)
+	tok                                     tokenFlags // span inputs: token agreement (coding_tokens.go)
+	by                                      byFlags    // --by document (breakdown.go)
+	inf                                     inferenceFlags
+	stream                                  streamFlags // large data (coding_stream.go)
 }
 
 // inferenceFlags select intervals, diagnostics and error models.
@@ -62,16 +66,17 @@ func (f *codingFlags) register(fs *flag.FlagSet) {
 	f.in.register(fs, true)
 	f.tok.register(fs)
 	f.by.register(fs, "pooled", "macro")
-	fs.StringVar(&f.metric, "metric", "nominal", "distance for the weighted coefficients: nominal, ordinal, interval, linear, ratio, circular[:U], bipolar[:min,max], matrix:FILE, jaccard, dice, passonneau, masi, geertzen-bunt[:a,b], melamed-resnik, extended:SET (the last three need --taxonomy)")
+	fs.StringVar(&f.metric, "metric", "nominal", "distance for the weighted coefficients: "+distance.Names+" (the last three need --taxonomy)")
 	fs.StringVar(&f.missing, "missing", "judgment", "weighting of items with missing values: judgment (Krippendorff) or item (each item equal)")
 	fs.StringVar(&f.incomplete, "incomplete", "drop", "κ-style coefficients on incomplete items: drop them (and say how many) or refuse")
+	fs.StringVar(&f.convention, "convention", "survey", "estimators with missing values: survey (Krippendorff's weighting for π, Fleiss, α, S, percent agreement; κ-style on complete items; each standard error that of its estimate) or irrcac (Gwet's irrCAC: its estimates and standard errors)")
 	fs.StringVar(&f.categories, "categories", "", "declared categories in order, comma-separated (for S, Gwet, ordinal order)")
 	fs.BoolVar(&f.closed, "closed", false, "with --categories: any other value is an error")
 	fs.StringVar(&f.layout, "layout", "auto", "file layout: auto, wide, long, columns, transposed (rows = coders), counts (item × category counts) or contingency (a two-coder square table)")
 	fs.StringVar(&f.sep, "sep", "", `field separator (default ",", or tab for .tsv files); "\t" for tab`)
-	fs.StringVar(&f.columns, "columns", "", "with --layout columns: the coders' columns, 1-based, e.g. 2,3")
+	fs.StringVar(&f.columns, "columns", "", "with --layout columns: the coders' columns, 1-based, e.g. 2,3 or 1-5")
 	fs.BoolVar(&f.header, "header", false, "with --layout columns: the first line names the columns")
-	fs.StringVar(&f.na, "na", "NA", "comma-separated cell values meaning missing, besides the empty cell")
+	naFlag(fs, &f.na)
 	fs.StringVar(&f.setSep, "set-sep", "|", "separator of the elements of set-valued labels (set distances)")
 	fs.StringVar(&f.taxonomy, "taxonomy", "", "child,parent CSV file for the hierarchical distances")
 	fs.Float64Var(&f.inf.level, "level", 0.95, "confidence level of the intervals")
@@ -95,8 +100,12 @@ func runCoding(e env, args []string) error {
 	f.register(fs)
 	format := formatFlag(fs, "table")
 	rep := reportFlag(fs)
+	gateFlags(e, fs)
 	files, format2, err := commandArgs(fs, args, format, 0, -1)
 	if err != nil {
+		return err
+	}
+	if err := e.checkGate(fs, files); err != nil {
 		return err
 	}
 	if len(files) == 0 {
@@ -105,7 +114,7 @@ func runCoding(e env, args []string) error {
 	}
 	model := false
 	if !f.stream.mergeStats { // statistics are JSON, not annotation files
-		if model, err = codingModelInput(&f.in, files); /* annotation files: document labels (input.go) */ err != nil {
+		if model, err = codingModelInput(e, &f.in, files); /* annotation files: document labels (input.go) */ err != nil {
 			return err
 		}
 	}
@@ -150,6 +159,10 @@ func runCoding(e env, args []string) error {
 		return err
 	}
 	res.Notes = append(notes, res.Notes...)
+	if f.tok.rule != nil {
+		res.DocumentRule = f.tok.rule
+		res.Notes = append(res.Notes, f.tok.rule.notes()...)
+	}
 	if err := res.addPerLabel(an.Stats(), f.setSep); err != nil {
 		return err
 	}
@@ -170,6 +183,7 @@ func runCoding(e env, args []string) error {
 			return err
 		}
 	}
+	e.observe(res)
 	if err := rep.write(e, func() (*report.Page, error) { return codingPage(res), nil }, files); err != nil || rep.only() {
 		return err
 	}
@@ -196,21 +210,19 @@ func (f *codingFlags) options(file string) (table.Options, coding.Options, error
 		return topt, copt, usagef("--sep must be one character, got %q", sep)
 	}
 	if f.columns != "" {
-		for _, c := range strings.Split(f.columns, ",") {
-			n, err := strconv.Atoi(strings.TrimSpace(c))
-			if err != nil || n < 1 {
-				return topt, copt, usagef("--columns: %q is not a column number (1-based)", c)
-			}
-			topt.Columns = append(topt.Columns, n)
+		if topt.Columns, err = table.ParseColumns(f.columns); err != nil {
+			return topt, copt, usagef("--columns: %v", err)
 		}
 		if f.layout == "auto" {
 			topt.Layout = table.Columns
 		}
 	}
 	topt.Header = f.header
-	topt.Missing = []string{""}
-	for _, t := range strings.Split(f.na, ",") {
-		topt.Missing = append(topt.Missing, strings.TrimSpace(t))
+	if f.na != nil {
+		topt.Missing = []string{""}
+		for _, t := range strings.Split(*f.na, ",") {
+			topt.Missing = append(topt.Missing, strings.TrimSpace(t))
+		}
 	}
 	if f.categories != "" {
 		for _, c := range strings.Split(f.categories, ",") {
@@ -226,6 +238,9 @@ func (f *codingFlags) options(file string) (table.Options, coding.Options, error
 	default:
 		return topt, copt, usagef("--missing must be judgment or item, got %q", f.missing)
 	}
+	if copt.Convention, err = coding.ParseConvention(f.convention); err != nil {
+		return topt, copt, usagef("--convention: %v", err)
+	}
 	switch f.incomplete {
 	case "drop":
 		copt.Incomplete = coding.DropIncomplete
@@ -237,6 +252,16 @@ func (f *codingFlags) options(file string) (table.Options, coding.Options, error
 	copt.Distance, err = resolveMetric(f.metric, f.setSep, f.taxonomy, topt.Categories)
 	return topt, copt, err
 }
+
+// naFlag declares --na (agree coding, agree ratings): *p is set when it is
+// given.
+func naFlag(fs *flag.FlagSet, p **string) {
+	fs.Func("na", "comma-separated cell values meaning missing, besides the empty cell ('' for the empty cell only); default: "+naDefault,
+		func(s string) error { *p = &s; return nil })
+}
+
+// naDefault describes table.DefaultMissing for -h.
+var naDefault = strings.Join(table.DefaultMissing[1:], ",") + " (what R's read.csv and pandas' read_csv read as missing)"
 
 // resolveMetric turns a --metric value into a distance (distance.ParseWith):
 // a spec that is wrong in itself is a usage error; a taxonomy or matrix
@@ -267,6 +292,7 @@ func resolveMetric(spec, setSep, taxonomyFile string, order []string) (distance.
 // codingResult is everything agree coding reports; its JSON form is a
 // contract (snake_case keys, documented in the README).
 type codingResult struct {
+	version.Header
 	File           string                     `json:"file,omitempty"`
 	Items          int                        `json:"items"`
 	Coders         int                        `json:"coders"`
@@ -278,6 +304,7 @@ type codingResult struct {
 	Categories     int                        `json:"categories"`
 	Distance       string                     `json:"distance"`
 	Missing        string                     `json:"missing"`
+	Convention     string                     `json:"convention"`
 	Coefficients   map[string]coefficientJSON `json:"coefficients"`
 	order          []coding.Coefficient       // display order
 	Bias           biasJSON                   `json:"annotator_bias"`
@@ -289,13 +316,16 @@ type codingResult struct {
 	Pairwise       []pairJSON                 `json:"pairwise,omitempty"`
 	// PairwiseOmitted counts the pairs with shared items left out of
 	// Pairwise by --max-rows (those with the fewest shared items).
-	PairwiseOmitted int                      `json:"pairwise_omitted,omitempty"`
-	Coincidences    *matrixJSON              `json:"coincidence_matrix,omitempty"`
-	Contingency     *matrixJSON              `json:"contingency_matrix,omitempty"`
-	Notes           []string                 `json:"notes,omitempty"`
-	results         map[string]coding.Result // for text output
-	analysis        *coding.Analysis
-	bootSamples     map[string][]float64 // bootstrap distributions by key, for the HTML report
+	PairwiseOmitted int         `json:"pairwise_omitted,omitempty"`
+	Coincidences    *matrixJSON `json:"coincidence_matrix,omitempty"`
+	Contingency     *matrixJSON `json:"contingency_matrix,omitempty"`
+	// DocumentRule is, for spans compared token by token, the documents
+	// each annotator codes (--documents).
+	DocumentRule *documentRuleJSON        `json:"document_rule,omitempty"`
+	Notes        []string                 `json:"notes,omitempty"`
+	results      map[string]coding.Result // for text output
+	analysis     *coding.Analysis
+	bootSamples  map[string][]float64 // bootstrap distributions by key, for the HTML report
 
 	ItemsByDisagreement []itemDisagreementJSON `json:"items_by_disagreement,omitempty"`
 	LeaveOneCoderOut    []coderInfluenceJSON   `json:"leave_one_coder_out,omitempty"`
@@ -325,6 +355,7 @@ type coefficientJSON struct {
 	Items                int           `json:"items"`
 	Values               int           `json:"values"`
 	DroppedItems         int           `json:"dropped_items"`
+	Estimator            string        `json:"estimator,omitempty"`
 
 	// Inference (issue 6): "se" and "ci" are analytic unless --bootstrap
 	// is given, when "ci" and "p_below" come from the bootstrap and the
@@ -372,10 +403,10 @@ type matrixJSON struct {
 func analyzeCoding(an *coding.Analysis) (*codingResult, error) {
 	opt := an.Options()
 	c := an.Counts()
-	res := &codingResult{
+	res := &codingResult{Header: version.NewHeader(),
 		File: an.Stats().Source(), Items: c.Items, Coders: c.Coders, CoderNames: an.Stats().Coders(), Values: c.Values,
 		PairableItems: c.PairableItems, PairableValues: c.PairableValues, CompleteItems: c.CompleteItems,
-		Categories: c.Categories, Distance: "nominal", Missing: opt.Missing.String(),
+		Categories: c.Categories, Distance: "nominal", Missing: opt.Missing.String(), Convention: opt.Convention.String(),
 		Coefficients: map[string]coefficientJSON{}, results: map[string]coding.Result{}, analysis: an,
 	}
 	if opt.Distance != nil {
@@ -389,8 +420,11 @@ func analyzeCoding(an *coding.Analysis) (*codingResult, error) {
 			Value: report.Number(r.Value), UndefinedReason: r.Reason, Distance: r.Distance,
 			ObservedDisagreement: report.Number(r.ObservedDisagreement), ExpectedDisagreement: report.Number(r.ExpectedDisagreement),
 			ObservedAgreement: report.Number(r.ObservedAgreement), ExpectedAgreement: report.Number(r.ExpectedAgreement),
-			Items: r.Items, Values: r.Values, DroppedItems: r.Dropped,
+			Items: r.Items, Values: r.Values, DroppedItems: r.Dropped, Estimator: r.Estimator,
 		}
+	}
+	if m := an.Stats().MergedNumbers(); len(m) > 0 {
+		res.Notes = append(res.Notes, mergedNumbersNote(m))
 	}
 	res.Bias = biasJSON{report.Number(an.Bias(false)), report.Number(an.Bias(true))}
 	if cats, err := an.PerCategory(); err == nil {
@@ -412,12 +446,53 @@ func analyzeCoding(an *coding.Analysis) (*codingResult, error) {
 		if opt.Incomplete == coding.RefuseIncomplete {
 			verb = "refused"
 		}
-		res.Notes = append(res.Notes, fmt.Sprintf("%d of %s %s a value from some coder: κ, multi-κ, κ_w and α_κ %s them; α, π, S and percent agreement use every item with two or more values (weighting: %s)", dropped, plural.Count(c.Items, "item"), plural.Verb(dropped, "lacks", "lack"), verb, opt.Missing))
+		if opt.Convention == coding.IrrCAC {
+			res.Notes = append(res.Notes, fmt.Sprintf("%d of %s %s a value from some coder; convention irrcac (Gwet's irrCAC): every coefficient averages over the items with two or more values, Fleiss's κ and π take their marginals over the items rated at least once, the κ-style coefficients each coder's distribution over the items it rated; the standard errors are irrCAC's (--convention survey: Krippendorff's weighting)", dropped, plural.Count(c.Items, "item"), plural.Verb(dropped, "lacks", "lack")))
+		} else {
+			res.Notes = append(res.Notes, fmt.Sprintf("%d of %s %s a value from some coder: κ, multi-κ, κ_w and α_κ %s them; α, π, S and percent agreement use every item with two or more values (weighting: %s); each coefficient's estimator is in its note, and its standard error is that of the estimate printed (--convention irrcac: Gwet's irrCAC estimates and standard errors)", dropped, plural.Count(c.Items, "item"), plural.Verb(dropped, "lacks", "lack"), verb, opt.Missing))
+		}
 	}
 	if res.Distance != "nominal" {
 		res.Notes = append(res.Notes, "weighted coefficients (α, α_b, κ_w, α_κ, AC2, Brennan–Prediger) use the "+res.Distance+" distance; their values depend on it and cannot be read on the scales made for nominal data (Artstein & Poesio 2008, §4.1)")
 	}
 	return res, nil
+}
+
+// shortEstimator is the table's short form of a coefficient's estimator
+// (coding.Result.Estimator).
+func shortEstimator(e string) string {
+	switch {
+	case strings.HasPrefix(e, "irrCAC's"):
+		return "irrCAC's estimator"
+	case strings.HasPrefix(e, "mean over the items with two or more values; Gwet's"):
+		return "item mean, Gwet's marginals"
+	case strings.HasPrefix(e, "the complete items"):
+		return "complete items"
+	case strings.Contains(e, "each item weighted equally"):
+		return "items weighted equally"
+	case strings.Contains(e, "each judgment weighted equally"):
+		return "judgments weighted equally"
+	}
+	return e
+}
+
+// mergedNumbersNote says which spellings of equal numbers were read as one
+// value: "every value is a number, and equal numbers are one value: "1" =
+// "1.0", "2" = "2.0" = "2.00"" (at most 5 groups named).
+func mergedNumbersNote(groups [][]string) string {
+	var parts []string
+	for i, g := range groups {
+		if i == 5 {
+			parts = append(parts, fmt.Sprintf("and %d more", len(groups)-i))
+			break
+		}
+		q := make([]string, len(g))
+		for j, l := range g {
+			q[j] = csvio.Quote(l)
+		}
+		parts = append(parts, strings.Join(q, " = "))
+	}
+	return "every value is a number, and equal numbers are one value (kept as the first spelling): " + strings.Join(parts, ", ")
 }
 
 func (res *codingResult) write(w io.Writer, format report.Format) error {
@@ -440,6 +515,9 @@ func (res *codingResult) tables() []report.Table {
 		note := r.Reason
 		if r.Defined() && r.Dropped > 0 {
 			note = fmt.Sprintf("%d incomplete items dropped", r.Dropped)
+		}
+		if r.Defined() && res.CompleteItems < res.Items {
+			note = strings.TrimPrefix(note+"; "+shortEstimator(r.Estimator), "; ")
 		}
 		if r.Defined() && k.Weighted() && res.Distance != "nominal" {
 			note = strings.TrimPrefix(note+"; "+r.Distance, "; ")
@@ -493,6 +571,9 @@ func (res *codingResult) tables() []report.Table {
 		main.Notes = append(main.Notes, "analytic intervals cut at the coefficient's bounds (1; below, 0 for percent agreement and −1 for nominal chance-corrected coefficients): "+strings.Join(clipped, ", "))
 	}
 	out := append(append([]report.Table{main}, res.perLabelTable()...), res.documentTable()...)
+	if res.DocumentRule != nil {
+		out = append(out, res.DocumentRule.pairTable())
+	}
 	if len(res.PerCategory) > 0 {
 		t := report.Table{Title: "per category (nominal)", Header: []string{"category", "count", "share", "specific agreement", "α (k vs rest)"}}
 		for _, c := range res.PerCategory {

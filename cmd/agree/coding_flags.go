@@ -29,6 +29,13 @@ func (f *codingFlags) validate(fs *flag.FlagSet, file string) error {
 	if f.inf.alphaBoot != "item" && f.inf.bootstrap == 0 {
 		return usagef("coding: --alpha-bootstrap %s needs --bootstrap N", f.inf.alphaBoot)
 	}
+	if f.convention == "irrcac" {
+		for _, name := range []string{"missing", "incomplete"} {
+			if flagSet(fs, name) {
+				return usagef("coding: --%s is for --convention survey; irrCAC's estimators fix how items with missing values count", name)
+			}
+		}
+	}
 	layout := strings.ToLower(f.layout)
 	if f.header && layout != "columns" && f.columns == "" {
 		return usagef("coding: --header is for --layout columns (wide and long files always have a header)")

@@ -146,7 +146,7 @@ func (res *codingResult) bootstrap(f inferenceFlags) error {
 	an := res.analysis
 	opt := inference.Options{Resamples: f.bootstrap, Seed: f.seed, Workers: f.workers, Level: f.level, Progress: f.status.set, KeepSamples: f.keepSamples}
 	f.status.phase("bootstrap resamples", int64(f.bootstrap))
-	boots, err := inference.BootstrapAll(context.Background(), an, res.order, opt)
+	boots, err := inference.Bootstrap(context.Background(), an, res.order, opt)
 	if err != nil {
 		return fmt.Errorf("bootstrap: %w", err)
 	}

@@ -3,13 +3,13 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 
 	"agree/annotation"
 	"agree/coding"
 	"agree/formats/table"
+	"agree/internal/csvio"
+	"agree/internal/plural"
 )
 
 // agree coding on any amount of data (issue 13): a table is read into its
@@ -129,7 +129,7 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 				return nil, name, nil, err
 			}
 		}
-		if d, notes, err = codingCorpusData(c, &f.in, &f.tok, fs, f.setSep); err != nil {
+		if d, notes, err = codingCorpusData(c, &f.in, &f.tok, fs, f.setSep, f.inf.maxRows); err != nil {
 			return nil, name, nil, err
 		}
 	default:
@@ -138,30 +138,62 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 			return nil, name, nil, err
 		}
 		defer in.Close()
+		info := &table.Info{}
+		topt.Info = info
 		if f.needsItems() == "" {
 			topt.Sorted = f.stream.sorted
 			topt.KeepItems = f.inf.top
 			topt.Workers = f.inf.workers
 			topt.Rank = f.ranking(copt)
-			if files[0] != "-" {
-				topt.Reopen = func() (io.ReadCloser, error) { return os.Open(files[0]) }
+			if in.CanRewind() {
+				// a regular file: read again (not opened again) to name a
+				// repeated item id
+				topt.Reopen = in.Rewind
 			}
 			s, err := table.Stream(in, name, topt)
 			if err != nil {
 				return nil, name, nil, err
 			}
 			an, err := f.analyzeStats(e, s, copt)
-			return an, name, nil, err
+			return an, name, tableNotes(e, info, s.Labels()), err
 		}
 		if d, err = table.Read(in, name, topt); err != nil {
 			return nil, name, nil, err
 		}
+		notes = tableNotes(e, info, d.Labels())
 	}
 	if f.stream.emitStats != "" {
 		return nil, name, nil, emitCodingStats(e, f.stream.emitStats, f.inf.force, d.Stats(f.inf.top))
 	}
 	an, err = coding.Analyze(d, copt)
 	return an, name, notes, err
+}
+
+// tableNotes are the notes of a table's reader: the cells read as missing
+// by marker, values (labels) that look like markers of missing values but
+// were read as categories, what the reader decided, and its warnings (also
+// printed on standard error).
+func tableNotes(e env, info *table.Info, labels []string) []string {
+	var notes []string
+	if n := info.MissingNote("--na"); n != "" {
+		notes = append(notes, n)
+	}
+	var odd []string
+	for _, l := range labels {
+		if table.LooksMissing(l) {
+			odd = append(odd, csvio.Quote(l))
+		}
+	}
+	if len(odd) > 0 {
+		notes = append(notes, fmt.Sprintf("%s %s read as %s: if %s \"no value\", list %s in --na (which replaces the default markers)",
+			strings.Join(odd, ", "), plural.Verb(len(odd), "is", "are"), plural.Verb(len(odd), "a category", "categories"), plural.Verb(len(odd), "it means", "they mean"), plural.Verb(len(odd), "it", "them")))
+	}
+	notes = append(notes, info.Notes...)
+	for _, w := range info.Warnings {
+		fmt.Fprintf(e.stderr, "agree coding: warning: %s\n", w)
+		notes = append(notes, "warning: "+w)
+	}
+	return notes
 }
 
 // maxDenseCells bounds the documents × annotators table that the options

@@ -13,17 +13,19 @@ import (
 // tokenFlags are agree coding's flags for span inputs, which it compares
 // token by token (token agreement).
 type tokenFlags struct {
-	outside, tags, tokens, documents string
+	outside, tags, tokens string
+	documents             documentsFlag
 	// items are the documents' items once token data are read (nil
-	// otherwise), for --by document.
+	// otherwise), for --by document; rule is the document rule applied.
 	items []annotation.DocumentItems
+	rule  *documentRuleJSON
 }
 
 func (t *tokenFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&t.outside, "outside", "category", "span inputs (token agreement): tokens outside every span are a category \"O\" (category) or, when no annotator marked them, left out (exclude)")
 	fs.StringVar(&t.tags, "token-tags", "label", "span inputs: a token's value is its span's label (label) or B-/I-label (bio, which tells adjacent spans apart)")
 	fs.StringVar(&t.tokens, "tokens", "auto", "span inputs: the tokens a format gives, else white-space tokens of the text (auto), or always white-space tokens (whitespace)")
-	fs.StringVar(&t.documents, "documents", "all", "span inputs: every annotator codes every document's tokens (all) or only the documents it annotated (annotated; the others are missing)")
+	t.documents.register(fs)
 }
 
 // check validates the flags before any file is read.
@@ -32,12 +34,12 @@ func (t *tokenFlags) check(fs *flag.FlagSet) error {
 		name, value string
 		allowed     []string
 	}{{"outside", t.outside, []string{"category", "exclude"}}, {"token-tags", t.tags, []string{"label", "bio"}},
-		{"tokens", t.tokens, []string{"auto", "whitespace"}}, {"documents", t.documents, []string{"all", "annotated"}}} {
+		{"tokens", t.tokens, []string{"auto", "whitespace"}}} {
 		if err := oneOf(fs, c.name, c.value, c.allowed...); err != nil {
 			return err
 		}
 	}
-	return nil
+	return t.documents.check(fs)
 }
 
 // given reports whether a token flag was set on the command line.
@@ -61,15 +63,19 @@ func (t *tokenFlags) forLabels(fs *flag.FlagSet, c *annotation.Corpus) error {
 
 // tokenData projects a corpus's spans onto its tokens and says how, in
 // notes for the output (the JSON of agree coding keeps its keys).
-func (t *tokenFlags) tokenData(c *annotation.Corpus, layer, setSep string) (*coding.Data, []string, error) {
+func (t *tokenFlags) tokenData(c *annotation.Corpus, layer, setSep string, maxRows int) (*coding.Data, []string, error) {
 	outside, _ := annotation.ParseOutside(t.outside)
 	opt := annotation.TokenOptions{Layer: layer, Outside: outside, BIO: t.tags == "bio", Whitespace: t.tokens == "whitespace",
-		SetSep: setSep, AnnotatedOnly: t.documents == "annotated"}
+		SetSep: setSep, Documents: t.documents.scope(c)}
 	d, st, err := c.TokenCoding(opt)
+	if err != nil && st.Single > 0 {
+		return nil, nil, fmt.Errorf("%w (%s)", err, ruleDescription(opt.Documents, c.RecordsAssignment(), t.documents.value == "", false))
+	}
 	if err != nil {
 		return nil, nil, err
 	}
 	t.items = st.Items
+	t.rule = t.documents.rule(c, maxRows)
 	notes := []string{fmt.Sprintf("token agreement: %s of %s (%s tokens), each coded with the label of the span covering it (%s)",
 		plural.Count(st.Tokens, "token"), plural.Count(st.Documents, "document"), st.Tokenisation, map[bool]string{false: "--token-tags label", true: "--token-tags bio: B-/I-label"}[opt.BIO])}
 	if outside == annotation.OutsideExclude {
@@ -85,7 +91,7 @@ func (t *tokenFlags) tokenData(c *annotation.Corpus, layer, setSep string) (*cod
 
 // codingCorpusData is what agree coding compares in an annotation corpus:
 // its document labels, or, when it has none but has spans, its tokens.
-func codingCorpusData(c *annotation.Corpus, in *inputFlags, tok *tokenFlags, fs *flag.FlagSet, setSep string) (*coding.Data, []string, error) {
+func codingCorpusData(c *annotation.Corpus, in *inputFlags, tok *tokenFlags, fs *flag.FlagSet, setSep string, maxRows int) (*coding.Data, []string, error) {
 	if len(c.Labels) == 0 && len(c.Spans) == 0 {
 		return nil, nil, missingContent("coding", "document labels or spans", c)
 	}
@@ -99,5 +105,5 @@ func codingCorpusData(c *annotation.Corpus, in *inputFlags, tok *tokenFlags, fs 
 	if strings.TrimSpace(setSep) == "" {
 		setSep = "|"
 	}
-	return tok.tokenData(c, in.layer, setSep)
+	return tok.tokenData(c, in.layer, setSep, maxRows)
 }

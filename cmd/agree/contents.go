@@ -1,14 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 
 	"agree/annotation"
-	"agree/formats"
 	"agree/internal/plural"
 )
 
@@ -63,59 +59,4 @@ func whatToRun(c *annotation.Corpus) string {
 // files hold and what to run on them.
 func missingContent(cmd, what string, c *annotation.Corpus) error {
 	return fmt.Errorf("%s: no %s to compare: the input holds %s; %s", cmd, what, corpusContents(c), whatToRun(c))
-}
-
-// maxBlankPrefix bounds the white space refuseEmpty holds before deciding
-// that a file is not empty (a reader then says what is wrong with it).
-const maxBlankPrefix = 1 << 20
-
-// refuseEmpty returns rc unchanged in content, or a *formats.EmptyError
-// (rc closed) when it holds nothing but white space. It reads only the
-// white space at its start (at most maxBlankPrefix bytes) and the next
-// byte.
-func refuseEmpty(rc io.ReadCloser, name string) (io.ReadCloser, error) {
-	var head []byte
-	buf := make([]byte, 4096)
-	for len(head) < maxBlankPrefix {
-		n, err := rc.Read(buf)
-		head = append(head, buf[:n]...)
-		if !formats.Blank(head) {
-			break // data (or what might begin a byte-order mark: the reader decides)
-		}
-		if err == io.EOF {
-			if formats.Blank(head) {
-				rc.Close()
-				return nil, &formats.EmptyError{Name: name, Size: len(head)}
-			}
-			break
-		}
-		if err != nil {
-			rc.Close()
-			return nil, err
-		}
-	}
-	return struct {
-		io.Reader
-		io.Closer
-	}{io.MultiReader(bytes.NewReader(head), rc), rc}, nil
-}
-
-// refuseEmptyFile returns a *formats.EmptyError when the file name (not a
-// directory, not "-") is empty.
-func refuseEmptyFile(name string) error {
-	if name == "-" {
-		return nil
-	}
-	if st, err := os.Stat(name); err != nil || st.IsDir() {
-		return nil // the reader says what is wrong
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return err
-	}
-	rc, err := refuseEmpty(f, name)
-	if err != nil {
-		return err
-	}
-	return rc.Close()
 }

@@ -4,18 +4,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
-	"os"
 	"path"
 	"path/filepath"
-	"slices"
 	"strings"
 
+	"agree/annotation"
 	"agree/coref"
 	"agree/formats"
 	corefio "agree/formats/coref"
 	"agree/inference"
 	"agree/internal/plural"
+	"agree/internal/version"
 	"agree/report"
 )
 
@@ -49,7 +50,10 @@ type chainSetsJSON struct {
 // corefPairJSON is one pair of annotators: the first is the key, the second
 // the response (F1 values do not depend on the order).
 type corefPairJSON struct {
-	Annotators      [2]string         `json:"annotators"`
+	Annotators [2]string `json:"annotators"`
+	// Documents is the number of documents the pair is compared on
+	// (--documents).
+	Documents       int               `json:"documents"`
 	MUC             prfJSON           `json:"muc"`
 	B3              prfJSON           `json:"b3"`
 	CEAFm           prfJSON           `json:"ceafm"`
@@ -72,12 +76,14 @@ type corefPairJSON struct {
 }
 
 type corefJSON struct {
-	Annotators   []string        `json:"annotators"`
-	Documents    int             `json:"documents"`
-	Pairs        []corefPairJSON `json:"pairs"`
-	ChainsAsSets chainSetsJSON   `json:"chains_as_sets"`
-	Warnings     []string        `json:"warnings,omitempty"`
-	Notes        []string        `json:"notes,omitempty"`
+	version.Header
+	Annotators   []string          `json:"annotators"`
+	Documents    int               `json:"documents"`
+	DocumentRule *documentRuleJSON `json:"document_rule"`
+	Pairs        []corefPairJSON   `json:"pairs"`
+	ChainsAsSets chainSetsJSON     `json:"chains_as_sets"`
+	Warnings     []string          `json:"warnings,omitempty"`
+	Notes        []string          `json:"notes,omitempty"`
 	// With --by document (coref_breakdown.go).
 	PerDocument []corefDocJSON   `json:"per_document,omitempty"`
 	Corpus      *corefCorpusJSON `json:"corpus,omitempty"`
@@ -90,6 +96,8 @@ func runCoref(e env, args []string) error {
 	input := fs.String("input", "auto", "input format: auto (by extension; directories are brat), csv, conll, brat, or an annotation format ("+strings.Join(formats.Names(), ", ")+"; spans of --layer with their chains)")
 	var in inputFlags
 	in.register(fs, false)
+	var docs documentsFlag
+	docs.register(fs)
 	names := fs.String("annotators", "", "comma-separated annotator names for CoNLL/brat inputs, one per FILE (default: file names without extension)")
 	dups := fs.String("duplicates", "first", "repeated mentions: first (keep the first, as the reference scorer) or error")
 	missing := fs.String("missing", "fail", "markables marked by only one annotator, for the link table and chains as sets (the scorer metrics take any mentions): fail (leave both out and list the differences), singletons (add them as singletons, Passonneau 1997) or skip (no link table; chains as sets with missing values)")
@@ -106,14 +114,21 @@ func runCoref(e env, args []string) error {
 	var by byFlags
 	by.register(fs, "micro", "macro")
 	rep := reportFlag(fs)
+	gateFlags(e, fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := e.checkGate(fs, files); err != nil {
 		return err
 	}
 	if err := by.check(fs); err != nil {
 		return err
 	}
 	if err := in.check("coref"); err != nil {
+		return err
+	}
+	if err := docs.check(fs); err != nil {
 		return err
 	}
 	if err := rep.check(files); err != nil {
@@ -149,10 +164,11 @@ func runCoref(e env, args []string) error {
 	opt := corefio.BratOptions{Relations: splitList(*bratRel), Types: splitList(*bratTypes)}
 
 	b := coref.NewBuilder(policy)
+	bc := &annotation.Corpus{} // brat inputs
 	used := map[string]string{}
 	var model []string // files read through the annotation model (input.go)
 	for i, name := range files {
-		kind, err := corefInputKind(*input, name)
+		kind, err := corefInputKind(e, *input, name)
 		if err != nil {
 			return err
 		}
@@ -164,14 +180,14 @@ func runCoref(e env, args []string) error {
 			// a directory of annotators' folders (brat/alice, brat/bob),
 			// perhaps in wrapping folders: one annotator per folder, as
 			// the other commands read it
-			if dirs := bratAnnotatorDirs(name); len(dirs) > 0 {
+			if dirs := bratAnnotatorDirs(e, name); len(dirs) > 0 {
 				for _, dir := range dirs {
 					ann := path.Base(dir)
 					if prev, dup := used[ann]; dup {
 						return usagef("coref: %s and %s both give annotator %q; name them with --annotators", prev, filepath.Join(name, dir), ann)
 					}
 					used[ann] = filepath.Join(name, dir)
-					if err := readCorefInput(e, kind, filepath.Join(name, filepath.FromSlash(dir)), ann, opt, b); err != nil {
+					if err := readCorefInput(e, kind, name, dir, ann, opt, b, bc); err != nil {
 						return err
 					}
 				}
@@ -188,7 +204,13 @@ func runCoref(e env, args []string) error {
 			}
 			used[ann] = name
 		}
-		if err := readCorefInput(e, kind, name, ann, opt, b); err != nil {
+		if err := readCorefInput(e, kind, name, ".", ann, opt, b, bc); err != nil {
+			return err
+		}
+	}
+	if len(bc.Spans) > 0 {
+		printNotes(e, "coref", bc.Notes)
+		if err := corefio.BratMentions(bc, b, in.layer); err != nil {
 			return err
 		}
 	}
@@ -206,8 +228,12 @@ func runCoref(e env, args []string) error {
 	if *bootstrap > 0 && len(c.Documents()) < 2 {
 		return usagef("coref: --bootstrap resamples documents, and there is %d", len(c.Documents()))
 	}
+	out := corefJSON{Header: version.NewHeader(), Annotators: anns, Documents: len(c.Documents()), Warnings: c.Warnings()}
 
-	out := corefJSON{Annotators: anns, Documents: len(c.Documents()), Warnings: c.Warnings()}
+	c, out.DocumentRule = docs.coref(c)
+	if out.DocumentRule.shown(out.Documents) {
+		out.Notes = append(out.Notes, out.DocumentRule.notes()...)
+	}
 	// Markables for the link table and chains as sets.
 	rel := c
 	var diffs []*coref.MarkableError
@@ -244,6 +270,9 @@ func runCoref(e env, args []string) error {
 
 	for i := range anns {
 		for j := i + 1; j < len(anns); j++ {
+			if c.SharedDocuments(i, j) == 0 {
+				continue // compared on nothing (document_rule.unshared_pairs)
+			}
 			p, err := corefPair(c, rel, i, j, mode, setsOK)
 			if err != nil {
 				return err
@@ -263,6 +292,7 @@ func runCoref(e env, args []string) error {
 	if by.active() {
 		out.addCorefDocuments(c, by.average)
 	}
+	e.observe(out)
 	if err := rep.write(e, func() (*report.Page, error) { return corefPage(&out, files), nil }, files); err != nil || rep.only() {
 		return err
 	}
@@ -284,64 +314,89 @@ func splitList(s string) []string {
 
 // bratAnnotatorDirs returns the annotators' folders of a brat directory
 // (formats.BratAnnotators), or nil for one annotator's directory.
-func bratAnnotatorDirs(name string) []string {
-	if st, err := os.Stat(name); err != nil || !st.IsDir() {
+func bratAnnotatorDirs(e env, name string) []string {
+	fsys, done, ok := bratTree(e, name)
+	if !ok {
 		return nil
 	}
-	dirs, err := formats.BratAnnotators(os.DirFS(name))
+	defer done()
+	dirs, err := formats.BratAnnotators(fsys)
 	if err != nil {
 		return nil
 	}
 	return dirs
 }
 
-func corefInputKind(flagValue, name string) (string, error) {
-	switch flagValue {
-	case "csv":
-		return corefCSVKind(name)
-	case "conll", "brat":
-		return flagValue, nil
-	case "auto":
-	default:
-		if slices.Contains(formats.Names(), flagValue) {
-			return "model", nil
-		}
-		return "", usagef("coref: --input must be auto, csv, conll, brat or one of %s, got %q", strings.Join(formats.Names(), ", "), flagValue)
+// bratTree opens a directory input as a file system; ok is false for
+// other inputs.
+func bratTree(e env, name string) (fs.FS, func() error, bool) {
+	in := e.input(name)
+	if in.Stream() {
+		return nil, nil, false
 	}
-	if name != "-" {
-		if st, err := os.Stat(name); err == nil && st.IsDir() {
-			return "brat", nil
-		}
+	if dir, err := in.IsDir(); err != nil || !dir {
+		return nil, nil, false
 	}
-	switch ext := strings.ToLower(filepath.Ext(name)); {
-	case ext == ".csv":
-		return corefCSVKind(name)
-	case ext == ".ann":
-		return "brat", nil
-	case ext == ".zip" || (ext != ".conll" && formats.KnownExtension(ext)):
-		return "model", nil
+	fsys, done, err := in.Tree()
+	if err != nil {
+		return nil, nil, false
 	}
-	return "conll", nil
+	return fsys, done, true
 }
 
-func readCorefInput(e env, kind, name, ann string, opt corefio.BratOptions, b *coref.Builder) error {
-	if kind == "brat" && name != "-" {
-		if st, err := os.Stat(name); err == nil && st.IsDir() {
-			return corefio.ReadBratDir(name, ann, opt, b)
+func corefInputKind(e env, flagValue, name string) (string, error) {
+	kind, err := formats.CorefKind(e.input(name), flagValue)
+	if err != nil && !strings.HasPrefix(err.Error(), "--input") {
+		return "", err
+	}
+	if err != nil {
+		return "", usagef("coref: %v", err)
+	}
+	return kind, nil
+}
+
+// readCorefInput reads one input of agree coref (not through the model):
+// name is a path, or a folder of a brat directory (dir, a slash path in
+// it). brat goes to the corpus bc, whose mentions are added once every
+// input is read (corefio.BratMentions chooses their layer over all
+// annotators, as for the other annotation formats); the annotator and
+// documents are declared in b in the order read.
+func readCorefInput(e env, kind, name, dir, ann string, opt corefio.BratOptions, b *coref.Builder, bc *annotation.Corpus) error {
+	if kind == "brat" {
+		docs := len(bc.Documents)
+		if err := readBrat(e, name, dir, ann, opt, bc); err != nil {
+			return err
 		}
+		b.Annotator(ann)
+		for _, d := range bc.Documents[docs:] {
+			b.Document(d.Name)
+		}
+		return nil
 	}
 	r, err := openInput(e, name)
 	if err != nil {
 		return err
 	}
 	defer r.Close()
-	switch kind {
-	case "csv":
+	if kind == "csv" {
 		return corefio.ReadCSV(r, name, b)
-	case "brat":
-		return corefio.ReadBrat(r, name, ann, strings.TrimSuffix(filepath.Base(name), ".ann"), opt, b)
 	}
 	return corefio.ReadCoNLL(r, name, ann, b)
+}
+
+// readBrat reads a brat directory (its folder dir) or .ann file as
+// annotator ann's into bc.
+func readBrat(e env, name, dir, ann string, opt corefio.BratOptions, bc *annotation.Corpus) error {
+	if fsys, done, ok := bratTree(e, name); ok {
+		defer done()
+		return corefio.ReadBratFSTo(bc, fsys, dir, name, ann, opt)
+	}
+	r, err := openInput(e, name)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	return corefio.ReadBratTo(bc, r, name, ann, strings.TrimSuffix(filepath.Base(name), ".ann"), opt)
 }
 
 // chainSetsFor computes the chains as sets of c; when ok is false (the
@@ -409,6 +464,7 @@ func corefPair(c, rel *coref.Corpus, i, j int, mode coref.ChainSets, setsOK bool
 			undef[k] = "no link table"
 		}
 	}
+	p.Documents = c.SharedDocuments(i, j)
 	pairCorpus, err := rel.Select(i, j)
 	if err != nil {
 		return p, err
@@ -547,6 +603,9 @@ func corefTables(out corefJSON) []report.Table {
 			m.Rows = append(m.Rows, append([]string{a}, cell[i]...))
 		}
 		tables = append(tables, m)
+	}
+	if out.DocumentRule.shown(out.Documents) {
+		tables = append(tables, out.DocumentRule.pairTable())
 	}
 	return append(tables, corefDocumentTable(out)...)
 }

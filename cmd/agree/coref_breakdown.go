@@ -69,8 +69,11 @@ func (out *corefJSON) addCorefDocuments(c *coref.Corpus, avg string) {
 		for j := i + 1; j < len(anns); j++ {
 			var macro [5]float64
 			n := 0
+			if c.SharedDocuments(i, j) == 0 {
+				continue // compared on nothing
+			}
 			for d, counts := range c.DocumentCounts(i, j) {
-				if out.PerDocument[d].Mentions == 0 {
+				if out.PerDocument[d].Mentions == 0 || !c.Shared(i, j, d) {
 					continue
 				}
 				s := counts.Scores()

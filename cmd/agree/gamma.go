@@ -18,6 +18,7 @@ import (
 	"agree/gamma"
 	"agree/inference"
 	"agree/internal/progress"
+	"agree/internal/version"
 	"agree/report"
 	"agree/unitizing"
 )
@@ -33,6 +34,7 @@ units, with γ-cat and γ-k (Mathet 2018). FILE is CSV annotator,category,start,
 document, from the spans of --layer.`
 
 type gammaJSON struct {
+	version.Header
 	Gamma              report.Number `json:"gamma"`
 	UndefinedReason    string        `json:"undefined_reason,omitempty"`
 	ObservedDisorder   report.Number `json:"observed_disorder"`
@@ -65,6 +67,7 @@ type gammaJSON struct {
 	Annotators        int                      `json:"annotators"`
 	Units             int                      `json:"units"`
 	Continua          int                      `json:"continua"`
+	DocumentRule      *documentRuleJSON        `json:"document_rule,omitempty"`
 	Sampler           string                   `json:"sampler"`
 	SamplerNote       string                   `json:"sampler_note,omitempty"`
 	Seed              uint64                   `json:"seed"`
@@ -161,11 +164,17 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	bound(fs, "max-gap", span(0, 1, "hi"))
 	var in inputFlags
 	in.register(fs, true)
+	var docs documentsFlag
+	docs.registerContinua(fs)
 	var by byFlags
 	by.register(fs, "pooled", "macro")
 	rep := reportFlag(fs)
+	gateFlags(e, fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := e.checkGate(fs, files); err != nil {
 		return err
 	}
 	if err := rep.check(files); err != nil {
@@ -213,7 +222,10 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	if err := in.check("gamma"); err != nil {
 		return err
 	}
-	input, err := readUnits(e, "gamma", files, &in, *dropZero, comma)
+	if err := docs.check(fs); err != nil {
+		return err
+	}
+	input, err := readUnits(e, "gamma", files, &in, &docs, *dropZero, comma)
 	if err != nil {
 		return err
 	}
@@ -269,7 +281,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 			return interrupted(err)
 		}
 	}
-	out := gammaJSON{
+	out := gammaJSON{Header: version.NewHeader(),
 		Gamma: report.Number(res.Gamma), UndefinedReason: res.Undefined,
 		ObservedDisorder: report.Number(res.Observed), ExpectedDisorder: report.Number(res.Expected),
 		ExpectedDisorderSD: report.Number(res.ExpectedSD), Samples: res.Samples,
@@ -280,7 +292,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 		GammaCat: report.Number(res.GammaCat), GammaCatUndefined: res.CatUndefined,
 		ObservedCat: report.Number(res.ObservedCat), ExpectedCat: report.Number(res.ExpectedCat),
 		GammaK:     map[string]report.Number{},
-		Annotators: res.Annotators, Units: res.Units, Continua: len(corpus.Continua),
+		Annotators: res.Annotators, Units: res.Units, Continua: len(corpus.Continua), DocumentRule: input.rule,
 		Sampler: sampler.String(), SamplerNote: samplerNote, Seed: *seed, Alpha: *alpha, Beta: *beta, DeltaEmpty: *deltaEmpty,
 		Categorical: catDist.Name(), TimeLimit: timeLimit.Seconds(), MaxGap: *maxGap, Alignment: []unitaryJSON{},
 	}
@@ -319,6 +331,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 			return interrupted(err)
 		}
 	}
+	e.observe(out)
 	if err := rep.write(e, func() (*report.Page, error) { return gammaPage(&out, files), nil }, files); err != nil || rep.only() {
 		return err
 	}
@@ -597,7 +610,14 @@ func gammaTables(o gammaJSON, showAlignment bool) []report.Table {
 	if o.GammaCatUndefined != "" {
 		main.Notes = append(main.Notes, "gamma-cat undefined: "+o.GammaCatUndefined)
 	}
+	r := o.DocumentRule
+	if r.shown(o.Continua) {
+		main.Notes = append(main.Notes, r.notes()...)
+	}
 	tables := []report.Table{main}
+	if r.shown(o.Continua) {
+		tables = append(tables, r.pairTable())
+	}
 	if len(o.GammaK) > 0 {
 		t := report.Table{Title: "γ-k (Mathet 2018)", Header: []string{"category", "gamma_k"}}
 		var ks []string

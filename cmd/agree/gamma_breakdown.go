@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 
 	"agree/gamma"
 	"agree/report"
@@ -144,7 +145,8 @@ func pairContinuum(c *unitizing.Continuum, ia, ib int) unitizing.Continuum {
 func twoAnnotators(corpus unitizing.Corpus, a, b string) unitizing.Corpus {
 	var out unitizing.Corpus
 	for _, c := range corpus.Continua {
-		ia, ib := c.AnnotatorIndex(a), c.AnnotatorIndex(b)
+		// not c.AnnotatorIndex, which adds a missing annotator
+		ia, ib := slices.Index(c.Annotators, a), slices.Index(c.Annotators, b)
 		if ia < 0 || ib < 0 {
 			continue
 		}

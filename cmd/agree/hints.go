@@ -69,8 +69,12 @@ func separatorHint(fs *flag.FlagSet, file string) string {
 	if err != nil || !st.Mode().IsRegular() {
 		return ""
 	}
-	head, err := readHead(file)
-	if err != nil || !readAsCSV(fs, file, head) {
+	// a regular file, looked at again after the error (not an input
+	// that reading consumed: a pipe)
+	in := (&formats.OS{}).Input(file)
+	defer in.Close()
+	head, err := in.Head(formats.RouteHead)
+	if err != nil || !readAsCSV(fs, in, head) {
 		return ""
 	}
 	line := firstDataLine(bytes.NewReader(head))
@@ -114,14 +118,15 @@ func separatorHint(fs *flag.FlagSet, file string) string {
 // CSV or as no annotation format (the tables of agree coding, the unit
 // files of gamma). A file of another format (a WebAnno .tsv, an RTTM, an
 // archive) gets no hint: its reader's error says what is wrong.
-func readAsCSV(fs *flag.FlagSet, file string, head []byte) bool {
+func readAsCSV(fs *flag.FlagSet, in *formats.Input, head []byte) bool {
+	file := in.Name
 	input := "auto"
 	if fl := fs.Lookup("input"); fl != nil {
 		input = fl.Value.String()
 	}
 	if fs.Name() == "agree coref" { // coref chooses its readers itself
-		kind, err := corefInputKind(input, file)
-		return err == nil && kind == "csv"
+		kind, err := formats.CorefKind(in, input)
+		return err == nil && kind == formats.CorefCSV
 	}
 	switch input {
 	case "", "auto":

@@ -1,18 +1,15 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"agree/annotation"
 	"agree/coref"
 	"agree/formats"
+	corefio "agree/formats/coref"
 	"agree/formats/units"
 	"agree/unitizing"
 )
@@ -62,7 +59,7 @@ func (f *inputFlags) check(cmd string) error {
 // readCorpus reads the files through the annotation model and prints the
 // readers' notes (what they skipped, with counts) on standard error.
 func readCorpus(e env, cmd string, files []string, opt formats.Options) (*annotation.Corpus, error) {
-	c, err := formats.Read(files, opt)
+	c, err := formats.ReadInputs(e.inputs(files), opt)
 	if err != nil {
 		return nil, err
 	}
@@ -87,66 +84,36 @@ type unitInput struct {
 	// length of its text in code points], or the extent the format gives
 	// (a TextGrid's xmin and xmax); absent when neither is known.
 	extent map[string]unitizing.Extent
+	// rule is the document rule applied (--documents), with the continua
+	// skipped for having fewer than two annotators.
+	rule *documentRuleJSON
 }
 
 // readUnits reads the unit files of gamma and unitizing. Unit CSV and RTTM
 // files (and directories of them) are read as they always were, one
-// continuum per file; any other input goes through the annotation model,
-// one continuum per document, from the spans of --layer.
-func readUnits(e env, cmd string, files []string, in *inputFlags, dropZero bool, comma rune) (unitInput, error) {
+// continuum per file (formats.UnitFiles); any other input goes through the
+// annotation model, one continuum per document, from the spans of --layer.
+// The annotators of a continuum follow --documents (docs), and a continuum
+// with fewer than two is left out (unitContinua).
+func readUnits(e env, cmd string, files []string, in *inputFlags, docs *documentsFlag, dropZero bool, comma rune) (unitInput, error) {
 	out := unitInput{extent: map[string]unitizing.Extent{}}
-	var stdin []byte
-	for _, f := range files {
-		if f == "-" && stdin == nil {
-			var err error
-			if stdin, err = io.ReadAll(e.stdin); err != nil {
-				return out, fmt.Errorf("stdin: %w", err)
-			}
-			if stdin == nil {
-				stdin = []byte{}
-			}
-		}
-	}
-	legacy := true
-	for _, f := range files {
-		ok, err := legacyUnitInput(in.input, f, stdin)
-		if err != nil {
-			return out, err
-		}
-		legacy = legacy && ok
+	ins := e.inputs(files)
+	legacy, err := formats.UnitFiles(ins, in.input)
+	if err != nil {
+		return out, err
 	}
 	warn := func(msg string) { fmt.Fprintf(e.stderr, "agree %s: warning: %s\n", cmd, msg) }
 	if legacy {
 		rd := units.Reader{DropZeroLength: dropZero, Comma: comma, Warn: warn}
-		for _, name := range files {
-			if err := refuseEmptyFile(name); err != nil {
-				return out, err
-			}
-			if name == "-" {
-				if err := formats.CheckEmpty(stdin, "stdin"); err != nil {
-					return out, err
-				}
-				c, err := rd.Read(bytes.NewReader(stdin), "stdin")
-				if err != nil {
-					return out, err
-				}
-				out.corpus.Continua = append(out.corpus.Continua, c)
-				continue
-			}
-			cs, err := rd.ReadCorpus(name)
-			if err != nil {
-				return out, err
-			}
-			out.corpus.Continua = append(out.corpus.Continua, cs.Continua...)
+		if out.corpus, err = formats.ReadUnitFiles(ins, rd); err != nil {
+			return out, err
 		}
-		return out, nil
+		return out, unitContinua(cmd, &out, docs)
 	}
 	if comma != 0 && comma != ',' {
 		return out, usagef("%s: --sep applies to unit CSV files (annotator,category,start,end); these inputs are read as %s", cmd, in.input)
 	}
-	opt := in.options(e, cmd, dropZero)
-	opt.Stdin = bytes.NewReader(stdin)
-	c, err := readCorpus(e, cmd, files, opt)
+	c, err := readCorpus(e, cmd, files, in.options(e, cmd, dropZero))
 	if err != nil {
 		return out, err
 	}
@@ -163,9 +130,11 @@ func readUnits(e env, cmd string, files []string, in *inputFlags, dropZero bool,
 			return out, fmt.Errorf("%v: zero-length unit at %v (a point, e.g. of a Praat point tier); units must have start < end: give --drop-zero-length to skip such units", s.Pos, s.Start)
 		}
 	}
-	if out.corpus, err = c.Continua(layer); err != nil {
+	scope := docs.scope(c)
+	if out.corpus, err = c.Continua(layer, scope); err != nil {
 		return out, err
 	}
+	out.rule = docs.rule(c, defaultMaxRows)
 	if len(out.corpus.Continua) == 0 {
 		return out, fmt.Errorf("%s: no spans in layer %q", strings.Join(files, ", "), layer)
 	}
@@ -177,151 +146,28 @@ func readUnits(e env, cmd string, files []string, in *inputFlags, dropZero bool,
 			out.extent[d.Name] = unitizing.Extent{Begin: d.Extent[0], End: d.Extent[1]}
 		}
 	}
-	return out, nil
-}
-
-// legacyUnitInput reports whether a path is read by the unit reader of
-// formats/units as before the annotation model: a unit CSV or RTTM file,
-// standard input in those formats, or a directory holding only such files
-// (which that reader takes, not recursively).
-func legacyUnitInput(input, name string, stdin []byte) (bool, error) {
-	switch input {
-	case "", "auto", "csv", "rttm":
-	default:
-		return false, nil
-	}
-	if name == "-" {
-		return legacyData(input, stdin, "stdin"), nil
-	}
-	st, err := os.Stat(name)
-	if err != nil {
-		return false, err
-	}
-	if !st.IsDir() {
-		if strings.EqualFold(filepath.Ext(name), ".zip") {
-			return false, nil
-		}
-		data, err := readHead(name)
-		if err != nil {
-			return false, err
-		}
-		return legacyData(input, data, name), nil
-	}
-	ents, err := os.ReadDir(name)
-	if err != nil {
-		return false, err
-	}
-	for _, ent := range ents {
-		if strings.HasPrefix(ent.Name(), ".") {
-			continue
-		}
-		if ent.IsDir() {
-			return false, nil
-		}
-		ext := strings.ToLower(filepath.Ext(ent.Name()))
-		switch ext {
-		case ".csv", ".rttm":
-			data, err := readHead(filepath.Join(name, ent.Name()))
-			if err != nil {
-				return false, err
-			}
-			if !legacyData(input, data, ent.Name()) {
-				return false, nil
-			}
-		case ".txt", ".md", "":
-		default:
-			if formats.KnownExtension(ext) {
-				return false, nil
-			}
-		}
-	}
-	return true, nil
-}
-
-// legacyData reports whether a file's content is for the unit reader: not a
-// span CSV, and not another format the annotation model reads.
-func legacyData(input string, data []byte, name string) bool {
-	if formats.IsSpanCSV(data) {
-		return false
-	}
-	if input == "csv" || input == "rttm" {
-		return true
-	}
-	f, err := formats.Detect(data, name)
-	return err != nil || f == "csv" || f == "rttm"
-}
-
-// readHead returns the first 64 KiB of a file (enough to tell its format).
-func readHead(name string) ([]byte, error) {
-	fh, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	buf := make([]byte, 64<<10)
-	n, err := io.ReadFull(fh, buf)
-	if err == io.ErrUnexpectedEOF || err == io.EOF {
-		err = nil
-	}
-	return buf[:n], err
+	return out, unitContinua(cmd, &out, docs)
 }
 
 // codingModelInput reports whether agree coding reads its files through
 // the annotation model (their document labels) rather than as one CSV
-// table: --input names an annotation format other than csv, or, with
-// --input auto, a file is a directory, an archive or detected as such a
-// format (a .json, .jsonl, … file). A table is one FILE.
-func codingModelInput(in *inputFlags, files []string) (bool, error) {
+// table (formats.IsTable). A table is one FILE.
+func codingModelInput(e env, in *inputFlags, files []string) (bool, error) {
 	if err := in.check("coding"); err != nil {
 		return false, err
 	}
 	model := false
-	switch in.input {
-	case "csv":
-	case "", "auto":
-		for _, name := range files {
-			if name == "-" {
-				continue
-			}
-			st, err := os.Stat(name)
-			if err != nil {
-				return false, err
-			}
-			if st.IsDir() || strings.EqualFold(filepath.Ext(name), ".zip") {
-				model = true
-				continue
-			}
-			data, err := readHead(name)
-			if err != nil {
-				return false, err
-			}
-			if f, err := formats.Detect(data, name); err == nil && (f != "csv" || formats.IsSpanCSV(data) || formats.IsRelationCSV(data)) {
-				model = true // an annotation format, or the span CSV (token agreement)
-			}
+	for _, name := range files {
+		table, err := formats.IsTable(e.input(name), in.input)
+		if err != nil {
+			return false, err
 		}
-	default:
-		model = true
+		model = model || !table
 	}
 	if !model && len(files) > 1 {
 		return false, usagef("coding: unexpected argument %q (a table is one FILE; several files need an annotation --input)", files[1])
 	}
 	return model, nil
-}
-
-// corefCSVKind tells a span CSV (read through the annotation model: spans
-// and their chain column) from coref's own annotator,mention,chain CSV.
-func corefCSVKind(name string) (string, error) {
-	if name == "-" {
-		return "csv", nil
-	}
-	data, err := readHead(name)
-	if err != nil {
-		return "", err
-	}
-	if formats.IsSpanCSV(data) {
-		return "model", nil
-	}
-	return "csv", nil
 }
 
 // readCorefModel reads the files of agree coref that go through the
@@ -342,5 +188,5 @@ func readCorefModel(e env, files []string, input string, in *inputFlags, b *core
 	if err != nil {
 		return err
 	}
-	return c.Coref(b, in.layer)
+	return corefio.Mentions(c, b, in.layer)
 }

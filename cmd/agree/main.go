@@ -13,6 +13,7 @@ import (
 	"os"
 	"strings"
 
+	"agree/formats"
 	"agree/report"
 )
 
@@ -32,13 +33,22 @@ func usagef(format string, args ...any) error {
 }
 
 // exitCode prints err (if any) and returns the process exit status:
-// 0 success, 1 bad input or failed computation, 2 usage error.
+// 0 success, 1 bad input or failed computation, 2 usage error, 3 a
+// --require not met (gate.go).
 func exitCode(err error, stderr io.Writer) int {
 	if err == nil {
 		return 0
 	}
 	if errors.Is(err, flag.ErrHelp) {
 		return 0
+	}
+	if isRequirementError(err) {
+		var re requirementError
+		errors.As(err, &re)
+		for _, f := range re.failed {
+			fmt.Fprintln(stderr, "agree: requirement", f)
+		}
+		return exitRequirement
 	}
 	fmt.Fprintln(stderr, "agree:", shortMessage(err.Error()))
 	var ue usageError
@@ -63,6 +73,11 @@ type env struct {
 	status *status
 	// call records the command's flags for the hints added to its errors.
 	call *callInfo
+	// gate is the command's quality gate (--require, --junit; gate.go).
+	gate *gateState
+	// files opens the inputs (each once) and records every file read, so
+	// that no output overwrites one (output.go).
+	files *formats.OS
 }
 
 type command struct {
@@ -75,6 +90,7 @@ func commands() []command {
 	return []command{
 		{"demo", "run the demonstration on embedded example data", runDemo},
 		{"coding", "agreement on categories and values (α, κ, π, S, AC1, …) from a CSV file", runCoding},
+		{"ratings", "numeric ratings: intraclass correlations (ICC) with F tests and intervals; Pearson, Spearman, Kendall τ-b, Lin's CCC per pair and against the others; Kendall's W", runRatings},
 		{"unitizing", "Krippendorff's unitizing alphas (αU, uα, |uα, c|uα, (k)uα), κ_d and SER on unit files", runUnitizing},
 		{"shuffle", "corpus shuffling tool: response curves of unitizing measures to simulated errors (CSV, SVG)", runShuffle},
 		{"coref", "coreference agreement: MUC, B³, CEAF, BLANC, LEA, CoNLL; Passonneau's link κ/α; chains as sets (MASI α)", runCoref},
@@ -85,6 +101,7 @@ func commands() []command {
 		{"convert", "read annotation files (Label Studio, doccano, Prodigy, ELAN, Praat, BIO, brat, WebAnno, UIMA, …) and write the span CSV or JSONL", runConvert},
 		{"report", "self-contained HTML report with plots of the analysis that fits the files (-o FILE.html)", runReport},
 		{"serve", "local web page: drop files, choose the analysis, see its report (127.0.0.1 only)", runServe},
+		{"version", "the version of agree, its commit and the Go version that built it", runVersion},
 	}
 }
 
@@ -99,23 +116,24 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	case "help", "-h", "-help", "--help":
 		printUsage(stdout)
 		return nil
-	case "version", "--version":
-		fmt.Fprintln(stdout, "agree", version)
-		return nil
+	case "--version":
+		name = "version"
 	}
 	for _, c := range commands() {
 		if c.name == name {
 			e.status = newStatus(e.quiet, c.name)
+			e.files.Watch = e.watchInput
 			err := c.run(e, args[1:])
 			e.status.finish()
+			if err == nil {
+				err = e.gate.verdict(e.stderr)
+			}
 			return withHints(err, e.call, args[1:])
 		}
 	}
 	printUsage(stderr)
 	return usagef("unknown command %q", name)
 }
-
-const version = "0.1.0-dev"
 
 func printUsage(w io.Writer) {
 	var b strings.Builder
@@ -208,16 +226,38 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// openInput opens a named file, or standard input for "-"; an empty file
-// (no byte, or only white space) is refused as such (formats.EmptyError),
-// whatever the reader it was for.
-func openInput(e env, name string) (io.ReadCloser, error) {
-	if name == "-" {
-		return refuseEmpty(io.NopCloser(e.stdin), "stdin")
-	}
-	f, err := os.Open(name)
+// openInput opens a named file, or standard input for "-", once (after
+// the routing looked at its head, from that head: formats.Input); an empty
+// file (no byte, or only white space) is refused as such
+// (formats.EmptyError), whatever the reader it was for.
+func openInput(e env, name string) (*formats.File, error) {
+	f, err := e.input(name).Open()
 	if err != nil {
 		return nil, err
 	}
-	return refuseEmpty(e.watchInput(name, f), name)
+	if err := f.CheckEmpty(); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// input returns the input of a command-line path ("-": standard input):
+// the same one for the same path within a command (agree report's
+// detection and the command it runs included), so that it is opened once.
+func (e env) input(name string) *formats.Input {
+	if e.files == nil {
+		o := &formats.OS{Stdin: e.stdin}
+		return o.Input(name)
+	}
+	return e.files.Input(name)
+}
+
+// inputs returns the inputs of paths.
+func (e env) inputs(paths []string) []*formats.Input {
+	out := make([]*formats.Input, len(paths))
+	for i, p := range paths {
+		out[i] = e.input(p)
+	}
+	return out
 }

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"agree/formats"
 	"agree/internal/progress"
 )
 
@@ -22,7 +24,7 @@ func newEnv(stdin io.Reader, stdout, stderr io.Writer) env {
 	if stdin == io.Reader(os.Stdin) && os.Getenv("AGREE_CHECK") == "1" {
 		stdin = checkStdin{}
 	}
-	e := env{stdin: stdin, stdout: stdout, stderr: stderr, quiet: &quietGate{}, call: &callInfo{}}
+	e := env{stdin: stdin, stdout: stdout, stderr: stderr, quiet: &quietGate{}, call: &callInfo{}, files: &formats.OS{Stdin: stdin}, gate: &gateState{}}
 	w := progress.Terminal(stderr)
 	if w == nil && os.Getenv("AGREE_PROGRESS") == "1" {
 		w = stderr
@@ -232,7 +234,7 @@ func byteSize(n int64) string {
 
 // countingReader counts the bytes read from a file into the status line.
 type countingReader struct {
-	r io.ReadCloser
+	r io.Reader
 	s *status
 }
 
@@ -242,18 +244,16 @@ func (c countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-func (c countingReader) Close() error { return c.r.Close() }
-
-// watchInput makes reading f a phase of the status line ("reading f"),
-// counted in bytes when f is a regular file.
-func (e env) watchInput(name string, f *os.File) io.ReadCloser {
+// watchInput makes reading a file a phase of the status line ("reading
+// name"), counted in bytes when it is a regular file (formats.OS.Watch).
+func (e env) watchInput(name string, info fs.FileInfo, r io.Reader) io.Reader {
 	if e.status == nil {
-		return f
+		return r
 	}
 	var size int64
-	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
-		size = st.Size()
+	if info != nil && info.Mode().IsRegular() {
+		size = info.Size()
 	}
 	e.status.phaseBytes("reading "+name, size)
-	return countingReader{f, e.status}
+	return countingReader{r, e.status}
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"agree/internal/version"
 	"agree/report"
 )
 
@@ -103,6 +104,8 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 		{"coding", "--metric", "interval", "--bootstrap", "20", "examples/krippendorff.csv"},
 		{"coding", "--bootstrap", "20", "--alpha-bootstrap", "krippendorff", "--dawid-skene", twoCoders},
 		{"coding", "examples/table6.csv"},
+		{"ratings", "examples/ratings.csv"},
+		{"spans", "--schema", "semeval", "examples/entities.csv"},
 		{"coref", "--missing", "singletons", "testdata/coref/passonneau.csv"},
 		{"coref", "--bootstrap", "20", corefDocs},
 		{"unitizing", units},
@@ -121,6 +124,7 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 		{"coref", "--by", "document", corefDocs},
 		{"unitizing", "--by", "document", units, units2},
 		{"gamma", "--by", "document", "--samples", "5", units, units2, units3},
+		{"version"},
 	}
 	keys := map[string]bool{}
 	for _, args := range runs {
@@ -135,6 +139,12 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 			continue
 		}
 		jsonKeys(v, data, keys)
+		// Every JSON document opens with the version that wrote it.
+		if first, _ := json.NewDecoder(strings.NewReader(out)).Token(); first != json.Delim('{') {
+			t.Errorf("agree %s: the output is not a JSON object", strings.Join(args, " "))
+		} else if key, _ := json.NewDecoder(strings.NewReader(out[1:])).Token(); key != version.Key || v.(map[string]any)[version.Key] != version.Version {
+			t.Errorf("agree %s: the first key is %v, want %q: %q", strings.Join(args, " "), key, version.Key, version.Version)
+		}
 	}
 	doc := readme(t)
 	word := regexp.MustCompile("[\"`]([a-z0-9_]+)[\"`]")

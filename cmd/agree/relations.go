@@ -10,6 +10,7 @@ import (
 	"agree/annotation"
 	"agree/inference"
 	"agree/internal/plural"
+	"agree/internal/version"
 	"agree/report"
 	"agree/spans"
 )
@@ -68,10 +69,12 @@ type relMicroJSON struct {
 // relationsJSON is the output of agree relations; its keys are a contract
 // (README).
 type relationsJSON struct {
+	version.Header
 	Match            string                   `json:"match"`
 	Labels           string                   `json:"labels"`
 	Layer            string                   `json:"layer"`
 	Scope            string                   `json:"scope"`
+	DocumentRule     *documentRuleJSON        `json:"document_rule"`
 	Documents        int                      `json:"documents"`
 	Relations        int                      `json:"relations"`
 	IgnoredRelations int                      `json:"ignored_relations"`
@@ -131,6 +134,7 @@ func runRelations(e env, args []string) error {
 		view.Notes = append(view.Notes, fmt.Sprintf("%s %s spans of other layers than %q and %s left out", plural.Count(rr.Ignored, "relation"), plural.Verb(rr.Ignored, "links", "link"), rr.Spans.Layer, plural.Verb(rr.Ignored, "was", "were")))
 	}
 	view.Notes = append(view.Notes, view.unsharedNote()...)
+	view.setRule(f.documents.rule(c, f.maxRows))
 	if f.bootstrap > 0 {
 		e.status.phase("bootstrap resamples", int64(f.bootstrap))
 		iv, err := rr.Bootstrap(ctx, inference.Options{Resamples: f.bootstrap, Seed: f.seed, Workers: f.workers, Level: f.level, Progress: e.status.set})
@@ -148,14 +152,7 @@ func runRelations(e env, args []string) error {
 	if err := rep.write(e, func() (*report.Page, error) { return spansPage(view, c, files) }, files); err != nil || rep.only() {
 		return err
 	}
-	if rf != report.JSON {
-		tables, err := view.tables()
-		if err != nil {
-			return err
-		}
-		return report.WriteTables(e.stdout, rf, tables...)
-	}
-	out := relationsJSON{Match: view.Match, Labels: view.Labels, Layer: view.Layer, Scope: view.Scope, Documents: view.Documents,
+	out := relationsJSON{Header: version.NewHeader(), Match: view.Match, Labels: view.Labels, Layer: view.Layer, Scope: view.Scope, DocumentRule: view.DocumentRule, Documents: view.Documents,
 		Relations: rr.Relations, IgnoredRelations: rr.Ignored, SpanAverageF1: report.Number(rr.Spans.AverageF1),
 		Annotators: view.Annotators, PairsOmitted: view.PairsOmitted, UnsharedPairs: view.UnsharedPairs,
 		AverageF1: view.AverageF1, Macro: view.Macro, PerType: relCountsMap(view.PerLabel),
@@ -169,6 +166,14 @@ func runRelations(e env, args []string) error {
 		return relationPairJSON{Annotators: p.Annotators, Documents: p.Documents, relCountsJSON: relCounts(p.prfCountsJSON),
 			Macro: p.Macro, PerType: relCountsMap(p.PerLabel), TypeAgreement: p.LabelAgreement, Bootstrap: p.Bootstrap}, err
 	}}
+	e.observe(out)
+	if rf != report.JSON {
+		tables, err := view.tables()
+		if err != nil {
+			return err
+		}
+		return report.WriteTables(e.stdout, rf, tables...)
+	}
 	return report.WriteJSON(e.stdout, out)
 }
 

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 
+	"agree/internal/version"
 	"agree/report"
 )
 
@@ -99,7 +100,7 @@ func (r *reportOutput) write(e env, build func() (*report.Page, error), inputs [
 
 // provenance describes how to compute the report again.
 func (r *reportOutput) provenance(inputs []string) report.Provenance {
-	p := report.Provenance{Version: version}
+	p := report.Provenance{Version: version.Version}
 	name := strings.TrimPrefix(r.fs.Name(), "agree ")
 	cmd := []string{"agree", name}
 	skip := map[string]bool{"report": true, "force": true, "format": true}
@@ -138,6 +139,11 @@ func describeInputs(name string) []report.Input {
 		return []report.Input{{Name: name}}
 	}
 	if !st.IsDir() {
+		if !st.Mode().IsRegular() {
+			// a pipe, a device: read once, by the command (opening a
+			// named pipe again would wait for a writer)
+			return []report.Input{{Name: name}}
+		}
 		return []report.Input{digest(name, st.Size())}
 	}
 	var out []report.Input

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -67,7 +68,7 @@ func runReport(e env, args []string) error {
 	}
 	if kind == "auto" {
 		var err error
-		if kind, err = detectKind(rest); err != nil {
+		if kind, err = detectKind(e, rest); err != nil {
 			return err
 		}
 	}
@@ -108,12 +109,15 @@ func runReport(e env, args []string) error {
 // UIMA XMI or JSON, Label Studio, doccano, Prodigy, the model's JSONL) is
 // span data; ELAN, Praat and RTTM files are units for γ; CoNLL-2012 files
 // are coreference; other JSON is SegEval's; a CSV says by its header.
-func detectKind(args []string) (string, error) {
+func detectKind(e env, args []string) (string, error) {
 	for _, a := range args {
 		if strings.HasPrefix(a, "-") {
 			continue
 		}
-		st, err := os.Stat(a)
+		// the command then reads what was looked at here: the input is
+		// opened once (a pipe cannot be read twice)
+		in := e.input(a)
+		st, err := in.Stat()
 		if err != nil {
 			continue
 		}
@@ -129,14 +133,14 @@ func detectKind(args []string) (string, error) {
 			return "spans", nil
 		case ".json", ".tsv":
 			// a tool's export, or SegEval's JSON / a tab-separated table
-			if name, err := formats.Detect(head(a), a); err == nil && name != "csv" {
+			if name, err := formats.Detect(head(in, 8<<10), a); err == nil && name != "csv" {
 				return "spans", nil
 			}
 			if ext == ".json" {
 				return "segmentation", nil
 			}
 		}
-		return kindFromHeader(a)
+		return kindFromHeader(in)
 	}
 	return "", usagef("report: no input file to guess the analysis from; give one, or --as KIND (%s)", strings.Join(reportKinds, ", "))
 }
@@ -163,26 +167,20 @@ func dirKind(dir string) string {
 	return kind
 }
 
-// head returns the first bytes of a file (for formats.Detect).
-func head(path string) []byte {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	b := make([]byte, 8<<10)
-	n, _ := io.ReadFull(f, b)
-	return b[:n]
+// head returns the first n bytes of an input (for formats.Detect).
+func head(in *formats.Input, n int) []byte {
+	b, _ := in.Head(n)
+	return b
 }
 
-// kindFromHeader reads the first data line of a delimited file.
-func kindFromHeader(path string) (string, error) {
-	f, err := os.Open(path)
+// kindFromHeader reads the first data line of a delimited file (within
+// its first MiB).
+func kindFromHeader(in *formats.Input) (string, error) {
+	data, err := in.Head(1 << 20)
 	if err != nil {
 		return "coding", nil
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -200,7 +201,7 @@ func TestReportDetectsExports(t *testing.T) {
 		{[]string{"examples/krippendorff.csv"}, "coding", "a wide CSV"},
 		{[]string{rel}, "relations", "a relation CSV: agree relations draws its report"},
 	} {
-		kind, err := detectKind(c.args)
+		kind, err := detectKind(newEnv(nil, io.Discard, io.Discard), c.args)
 		switch {
 		case c.kind == "" && (err == nil || !strings.Contains(err.Error(), "run agree relations")):
 			t.Errorf("%s: %q, %v; want an error naming agree relations", c.why, kind, err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"agree/internal/plural"
+	"agree/internal/version"
 	"agree/report"
 	"agree/report/svg"
 	"agree/unitizing"
@@ -191,6 +192,7 @@ func corefPage(out *corefJSON, inputs []string) *report.Page {
 // shuffleJSON is the JSON output of agree shuffle, and what its report is
 // drawn from.
 type shuffleJSON struct {
+	version.Header
 	Seed   uint64             `json:"seed"`
 	Sets   int                `json:"sets"`
 	Points []shufflePointJSON `json:"points"`

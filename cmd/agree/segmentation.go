@@ -8,8 +8,10 @@ import (
 	"strconv"
 	"strings"
 
+	"agree/annotation"
 	"agree/formats/segeval"
 	"agree/internal/plural"
+	"agree/internal/version"
 	"agree/report"
 	"agree/segmentation"
 )
@@ -81,6 +83,7 @@ type segAgreementJSON struct {
 }
 
 type segResultJSON struct {
+	version.Header
 	Items      []string                  `json:"items"`
 	Coders     []string                  `json:"coders"`
 	NT         int                       `json:"nt"`
@@ -91,6 +94,9 @@ type segResultJSON struct {
 	CoderPairs []segCoderPairJSON        `json:"coder_pairs"`
 	Summary    map[string]segSummaryJSON `json:"summary"`
 	Agreement  segAgreementJSON          `json:"agreement"`
+	// DocumentRule says that each pair of coders is compared on the items
+	// both segmented, how many, and how many items were skipped.
+	DocumentRule *documentRuleJSON `json:"document_rule"`
 }
 
 func runSegmentation(e env, args []string) error {
@@ -105,8 +111,12 @@ func runSegmentation(e env, args []string) error {
 	bound(fs, "nt", between(2, maxNT))
 	bound(fs, "window", between(0, maxWindow))
 	rep := reportFlag(fs)
+	gateFlags(e, fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := e.checkGate(fs, files); err != nil {
 		return err
 	}
 	if err := rep.check(files); err != nil {
@@ -139,6 +149,7 @@ func runSegmentation(e env, args []string) error {
 	if err != nil {
 		return err
 	}
+	e.observe(res)
 	if err := rep.write(e, func() (*report.Page, error) { return segmentationPage(res, d, files), nil }, files); err != nil || rep.only() {
 		return err
 	}
@@ -209,7 +220,7 @@ func measureSegmentation(d *segmentation.Dataset, aopt segmentation.AgreementOpt
 	if err != nil {
 		return nil, err
 	}
-	res := &segResultJSON{
+	res := &segResultJSON{Header: version.NewHeader(),
 		Items: d.Items(), Coders: d.Coders(), NT: aopt.NT, Window: wopt.K, Lamprier: wopt.Lamprier,
 		GHDCosts: [3]float64{costs.Ins, costs.Del, costs.Shift},
 		Agreement: segAgreementJSON{
@@ -221,12 +232,16 @@ func measureSegmentation(d *segmentation.Dataset, aopt segmentation.AgreementOpt
 	}
 	var bs, ss, pks, wds, ghds []float64
 	cs := d.Coders()
+	res.DocumentRule = segmentationRule(d)
 	for m := range cs {
 		for n := m + 1; n < len(cs); n++ {
 			var pb, ps, ppk, pwd []float64
 			for _, item := range d.Items() {
-				a, _ := d.Get(item, cs[m])
-				b, _ := d.Get(item, cs[n])
+				a, okA := d.Get(item, cs[m])
+				b, okB := d.Get(item, cs[n])
+				if !okA || !okB {
+					continue // compared on the items both segmented
+				}
 				p, err := comparePair(a, b, aopt.NT, wopt, costs)
 				if err != nil {
 					return nil, fmt.Errorf("item %q, coders %q and %q: %w", item, cs[m], cs[n], err)
@@ -238,6 +253,9 @@ func measureSegmentation(d *segmentation.Dataset, aopt segmentation.AgreementOpt
 				ppk = append(ppk, float64(p.Pk), float64(p.PkBA))
 				pwd = append(pwd, float64(p.WindowDiff), float64(p.WindowDiffBA))
 				ghds = append(ghds, float64(p.GHD))
+			}
+			if len(pb) == 0 {
+				continue // no item in common (document_rule.unshared_pairs)
 			}
 			res.CoderPairs = append(res.CoderPairs, segCoderPairJSON{
 				CoderA: cs[m], CoderB: cs[n], Items: len(pb),
@@ -330,6 +348,9 @@ func segmentationTables(r *segResultJSON) []report.Table {
 	if ag.UndefinedReason != "" {
 		main.Notes = append(main.Notes, ag.UndefinedReason)
 	}
+	if r := r.DocumentRule; r.Every == 0 || r.SkippedDocuments > 0 {
+		main.Notes = append(main.Notes, r.notes()...)
+	}
 	for _, k := range []struct{ key, name string }{{"b", "mean B"}, {"s", "mean S"}, {"pk", "mean Pk (both directions)"}, {"window_diff", "mean WindowDiff (both directions)"}, {"ghd", "mean GHD"}} {
 		s := r.Summary[k.key]
 		main.Rows = append(main.Rows, []string{k.name, f(s.Mean), fmt.Sprintf("std %s, n %d", f(s.Std), s.N)})
@@ -353,5 +374,32 @@ func segmentationTables(r *segResultJSON) []report.Table {
 			pairs.Notes = append(pairs.Notes, fmt.Sprintf("%s %s/%s: %s undefined: %s", p.Item, p.CoderA, p.CoderB, k, p.UndefinedReason[k]))
 		}
 	}
-	return []report.Table{main, pairs}
+	out := []report.Table{main, pairs}
+	if r := r.DocumentRule; r.Every == 0 {
+		out = append(out, r.pairTable())
+	}
+	return out
+}
+
+// segmentationRule is the document rule of a segmentation dataset: a pair
+// of coders is compared on the items both segmented (a coder who did not
+// segment an item has no segmentation of it: there is no "all"), an item
+// one coder segmented is skipped.
+func segmentationRule(d *segmentation.Dataset) *documentRuleJSON {
+	items, coders := d.Items(), d.Coders()
+	compared := make([][]int, len(items))
+	for i, item := range items {
+		for c, coder := range coders {
+			if d.Segmented(item, coder) {
+				compared[i] = append(compared[i], c)
+			}
+		}
+	}
+	r := newDocumentRule(annotation.ShareOf(compared, len(coders), annotation.AnnotatedDocuments, true), coders, true, false, defaultMaxRows)
+	r.Description = "each pair of coders is compared on the items both segmented (SegEval requires every coder to segment every item; on such data the figures are SegEval's)"
+	r.Every, r.items = 0, true
+	if d.Complete() {
+		r.Every = len(items)
+	}
+	return r
 }

@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"strings"
 
+	"agree/internal/version"
 	"agree/report"
 	"agree/shuffle"
 )
@@ -164,7 +165,7 @@ func runShuffle(e env, args []string) error {
 			return err
 		}
 	}
-	js := shuffleJSON{Seed: *seed, Sets: *sets, Points: make([]shufflePointJSON, len(pts))}
+	js := shuffleJSON{Header: version.NewHeader(), Seed: *seed, Sets: *sets, Points: make([]shufflePointJSON, len(pts))}
 	for i, p := range pts {
 		js.Points[i] = shufflePointJSON{p.Errors.String(), p.Magnitude, p.Measure, report.Number(p.Mean), report.Number(p.SD), p.Defined, p.Sets, p.Note}
 	}

@@ -13,6 +13,7 @@ import (
 	"agree/coding"
 	"agree/inference"
 	"agree/internal/plural"
+	"agree/internal/version"
 	"agree/report"
 	"agree/spans"
 )
@@ -30,22 +31,24 @@ brat, WebAnno, XMI, Label Studio, doccano, Prodigy, BIO, …); several FILEs
 
 // spansFlags are the flags agree spans and agree relations share.
 type spansFlags struct {
-	in                       inputFlags
-	match, labels, documents string
-	disagreements            string
-	force                    bool
-	bootstrap, workers       int
-	seed                     uint64
-	level                    float64
-	maxRows                  int
-	by                       byFlags
+	in                 inputFlags
+	match, labels      string
+	documents          documentsFlag
+	disagreements      string
+	force              bool
+	bootstrap, workers int
+	seed               uint64
+	level              float64
+	maxRows            int
+	by                 byFlags
+	schema             string // agree spans --schema (spans_semeval.go)
 }
 
 func (f *spansFlags) register(fs *flag.FlagSet) {
 	f.in.register(fs, true)
 	fs.StringVar(&f.match, "match", "exact", "when two spans match: exact, overlap (a shared character), iou:T (intersection over union ≥ T) or boundary-tolerance:N (starts and ends within N)")
 	fs.StringVar(&f.labels, "labels", "strict", "strict (matched spans must have the same label) or ignore (match by extent; labels are compared on the matched pairs with κ and α)")
-	fs.StringVar(&f.documents, "documents", "all", "documents a pair is compared on: all (an annotator without spans in a document marked nothing there) or annotated (only those both annotated)")
+	f.documents.register(fs)
 	fs.StringVar(&f.disagreements, "disagreements", "", "write every disagreement (document, offsets, text, what each annotator marked) to this CSV file, sorted by document and offset")
 	fs.BoolVar(&f.force, "force", false, "overwrite existing output files (--disagreements)")
 	fs.IntVar(&f.bootstrap, "bootstrap", 0, "document bootstrap resamples for intervals of every F1 (needs ≥ 2 documents); 0: none")
@@ -73,7 +76,7 @@ func (f *spansFlags) options(fs *flag.FlagSet, files []string) (spans.Options, e
 	if err := oneOf(fs, "labels", f.labels, "strict", "ignore"); err != nil {
 		return opt, err
 	}
-	if err := oneOf(fs, "documents", f.documents, "all", "annotated"); err != nil {
+	if err := f.documents.check(fs); err != nil {
 		return opt, err
 	}
 	if err := requires(fs, "seed", "bootstrap"); err != nil {
@@ -93,7 +96,6 @@ func (f *spansFlags) options(fs *flag.FlagSet, files []string) (spans.Options, e
 	}
 	opt.Match = m
 	opt.Labels, _ = spans.ParseLabelMode(f.labels)
-	opt.Documents, _ = spans.ParseScope(f.documents)
 	opt.Layer = f.in.layer
 	opt.Workers = f.workers
 	opt.Matches = f.disagreements != ""
@@ -119,11 +121,23 @@ func startSpans(e env, name, synopsis string, args []string, what string, count 
 	f := &sc.f
 	fs := newFlagSet(e, name, synopsis)
 	f.register(fs)
+	if name == "spans" {
+		fs.StringVar(&f.schema, "schema", "pairwise", "pairwise (precision, recall, F1 of matched spans) or semeval: also the SemEval-2013 Task 9.1 counts under the strict, exact, partial and type schemas, as nervaluate defines them")
+	}
 	format := formatFlag(fs, "table")
 	sc.rep = reportFlag(fs)
+	gateFlags(e, fs)
 	var err error
 	if sc.files, sc.rf, err = commandArgs(fs, args, format, 1, -1); err != nil {
 		return nil, err
+	}
+	if err := e.checkGate(fs, sc.files); err != nil {
+		return nil, err
+	}
+	if name == "spans" {
+		if err := oneOf(fs, "schema", f.schema, "pairwise", "semeval"); err != nil {
+			return nil, err
+		}
 	}
 	if err := sc.rep.check(sc.files); err != nil {
 		return nil, err
@@ -138,6 +152,7 @@ func startSpans(e env, name, synopsis string, args []string, what string, count 
 	if count(sc.c) == 0 {
 		return nil, missingContent(name, what, sc.c)
 	}
+	sc.opt.Documents = f.documents.scope(sc.c)
 	if f.bootstrap > 0 && len(sc.c.Documents) < 2 {
 		return nil, usagef("%s: --bootstrap resamples documents, and there is %d", name, len(sc.c.Documents))
 	}
@@ -158,6 +173,7 @@ func runSpans(e env, args []string) error {
 		return fmt.Errorf("spans: %w", err)
 	}
 	out := spansOutput(res, f.maxRows)
+	out.setRule(f.documents.rule(c, f.maxRows))
 	if f.by.active() {
 		out.addDocuments(&res.Summary, c.Documents, f.by.average)
 	}
@@ -169,11 +185,17 @@ func runSpans(e env, args []string) error {
 		}
 		out.addBootstrap(iv, f.bootstrap, f.seed)
 	}
+	if f.schema == "semeval" {
+		if out.SemEval, err = semevalOutput(ctx, c, opt, f.maxRows); err != nil {
+			return fmt.Errorf("spans: %w", err)
+		}
+	}
 	if f.disagreements != "" {
 		if err := writeSpanDisagreements(f.disagreements, f.force, res); err != nil {
 			return err
 		}
 	}
+	e.observe(out)
 	if err := rep.write(e, func() (*report.Page, error) { return spansPage(out, c, files) }, files); err != nil || rep.only() {
 		return err
 	}
@@ -183,6 +205,9 @@ func runSpans(e env, args []string) error {
 	tables, err := out.tables()
 	if err != nil {
 		return err
+	}
+	if out.SemEval != nil {
+		tables = append(tables, out.SemEval.tables()...)
 	}
 	return report.WriteTables(e.stdout, rf, tables...)
 }
@@ -253,14 +278,18 @@ type bootstrapInfoJSON struct {
 
 // spansJSON is the output of agree spans; its keys are a contract (README).
 type spansJSON struct {
-	Match      string   `json:"match"`
-	Labels     string   `json:"labels"`
-	Layer      string   `json:"layer"`
-	Scope      string   `json:"scope"`
-	Documents  int      `json:"documents"`
-	Spans      int      `json:"spans"`
-	Relations  int      `json:"-"`
-	Annotators []string `json:"annotators"`
+	version.Header
+	Match  string `json:"match"`
+	Labels string `json:"labels"`
+	Layer  string `json:"layer"`
+	Scope  string `json:"scope"`
+	// DocumentRule says which documents each annotator is compared on,
+	// why, and how many each pair shares.
+	DocumentRule *documentRuleJSON `json:"document_rule"`
+	Documents    int               `json:"documents"`
+	Spans        int               `json:"spans"`
+	Relations    int               `json:"-"`
+	Annotators   []string          `json:"annotators"`
 	// Pairs are the pairs of annotators who share a document, at most
 	// --max-rows of them (those sharing the most), written one by one
 	// (spanPairJSON); PairsOmitted counts the others, UnsharedPairs the
@@ -280,7 +309,9 @@ type spansJSON struct {
 	// With --by document: each document's value and the corpus value.
 	PerDocument []spanDocJSON    `json:"per_document,omitempty"`
 	Corpus      *corpusValueJSON `json:"corpus,omitempty"`
-	Notes       []string         `json:"notes,omitempty"`
+	// SemEval is --schema semeval's (spans_semeval.go).
+	SemEval *semevalJSON `json:"semeval,omitempty"`
+	Notes   []string     `json:"notes,omitempty"`
 
 	sum *spans.Summary
 	res *spans.Result // agree spans only (the report draws its documents)
@@ -321,11 +352,14 @@ func spansOutput(res *spans.Result, maxRows int) *spansJSON {
 	if res.Repeated > 0 {
 		out.Notes = append(out.Notes, fmt.Sprintf("%s %s another span of the same annotator in the same document (same extent and label): each copy counts and can be matched once (a copy left unmatched lowers precision or recall)", plural.Count(res.Repeated, "span"), plural.Verb(res.Repeated, "repeats", "repeat")))
 	}
-	if res.Options.Documents == spans.AllDocuments {
-		out.Notes = append(out.Notes, "every annotator is taken to have annotated every document (--documents all): a document without spans of an annotator counts as marked with nothing")
-	}
 	out.Notes = append(out.Notes, out.unsharedNote()...)
 	return out
+}
+
+// setRule adds the document rule applied (document_rule) and its notes.
+func (out *spansJSON) setRule(r *documentRuleJSON) {
+	out.DocumentRule = r
+	out.Notes = append(out.Notes, r.notes()...)
 }
 
 // unsharedNote says how the pairs who share no document count.
@@ -346,7 +380,7 @@ func (out *spansJSON) unsharedNote() []string {
 // pairs (0: all), those sharing the most documents, and as many
 // annotators in the matrix.
 func pairwiseOutput(res *spans.Summary, unit, label string, maxRows int) *spansJSON {
-	out := &spansJSON{Match: res.Options.Match.String(), Labels: res.Options.Labels.String(),
+	out := &spansJSON{Header: version.NewHeader(), Match: res.Options.Match.String(), Labels: res.Options.Labels.String(),
 		Scope: res.Options.Documents.String(), Documents: res.Documents,
 		Annotators: res.Annotators, AverageF1: report.Number(res.AverageF1), sum: res, unit: unit, label: label}
 	out.shown, out.PairsOmitted = topRows(len(res.Pairs), maxRows, func(k int) int { return res.Pairs[k].Shared })
@@ -433,7 +467,7 @@ func (out *spansJSON) tables() ([]report.Table, error) {
 	if out.unit != "spans" {
 		n = out.Relations
 	}
-	title := fmt.Sprintf("%s in %s, %s; match %s, labels %s", plural.Count(n, strings.TrimSuffix(out.unit, "s")), plural.Count(out.Documents, "document"), plural.Count(len(out.Annotators), "annotator"), out.Match, out.Labels)
+	title := fmt.Sprintf("%s in %s, %s; match %s, labels %s, documents %s", plural.Count(n, strings.TrimSuffix(out.unit, "s")), plural.Count(out.Documents, "document"), plural.Count(len(out.Annotators), "annotator"), out.Match, out.Labels, out.Scope)
 	if out.Layer != "" {
 		title += "; layer " + out.Layer
 	}

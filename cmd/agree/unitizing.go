@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"agree/internal/plural"
+	"agree/internal/version"
 	"agree/report"
 	"agree/unitizing"
 )
@@ -17,10 +18,13 @@ import (
 // continuum. Undefined values are null, with their reason in
 // undefined_reason under the value's key.
 type unitizingResult struct {
-	Name       string   `json:"name"`
-	Annotators []string `json:"annotators"`
-	Units      int      `json:"units"`
-	Extent     struct {
+	// DocumentRule is set on the output of a single continuum only (a
+	// corpus has it beside its continua).
+	DocumentRule *documentRuleJSON `json:"document_rule,omitempty"`
+	Name         string            `json:"name"`
+	Annotators   []string          `json:"annotators"`
+	Units        int               `json:"units"`
+	Extent       struct {
 		Begin float64 `json:"begin"`
 		End   float64 `json:"end"`
 	} `json:"extent"`
@@ -75,11 +79,17 @@ func runUnitizing(e env, args []string) error {
 	bound(fs, "end", span(-math.MaxFloat64, math.MaxFloat64, ""))
 	var in inputFlags
 	in.register(fs, true)
+	var docs documentsFlag
+	docs.registerContinua(fs)
 	var by byFlags
 	by.register(fs, "pooled", "macro")
 	rep := reportFlag(fs)
+	gateFlags(e, fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
 	if err != nil {
+		return err
+	}
+	if err := e.checkGate(fs, files); err != nil {
 		return err
 	}
 	comma, err := parseSep(*sep)
@@ -103,8 +113,11 @@ func runUnitizing(e env, args []string) error {
 	if err := in.check("unitizing"); err != nil {
 		return err
 	}
+	if err := docs.check(fs); err != nil {
+		return err
+	}
 	var results []unitizingResult
-	input, err := readUnits(e, "unitizing", files, &in, *dropZero, comma)
+	input, err := readUnits(e, "unitizing", files, &in, &docs, *dropZero, comma)
 	if err != nil {
 		return err
 	}
@@ -128,6 +141,9 @@ func runUnitizing(e env, args []string) error {
 		exts[i] = ext
 	}
 	if *concat && len(continua) > 1 {
+		if !sameAnnotators(continua) {
+			return fmt.Errorf("unitizing: --concatenate: %s", differentAnnotators)
+		}
 		c, ext, err := unitizing.Concatenate(continua, exts)
 		if err != nil {
 			return err
@@ -146,25 +162,40 @@ func runUnitizing(e env, args []string) error {
 		if err != nil {
 			return err
 		}
+		bd.DocumentRule = input.rule
+		e.observe(bd)
 		if f == report.JSON {
 			return report.WriteJSON(e.stdout, bd)
 		}
 		return report.WriteTables(e.stdout, f, bd.tables()...)
 	}
+	var whole any = struct {
+		version.Header
+		Continua     []unitizingResult `json:"continua"`
+		DocumentRule *documentRuleJSON `json:"document_rule,omitempty"`
+	}{version.NewHeader(), results, input.rule}
+	if len(results) == 1 {
+		results[0].DocumentRule = input.rule
+		whole = struct {
+			version.Header
+			unitizingResult
+		}{version.NewHeader(), results[0]}
+	}
+	e.observe(whole)
 	if err := rep.write(e, func() (*report.Page, error) { return unitizingPage(results, continua, files), nil }, files); err != nil || rep.only() {
 		return err
 	}
 	if f == report.JSON {
-		if len(results) == 1 {
-			return report.WriteJSON(e.stdout, results[0])
-		}
-		return report.WriteJSON(e.stdout, struct {
-			Continua []unitizingResult `json:"continua"`
-		}{results})
+		return report.WriteJSON(e.stdout, whole)
 	}
 	var tables []report.Table
 	for _, r := range results {
 		tables = append(tables, unitizingTables(r)...)
+	}
+	if r := input.rule; r.shown(len(continua)) {
+		t := r.pairTable()
+		t.Notes = append(t.Notes, r.notes()...)
+		tables = append(tables, t)
 	}
 	return report.WriteTables(e.stdout, f, tables...)
 }
@@ -201,7 +232,7 @@ func measureUnitizing(e env, c *unitizing.Continuum, ext unitizing.Extent, atom 
 	}
 
 	r.AlphaU = nan
-	if au, err := unitizing.AlphaU(c, ext); err != nil {
+	if au, err := unitizing.Alpha1995(c, ext); err != nil {
 		if err := overlap(err, "alpha_u"); err != nil {
 			return r, err
 		}

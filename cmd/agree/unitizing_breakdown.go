@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"math"
+	"slices"
 
+	"agree/internal/version"
 	"agree/report"
 	"agree/unitizing"
 )
@@ -12,11 +14,13 @@ import (
 // measures of each continuum (document), the corpus values under
 // --average and, for three or more annotators, the pairwise matrix.
 type unitizingByDocJSON struct {
-	PerDocument []unitizingResult     `json:"per_document"`
-	Corpus      unitizingCorpusJSON   `json:"corpus"`
-	Matrix      *unitizingMatrixJSON  `json:"matrix,omitempty"`
-	pooled      *unitizingResult      // the concatenated corpus (pooled)
-	docs        []unitizing.Continuum //
+	version.Header
+	PerDocument  []unitizingResult     `json:"per_document"`
+	Corpus       unitizingCorpusJSON   `json:"corpus"`
+	Matrix       *unitizingMatrixJSON  `json:"matrix,omitempty"`
+	DocumentRule *documentRuleJSON     `json:"document_rule,omitempty"`
+	pooled       *unitizingResult      // the concatenated corpus (pooled)
+	docs         []unitizing.Continuum //
 }
 
 // unitizingCorpusJSON are the corpus values: pooled (the measures on the
@@ -27,6 +31,8 @@ type unitizingCorpusJSON struct {
 	Description string                   `json:"description"`
 	Values      map[string]report.Number `json:"values"`
 	Documents   map[string]int           `json:"documents"`
+	// UndefinedReason says why the pooled values are undefined (null).
+	UndefinedReason string `json:"undefined_reason,omitempty"`
 }
 
 // unitizingMatrixJSON holds uα and αU of every pair of annotators on the
@@ -54,13 +60,19 @@ var unitizingHeadline = []struct {
 // unitizingBreakdown builds the output of --by document from the
 // documents' results.
 func unitizingBreakdown(e env, continua []unitizing.Continuum, exts []unitizing.Extent, results []unitizingResult, atom float64, cuOverlap bool, avg string) (*unitizingByDocJSON, error) {
-	out := &unitizingByDocJSON{PerDocument: results, docs: continua}
+	out := &unitizingByDocJSON{Header: version.NewHeader(), PerDocument: results, docs: continua}
 	out.Corpus = unitizingCorpusJSON{Average: avg, Values: map[string]report.Number{}, Documents: map[string]int{}}
 	pooledC, pooledExt, err := unitizing.Concatenate(continua, exts)
 	if err != nil {
 		return nil, err
 	}
-	if avg == "macro" {
+	if avg != "macro" && !sameAnnotators(continua) {
+		out.Corpus.Description = "pooled: the measures on the documents laid end to end as one continuum (as --concatenate does; annotators matched by name)"
+		out.Corpus.UndefinedReason = differentAnnotators
+		for _, h := range unitizingHeadline {
+			out.Corpus.Values[h.key], out.Corpus.Documents[h.key] = report.Number(math.NaN()), 0
+		}
+	} else if avg == "macro" {
 		out.Corpus.Description = "macro: the mean of the documents' values (each document weighs the same; each measure over the documents where it is defined)"
 		for _, h := range unitizingHeadline {
 			sum, n := 0.0, 0
@@ -99,13 +111,28 @@ func unitizingBreakdown(e env, continua []unitizing.Continuum, exts []unitizing.
 	}
 	for i := range names {
 		for j := i + 1; j < len(names); j++ {
-			sub := pairContinuum(&pooledC, i, j)
-			ua, au := math.NaN(), math.NaN()
-			if r, err := unitizing.UAlpha(&sub, pooledExt); err == nil {
-				ua = r.U
+			// the pair on the documents both annotated, end to end
+			var both []unitizing.Continuum
+			var bothExt []unitizing.Extent
+			for k := range continua {
+				c := &continua[k]
+				if ia, ib := slices.Index(c.Annotators, names[i]), slices.Index(c.Annotators, names[j]); ia >= 0 && ib >= 0 {
+					both = append(both, pairContinuum(c, ia, ib))
+					bothExt = append(bothExt, exts[k])
+				}
 			}
-			if r, err := unitizing.AlphaU(&sub, pooledExt); err == nil {
-				au = r.Alpha
+			ua, au := math.NaN(), math.NaN()
+			if len(both) > 0 {
+				sub, subExt, err := unitizing.Concatenate(both, bothExt)
+				if err != nil {
+					return nil, err
+				}
+				if r, err := unitizing.UAlpha(&sub, subExt); err == nil {
+					ua = r.U
+				}
+				if r, err := unitizing.Alpha1995(&sub, subExt); err == nil {
+					au = r.Alpha
+				}
 			}
 			m.UAlpha[i][j], m.UAlpha[j][i] = report.Number(ua), report.Number(ua)
 			m.AlphaU[i][j], m.AlphaU[j][i] = report.Number(au), report.Number(au)
@@ -134,13 +161,20 @@ func (o *unitizingByDocJSON) tables() []report.Table {
 		c = append(c, report.Float(float64(o.Corpus.Values[h.key]), 4))
 	}
 	t.Rows = append(t.Rows, c)
-	t.Notes = append(t.Notes, "corpus: "+o.Corpus.Description, "a document's undefined values are explained in the JSON output (undefined_reason)")
+	t.Notes = append(t.Notes, "corpus: "+o.Corpus.Description)
+	if o.Corpus.UndefinedReason != "" {
+		t.Notes = append(t.Notes, "corpus values undefined: "+o.Corpus.UndefinedReason)
+	}
+	t.Notes = append(t.Notes, "a document's undefined values are explained in the JSON output (undefined_reason)")
+	if o.DocumentRule.shown(len(o.PerDocument)) {
+		t.Notes = append(t.Notes, o.DocumentRule.notes()...)
+	}
 	out := []report.Table{t}
 	if o.Matrix != nil {
 		for _, mm := range []struct {
 			title string
 			cells [][]report.Number
-		}{{"pairwise uα (pooled corpus)", o.Matrix.UAlpha}, {"pairwise αU (pooled corpus)", o.Matrix.AlphaU}} {
+		}{{"pairwise uα (the documents both annotated, end to end)", o.Matrix.UAlpha}, {"pairwise αU (the documents both annotated, end to end)", o.Matrix.AlphaU}} {
 			m := report.Table{Title: mm.title, Header: append([]string{""}, o.Matrix.Annotators...)}
 			for i, r := range mm.cells {
 				cells := []string{o.Matrix.Annotators[i]}
@@ -152,5 +186,34 @@ func (o *unitizingByDocJSON) tables() []report.Table {
 			out = append(out, m)
 		}
 	}
+	if o.DocumentRule.shown(len(o.PerDocument)) {
+		out = append(out, o.DocumentRule.pairTable())
+	}
 	return out
+}
+
+// differentAnnotators is why the documents cannot be laid end to end.
+const differentAnnotators = "the documents do not all have the same annotators, and laid end to end an annotator would count as having marked nothing in the documents it did not annotate; --average macro averages the documents, --documents all puts every annotator in every document (when nothing is a real answer)"
+
+// sameAnnotators reports whether every continuum has the same annotators
+// (in any order).
+func sameAnnotators(cs []unitizing.Continuum) bool {
+	if len(cs) == 0 {
+		return true
+	}
+	first := map[string]bool{}
+	for _, a := range cs[0].Annotators {
+		first[a] = true
+	}
+	for _, c := range cs[1:] {
+		if len(c.Annotators) != len(cs[0].Annotators) {
+			return false
+		}
+		for _, a := range c.Annotators {
+			if !first[a] {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -19,6 +19,7 @@ import (
 	"agree/formats/internal/textenc"
 	"agree/internal/csvio"
 	"agree/internal/excerpt"
+	"agree/internal/limits"
 	"agree/internal/plural"
 	"agree/internal/unionfind"
 )
@@ -184,6 +185,18 @@ func readTree(c *annotation.Corpus, fsys fs.FS, dir string, display func(string)
 	return nil
 }
 
+// ReadFileFS reads a .ann file as annotator's annotation of document doc:
+// its content from ann (the file p of fsys, opened already; name is how
+// messages call it), and the .txt next to it in fsys when there is one.
+func ReadFileFS(c *annotation.Corpus, fsys fs.FS, p string, ann io.Reader, name, doc, annotator string, opt Options) error {
+	var t tally
+	if err := readAnn2(c, fsys, p, ann, name, doc, annotator, &opt, &t); err != nil {
+		return err
+	}
+	t.flush(c, name)
+	return nil
+}
+
 // readFile reads the .ann at p in fsys (shown as name) and its .txt.
 func readFile(c *annotation.Corpus, fsys fs.FS, p, name, doc, annotator string, opt *Options, t *tally) error {
 	f, err := fsys.Open(p)
@@ -191,12 +204,19 @@ func readFile(c *annotation.Corpus, fsys fs.FS, p, name, doc, annotator string, 
 		return err
 	}
 	defer f.Close()
+	return readAnn2(c, fsys, p, f, name, doc, annotator, opt, t)
+}
+
+// readAnn2 reads the .ann content r of the file p of fsys and the .txt
+// next to it.
+func readAnn2(c *annotation.Corpus, fsys fs.FS, p string, r io.Reader, name, doc, annotator string, opt *Options, t *tally) error {
 	var text *string
 	txtPath := strings.TrimSuffix(p, ".ann") + ".txt"
-	txt, err := fs.ReadFile(fsys, txtPath)
+	txtName := strings.TrimSuffix(name, ".ann") + ".txt"
+	txt, err := readBounded(fsys, txtPath, txtName)
 	switch {
 	case err == nil:
-		if err := checkUTF8(txt, strings.TrimSuffix(name, ".ann")+".txt"); err != nil {
+		if err := checkUTF8(txt, txtName); err != nil {
 			return err
 		}
 		s := string(txt)
@@ -206,7 +226,22 @@ func readFile(c *annotation.Corpus, fsys fs.FS, p, name, doc, annotator string, 
 	default:
 		return err
 	}
-	return readAnn(c, f, name, text, doc, annotator, opt, t)
+	return readAnn(c, limits.Reader(r, name, "file", limits.MaxFile), name, text, doc, annotator, opt, t)
+}
+
+// readBounded reads the file p of fsys (named name) whole, at most
+// limits.MaxFile bytes.
+func readBounded(fsys fs.FS, p, name string) ([]byte, error) {
+	f, err := fsys.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var size int64
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		size = st.Size()
+	}
+	return limits.ReadAll(f, name, "file", limits.MaxFile, size)
 }
 
 // Read reads one brat directory or .ann file per annotator into a new

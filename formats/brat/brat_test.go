@@ -69,10 +69,10 @@ func TestCommon(t *testing.T) {
 		t.Errorf("notes: %s", got)
 	}
 	// the measures read it: one layer chosen, the chains as coreference
-	if _, err := c.Continua(""); err == nil || !strings.Contains(err.Error(), `"entity", "event"`) {
+	if _, err := c.Continua("", annotation.AnnotatedDocuments); err == nil || !strings.Contains(err.Error(), `"entity", "event"`) {
 		t.Errorf("Continua without a layer: %v", err)
 	}
-	cont, err := c.Continua(EntityLayer)
+	cont, err := c.Continua(EntityLayer, annotation.AnnotatedDocuments)
 	if err != nil || len(cont.Continua) != 2 || len(cont.Continua[1].Units) != 14 {
 		t.Errorf("Continua(entity): %v, %+v", err, cont)
 	}

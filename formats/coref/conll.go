@@ -77,7 +77,7 @@ func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 				implied = false
 			}
 			doc = docName(strings.TrimSpace(strings.TrimPrefix(trimmed, "#begin document")))
-			b.Document(doc)
+			b.MarkAnnotated(annotator, doc)
 			inDoc, tok = true, 0
 			clear(stacks)
 			continue
@@ -97,7 +97,7 @@ func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 		}
 		if !inDoc && !implied {
 			implied, doc, tok = true, name, 0
-			b.Document(doc)
+			b.MarkAnnotated(annotator, doc)
 			clear(stacks)
 		}
 		fields := strings.Fields(text)

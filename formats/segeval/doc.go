@@ -35,9 +35,10 @@
 //
 // # Checks
 //
-// Both readers require every coder to segment every item (as SegEval does),
-// all segmentations of an item to have the same total mass, positive masses,
-// and no repeated item or (item, coder). Errors name the file, the line and,
+// Both readers require all segmentations of an item to have the same total
+// mass, positive masses, and no repeated item or (item, coder). Coders need
+// not segment every item (SegEval requires it): a pair of coders is
+// compared on the items both segmented. Errors name the file, the line and,
 // where it makes sense, the column (1-based; runes for JSON, bytes for CSV),
 // e.g. "data.json:3:28: item "doc1", coder "coderB": mass 0 must be a
 // positive integer".

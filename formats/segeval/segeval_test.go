@@ -93,6 +93,23 @@ func TestRepresentations(t *testing.T) {
 	}
 }
 
+// TestIncomplete: a coder need not segment every item (issue 18 §1: each
+// pair is compared on the items both segmented), in JSON and CSV alike.
+func TestIncomplete(t *testing.T) {
+	for _, in := range []string{
+		"{\"items\":{\"d1\":{\"A\":[2],\"B\":[2]},\n \"d2\":{\"A\":[2]}}}",
+		"d1,A,2\nd1,B,2\nd2,A,2\n",
+	} {
+		d, err := Read(strings.NewReader(in), "x", Auto)
+		if err != nil {
+			t.Fatalf("%q: %v", in, err)
+		}
+		if d.Complete() || len(d.Items()) != 2 || !d.Segmented("d2", "A") || d.Segmented("d2", "B") {
+			t.Errorf("%q: complete %v, items %v", in, d.Complete(), d.Items())
+		}
+	}
+}
+
 // TestErrors checks that bad input gives an error naming the position.
 func TestErrors(t *testing.T) {
 	cases := []struct {
@@ -102,7 +119,6 @@ func TestErrors(t *testing.T) {
 		{"negative mass", "{\"items\":{\"doc1\":{\n  \"A\":[2,-3,6]}}}", `x:2:10: item "doc1", coder "A": mass -3 must be a positive integer`},
 		{"fraction", `{"items":{"d":{"A":[2.5]}}}`, `x:1:21: item "d", coder "A": mass 2.5 is not an integer`},
 		{"unequal", "{\"items\":{\"d\":{\"A\":[2,3,6],\n\"B\":[5,5]}}}", `x:2:1: item "d": coder "B" has 10 units but coder "A" has 11`},
-		{"missing coder", "{\"items\":{\"d1\":{\"A\":[2],\"B\":[2]},\n \"d2\":{\"A\":[2]}}}", `x:2:2: item "d2": coder "B" has no segmentation`},
 		{"duplicate item", `{"items":{"d":{"A":[2]},"d":{"A":[2]}}}`, `x:1:25: item "d" appears twice`},
 		{"duplicate coder", `{"items":{"d":{"A":[2],"A":[2]}}}`, `x:1:24: item "d": coder "A" appears twice`},
 		{"syntax", "{\"items\":{\"d\":{\"A\":[2,]}}}", "x:1:23: invalid JSON"},
@@ -118,7 +134,6 @@ func TestErrors(t *testing.T) {
 		{"csv zero", "d,A,2 0\n", `x:1:7: item "d", coder "A": mass 0 must be a positive integer`},
 		{"csv fields", "d,A\n", "x:1: 2 fields; want item,coder,masses"},
 		{"csv unequal", "d,A,2 3\nd,B,4\n", `x:2:1: item "d": coder "B" has 4 units but coder "A" has 5`},
-		{"csv missing", "d,A,2\nd,B,2\ne,A,2\n", `x:3:1: item "e": coder "B" has no segmentation`},
 		{"csv quote", "d,A,\"2 3\n", "x:1:"},
 		{"csv header", "item,coder,sets\n", `x:1:12: header column 3 "sets"`},
 		{"csv nltk", "item,coder,boundaries\nd,A,01a\n", "x:2:5: item \"d\", coder \"A\": segmentation: boundary string: character 3"},

@@ -71,6 +71,8 @@ func (rd *reader) readColumns(src *source) (*coding.Data, error) {
 		}
 	}
 	var coders []int
+	cnt := rd.newCounts()
+	defer rd.addCounts(cnt)
 	s := &builderSink{fn: func(line int, fields [][]byte, cols []int) error {
 		named := l.named
 		item, err := l.row(line, fields)
@@ -86,7 +88,7 @@ func (rd *reader) readColumns(src *source) (*coding.Data, error) {
 		for j, c := range coders {
 			col := rd.opt.Columns[j] - 1
 			v := trim(fields[col])
-			if rd.isMissing(v) {
+			if cnt.missing(rd.miss, v) {
 				continue
 			}
 			if err := b.Set(it, c, string(v), coding.Pos{Line: int32(line), Col: int32(cols[col])}); err != nil {
@@ -118,6 +120,8 @@ func (rd *reader) streamColumns(src *source) (*coding.Stats, error) {
 	}
 	var acc *coding.Accumulator
 	var cv []int32
+	cnt := rd.newCounts()
+	defer rd.addCounts(cnt)
 	s := &builderSink{fn: func(line int, fields [][]byte, cols []int) error {
 		item, err := l.row(line, fields)
 		if acc == nil && l.named {
@@ -131,7 +135,7 @@ func (rd *reader) streamColumns(src *source) (*coding.Stats, error) {
 		cv = cv[:0]
 		for j, c := range rd.opt.Columns {
 			v := trim(fields[c-1])
-			if rd.isMissing(v) {
+			if cnt.missing(rd.miss, v) {
 				continue
 			}
 			x, err := acc.ValueBytes(v, coding.Pos{Line: int32(line), Col: int32(cols[c-1])})

@@ -13,7 +13,14 @@
 //     (2009), whose files are ';'-separated.
 //
 // With Layout Auto the long layout is chosen when the header names the
-// three long columns, and the wide layout otherwise. Empty cells and "NA"
-// are missing values (configurable). Files may start with a UTF-8 byte order
-// mark. Every error names the file, line and column.
+// three long columns (among others, which are not used; a document column
+// makes an item a document and an item), and the wide layout otherwise.
+// Empty cells and the markers R and pandas read as missing are missing
+// values (DefaultMissing; configurable), and Options.Info counts them.
+// What spreadsheets write is read as they mean it: a first line "sep=;"
+// sets the separator, a wide file's columns with an empty header and no
+// value are dropped, coder names that differ only in case are named in a
+// warning, and a file that looks like a table of counts (contingency or
+// item × category) is refused with the layout to use. Files may start with
+// a UTF-8 byte order mark. Every error names the file, line and column.
 package table

@@ -30,8 +30,9 @@ const krippendorff = `unit,A,B,C,D
 // The whole flow: read a file, analyse it under a distance, take a
 // coefficient (NaN with a reason when undefined), and attach an interval
 // and a reading. Krippendorff (2004) gives α = 0.743 (nominal) and 0.849
-// (interval) on this data; the intervals are Gwet's (irrCAC: SE 0.14548 for
-// nominal α), cut at 1.
+// (interval) on this data; the intervals are those of α's own estimator
+// (the delta method; coding.IrrCAC gives irrCAC's, SE 0.14548 for nominal
+// α), cut at 1.
 func Example() {
 	d, err := table.Read(strings.NewReader(krippendorff), "krippendorff.csv", table.Options{})
 	if err != nil {
@@ -57,8 +58,8 @@ func Example() {
 	fmt.Printf("Cohen's κ defined: %v (%s)\n", k.Defined(), k.Reason)
 	// Output:
 	// 12 items, 4 coders
-	// α nominal  = 0.743, 95% CI [0.423, 1.000] (clipped: true), tentative
-	// α interval = 0.849, 95% CI [0.565, 1.000] (clipped: true), reliable
+	// α nominal  = 0.743, 95% CI [0.427, 1.000] (clipped: true), tentative
+	// α interval = 0.849, 95% CI [0.569, 1.000] (clipped: true), reliable
 	// Cohen's κ defined: false (defined for exactly two coders; the data has 4 (see fleiss_kappa, multi_kappa, alpha_kappa))
 }
 

@@ -74,7 +74,11 @@ var IdentityNeeded = []string{"cohen_kappa", "multi_kappa", "weighted_kappa", "a
 const AnonymousReason = "needs to know which coder gave which value, and a counts table (--layout counts) does not say"
 
 // readLayout reads the layouts of this file.
-func readLayout(r io.Reader, name string, opt Options, missing func(string) bool) (*coding.Data, error) {
+func (rd *reader) readLayout(r io.Reader) (*coding.Data, error) {
+	name, opt := rd.name, rd.opt // after read's sepLine
+	cnt := rd.newCounts()
+	defer rd.addCounts(cnt)
+	missing := func(v string) bool { return cnt.missing(rd.miss, []byte(v)) }
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -84,7 +88,6 @@ func readLayout(r io.Reader, name string, opt Options, missing func(string) bool
 	if opt.Comma > 0 && opt.Comma < utf8.RuneSelf {
 		sep = byte(opt.Comma)
 	}
-	rd := &reader{name: name}
 	if err := rd.textError(data, 1, sep); err != nil {
 		return nil, err
 	}

@@ -3,23 +3,42 @@ package table
 import (
 	"bytes"
 	"fmt"
+	"slices"
 
 	"agree/coding"
 	"agree/internal/csvio"
 )
 
-// longLayout is where the item, coder and value columns of a long file are.
+// longLayout is where the item, coder and value columns of a long file
+// are, and its document column (dc, −1 when none): an item is then a
+// document and an item (id "document/item").
 type longLayout struct {
-	want, ic, cc, vc int
+	want, ic, cc, vc, dc int
 }
 
 func newLongLayout(header []string, roles map[string]int) longLayout {
-	return longLayout{want: len(header), ic: roles["item"], cc: roles["coder"], vc: roles["value"]}
+	ll := longLayout{want: len(header), ic: roles["item"], cc: roles["coder"], vc: roles["value"], dc: -1}
+	if d, ok := roles["document"]; ok {
+		ll.dc = d
+	}
+	return ll
 }
 
+// rowState is what a sink of a long file keeps from row to row: the buffer
+// of ids built from a document and an item, and the coder names read with
+// surrounding spaces (the first few), for a warning.
+type rowState struct {
+	idBuf  []byte
+	spaced []string
+}
+
+// maxSpaced bounds the coder names with spaces kept for the warning.
+const maxSpaced = 5
+
 // row checks a record of a long file and returns its trimmed item id,
-// coder and value; ok is false for a blank line.
-func (rd *reader) longRow(ll longLayout, line int, fields [][]byte) (id, coder, value []byte, ok bool, err error) {
+// coder and value; ok is false for a blank line. With a document column
+// the id is built in st (reused: valid until the next call).
+func (rd *reader) longRow(ll longLayout, line int, fields [][]byte, st *rowState) (id, coder, value []byte, ok bool, err error) {
 	if blank(fields) {
 		return nil, nil, nil, false, nil
 	}
@@ -27,8 +46,21 @@ func (rd *reader) longRow(ll longLayout, line int, fields [][]byte) (id, coder, 
 		return nil, nil, nil, false, rd.errorf(line, 0, "%d fields, want %d as in the header", len(fields), ll.want)
 	}
 	id, coder = trim(fields[ll.ic]), trim(fields[ll.cc])
+	if len(coder) != len(fields[ll.cc]) && len(st.spaced) < maxSpaced && len(coder) > 0 {
+		if raw := string(fields[ll.cc]); !slices.Contains(st.spaced, raw) {
+			st.spaced = append(st.spaced, raw)
+		}
+	}
 	if len(id) == 0 {
 		return nil, nil, nil, false, rd.errorf(line, ll.ic+1, "empty item id")
+	}
+	if ll.dc >= 0 {
+		doc := trim(fields[ll.dc])
+		if len(doc) == 0 {
+			return nil, nil, nil, false, rd.errorf(line, ll.dc+1, "empty document")
+		}
+		st.idBuf = append(append(append(st.idBuf[:0], doc...), '/'), id...)
+		id = st.idBuf
 	}
 	if len(coder) == 0 {
 		return nil, nil, nil, false, rd.errorf(line, ll.cc+1, "empty coder name")
@@ -53,14 +85,18 @@ func (rd *reader) readLong(src *source, st start, header []string, roles map[str
 		}
 	}
 	records := 0
+	var row rowState
+	defer func() { rd.spacedNames(row.spaced) }()
+	cnt := rd.newCounts()
+	defer rd.addCounts(cnt)
 	s := &builderSink{fn: func(line int, fields [][]byte, cols []int) error {
-		id, coder, value, ok, err := rd.longRow(ll, line, fields)
+		id, coder, value, ok, err := rd.longRow(ll, line, fields, &row)
 		if !ok {
 			return err
 		}
 		records++
 		item, c := b.Item(string(id)), b.Coder(string(coder))
-		if rd.isMissing(value) {
+		if cnt.missing(rd.miss, value) {
 			return nil
 		}
 		if err := b.Set(item, c, string(value), coding.Pos{Line: int32(line), Col: int32(cols[ll.vc])}); err != nil {
@@ -101,10 +137,12 @@ func (rd *reader) streamLong(src *source, st start, header []string, roles map[s
 	if err != nil {
 		return nil, err
 	}
-	g := &longGroups{rd: rd, ll: newLongLayout(header, roles), acc: acc, index: map[string]int32{}}
+	g := &longGroups{rd: rd, ll: newLongLayout(header, roles), acc: acc, index: map[string]int32{}, miss: rd.newCounts()}
 	if _, err := rd.body(src, st, 1, func() sink { return g }, func(any) error { return nil }); err != nil {
 		return nil, err
 	}
+	rd.addCounts(g.miss)
+	rd.spacedNames(g.row.spaced)
 	if len(g.ids) == 0 {
 		return nil, rd.noItems()
 	}
@@ -133,12 +171,14 @@ type longGroups struct {
 	head  []int32
 	tail  []int32
 	recs  []longRec
+	miss  missCounts
+	row   rowState
 }
 
 type longRec struct{ c, v, next int32 }
 
 func (g *longGroups) record(line int, fields [][]byte, cols []int) error {
-	id, coder, value, ok, err := g.rd.longRow(g.ll, line, fields)
+	id, coder, value, ok, err := g.rd.longRow(g.ll, line, fields, &g.row)
 	if !ok {
 		return err
 	}
@@ -155,7 +195,7 @@ func (g *longGroups) record(line int, fields [][]byte, cols []int) error {
 	if err != nil {
 		return g.rd.errorf(line, g.ll.cc+1, "%v", err)
 	}
-	if g.rd.isMissing(value) {
+	if g.miss.missing(g.rd.miss, value) {
 		return nil
 	}
 	col := cols[g.ll.vc]
@@ -212,7 +252,7 @@ func (rd *reader) streamLongSorted(src *source, st start, header []string, roles
 			acc, _ = coding.NewAccumulator(coding.StatsOptions{})
 		}
 		accs = append(accs, acc)
-		return &longSorted{rd: rd, ll: ll, acc: acc}
+		return &longSorted{rd: rd, ll: ll, acc: acc, miss: rd.newCounts()}
 	}
 	o := &orderCheck{rd: rd}
 	var carry *edgeGroup
@@ -253,11 +293,16 @@ func (rd *reader) streamLongSorted(src *source, st start, header []string, roles
 		carry = b.last
 		return nil
 	}
-	if _, err := rd.body(src, st, rd.opt.Workers, newSink, merge); err != nil {
+	sinks, err := rd.body(src, st, rd.opt.Workers, newSink, merge)
+	if err != nil {
 		return nil, err
 	}
 	if newErr != nil {
 		return nil, newErr
+	}
+	for _, s := range sinks {
+		rd.addCounts(s.(*longSorted).miss)
+		rd.spacedNames(s.(*longSorted).row.spaced)
 	}
 	if err := finish(carry); err != nil {
 		return nil, err
@@ -335,6 +380,9 @@ type longSorted struct {
 	first  *edgeGroup
 	order  blockOrder
 	cv     []int32
+	miss   missCounts
+	row    rowState
+	curBuf []byte // the current group's id, when built (cur points here)
 }
 
 type sortedPair struct {
@@ -358,7 +406,7 @@ type blockOrder struct {
 }
 
 func (s *longSorted) record(line int, fields [][]byte, cols []int) error {
-	id, coder, value, ok, err := s.rd.longRow(s.ll, line, fields)
+	id, coder, value, ok, err := s.rd.longRow(s.ll, line, fields, &s.row)
 	if !ok {
 		return err
 	}
@@ -377,6 +425,10 @@ func (s *longSorted) record(line int, fields [][]byte, cols []int) error {
 			s.order.firstLine = line
 		}
 		s.groups++
+		if s.ll.dc >= 0 { // id is in idBuf, which the next record reuses
+			s.curBuf = append(s.curBuf[:0], id...)
+			id = s.curBuf
+		}
 		s.cur, s.line, s.pairs = id, line, s.pairs[:0]
 	}
 	c, err := s.acc.CoderBytes(coder)
@@ -384,7 +436,7 @@ func (s *longSorted) record(line int, fields [][]byte, cols []int) error {
 		return s.rd.errorf(line, s.ll.cc+1, "%v", err)
 	}
 	p := sortedPair{c: int32(c), v: -1, line: int32(line), col: int32(cols[s.ll.vc])}
-	if !s.rd.isMissing(value) {
+	if !s.miss.missing(s.rd.miss, value) {
 		v, err := s.acc.ValueBytes(value, coding.Pos{Line: p.line, Col: p.col})
 		if err != nil {
 			return s.rd.errorf(line, int(p.col), "%v", err)

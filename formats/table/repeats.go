@@ -201,7 +201,7 @@ func (rd *reader) firstRepeatError(fps []*fingerprints) error {
 	}
 	for _, c := range cands {
 		if id, ok := ids[c.first]; ok && id == ids[c.second] {
-			return rd.errorf(c.second, 1, "item %s appears on two rows (first on line %d)", csvio.Quote(id), c.first)
+			return rd.errorf(c.second, 1, "item %s appears on two rows (first on line %d)%s", csvio.Quote(id), c.first, rd.repeatHint())
 		}
 	}
 	return nil

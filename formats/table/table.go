@@ -1,10 +1,12 @@
 package table
 
 import (
+	"agree/internal/suggest"
 	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"agree/coding"
@@ -23,6 +25,28 @@ const (
 	Columns
 )
 
+// ParseColumns parses a list of 1-based column numbers and ranges, as
+// --columns takes them: "2,3", "1-5", "1-3,7".
+func ParseColumns(s string) ([]int, error) {
+	var out []int
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		lo, hi, isRange := strings.Cut(part, "-")
+		a, err1 := strconv.Atoi(strings.TrimSpace(lo))
+		b, err2 := a, error(nil)
+		if isRange {
+			b, err2 = strconv.Atoi(strings.TrimSpace(hi))
+		}
+		if err1 != nil || err2 != nil || a < 1 || b < a || b-a >= 10_000 {
+			return nil, fmt.Errorf("%q is not a column number or a range of them (1-based: 2, 1-5)", part)
+		}
+		for c := a; c <= b; c++ {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
 // ParseLayout parses auto, wide, long or columns.
 func ParseLayout(s string) (Layout, error) {
 	switch strings.ToLower(s) {
@@ -38,7 +62,7 @@ func ParseLayout(s string) (Layout, error) {
 	if l, ok := parseLayout2(s); ok { // layouts.go
 		return l, nil
 	}
-	return Auto, fmt.Errorf("unknown layout %q (want %s)", s, layoutNames)
+	return Auto, fmt.Errorf("unknown layout %q%s (want %s)", s, suggest.DidYouMean(s, strings.Split(strings.NewReplacer(" or ", ", ").Replace(layoutNames), ", ")), layoutNames)
 }
 
 // Options control reading.
@@ -52,8 +76,13 @@ type Options struct {
 	// Header says whether a Columns-layout file starts with a header row
 	// naming the columns (the names become the coders' names).
 	Header bool
-	// Missing lists the cell contents that mean "no value"; nil means "" and "NA".
+	// Missing lists the cell contents that mean "no value" (after trimming
+	// the cell's surrounding spaces); nil means DefaultMissing. Include ""
+	// for the empty cell.
 	Missing []string
+	// Info, if set, receives what the reader tells besides the data: the
+	// cells read as missing by marker, notes and warnings.
+	Info *Info
 	// Categories, if set, declares the categories and their order; with
 	// Closed, any other value is an error.
 	Categories []string
@@ -92,8 +121,26 @@ type Options struct {
 // compute agreement without keeping the data, use Stream.
 func Read(r io.Reader, name string, opt Options) (*coding.Data, error) {
 	rd := newReader(name, opt)
+	d, err := rd.read(r)
+	if err != nil {
+		return nil, err
+	}
+	if d, err = rd.dropBlank(d); err != nil {
+		return nil, err
+	}
+	rd.nameWarnings(d.Coders())
+	rd.finish()
+	return d, nil
+}
+
+func (rd *reader) read(r io.Reader) (*coding.Data, error) {
+	r, sep := sepLine(r)
+	if err := rd.useSepLine(sep); err != nil {
+		return nil, err
+	}
+	opt := rd.opt
 	if opt.Layout >= Transposed { // layouts.go
-		return readLayout(r, name, opt, rd.isMissingString)
+		return rd.readLayout(r)
 	}
 	src := newSource(r, opt.blockSize)
 	if opt.Layout == Columns {
@@ -123,8 +170,26 @@ func Read(r io.Reader, name string, opt Options) (*coding.Data, error) {
 // rows). Ids in increasing natural order cost no sorting.
 func Stream(r io.Reader, name string, opt Options) (*coding.Stats, error) {
 	rd := newReader(name, opt)
+	s, err := rd.stream(r)
+	if err != nil {
+		return nil, err
+	}
+	if s, err = rd.dropBlankStats(s); err != nil {
+		return nil, err
+	}
+	rd.nameWarnings(s.Coders())
+	rd.finish()
+	return s, nil
+}
+
+func (rd *reader) stream(r io.Reader) (*coding.Stats, error) {
+	r, sep := sepLine(r)
+	if err := rd.useSepLine(sep); err != nil {
+		return nil, err
+	}
+	opt := rd.opt
 	if opt.Layout >= Transposed { // layouts.go: small tables, read whole
-		d, err := readLayout(r, name, opt, rd.isMissingString)
+		d, err := rd.readLayout(r)
 		if err != nil {
 			return nil, err
 		}
@@ -148,26 +213,23 @@ func Stream(r io.Reader, name string, opt Options) (*coding.Stats, error) {
 }
 
 type reader struct {
-	name    string
-	opt     Options
-	empty   bool     // the empty cell is missing
-	missing [][]byte // the other cells meaning missing
+	name     string
+	opt      Options
+	miss     *missingSet
+	counts   missCounts // cells read as missing, summed over the sinks
+	notes    []string   // for Options.Info
+	warnings []string
+	spaced   []string // coder names read without surrounding spaces (names.go)
+	blank    []int    // coders (wide) named by an empty header
+	width    int      // fields of a wide header
 }
 
 func newReader(name string, opt Options) *reader {
-	rd := &reader{name: name, opt: opt}
-	tokens := opt.Missing
-	if tokens == nil {
-		tokens = []string{"", "NA"}
+	markers := opt.Missing
+	if markers == nil {
+		markers = DefaultMissing
 	}
-	for _, m := range tokens {
-		if m == "" {
-			rd.empty = true
-		} else {
-			rd.missing = append(rd.missing, []byte(m))
-		}
-	}
-	return rd
+	return &reader{name: name, opt: opt, miss: newMissingSet(markers)}
 }
 
 // accumulator returns a new Accumulator with the reader's options.
@@ -209,25 +271,23 @@ func (rd *reader) raggedError(line, got, want int) error {
 func (rd *reader) duplicate(err error, lines []int32) error {
 	var de *coding.DuplicateItemError
 	if errors.As(err, &de) && de.Second < len(lines) {
-		return rd.errorf(int(lines[de.Second]), 1, "item %s appears on two rows (first on line %d)", csvio.Quote(de.ID), lines[de.First])
+		return rd.errorf(int(lines[de.Second]), 1, "item %s appears on two rows (first on line %d)%s", csvio.Quote(de.ID), lines[de.First], rd.repeatHint())
 	}
 	return fmt.Errorf("%s: %w", rd.name, err)
 }
 
-func (rd *reader) noItems() error { return fmt.Errorf("%s: no items", rd.name) }
-
-// isMissing reports whether a (trimmed) cell means "no value".
-func (rd *reader) isMissing(v []byte) bool {
-	if len(v) == 0 {
-		return rd.empty
+// repeatHint follows the error of a repeated item id in a wide file: the
+// first column may be a coder's, when the file is a rating matrix with a
+// header of coder names only (as R's write.csv(row.names = FALSE) and
+// pandas' to_csv(index = False) write one).
+func (rd *reader) repeatHint() string {
+	if rd.width < 2 {
+		return ""
 	}
-	for _, m := range rd.missing {
-		if bytes.Equal(v, m) {
-			return true
-		}
-	}
-	return false
+	return fmt.Sprintf(": a wide file has one row per item, its id in the first column; if every column is a coder's (a rating matrix whose header names the coders only), read it with --layout columns --header --columns 1-%d", rd.width)
 }
+
+func (rd *reader) noItems() error { return fmt.Errorf("%s: no items", rd.name) }
 
 // blank reports whether a record is a blank line (one field of spaces).
 func blank(fields [][]byte) bool { return len(fields) == 1 && len(trim(fields[0])) == 0 }
@@ -243,6 +303,8 @@ func longColumn(h string) string {
 		return "coder"
 	case "value", "label", "category", "code", "rating", "annotation":
 		return "value"
+	case "document", "doc", "document_id", "doc_id":
+		return "document"
 	}
 	return ""
 }
@@ -286,10 +348,16 @@ func (rd *reader) classify(header []string, line int) (Layout, map[string]int, e
 			}
 		}
 	}
+	_, hasItem := roles["item"]
+	_, hasCoder := roles["coder"]
+	_, hasValue := roles["value"]
 	layout := rd.opt.Layout
 	if layout == Auto {
+		// The long header among other columns (item,coder,value,batch;
+		// document,item,coder,value) is long too: read as wide, its
+		// items would repeat on every row.
 		layout = Wide
-		if len(roles) == 3 && len(header) == 3 {
+		if hasItem && hasCoder && hasValue {
 			layout = Long
 		}
 	}
@@ -298,6 +366,23 @@ func (rd *reader) classify(header []string, line int) (Layout, map[string]int, e
 			if _, ok := roles[r]; !ok {
 				return layout, nil, rd.errorf(line, 0, "long layout: the header has no %q column (found %s)", r, strings.Join(header, ", "))
 			}
+		}
+		if d, ok := roles["document"]; ok {
+			rd.notes = append(rd.notes, fmt.Sprintf("long layout: an item is a %s and an %s (ids shown as document/item)",
+				csvio.Quote(strings.TrimSpace(header[d])), csvio.Quote(strings.TrimSpace(header[roles["item"]]))))
+		}
+		var extra []string
+		for i, h := range header {
+			used := false
+			for _, c := range roles {
+				used = used || c == i
+			}
+			if !used {
+				extra = append(extra, csvio.Quote(strings.TrimSpace(h)))
+			}
+		}
+		if len(extra) > 0 {
+			rd.notes = append(rd.notes, fmt.Sprintf("long layout: %s %s not used by the coefficients (every row counts)", plural.Noun(len(extra), "column"), strings.Join(extra, ", ")))
 		}
 	}
 	return layout, roles, nil
@@ -308,12 +393,14 @@ func (rd *reader) wideCoders(header []string, line int) ([]string, error) {
 	if len(header) < 2 {
 		return nil, rd.errorf(line, 0, "wide layout: the header has %s; want an item column and one column per coder", plural.Count(len(header), "column"))
 	}
+	rd.width = len(header)
 	names := make([]string, len(header)-1)
 	seen := map[string]int{}
 	for j, h := range header[1:] {
 		h = strings.TrimSpace(h)
 		if h == "" {
 			h = fmt.Sprintf("coder%d", j+1)
+			rd.blank = append(rd.blank, j)
 		}
 		if first, dup := seen[h]; dup {
 			return nil, rd.errorf(line, 0, "coder %s names columns %d and %d", csvio.Quote(h), first+2, j+2)
@@ -332,6 +419,3 @@ func trim(b []byte) []byte {
 	}
 	return bytes.TrimSpace(b)
 }
-
-// isMissingString is isMissing for a string.
-func (rd *reader) isMissingString(v string) bool { return rd.isMissing([]byte(v)) }

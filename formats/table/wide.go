@@ -36,19 +36,23 @@ func (rd *reader) readWide(src *source, st start, header []string, line int) (*c
 	if err != nil {
 		return nil, err
 	}
-	w := &wideData{rd: rd, want: len(header), cols: make([][]int32, len(names)), index: map[string]int32{}}
+	w := &wideData{rd: rd, want: len(header), cols: make([][]int32, len(names)), index: map[string]int32{}, miss: rd.newCounts()}
 	for _, l := range rd.opt.Categories {
 		w.add(l, coding.Pos{})
 	}
 	if _, err := rd.body(src, st, 1, func() sink { return w }, func(any) error { return nil }); err != nil {
 		return nil, err
 	}
+	rd.addCounts(w.miss)
 	if len(w.items) == 0 {
 		return nil, rd.noItems()
 	}
 	d, err := coding.FromColumns(rd.name, w.items, names, w.labels, len(rd.opt.Categories), w.cols, w.first)
 	if err != nil {
 		return nil, rd.duplicate(err, w.lines)
+	}
+	if err := rd.shapeCheck(d.Stats(0), d.Items()); err != nil {
+		return nil, err
 	}
 	return d, nil
 }
@@ -63,6 +67,7 @@ type wideData struct {
 	labels []string
 	index  map[string]int32
 	first  []coding.Pos
+	miss   missCounts
 }
 
 func (w *wideData) add(l string, p coding.Pos) int32 {
@@ -83,7 +88,7 @@ func (w *wideData) record(line int, fields [][]byte, cols []int) error {
 	for c := range w.cols {
 		v := trim(fields[c+1])
 		x := int32(coding.Missing)
-		if !w.rd.isMissing(v) {
+		if !w.miss.missing(w.rd.miss, v) {
 			p := coding.Pos{Line: int32(line), Col: int32(cols[c+1])}
 			var known bool
 			if x, known = w.index[string(v)]; !known {
@@ -118,7 +123,7 @@ func (rd *reader) streamWide(src *source, st start, header []string, line int) (
 			acc, _ = coding.NewAccumulator(coding.StatsOptions{Coders: names})
 		}
 		accs = append(accs, acc)
-		return &wideStats{rd: rd, want: len(header), acc: acc, seed: seed}
+		return &wideStats{rd: rd, want: len(header), acc: acc, seed: seed, miss: rd.newCounts()}
 	}
 	// The ids are checked for repeats only if they are not in increasing
 	// natural order throughout (blocks merged in order). While they are,
@@ -128,6 +133,7 @@ func (rd *reader) streamWide(src *source, st start, header []string, line int) (
 	// increasing ids has no repeat in itself).
 	reread := rd.opt.Reopen != nil
 	increasing, last, items, prefixEnd := true, "", 0, 0
+	var head []string
 	var kept []*fingerprints
 	merge := func(x any) error {
 		b := x.(wideBlock)
@@ -135,6 +141,9 @@ func (rd *reader) streamWide(src *source, st start, header []string, line int) (
 			return nil
 		}
 		increasing = increasing && b.increasing && (items == 0 || coding.CompareNatural(last, b.first) < 0)
+		if len(head) < maxHead {
+			head = append(head, b.head[:min(len(b.head), maxHead-len(head))]...)
+		}
 		last = b.last
 		items += b.n
 		if increasing && reread {
@@ -144,12 +153,15 @@ func (rd *reader) streamWide(src *source, st start, header []string, line int) (
 		}
 		return nil
 	}
-	_, err = rd.body(src, st, rd.opt.Workers, newSink, merge)
+	sinks, err := rd.body(src, st, rd.opt.Workers, newSink, merge)
 	if newErr != nil {
 		return nil, newErr
 	}
 	if err != nil {
 		return nil, err
+	}
+	for _, s := range sinks {
+		rd.addCounts(s.(*wideStats).miss)
 	}
 	if items == 0 {
 		return nil, rd.noItems()
@@ -166,7 +178,14 @@ func (rd *reader) streamWide(src *source, st start, header []string, line int) (
 			return nil, err
 		}
 	}
-	return merged(accs)
+	out, err := merged(accs)
+	if err != nil {
+		return nil, err
+	}
+	if err := rd.shapeCheck(out, head); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // wideStats accumulates the records of a wide file.
@@ -178,6 +197,7 @@ type wideStats struct {
 	seed maphash.Seed
 	blk  wideBlock
 	prev []byte // the previous id of the block (a view into the block)
+	miss missCounts
 }
 
 // wideBlock is what the merge needs of a block: whether its ids increase
@@ -189,6 +209,7 @@ type wideBlock struct {
 	first, last string
 	lastLine    int
 	fp          *fingerprints
+	head        []string // the first ids (at most maxHead), for shape checks
 }
 
 func (w *wideStats) record(line int, fields [][]byte, cols []int) error {
@@ -199,7 +220,7 @@ func (w *wideStats) record(line int, fields [][]byte, cols []int) error {
 	w.cv = w.cv[:0]
 	for c := 1; c < len(fields); c++ {
 		v := trim(fields[c])
-		if w.rd.isMissing(v) {
+		if w.miss.missing(w.rd.miss, v) {
 			continue
 		}
 		x, err := w.acc.ValueBytes(v, coding.Pos{Line: int32(line), Col: int32(cols[c])})
@@ -217,6 +238,9 @@ func (w *wideStats) record(line int, fields [][]byte, cols []int) error {
 		w.blk.increasing = false
 	}
 	w.blk.fp.add(maphash.Bytes(w.seed, id), int32(line))
+	if len(w.blk.head) < maxHead {
+		w.blk.head = append(w.blk.head, string(id))
+	}
 	w.blk.n++
 	w.blk.lastLine = line
 	w.prev = id

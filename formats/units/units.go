@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"agree/internal/csvio"
+	"agree/internal/limits"
 	"agree/internal/plural"
 	"agree/unitizing"
 )
@@ -221,8 +222,9 @@ func (rd Reader) ReadRTTM(r io.Reader, name string) (unitizing.Continuum, error)
 	if err := sniff(br, name); err != nil {
 		return c, err
 	}
-	sc := bufio.NewScanner(br)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	sc := bufio.NewScanner(limits.Lines(br, name, 1))
+	sc.Buffer(make([]byte, 64*1024), int(limits.MaxLine)+2) // the limit is Lines'
+
 	line := 0
 	for sc.Scan() {
 		line++
@@ -254,6 +256,9 @@ func (rd Reader) ReadRTTM(r io.Reader, name string) (unitizing.Continuum, error)
 		c.Units = append(c.Units, unitizing.Unit{Annotator: c.AnnotatorIndex(f[1]), Category: cat, Start: on, End: on + dur})
 	}
 	if err := sc.Err(); err != nil {
+		if limits.IsLimit(err) {
+			return c, err // it names the file and line
+		}
 		return c, fmt.Errorf("%s:%d: %w", name, line+1, err)
 	}
 	if len(c.Units) == 0 {

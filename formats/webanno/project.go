@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -14,6 +13,7 @@ import (
 	"agree/formats/internal/names"
 	"agree/formats/internal/zipfs"
 	"agree/formats/uima"
+	"agree/internal/limits"
 	"agree/internal/plural"
 )
 
@@ -21,7 +21,7 @@ import (
 // decompress to absurd sizes (variables for the tests).
 var (
 	// MaxEntrySize is the largest uncompressed annotation file read.
-	MaxEntrySize int64 = 1 << 30
+	MaxEntrySize = limits.MaxEntry
 	// MaxTotalSize is the most uncompressed data read from one export.
 	MaxTotalSize int64 = 8 << 30
 )
@@ -236,11 +236,11 @@ func (p *project) file(name, doc string) error {
 			return err
 		}
 		var inner []string
-		for _, f := range zr.File {
-			switch strings.ToLower(path.Ext(f.Name)) {
+		for _, n := range zr.Names() {
+			switch strings.ToLower(path.Ext(n)) {
 			case ".tsv", ".xmi", ".json":
-				if !strings.EqualFold(path.Base(f.Name), "TypeSystem.xml") {
-					inner = append(inner, f.Name)
+				if !strings.EqualFold(path.Base(n), "TypeSystem.xml") {
+					inner = append(inner, n)
 				}
 			}
 		}
@@ -273,15 +273,20 @@ func (p *project) read(fsys fs.FS, name, shown string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w", shown, err)
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.Size() > MaxEntrySize {
-		return nil, fmt.Errorf("%s: %d bytes uncompressed, more than the %d an annotation file may have", shown, st.Size(), MaxEntrySize)
+	var size int64
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		size = st.Size()
+		if size > MaxEntrySize {
+			return nil, fmt.Errorf("%s: %d bytes uncompressed, more than the %d an annotation file may have", shown, size, MaxEntrySize)
+		}
 	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxEntrySize+1))
+	// read as a stream, in bounded chunks: an archive may declare any size
+	data, err := limits.ReadAll(f, shown, "entry", MaxEntrySize, size)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", shown, err)
-	}
-	if int64(len(data)) > MaxEntrySize {
-		return nil, fmt.Errorf("%s: more than %d bytes uncompressed", shown, MaxEntrySize)
+		if limits.IsLimit(err) {
+			return nil, fmt.Errorf("%s: more than %d bytes uncompressed", shown, MaxEntrySize)
+		}
+		return nil, err
 	}
 	p.total += int64(len(data))
 	if p.total > MaxTotalSize {

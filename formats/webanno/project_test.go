@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/flate"
 	"hash/crc32"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -159,7 +160,18 @@ func TestProjectArchiveTricks(t *testing.T) {
 	}
 	base := []entry{{"exportedproject1.json", []byte("{}"), 0}, {"annotation/d1/alice.tsv", tsv, 0}}
 	zeros := make([]byte, 4<<20)
-	long := strings.Repeat("a", 3<<20)
+	// letters that do not compress much (a real text's ratio), unlike the
+	// zeros of a ZIP bomb
+	rnd := rand.New(rand.NewPCG(1, 2))
+	letters := make([]byte, 3<<20)
+	for i := range letters {
+		letters[i] = 'a' + byte(rnd.IntN(26))
+	}
+	long := string(letters)
+	noise := make([]byte, 4<<20)
+	for i := range noise {
+		noise[i] = byte(rnd.IntN(256))
+	}
 	big := []byte("#FORMAT=WebAnno TSV 3.3\n#T_SP=webanno.custom.Span|value\n\n\n#Text=" + long + "\n1-1\t0-" + strconv.Itoa(len(long)) + "\t" + long + "\t_\n")
 	for _, tc := range []struct {
 		entries []entry
@@ -178,7 +190,8 @@ func TestProjectArchiveTricks(t *testing.T) {
 		{[]entry{{"p/exportedproject1.json", []byte("{}"), 0}, {"p/annotation/d1/alice.tsv", tsv, 0}, {"__MACOSX/p/annotation/d1/._alice.tsv", []byte{0, 5, 22, 7}, 0}, {"p/annotation/d1/._alice.tsv", []byte{0, 5, 22, 7}, 0}}, 0, 0, "alice", "", "an export wrapped in a folder by macOS's archiver, with __MACOSX beside it and AppleDouble ._ files"},
 		{[]entry{{"exportedproject1.json", []byte("{}"), 0}, {`annotation\d1\alice.tsv`, tsv, 0}, {`annotation\d1\bob.tsv`, tsv, 0}}, 0, 0, "alice,bob", "", "an archive written on Windows (backslashes in entry names) is read as its slash form"},
 		{[]entry{{"exportedproject1.json", []byte("{}"), 0}, {`annotation\d1\alice.zip`, zipOf([]entry{{`x\alice.tsv`, tsv, 0}}), 0}}, 0, 0, "alice", "", "a per-document archive with backslash names is read too"},
-		{append(base, entry{"annotation/d1/bob.tsv", zeros, 0}), 1 << 20, 0, "", "annotation/d1/bob.tsv: 4194304 bytes uncompressed, more than the 1048576", "an entry larger than MaxEntrySize (a zip bomb) is refused before it is read"},
+		{append(base, entry{"annotation/d1/bob.tsv", noise, 0}), 1 << 20, 0, "", "annotation/d1/bob.tsv: 4194304 bytes uncompressed, more than the 1048576", "an entry larger than MaxEntrySize is refused before it is read"},
+		{append(base, entry{"annotation/d1/bob.tsv", zeros, 0}), 0, 0, "", `entry "annotation/d1/bob.tsv": 4 MiB compressed to 4.0 KiB, more than 100 to 1`, "an entry compressed 1000 to 1 (a zip bomb) is refused before it is read, by its ratio"},
 		{append(base, entry{"annotation/d1/bob.tsv", zeros, 100}), 1 << 20, 0, "", "zip: ", "an entry whose header understates its size is cut at the limit, and refused"},
 		{append(base, entry{"annotation/d2/bob.tsv", big, 0}, entry{"annotation/d2/cy.tsv", big, 0}), 8 << 20, 8 << 20, "", "the export decompresses to more than 8388608 bytes", "the export's total is bounded by MaxTotalSize"},
 	} {

@@ -68,11 +68,11 @@ func TestCommonTSV(t *testing.T) {
 		t.Errorf("relation %+v: %+v → %+v", r, src, tgt)
 	}
 	// the same entities give the same continua as the common set
-	got, err := c.Continua("NamedEntity")
+	got, err := c.Continua("NamedEntity", annotation.AnnotatedDocuments)
 	if err != nil {
 		t.Fatal(err)
 	}
-	exp, _ := want.Continua("")
+	exp, _ := want.Continua("", annotation.AnnotatedDocuments)
 	if fmt.Sprint(len(got.Continua[1].Units)) != fmt.Sprint(len(exp.Continua[1].Units)) {
 		t.Errorf("continuum d2: %d units, want %d", len(got.Continua[1].Units), len(exp.Continua[1].Units))
 	}

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"agree/internal/limits"
 )
 
 // Wrap returns err prefixed with the file name, and for a *csv.ParseError
@@ -16,6 +18,9 @@ import (
 func Wrap(name string, err error) error {
 	if err == nil {
 		return nil
+	}
+	if limits.IsLimit(err) {
+		return err // it names the file and line
 	}
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
@@ -44,9 +49,10 @@ type Reader struct {
 	cr        *csv.Reader
 }
 
-// NewReader returns a Reader of r; name is the file name for messages.
+// NewReader returns a Reader of r; name is the file name for messages. A
+// record longer than limits.MaxLine is an error (limits.Records).
 func NewReader(r io.Reader, name string) *Reader {
-	cr := csv.NewReader(r)
+	cr := csv.NewReader(limits.Records(r, name, 1, '#'))
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true
 	cr.Comment = '#'

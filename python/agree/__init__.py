@@ -24,7 +24,7 @@ from . import _cli, _docs, _inputs, _result
 from ._cli import AgreeError, binary
 from ._result import Report, Result
 
-__all__ = ["coding", "spans", "relations", "coref", "gamma", "unitizing", "segmentation", "convert", "report",
+__all__ = ["coding", "ratings", "spans", "relations", "coref", "gamma", "unitizing", "segmentation", "convert", "report",
            "AgreeError", "Result", "Report", "binary", "run", "__version__"]
 
 _HELP = _docs.load()
@@ -60,7 +60,10 @@ def _prepare_report(data, more, flags):
 
 
 def _command_line(command, flags, inp, extra=()):
-    args = [command] + _cli.flag_args(flags) + list(extra)
+    rep = _docs.repeatable(command, _HELP)
+    if command == "report":
+        rep |= _docs.repeatable(flags.get("as_") or flags.get("as") or "", _HELP)
+    args = [command] + _cli.flag_args(flags, rep) + list(extra)
     for a in inp.args:
         args.append("./" + a if a.startswith("-") and a != "-" else a)
     return args
@@ -77,7 +80,13 @@ def _analysis(command, data, more, flags):
     inp, flags = _prepare(command, data, more, flags)
     args = _command_line(command, flags, inp, ["--format=json"])
     state = _result.file_state(inp.paths)
-    r = _execute(args, inp)
+    try:
+        r = _execute(args, inp)
+    except AgreeError as e:
+        if e.exit_code == 3 and e.stdout:  # a requirement not met: the result is there
+            text = e.stdout.decode("utf-8")
+            e.result = Result(command, args, text, _parse_json(command, text), [])
+        raise
     text = r.stdout.decode("utf-8")
     data_out = _parse_json(command, text)
 
@@ -96,7 +105,7 @@ def _analysis(command, data, more, flags):
     return Result(command, args, text, data_out, r.lines, rerun if command in _REPORTS else None)
 
 
-_REPORTS = {"coding", "spans", "relations", "gamma", "unitizing", "segmentation", "coref"}
+_REPORTS = {"coding", "ratings", "spans", "relations", "gamma", "unitizing", "segmentation", "coref"}
 
 
 def _parse_json(command, text):
@@ -119,6 +128,7 @@ def _make(command):
 
 
 coding = _make("coding")
+ratings = _make("ratings")
 spans = _make("spans")
 relations = _make("relations")
 coref = _make("coref")

@@ -21,7 +21,8 @@ class AgreeError(Exception):
     Attributes:
         exit_code: the command's exit status: 1 the data cannot be read or
             measured, 2 the command was called wrongly (a flag, its value or
-            an output file); see the README's contract.
+            an output file), 3 a requirement (require=) was not met — then
+            ``result`` holds the result; see the README's contract.
         message: the command's message (``file:line:col: what was expected``
             for data errors), without the ``agree:`` prefix.
         file, line, column: the place the message names, when it names one
@@ -32,8 +33,10 @@ class AgreeError(Exception):
         args: the command line that was run (without the binary's path).
     """
 
-    def __init__(self, message, exit_code, stderr="", args=None, header_lines=None):
+    def __init__(self, message, exit_code, stderr="", args=None, header_lines=None, stdout=b""):
         super().__init__(message)
+        self.stdout = stdout
+        self.result = None  # exit status 3: the Result whose requirement was not met
         self.message = message
         self.exit_code = exit_code
         self.stderr = stderr
@@ -112,11 +115,21 @@ def flag_value(v):
     return str(v)
 
 
-def flag_args(flags):
+def flag_args(flags, repeatable=()):
     """Command-line arguments of keyword arguments (None: flag not given).
     Every flag is passed as --name=value, so that a value that starts with
-    a dash is never taken for a flag."""
-    return ["{}={}".format(flag_name(k), flag_value(v)) for k, v in flags.items() if v is not None]
+    a dash is never taken for a flag; a list or tuple given to a repeatable
+    flag (named in repeatable, e.g. "require") is one flag per element."""
+    out = []
+    for k, v in flags.items():
+        if v is None:
+            continue
+        name = flag_name(k)
+        if isinstance(v, (list, tuple)) and name[2:] in repeatable:
+            out += ["{}={}".format(name, flag_value(x)) for x in v]
+        else:
+            out.append("{}={}".format(name, flag_value(v)))
+    return out
 
 
 # --- running ------------------------------------------------------------------
@@ -178,7 +191,7 @@ def run(args, blocks=None, relay=True, header_lines=None):
     relayer.close()
     stderr = relayer.text()
     if proc.returncode != 0:
-        raise AgreeError(error_message(stderr), proc.returncode, stderr, args, header_lines)
+        raise AgreeError(error_message(stderr), proc.returncode, stderr, args, header_lines, b"".join(out))
     relayer.flush_held()
     return Run(b"".join(out), stderr, digest, relayer.lines)
 

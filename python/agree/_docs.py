@@ -13,7 +13,7 @@ import os
 import re
 import textwrap
 
-COMMANDS = ("coding", "spans", "relations", "coref", "gamma", "unitizing", "segmentation", "convert", "report")
+COMMANDS = ("coding", "ratings", "spans", "relations", "coref", "gamma", "unitizing", "segmentation", "convert", "report")
 
 _FLAG = re.compile(r"^  -(\S+)(?: (\S+))?$")
 _DEFAULT = re.compile(r" \(default (.*)\)$")
@@ -41,11 +41,12 @@ def parse_help(text):
         m = _FLAG.match(line)
         if m:
             cur = {"name": m.group(1), "type": _TYPES.get(m.group(2), "str") if m.group(2) else "bool",
-                   "default": None, "help": ""}
+                   "default": None, "help": "", "repeatable": False}
             flags.append(cur)
         elif cur is not None and line.startswith("    \t"):
             cur["help"] += (" " if cur["help"] else "") + line[len("    \t"):].strip()
     for f in flags:
+        f["repeatable"] = bool(re.search(r"\brepeatable\b", f["help"]))
         m = _DEFAULT.search(f["help"])
         if m:
             f["help"] = f["help"][: m.start()]
@@ -79,6 +80,8 @@ _DATA = {
     "coding": "a CSV table: wide (the item in the first column or the DataFrame's index, then one column per "
               "coder) or long (three columns item, coder, value; also unit/subject, annotator/rater, "
               "label/category); or annotation files (document labels, or spans compared token by token)",
+    "ratings": "a table of numeric ratings as coding reads it: wide (the item first, then one column per "
+               "rater) or long (item, rater, value)",
     "spans": "the span CSV: columns document, annotator, start, end, label (optionally layer, chain, "
              "part_of, text); or annotation files (--input)",
     "relations": "the relation CSV: document, annotator, source_start, source_end, source_label, "
@@ -119,7 +122,9 @@ Arguments:
 Keyword arguments are the flags of `agree {name}` (`agree {name} -h`):
 metric="interval" is --metric=interval, leave_one_out=False is
 --leave-one-out=false, as_="spans" is --as=spans; a list or tuple is
-comma-separated, a dict is KEY=VALUE pairs, a timedelta is seconds; None
+comma-separated (one flag per element for a repeatable flag such as
+require=["krippendorff_alpha>=0.8", "gwet_ac>=0.8"]), a dict is KEY=VALUE
+pairs, a timedelta is seconds; None
 leaves the command's default. Any flag of the binary is passed on, listed
 here or not; the command checks them all before reading any input (a
 refused one raises AgreeError with the command's message and exit status 2).
@@ -149,8 +154,15 @@ def doc(name, helpdata):
         "(.coefficients, .pairwise, .per_label, .per_document, .table(KEY)) with pandas, "
         ".report() for the HTML page; shown as that page in Jupyter.")) + "\n"
     out += ("\nRaises:\n  AgreeError: the command refused its arguments (exit_code 2) or its data "
-            "(exit_code 1); .message is its file:line:col message.\n")
+            "(exit_code 1), or a requirement (require=) was not met (exit_code 3, the result in .result); "
+            ".message is its file:line:col message.\n")
     return out
+
+
+def repeatable(name, helpdata):
+    """The flags of a command that may be given several times."""
+    h = helpdata.get(name) or {}
+    return {f["name"] for f in h.get("flags", []) if f.get("repeatable")}
 
 
 def signature(name, helpdata):

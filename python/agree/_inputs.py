@@ -8,6 +8,9 @@ import os
 
 from . import _encode
 
+# The commands that read a table as agree coding does (wide: the items first).
+TABLES = {"coding", "ratings"}
+
 # The commands that take --input: in-memory tables are sent as CSV, so they
 # get --input csv unless the call names another (standard input has no
 # file name to tell the format by). coding reads "-" as a table anyway.
@@ -130,13 +133,15 @@ def _is_dataframe(x):
 
 
 def _is_long(names):
+    """The long layout, as the binary tells it from a header: an item, a
+    coder and a value column, among others or not."""
     roles = set()
     for n in names:
         h = str(n).strip().lower()
         for role, aliases in _LONG_ROLES.items():
             if h in aliases:
                 roles.add(role)
-    return len(names) == 3 and len(roles) == 3
+    return len(roles) == 3
 
 
 def _frame_columns(command, df):
@@ -152,7 +157,7 @@ def _frame_columns(command, df):
         names = [str(c) for c in idx.columns] + names
         columns = [idx.iloc[:, i] for i in range(idx.shape[1])] + columns
         return names, columns
-    if command == "coding" and not _is_long(names) and not _first_names_items(names, _default_index(df)):
+    if command in TABLES and not _is_long(names) and not _first_names_items(names, _default_index(df)):
         idx = df.index.to_frame(index=False)
         return ["item"] + names, [idx.iloc[:, 0]] + columns
     return names, columns
@@ -174,7 +179,7 @@ def _dict_columns(command, d):
     if any(len(c) != n for c in columns):
         raise ValueError("agree.{}: the columns have different lengths ({})".format(
             command, ", ".join("{} {}".format(k, len(c)) for k, c in zip(names, columns))))
-    if command == "coding" and not _is_long(names) and not _first_names_items(names, True):
+    if command in TABLES and not _is_long(names) and not _first_names_items(names, True):
         return ["item"] + names, [range(n)] + columns
     return names, columns
 

@@ -174,7 +174,7 @@ def flatten(obj, prefix="", out=None):
     return out
 
 
-_PAIRS = {"coders": "coder", "annotators": "annotator"}
+_PAIRS = {"coders": "coder", "annotators": "annotator", "raters": "rater"}
 
 
 def _rows(v, key, skip=()):
@@ -199,6 +199,23 @@ def _coding_tables():
         "pairwise": lambda d: _rows(_get(d, "pairwise"), ""),
         "per_label": lambda d: _rows(_get(d, "per_label") or _get(d, "per_category"), ""),
         "per_document": lambda d: _rows(_get(d, "per_document"), ""),
+    }
+
+
+def _ratings_tables():
+    def coefficients(d):
+        out = [flatten(dict({"coefficient": f.get("key")}, **{k: v for k, v in f.items() if k != "key"}))
+               for f in _get(_get(d, "icc"), "forms") or []]
+        for k in ("kendall_w", "light_kappa"):
+            if isinstance(_get(d, k), dict):
+                out.append(flatten(dict({"coefficient": k}, **d[k])))
+        return out
+
+    return {
+        "coefficients": coefficients,
+        "pairwise": lambda d: _rows(_get(d, "pairs"), ""),
+        "per_label": lambda d: _rows(_get(_get(d, "fleiss_per_category"), "categories"), ""),
+        "vs_others": lambda d: _rows(_get(d, "vs_others"), ""),
     }
 
 
@@ -374,6 +391,7 @@ def _convert_tables():
 
 _NAMED = {
     "coding": _coding_tables(),
+    "ratings": _ratings_tables(),
     "spans": _pr_tables("per_label"),
     "relations": _pr_tables("per_type"),
     "coref": _coref_tables(),

@@ -16,6 +16,7 @@ from conftest import example, tdata
 # command → (file, flags, how pandas reads the file, flags the CLI needs for that data on stdin)
 CASES = {
     "coding": (example("krippendorff.csv"), {"bootstrap": 50, "seed": 3}, lambda p: pd.read_csv(p)),
+    "ratings": (example("krippendorff.csv"), {"level": 0.9}, lambda p: pd.read_csv(p)),
     "spans": (example("entities.csv"), {"match": "overlap", "bootstrap": 20}, lambda p: pd.read_csv(p)),
     "relations": (example("relations.csv"), {}, lambda p: pd.read_csv(p)),
     "coref": (tdata("coref", "passonneau.csv"), {"missing": "singletons"}, lambda p: pd.read_csv(p, comment="#")),
@@ -28,6 +29,7 @@ CASES = {
 # A flag value each command refuses (exit 2), as keyword arguments.
 BAD_FLAGS = {
     "coding": {"metric": "nosuch"},
+    "ratings": {"level": 2},
     "spans": {"match": "nosuch"},
     "relations": {"labels": "nosuch"},
     "coref": {"bootstrap": -1},
@@ -52,6 +54,12 @@ def cli_json(cli, command, path, flags):
     return json.loads(out)
 
 
+def notes(ns):
+    # A file's missing cells may be spelt NA and counted in a note; a
+    # DataFrame's are empty cells (NaN, None), which need no note.
+    return [n for n in ns if not (isinstance(n, str) and n.startswith("cells read as missing:"))]
+
+
 def names_out(d, path):
     """The JSON with the input's names (the path, its base name, standard
     input's names) replaced by one token, also inside notes, for comparing a
@@ -64,7 +72,8 @@ def names_out(d, path):
 
     def walk(v):
         if isinstance(v, dict):
-            return {k: walk(x) for k, x in v.items()}
+            return {k: walk(x) for k, x in v.items() if k != "notes"} | ({"notes": walk(notes(v["notes"]))}
+                                                                         if "notes" in v else {})
         if isinstance(v, list):
             return [walk(x) for x in v]
         return text(v) if isinstance(v, str) else v
@@ -146,6 +155,22 @@ def test_generic_flags_reach_the_cli(agree):
                      categories=["1", "2", "3", "4", "5"])
     assert "leave_one_coder_out" not in r.data
     assert "--leave-one-out=false" in r.args and "--categories=1,2,3,4,5" in r.args
+
+
+def test_requirement_not_met(agree, cli):
+    # Exit status 3: the output is there, in the error's result; a list
+    # given to a repeatable flag is one flag per element.
+    path = example("krippendorff.csv")
+    req = ["krippendorff_alpha>=0.9", "percent_agreement>=0.5"]
+    code, out, err = cli("coding", "--format=json", "--require=" + req[0], "--require=" + req[1], path)
+    assert code == 3
+    with pytest.raises(agree.AgreeError) as e:
+        agree.coding(path, require=req)
+    assert e.value.exit_code == 3
+    assert e.value.result.data == json.loads(out)
+    assert err.rstrip("\n").endswith(e.value.message)
+    assert [a for a in e.value.args_run if a.startswith("--require")] == ["--require=" + r for r in req]
+    assert agree.coding(path, require=["percent_agreement>=0.5"]).data == agree.coding(path).data
 
 
 def test_data_error_names_row(agree):

@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-COMMANDS = ["coding", "spans", "relations", "coref", "gamma", "unitizing", "segmentation", "convert", "report"]
+COMMANDS = ["coding", "ratings", "spans", "relations", "coref", "gamma", "unitizing", "segmentation", "convert", "report"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -34,8 +34,8 @@ def test_parse_help(agree):
     h = agree._docs.parse_help(text)
     assert h["synopsis"] == "agree x [flags] FILE\n\nWhat it does."
     assert h["flags"] == [
-        {"name": "bootstrap", "type": "int", "default": "0", "help": "resamples (0 ≤ N ≤ 9)"},
-        {"name": "closed", "type": "bool", "default": None, "help": "a switch"},
-        {"name": "metric", "type": "str", "default": "nominal", "help": "distance"},
-        {"name": "time-limit", "type": "str or datetime.timedelta", "default": "10m0s", "help": "time"},
+        {"name": "bootstrap", "type": "int", "default": "0", "help": "resamples (0 ≤ N ≤ 9)", "repeatable": False},
+        {"name": "closed", "type": "bool", "default": None, "help": "a switch", "repeatable": False},
+        {"name": "metric", "type": "str", "default": "nominal", "help": "distance", "repeatable": False},
+        {"name": "time-limit", "type": "str or datetime.timedelta", "default": "10m0s", "help": "time", "repeatable": False},
     ]

@@ -64,7 +64,7 @@ def test_command_line(venv, cli, agree, tmp_path):
         assert p.stdout == want
         p = subprocess.run(argv + ["coding", "--metric=nosuch", path], capture_output=True, text=True, cwd=tmp_path)
         assert p.returncode == 2 and p.stderr.startswith("agree: ")
-    assert agree.__version__ == build_wheels.pep440(out.split()[-1])
+    assert agree.__version__ == build_wheels.pep440(out.splitlines()[0].split()[-1])
     assert agree.run("version") == out
 
 

@@ -73,6 +73,8 @@ def test_flag_args(agree):
     assert f({"time_limit": datetime.timedelta(minutes=1, seconds=30)}) == ["--time-limit=90.0s"]
     assert f({"level": 0.9, "as_": "spans", "sep": "-", "layer": None}) == ["--level=0.9", "--as=spans", "--sep=-"]
     assert f({"taxonomy": __import__("pathlib").Path("t.csv")}) == ["--taxonomy=t.csv"]
+    assert f({"require": ["a>=1", "b<2"], "categories": ["x", "y"]}, {"require"}) == [
+        "--require=a>=1", "--require=b<2", "--categories=x,y"]
 
 
 def test_time_limit_accepted(agree):
@@ -103,7 +105,7 @@ def test_interrupt_stops_binary(agree, tmp_path, monkeypatch):
     def blocks():
         for _ in range(3):
             yield b"x" * (1 << 20)
-        while not pidfile.exists():
+        while not (pidfile.exists() and pidfile.read_text()):
             time.sleep(0.01)
         raise KeyboardInterrupt
 

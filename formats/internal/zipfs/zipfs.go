@@ -9,42 +9,198 @@
 // Clean rewrites the names before the archive is used: '\' becomes '/', and
 // a name that is absolute or climbs out of the archive ('..') is refused
 // rather than silently cut, as archive/zip would.
+//
+// An archive's members are read as streams, and checked when opened (FS.Open)
+// against archives made to exhaust memory: a member larger than
+// limits.MaxEntry uncompressed, or compressed more than limits.MaxRatio to 1,
+// is refused with its name, before anything is decompressed; so is an
+// encrypted member (archive/zip would read its ciphertext as corrupt data).
 package zipfs
 
 import (
 	"archive/zip"
 	"bytes"
+	"compress/flate"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
+	"os"
 	"path"
 	"strconv"
 	"strings"
+
+	"agree/internal/limits"
 )
 
-// Open opens the ZIP file at name with its entry names cleaned (Clean).
-func Open(name string) (*zip.ReadCloser, error) {
-	zr, err := zip.OpenReader(name)
-	if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if err := Clean(&zr.Reader, name); err != nil {
-		zr.Close()
-		return nil, err
-	}
-	return zr, nil
+// FS is a ZIP archive as a file system (fs.FS, fs.ReadDirFS, fs.StatFS)
+// whose entry names are cleaned (Clean) and whose files are checked when
+// opened (see the package documentation).
+type FS struct {
+	zr     *zip.Reader
+	name   string
+	files  map[string]*zip.File
+	closer io.Closer
 }
 
-// NewReader opens a ZIP archive held in memory (named name in messages)
-// with its entry names cleaned (Clean).
-func NewReader(data []byte, name string) (*zip.Reader, error) {
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+// Open opens the ZIP file at name (an OS path).
+func Open(name string) (*FS, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	z, err := New(f, st.Size(), name)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	z.closer = f
+	return z, nil
+}
+
+// NewReader opens a ZIP archive held in memory (named name in messages).
+func NewReader(data []byte, name string) (*FS, error) {
+	return New(bytes.NewReader(data), int64(len(data)), name)
+}
+
+// New opens the ZIP archive of size bytes that ra reads (named name in
+// messages).
+func New(ra io.ReaderAt, size int64, name string) (*FS, error) {
+	zr, err := zip.NewReader(ra, size)
 	if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, fmt.Errorf("%s: %w", name, archiveError(err))
 	}
 	if err := Clean(zr, name); err != nil {
 		return nil, err
 	}
-	return zr, nil
+	z := &FS{zr: zr, name: name, files: map[string]*zip.File{}}
+	for _, f := range zr.File {
+		if f.Name != "" && !strings.HasSuffix(f.Name, "/") {
+			if _, dup := z.files[f.Name]; !dup {
+				z.files[f.Name] = f
+			}
+		}
+	}
+	return z, nil
+}
+
+// archiveError says what archive/zip's errors mean.
+func archiveError(err error) error {
+	switch {
+	case errors.Is(err, zip.ErrFormat):
+		return errors.New("not a valid ZIP archive")
+	case errors.Is(err, zip.ErrAlgorithm):
+		return errors.New("compressed with a method that agree does not read (ZIP archives compressed with deflate or stored are read)")
+	}
+	return err
+}
+
+// Close closes the file an FS of Open reads.
+func (z *FS) Close() error {
+	if z.closer != nil {
+		return z.closer.Close()
+	}
+	return nil
+}
+
+// Names returns the names of the archive's files (not its directories),
+// in the archive's order.
+func (z *FS) Names() []string {
+	var out []string
+	for _, f := range z.zr.File {
+		if z.files[f.Name] == f {
+			out = append(out, f.Name)
+		}
+	}
+	return out
+}
+
+// Open opens a file or a directory of the archive. A file is checked
+// first (Check) and read as a stream; its size as read is at most the
+// size its header declares.
+func (z *FS) Open(name string) (fs.File, error) {
+	f, ok := z.files[name]
+	if !ok {
+		return z.zr.Open(name)
+	}
+	if err := z.Check(f); err != nil {
+		return nil, err
+	}
+	rc, err := f.Open()
+	if err != nil {
+		return nil, z.entryError(name, archiveError(err))
+	}
+	return &file{z: z, f: f, rc: rc}, nil
+}
+
+// ReadDir lists a directory of the archive.
+func (z *FS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(z.zr, name) }
+
+// Stat describes a file or directory of the archive.
+func (z *FS) Stat(name string) (fs.FileInfo, error) {
+	if f, ok := z.files[name]; ok {
+		return f.FileInfo(), nil
+	}
+	return fs.Stat(z.zr, name)
+}
+
+// Check refuses an entry that is encrypted, larger than limits.MaxEntry
+// uncompressed, or compressed more than limits.MaxRatio to 1 (past
+// limits.RatioGrace).
+func (z *FS) Check(f *zip.File) error {
+	if f.Flags&0x1 != 0 {
+		return fmt.Errorf("%s: encrypted entry %s (the archive is protected by a password: unpack it and give the folder)", z.name, strconv.Quote(f.Name))
+	}
+	size, packed := f.UncompressedSize64, f.CompressedSize64
+	if size > uint64(limits.MaxEntry) {
+		return fmt.Errorf("%s: entry %s: %s uncompressed, more than the %s agree reads of an archive member", z.name, strconv.Quote(f.Name), limits.Size(int64(min(size, 1<<62))), limits.Size(limits.MaxEntry))
+	}
+	if size > uint64(limits.RatioGrace) && (packed == 0 || size/packed > uint64(limits.MaxRatio)) {
+		return fmt.Errorf("%s: entry %s: %s compressed to %s, more than %d to 1 (real annotation files compress far less; the archive looks made to exhaust memory)",
+			z.name, strconv.Quote(f.Name), limits.Size(int64(size)), limits.Size(int64(packed)), limits.MaxRatio)
+	}
+	return nil
+}
+
+func (z *FS) entryError(name string, err error) error {
+	return fmt.Errorf("%s: entry %s: %w", z.name, strconv.Quote(name), err)
+}
+
+// file is an open file of the archive.
+type file struct {
+	z   *FS
+	f   *zip.File
+	rc  io.ReadCloser
+	err error
+}
+
+func (f *file) Stat() (fs.FileInfo, error) { return f.f.FileInfo(), nil }
+func (f *file) Close() error               { return f.rc.Close() }
+
+func (f *file) Read(p []byte) (int, error) {
+	if f.err != nil {
+		return 0, f.err
+	}
+	n, err := f.rc.Read(p)
+	if err != nil && err != io.EOF {
+		var corrupt flate.CorruptInputError
+		switch {
+		case errors.As(err, &corrupt), errors.Is(err, io.ErrUnexpectedEOF):
+			err = errors.New("the compressed data is corrupt or cut short")
+		case errors.Is(err, zip.ErrChecksum):
+			err = errors.New("the data do not match the entry's checksum (a damaged archive)")
+		case errors.Is(err, zip.ErrFormat):
+			err = errors.New("more data than the entry's header declares (a damaged archive)")
+		}
+		f.err = f.z.entryError(f.f.Name, err)
+		return n, f.err
+	}
+	return n, err
 }
 
 // Clean rewrites the entry names of zr in place, before zr is used as an

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// writeLongChain writes issue 25's coreference CSV: 2 annotators × n
+// mentions of one document in one chain each.
+func writeLongChain(tb testing.TB, n int) string {
+	tb.Helper()
+	p := filepath.Join(tb.TempDir(), "chain.csv")
+	f, err := os.Create(p)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	w.WriteString("annotator,mention,chain\n")
+	for _, a := range []string{"A", "B"} {
+		for m := range n {
+			fmt.Fprintf(w, "%s,m%d,c1\n", a, m)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		tb.Fatal(err)
+	}
+	f.Close()
+	return p
+}
+
+// TestCorefLongChain: issue 25, 2 annotators × 20 000 mentions in one chain
+// (chains as sets took 2.7 GB and crashed: every mention's label was its
+// whole chain). In a child process under a memory limit: exit 0, peak
+// memory far below, and α = 1 for identical chains under every distance.
+func TestCorefLongChain(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a process")
+	}
+	limit := int64(512 << 20)
+	if raceEnabled {
+		limit = 0
+	}
+	p := writeLongChain(t, 20000)
+	r := agreeChild(t, limit, 2*time.Minute, "coref", "--format", "json", p)
+	if r.code != 0 {
+		t.Fatalf("exit %d: %.400s", r.code, r.stderr)
+	}
+	if limit > 0 && r.peak > 150<<20 {
+		t.Errorf("peak memory %d MB", r.peak>>20)
+	}
+	var out struct {
+		ChainsAsSets map[string]any `json:"chains_as_sets"`
+		Pairs        []struct {
+			ChainsAsSets map[string]any `json:"chains_as_sets"`
+		} `json:"pairs"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	for _, cs := range []map[string]any{out.ChainsAsSets, out.Pairs[0].ChainsAsSets} {
+		for _, k := range []string{"masi", "jaccard", "dice", "passonneau", "nominal"} {
+			if cs[k] != 1.0 {
+				t.Errorf("%s = %v, want 1", k, cs[k])
+			}
+		}
+	}
+}
+
+// BenchmarkCorefLongChain: issue 25, the whole coref command (every score,
+// the link table, chains as sets, table output) on 2 × 20 000 mentions in
+// one chain.
+func BenchmarkCorefLongChain(b *testing.B) {
+	benchCommand(b, "", "coref", writeLongChain(b, 20000))
+}
+
+// TestCorefBratRoutes: issue 25, brat read by agree coref directly and the
+// same brat converted to the JSONL and to the span CSV and read back give
+// the same output (a discontinuous mention is one mention on every route;
+// event triggers, in no chain, are left out on every route), for the
+// shared fixture (entities, an event trigger, a discontinuous span, three
+// annotators) and a collection with a discontinuous mention in a chain.
+func TestCorefBratRoutes(t *testing.T) {
+	dir := t.TempDir()
+	for ann, lines := range map[string]string{
+		"alice": "T1\tPER 0 5\tAlice\nT2\tPER 10 13\tBob\nT3\tPER 18 21;27 29\tshe hi\nT4\tPER 33 36\thim\nT5\tMeet 6 9\tmet\nE1\tMeet:T5\n*\tEquiv T1 T3\nR1\tCoreference Arg1:T2 Arg2:T4\n",
+		"bob":   "T1\tPER 0 5\tAlice\nT2\tPER 10 13\tBob\nT3\tPER 18 21\tshe\nT6\tPER 27 29\thi\nT4\tPER 33 36\thim\n*\tEquiv T1 T3 T6\n",
+	} {
+		os.MkdirAll(filepath.Join(dir, "brat", ann), 0o755)
+		os.WriteFile(filepath.Join(dir, "brat", ann, "d.ann"), []byte(lines), 0o644)
+		os.WriteFile(filepath.Join(dir, "brat", ann, "d.txt"), []byte("Alice met Bob and she said hi to him."), 0o644)
+	}
+	for _, src := range []string{filepath.Join(dir, "brat"), "../../formats/brat/testdata/common"} {
+		// the span CSV does not record who annotated which document:
+		// compared under --documents all, as it is read
+		for _, to := range []string{"jsonl", "csv"} {
+			docs := map[string]string{"jsonl": "annotated", "csv": "all"}[to]
+			want, errs, code := agree(t, "", "coref", "--format", "json", "--quiet", "--documents", docs, src)
+			if code != 0 {
+				t.Fatalf("%s: exit %d: %s", src, code, errs)
+			}
+			conv := filepath.Join(t.TempDir(), "c."+to)
+			if _, errs, code := agree(t, "", "convert", "--quiet", "--to", to, "-o", conv, src); code != 0 {
+				t.Fatalf("convert: %s", errs)
+			}
+			got, errs, code := agree(t, "", "coref", "--format", "json", "--quiet", "--documents", docs, conv)
+			if code != 0 {
+				t.Fatalf("%s → %s: exit %d: %s", src, to, code, errs)
+			}
+			if to == "csv" { // it cannot record who annotated what: document_rule and a note say so
+				got, want = withoutRule(t, got), withoutRule(t, want)
+			}
+			if got != want {
+				t.Errorf("%s → %s → coref differs from coref on brat:\n%s\nwant\n%s", src, to, got, want)
+			}
+		}
+	}
+}
+
+// withoutRule returns the JSON object js without its document_rule and
+// the note that describes the rule, re-encoded.
+func withoutRule(t *testing.T, js string) string {
+	t.Helper()
+	var v map[string]any
+	if err := json.Unmarshal([]byte(js), &v); err != nil {
+		t.Fatal(err)
+	}
+	delete(v, "document_rule")
+	if notes, ok := v["notes"].([]any); ok {
+		var keep []any
+		for _, n := range notes {
+			if s, _ := n.(string); !strings.HasPrefix(s, "--documents ") {
+				keep = append(keep, n)
+			}
+		}
+		v["notes"] = keep
+	}
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

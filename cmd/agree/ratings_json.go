@@ -1,0 +1,213 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"agree/coding"
+	"agree/internal/plural"
+	"agree/internal/version"
+	"agree/ratings"
+	"agree/report"
+)
+
+// ratingsResult is everything agree ratings reports; its JSON form is a
+// contract (documented in the README).
+type ratingsResult struct {
+	version.Header
+	File              string                `json:"file,omitempty"`
+	Items             int                   `json:"items"`
+	Raters            int                   `json:"raters"`
+	RaterNames        []string              `json:"rater_names"`
+	Ratings           int                   `json:"ratings"`
+	CompleteItems     int                   `json:"complete_items"`
+	Level             float64               `json:"level"`
+	ICC               iccJSON               `json:"icc"`
+	Pairs             []associationJSON     `json:"pairs,omitempty"`
+	PairsOmitted      int                   `json:"pairs_omitted,omitempty"`
+	VsOthers          []associationJSON     `json:"vs_others,omitempty"`
+	KendallW          kendallWJSON          `json:"kendall_w"`
+	LightKappa        *lightJSON            `json:"light_kappa,omitempty"`
+	FleissPerCategory *fleissCategoriesJSON `json:"fleiss_per_category,omitempty"`
+	Notes             []string              `json:"notes,omitempty"`
+}
+
+type iccJSON struct {
+	Items           int           `json:"items"`
+	DroppedItems    int           `json:"dropped_items"`
+	ANOVA           anovaJSON     `json:"anova"`
+	Forms           []iccFormJSON `json:"forms"`
+	UndefinedReason string        `json:"undefined_reason,omitempty"`
+}
+
+type anovaJSON struct {
+	MSRows    report.Number `json:"ms_rows"`
+	MSColumns report.Number `json:"ms_columns"`
+	MSError   report.Number `json:"ms_error"`
+	MSWithin  report.Number `json:"ms_within"`
+	DFRows    report.Number `json:"df_rows"`
+	DFColumns report.Number `json:"df_columns"`
+	DFError   report.Number `json:"df_error"`
+	DFWithin  report.Number `json:"df_within"`
+}
+
+type iccFormJSON struct {
+	Key             string        `json:"key"`
+	Name            string        `json:"name"`
+	ShroutFleiss    string        `json:"shrout_fleiss"`
+	Model           string        `json:"model"`
+	Type            string        `json:"type"`
+	Unit            string        `json:"unit"`
+	Value           report.Number `json:"value"`
+	F               report.Number `json:"f"`
+	DF1             report.Number `json:"df1"`
+	DF2             report.Number `json:"df2"`
+	P               report.Number `json:"p"`
+	CI              *intervalJSON `json:"ci"`
+	UndefinedReason string        `json:"undefined_reason,omitempty"`
+}
+
+type correlationJSON struct {
+	Value           report.Number  `json:"value"`
+	CI              *intervalJSON  `json:"ci"`
+	SE              report.Number  `json:"se"`
+	P               *report.Number `json:"p,omitempty"`
+	Test            string         `json:"test,omitempty"`
+	UndefinedReason string         `json:"undefined_reason,omitempty"`
+}
+
+// associationJSON is a pair of raters ("raters") or a rater against the
+// mean of the others ("rater").
+type associationJSON struct {
+	Raters      []string        `json:"raters,omitempty"`
+	Rater       string          `json:"rater,omitempty"`
+	Items       int             `json:"items"`
+	Pearson     correlationJSON `json:"pearson"`
+	Spearman    correlationJSON `json:"spearman"`
+	KendallTauB correlationJSON `json:"kendall_tau_b"`
+	CCC         correlationJSON `json:"ccc"`
+}
+
+type kendallWJSON struct {
+	Value           report.Number `json:"value"`
+	Uncorrected     report.Number `json:"uncorrected"`
+	ChiSquare       report.Number `json:"chi_square"`
+	DF              report.Number `json:"df"`
+	P               report.Number `json:"p"`
+	Items           int           `json:"items"`
+	DroppedItems    int           `json:"dropped_items"`
+	UndefinedReason string        `json:"undefined_reason,omitempty"`
+}
+
+type lightJSON struct {
+	Value           report.Number `json:"value"`
+	Pairs           int           `json:"pairs"`
+	DefinedPairs    int           `json:"defined_pairs"`
+	UndefinedReason string        `json:"undefined_reason,omitempty"`
+}
+
+type fleissCategoriesJSON struct {
+	Items           int                  `json:"items"`
+	Raters          int                  `json:"raters"`
+	DroppedItems    int                  `json:"dropped_items"`
+	Categories      []fleissCategoryJSON `json:"categories"`
+	UndefinedReason string               `json:"undefined_reason,omitempty"`
+}
+
+type fleissCategoryJSON struct {
+	Category        string        `json:"category"`
+	Proportion      report.Number `json:"proportion"`
+	Kappa           report.Number `json:"kappa"`
+	SE              report.Number `json:"se"`
+	Z               report.Number `json:"z"`
+	P               report.Number `json:"p"`
+	UndefinedReason string        `json:"undefined_reason,omitempty"`
+}
+
+func ratingsInterval(iv ratings.Interval) *intervalJSON {
+	return &intervalJSON{Low: report.Number(iv.Low), High: report.Number(iv.High), Method: iv.Method, Level: iv.Level}
+}
+
+func newCorrelationJSON(c ratings.Correlation) correlationJSON {
+	out := correlationJSON{Value: report.Number(c.Value), CI: ratingsInterval(c.CI), SE: report.Number(c.SE), Test: c.Test, UndefinedReason: c.Reason}
+	if c.Test != "" {
+		p := report.Number(c.P)
+		out.P = &p
+	}
+	return out
+}
+
+func newAssociationJSON(a ratings.Association) associationJSON {
+	return associationJSON{Items: a.Pearson.Items, Pearson: newCorrelationJSON(a.Pearson), Spearman: newCorrelationJSON(a.Spearman),
+		KendallTauB: newCorrelationJSON(a.KendallTauB), CCC: newCorrelationJSON(a.Concordance)}
+}
+
+// analyzeRatings computes every statistic of agree ratings on d.
+func analyzeRatings(ctx context.Context, d *coding.Data, name string, f ratingsFlags) (*ratingsResult, error) {
+	m, err := ratings.FromData(d)
+	if err != nil {
+		return nil, err
+	}
+	if m.Items() == 0 {
+		return nil, fmt.Errorf("%s: no items", name)
+	}
+	if len(m.Raters()) < 2 {
+		return nil, fmt.Errorf("%s: %s; agreement needs at least two", name, plural.Count(len(m.Raters()), "rater"))
+	}
+	complete := m.Complete()
+	res := &ratingsResult{Header: version.NewHeader(), File: name, Items: m.Items(), Raters: len(m.Raters()), RaterNames: m.Raters(), Ratings: m.Ratings(),
+		CompleteItems: len(complete), Level: f.level}
+	ic := ratings.IntraclassCorrelations(m, f.level)
+	res.ICC = iccJSON{Items: ic.Items, DroppedItems: ic.Dropped, UndefinedReason: ic.Reason, ANOVA: anovaJSON{
+		report.Number(ic.MSRows), report.Number(ic.MSColumns), report.Number(ic.MSError), report.Number(ic.MSWithin),
+		report.Number(ic.DFRows), report.Number(ic.DFColumns), report.Number(ic.DFError), report.Number(ic.DFWithin)}}
+	for _, fm := range ic.Forms {
+		res.ICC.Forms = append(res.ICC.Forms, iccFormJSON{Key: fm.Form.Key(), Name: fm.Form.String(), ShroutFleiss: fm.Form.ShroutFleiss(),
+			Model: fm.Form.Model(), Type: fm.Form.Type(), Unit: fm.Form.Unit(), Value: report.Number(fm.Value),
+			F: report.Number(fm.F), DF1: report.Number(fm.DF1), DF2: report.Number(fm.DF2), P: report.Number(fm.P),
+			CI: ratingsInterval(fm.CI), UndefinedReason: fm.Reason})
+	}
+	cr, err := ratings.Correlate(ctx, m, f.level, f.workers)
+	if err != nil {
+		return nil, err
+	}
+	names := m.Raters()
+	for _, p := range cr.Pairs {
+		if f.maxRows > 0 && len(res.Pairs) >= f.maxRows {
+			res.PairsOmitted++
+			continue
+		}
+		a := newAssociationJSON(p.Association)
+		a.Raters = []string{names[p.A], names[p.B]}
+		res.Pairs = append(res.Pairs, a)
+	}
+	for _, r := range cr.VsOthers {
+		a := newAssociationJSON(r.Association)
+		a.Rater = names[r.Rater]
+		res.VsOthers = append(res.VsOthers, a)
+	}
+	w := ratings.ConcordanceW(m)
+	res.KendallW = kendallWJSON{Value: report.Number(w.W), Uncorrected: report.Number(w.Uncorrected), ChiSquare: report.Number(w.ChiSquare),
+		DF: report.Number(w.DF), P: report.Number(w.P), Items: w.Items, DroppedItems: w.Dropped, UndefinedReason: w.Reason}
+	if dropped := m.Items() - len(complete); dropped > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("%d of %s %s a rating from some rater: the intraclass correlations, Kendall's W and Fleiss's κ per category leave them out; the correlations, Lin's CCC and Light's κ use the items each pair both rated; against the mean of the others, the items the rater and at least one other rated",
+			dropped, plural.Count(m.Items(), "item"), plural.Verb(dropped, "lacks", "lack")))
+	}
+	if k := len(d.Labels()); k <= maxScaleValues {
+		l, err := ratings.LightKappa(d)
+		if err != nil {
+			return nil, err
+		}
+		res.LightKappa = &lightJSON{Value: report.Number(l.Kappa), Pairs: len(l.Pairs), DefinedPairs: l.Defined, UndefinedReason: l.Reason}
+		fc := ratings.FleissPerCategory(d)
+		fj := &fleissCategoriesJSON{Items: fc.Items, Raters: fc.Raters, DroppedItems: fc.Dropped, UndefinedReason: fc.Reason}
+		for _, c := range fc.Categories {
+			fj.Categories = append(fj.Categories, fleissCategoryJSON{Category: c.Category, Proportion: report.Number(c.Proportion),
+				Kappa: report.Number(c.Kappa), SE: report.Number(c.SE), Z: report.Number(c.Z), P: report.Number(c.P), UndefinedReason: c.Reason})
+		}
+		res.FleissPerCategory = fj
+	} else {
+		res.Notes = append(res.Notes, fmt.Sprintf("%d distinct values: the ratings are not treated as categories (Light's κ and Fleiss's κ per category need at most %d)", k, maxScaleValues))
+	}
+	return res, nil
+}

@@ -1,0 +1,301 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"strings"
+	"testing"
+)
+
+// sheetCase is one command line of the spreadsheet-pitfall tests (issue
+// 18 §2): a file as a spreadsheet or pandas writes it, the corrected
+// number, and the note, warning or error that says what happened.
+type sheetCase struct {
+	name, why string
+	file      string   // content of in.csv
+	args      []string // before the file; --format json is added when exit is 0
+	exit      int
+	key       string  // coefficient key to check (exit 0)
+	want      float64 // its value (NaN: undefined)
+	note      string  // a substring of one note (exit 0) or of standard error
+	stderr    string  // a substring of standard error (warnings)
+}
+
+func runSheetCases(t *testing.T, cases []sheetCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := writeFile(t, dir, "in.csv", c.file)
+			args := append([]string{"coding"}, c.args...)
+			if c.exit == 0 {
+				args = append(args, "--format", "json")
+			}
+			out, errs, code := agree(t, "", append(args, path)...)
+			if code != c.exit {
+				t.Fatalf("%s: exit %d, want %d: %s", c.why, code, c.exit, errs)
+			}
+			if c.stderr != "" && !strings.Contains(errs, c.stderr) {
+				t.Errorf("%s: standard error %q lacks %q", c.why, errs, c.stderr)
+			}
+			if c.exit != 0 {
+				if !strings.Contains(errs, c.note) {
+					t.Errorf("%s: error %q lacks %q", c.why, errs, c.note)
+				}
+				return
+			}
+			var v struct {
+				Coefficients map[string]struct {
+					Value *float64 `json:"value"`
+				} `json:"coefficients"`
+				Notes []string `json:"notes"`
+			}
+			if err := json.Unmarshal([]byte(out), &v); err != nil {
+				t.Fatal(err)
+			}
+			if c.key != "" {
+				got := v.Coefficients[c.key].Value
+				switch {
+				case math.IsNaN(c.want) && got != nil:
+					t.Errorf("%s: %s = %v, want undefined", c.why, c.key, *got)
+				case !math.IsNaN(c.want) && (got == nil || math.Abs(*got-c.want) > 1e-9):
+					t.Errorf("%s: %s = %v, want %v", c.why, c.key, got, c.want)
+				}
+			}
+			if c.note != "" && !strings.Contains(strings.Join(v.Notes, "\n"), c.note) {
+				t.Errorf("%s: notes %q lack %q", c.why, v.Notes, c.note)
+			}
+		})
+	}
+}
+
+func TestSpreadsheetMissingMarkers(t *testing.T) {
+	// Each coder agrees wherever both gave a value; the gaps are written as
+	// R, pandas, Excel and databases write them. Before issue 18 the markers
+	// were categories: α 0.2735 for this file.
+	file := "item,a,b,c\n1,x,x,x\n2,NA,y,y\n3,N/A,x,x\n4,#N/A,y,y\n5,x,NaN,x\n6,y,y,null\n7,n/a,x,x\n8,y,None,y\n"
+	runSheetCases(t, []sheetCase{
+		{name: "default markers", why: "R's and pandas' markers are missing: perfect agreement",
+			file: file, key: "krippendorff_alpha", want: 1,
+			note: `cells read as missing: 1 "NA", 1 "N/A", 1 "n/a", 1 "NaN", 1 "null", 1 "None", 1 "#N/A"`},
+		{name: "--na '' keeps markers as values", why: "only the empty cell is missing: the markers are categories again",
+			file: file, args: []string{"--na", ""}, key: "percent_agreement", want: 10.0 / 24},
+		{name: "--na replaces the list", why: "NA alone: the other markers are values",
+			file: "item,a,b\n1,x,x\n2,NA,y\n3,-,y\n4,y,y\n", args: []string{"--na", "NA,-"}, key: "krippendorff_alpha", want: 1,
+			note: `cells read as missing: 1 "NA", 1 "-"`},
+		{name: "markers other tools do not know", why: `"-" and "." are values by default, and a note says they may be markers`,
+			file: "item,a,b\n1,x,x\n2,-,y\n3,y,.\n4,y,y\n", key: "percent_agreement", want: 0.5,
+			note: `"-", "." are read as categories: if they mean "no value", list them in --na`},
+	})
+}
+
+func TestSpreadsheetEqualNumbers(t *testing.T) {
+	// pandas writes 1.0 for 1 in a column with a gap: the coders agree
+	// perfectly, which gave α −0.17 when "1" and "1.0" were two categories.
+	file := "item,a,b\n1,1,1.0\n2,2,2.0\n3,1.0,1\n4,2,\n5,3,3.0\n"
+	note := `equal numbers are one value (kept as the first spelling): "1" = "1.0", "2" = "2.0", "3" = "3.0"`
+	runSheetCases(t, []sheetCase{
+		{name: "nominal", why: "equal numbers are one category", file: file, key: "krippendorff_alpha", want: 1, note: note},
+		{name: "interval", why: "and one value under any distance", file: file, args: []string{"--metric", "interval"}, key: "krippendorff_alpha", want: 1, note: note},
+		{name: "in memory", why: "the path that keeps the items (--bootstrap) merges them too", file: file, args: []string{"--bootstrap", "10"}, key: "cohen_kappa", want: 1, note: note},
+		{name: "long", why: "and so does a long file", file: "item,coder,value\n1,a,1\n1,b,1.0\n2,a,2.0\n2,b,2\n3,a,1\n3,b,1\n", key: "krippendorff_alpha", want: 1, note: `"1" = "1.0"`},
+		{name: "not every value a number", why: "with a text label, 1 and 1.0 stay two categories",
+			file: "item,a,b\n1,1,1.0\n2,x,x\n3,1,1\n", key: "percent_agreement", want: 2.0 / 3},
+	})
+}
+
+func TestSpreadsheetColumnsAndNames(t *testing.T) {
+	runSheetCases(t, []sheetCase{
+		{name: "empty trailing columns", why: "Excel's empty columns are dropped: two coders, so Cohen's κ is defined",
+			file: "item,A,B,,\n1,x,x,,\n2,y,y,,\n3,x,y,,\n4,y,y,,\n", key: "cohen_kappa", want: 0.5,
+			note: "2 columns with an empty header and no value dropped (columns 4, 5"},
+		{name: "empty header with values", why: "a column without a name but with values is a coder",
+			file: "item,A,\n1,x,x\n2,y,y\n", key: "cohen_kappa", want: 1},
+		{name: "names differing in case", why: "never merged silently: a warning names them",
+			file: "item,Alice,alice\n1,x,x\n2,y,y\n", key: "cohen_kappa", want: 1,
+			note:   `warning: coder names that differ only in case, read as different coders: "Alice" and "alice"`,
+			stderr: `agree coding: warning: coder names that differ only in case`},
+		{name: "names with spaces", why: "a long file's \"alice \" is \"alice\": the warning says so",
+			file: "item,coder,value\n1,alice ,x\n1,bob,x\n2,alice,y\n2,bob,y\n", key: "krippendorff_alpha", want: 1,
+			stderr: `coder names read without their surrounding spaces (a name with and without them is one coder): "alice " as "alice"`},
+		{name: "long with a batch column", why: "item,coder,value among other columns is long (it failed as wide with a repeated item)",
+			file: "item,coder,value,batch\n1,A,x,b1\n1,B,x,b1\n2,A,y,b2\n2,B,y,b2\n3,A,x,b2\n3,B,y,b2\n", key: "cohen_kappa", want: 0.4,
+			note: `long layout: column "batch" not used by the coefficients`},
+		{name: "long with a document column", why: "items numbered within documents are document/item",
+			file: "document,item,coder,value\nd1,1,A,x\nd1,1,B,x\nd2,1,A,y\nd2,1,B,y\nd2,2,A,x\nd2,2,B,y\n", key: "cohen_kappa", want: 0.4,
+			note: `an item is a "document" and an "item"`},
+	})
+}
+
+func TestSpreadsheetShapes(t *testing.T) {
+	runSheetCases(t, []sheetCase{
+		{name: "contingency table", why: "a 3 × 3 table of counts is refused with the layout to use (Fleiss −0.20 before)",
+			file: ",a,b,c\na,10,2,1\nb,1,8,2\nc,0,1,9\n", exit: 1, note: "read it with --layout contingency"},
+		{name: "contingency table, chosen", why: "--layout contingency reads it: 34 items",
+			file: ",a,b,c\na,10,2,1\nb,1,8,2\nc,0,1,9\n", args: []string{"--layout", "contingency"}, key: "percent_agreement", want: 27.0 / 34},
+		{name: "counts", why: "item × category counts are refused with the layout to use",
+			file: "item,x,y,z\n1,3,0,0\n2,1,2,0\n3,0,0,3\n4,0,1,2\n", exit: 1, note: "read it with --layout counts"},
+		{name: "counts read wide on purpose", why: "--layout wide reads them as ratings",
+			file: "item,x,y,z\n1,3,0,0\n2,1,2,0\n3,0,0,3\n4,0,1,2\n", args: []string{"--layout", "wide"}, key: "percent_agreement", want: 1.0 / 6},
+		{name: "rating matrix without item column", why: "the repeated id is explained, with the flags to use",
+			file: "A,B,C\n1,1,2\n2,2,2\n1,1,1\n", exit: 1, note: "read it with --layout columns --header --columns 1-3"},
+		{name: "column ranges", why: "--columns takes ranges",
+			file: "A,B,C\n1,1,2\n2,2,2\n1,1,1\n", args: []string{"--layout", "columns", "--header", "--columns", "1-3"}, key: "percent_agreement", want: 7.0 / 9},
+		{name: "sep= line", why: "Excel's sep=; line sets the separator",
+			file: "sep=;\nitem;a;b\n1;x;x\n2;y;y\n", key: "cohen_kappa", want: 1, note: "the first line, sep=; (as Excel writes it), sets the field separator"},
+		{name: "sep= line with --sep", why: "and agrees with --sep ';'",
+			file: "sep=;\nitem;a;b\n1;x;x\n2;y;y\n", args: []string{"--sep", ";"}, key: "cohen_kappa", want: 1},
+		{name: "sep= line against --sep", why: "a contradiction is an error",
+			file: "sep=;\nitem;a;b\n1;x;x\n", args: []string{"--sep", ","}, exit: 1, note: `names the separator ";", but "," was given`},
+		{name: "decimal commas", why: "a decimal comma gets a hint",
+			file: "item;a;b\n1;1,5;1,5\n2;2;2,5\n", args: []string{"--sep", ";", "--metric", "interval"}, exit: 1, note: "a decimal comma? write 1.5"},
+	})
+}
+
+func TestDidYouMean(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--metric", "intervall"}, "did you mean interval?"},
+		{[]string{"--metric", "extended-sens"}, "did you mean extended-sense?"},
+		{[]string{"--format", "jsno"}, "did you mean json?"},
+		{[]string{"--input", "brta"}, "did you mean brat?"},
+		{[]string{"--layout", "lng"}, "did you mean long?"},
+	} {
+		_, errs, code := agree(t, "", append(append([]string{"coding"}, c.args...), "examples/table6.csv")...)
+		if code != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, %q; want 2 and %q", c.args, code, errs, c.want)
+		}
+	}
+	// -h and the error name the distances the same way.
+	_, help, _ := agree(t, "", "coding", "-h")
+	_, errs, _ := agree(t, "", "coding", "--metric", "nope", "examples/table6.csv")
+	for _, name := range []string{"extended-sense[:SET]", "circular[:U]", "bipolar[:min,max]"} {
+		if !strings.Contains(help, name) || !strings.Contains(errs, name) {
+			t.Errorf("%s: in -h %v, in the error %v; want both", name, strings.Contains(help, name), strings.Contains(errs, name))
+		}
+	}
+}
+
+// fleiss1971Counts is Fleiss's (1971) Table 1: 30 patients × 6
+// psychiatrists, 5 diagnoses, as counts per diagnosis (restated from the
+// paper, as R irr's diagnoses data hold it).
+const fleiss1971Counts = `patient,depression,personality,schizophrenia,neurosis,other
+1,0,0,0,6,0
+2,0,3,0,0,3
+3,0,1,4,0,1
+4,0,0,0,0,6
+5,0,3,0,3,0
+6,2,0,4,0,0
+7,0,0,4,0,2
+8,2,0,3,1,0
+9,2,0,0,4,0
+10,0,0,0,0,6
+11,1,0,0,5,0
+12,1,1,0,4,0
+13,0,3,3,0,0
+14,1,0,0,5,0
+15,0,2,0,3,1
+16,0,0,5,0,1
+17,3,0,0,1,2
+18,5,1,0,0,0
+19,0,2,0,4,0
+20,1,0,2,0,3
+21,0,0,0,0,6
+22,0,1,0,5,0
+23,0,2,0,1,3
+24,2,0,0,4,0
+25,1,0,0,4,1
+26,0,5,0,1,0
+27,4,0,0,0,2
+28,0,2,0,4,0
+29,1,0,5,0,0
+30,0,0,0,0,6
+`
+
+func TestOneEstimatorPerNumber(t *testing.T) {
+	// Issue 18 §3: every SE belongs to the estimate printed beside it, and
+	// the published values of irrCAC and irr come out through the
+	// convention that names theirs.
+	kripp, err := os.ReadFile("examples/krippendorff.csv") // irrCAC's cac.raw4raters
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name, why, file string
+		args            []string
+		key             string
+		value, se, tol  float64
+		z               float64 // 0: not checked
+		note            string
+		notSE           float64 // an SE the printed one must not be (irrCAC's, for another estimate)
+	}{
+		// irrCAC on cac.raw4raters, as restated in issues 6 and 18
+		// (irrCAC's pa.coeff.raw, fleiss.kappa.raw, conger.kappa.raw,
+		// krippen.alpha.raw; Gwet 2014, Handbook, 4th ed.), 5 decimals.
+		{"irrcac percent agreement", "irrCAC's pa.coeff.raw", string(kripp), []string{"--convention", "irrcac"}, "percent_agreement", 0.81818, 0.12561, 5e-6, 0, "convention irrcac", 0},
+		{"irrcac Fleiss", "irrCAC's fleiss.kappa.raw", string(kripp), []string{"--convention", "irrcac"}, "fleiss_kappa", 0.76117, 0.15302, 5e-6, 0, "", 0},
+		{"irrcac Conger", "irrCAC's conger.kappa.raw", string(kripp), []string{"--convention", "irrcac"}, "multi_kappa", 0.76282, 0.14917, 5e-6, 0, "", 0},
+		{"irrcac α", "irrCAC's krippen.alpha.raw", string(kripp), []string{"--convention", "irrcac"}, "krippendorff_alpha", 0.74342, 0.14548, 5e-6, 0, "", 0},
+		// The default keeps the survey's estimates (issue 18: Fleiss
+		// 0.7368, multi-κ 0.6458, percent agreement 0.800) with their own
+		// SEs (the delta method, Gwet's Conger variance on the 8 complete
+		// items), not irrCAC's 0.15302, 0.14917, 0.12561.
+		// (The library's TestStandardErrorsBelongToTheEstimates checks
+		// that each SE is computed for the printed value.)
+		{"survey Fleiss", "the delta method on the judgment-weighted estimator", string(kripp), nil, "fleiss_kappa", 0.7368, math.NaN(), 5e-5, 0, "its standard error is that of the estimate printed", 0.15302},
+		{"survey multi-κ", "Conger's variance on the complete items", string(kripp), nil, "multi_kappa", 0.6458, math.NaN(), 5e-5, 0, "", 0.14917},
+		{"survey percent", "the delta method", string(kripp), nil, "percent_agreement", 0.8, math.NaN(), 5e-5, 0, "", 0.12561},
+		// R irr's kappam.fleiss on Fleiss's 1971 data (irr's diagnoses):
+		// κ = 0.43, z = 17.7 (Fleiss, Nee & Landis's null SE), the same
+		// under both conventions (no missing values).
+		{"irr kappam.fleiss", "complete data", fleiss1971Counts, []string{"--layout", "counts"}, "fleiss_kappa", 0.4302445, math.NaN(), 5e-8, 17.7, "", 0},
+		{"irr kappam.fleiss, irrcac", "complete data", fleiss1971Counts, []string{"--layout", "counts", "--convention", "irrcac"}, "fleiss_kappa", 0.4302445, math.NaN(), 5e-8, 17.7, "", 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := writeFile(t, t.TempDir(), "in.csv", c.file)
+			out, errs, code := agree(t, "", append(append([]string{"coding", "--format", "json"}, c.args...), path)...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			var v struct {
+				Coefficients map[string]struct {
+					Value      float64  `json:"value"`
+					SE         *float64 `json:"se"`
+					SEEstimate *float64 `json:"se_estimate"`
+					Z          *float64 `json:"z"`
+					Estimator  string   `json:"estimator"`
+				} `json:"coefficients"`
+				Notes []string `json:"notes"`
+			}
+			if err := json.Unmarshal([]byte(out), &v); err != nil {
+				t.Fatal(err)
+			}
+			co := v.Coefficients[c.key]
+			if math.Abs(co.Value-c.value) > c.tol {
+				t.Errorf("%s: value %v, want %v", c.why, co.Value, c.value)
+			}
+			if !math.IsNaN(c.se) && (co.SE == nil || math.Abs(*co.SE-c.se) > c.tol) {
+				t.Errorf("%s: SE %v, want %v", c.why, co.SE, c.se)
+			}
+			if c.notSE != 0 && (co.SE == nil || math.Abs(*co.SE-c.notSE) < 1e-3) {
+				t.Errorf("%s: SE %v, irrCAC's for another estimate", c.why, co.SE)
+			}
+			if co.SEEstimate != nil {
+				t.Errorf("%s: the SE is centred on %v, not on the value %v", c.why, *co.SEEstimate, co.Value)
+			}
+			if c.z != 0 && (co.Z == nil || math.Abs(*co.Z-c.z) > 0.05) {
+				t.Errorf("%s: z %v, want %v", c.why, co.Z, c.z)
+			}
+			if co.Estimator == "" {
+				t.Errorf("%s: no estimator named", c.why)
+			}
+			if c.note != "" && !strings.Contains(strings.Join(v.Notes, "\n"), c.note) {
+				t.Errorf("%s: notes %q lack %q", c.why, v.Notes, c.note)
+			}
+		})
+	}
+}
