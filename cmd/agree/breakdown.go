@@ -3,8 +3,6 @@ package main
 import (
 	"flag"
 	"strings"
-
-	"agree/report"
 )
 
 // byFlags are the breakdown flags (issue 10): --by document gives a
@@ -34,13 +32,3 @@ func (b *byFlags) check(fs *flag.FlagSet) error {
 }
 
 func (b *byFlags) active() bool { return b.by == "document" }
-
-// corpusValueJSON is the "corpus" object of a breakdown: the corpus value
-// under the named averaging convention, with the documents it covers.
-type corpusValueJSON struct {
-	Average            string        `json:"average"`
-	Description        string        `json:"description"`
-	Value              report.Number `json:"value"`
-	Documents          int           `json:"documents"`
-	UndefinedDocuments int           `json:"undefined_documents"`
-}

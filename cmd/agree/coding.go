@@ -15,6 +15,7 @@ import (
 	"agree/internal/csvio"
 	"agree/internal/plural"
 	"agree/internal/version"
+	"agree/internal/view"
 	"agree/report"
 )
 
@@ -40,7 +41,8 @@ type codingFlags struct {
 	tok                                     tokenFlags // span inputs: token agreement (coding_tokens.go)
 	by                                      byFlags    // --by document (breakdown.go)
 	inf                                     inferenceFlags
-	stream                                  streamFlags // large data (coding_stream.go)
+	stream                                  streamFlags    // large data (coding_stream.go)
+	ref                                     referenceFlags // --reference (reference.go)
 }
 
 // inferenceFlags select intervals, diagnostics and error models.
@@ -66,6 +68,7 @@ func (f *codingFlags) register(fs *flag.FlagSet) {
 	f.in.register(fs, true)
 	f.tok.register(fs)
 	f.by.register(fs, "pooled", "macro")
+	f.ref.register(fs, ", FILE (item ids and the reference's labels, a table as the input) or majority (each annotator against the majority of the others): accuracy, Cohen's κ and α with intervals")
 	fs.StringVar(&f.metric, "metric", "nominal", "distance for the weighted coefficients: "+distance.Names+" (the last three need --taxonomy)")
 	fs.StringVar(&f.missing, "missing", "judgment", "weighting of items with missing values: judgment (Krippendorff) or item (each item equal)")
 	fs.StringVar(&f.incomplete, "incomplete", "drop", "κ-style coefficients on incomplete items: drop them (and say how many) or refuse")
@@ -127,6 +130,9 @@ func runCoding(e env, args []string) error {
 	if err := f.by.check(fs); err != nil {
 		return err
 	}
+	if err := f.ref.check(fs, true); err != nil {
+		return err
+	}
 	if err := rep.check(files); err != nil {
 		return err
 	}
@@ -161,7 +167,7 @@ func runCoding(e env, args []string) error {
 	res.Notes = append(notes, res.Notes...)
 	if f.tok.rule != nil {
 		res.DocumentRule = f.tok.rule
-		res.Notes = append(res.Notes, f.tok.rule.notes()...)
+		res.Notes = append(res.Notes, f.tok.rule.Notes()...)
 	}
 	if err := res.addPerLabel(an.Stats(), f.setSep); err != nil {
 		return err
@@ -170,6 +176,9 @@ func runCoding(e env, args []string) error {
 		return fmt.Errorf("%s: no item has values from two or more coders, so nothing can be compared", name)
 	}
 	if err := res.infer(f.inf); err != nil {
+		return err
+	}
+	if err := f.ref.addCoding(e, res, an.Data(), copt, topt, f.inf.level); err != nil {
 		return err
 	}
 	if !model && table.CodersAnonymous(topt.Layout) {
@@ -321,21 +330,23 @@ type codingResult struct {
 	Contingency     *matrixJSON `json:"contingency_matrix,omitempty"`
 	// DocumentRule is, for spans compared token by token, the documents
 	// each annotator codes (--documents).
-	DocumentRule *documentRuleJSON        `json:"document_rule,omitempty"`
+	DocumentRule *view.DocumentRule       `json:"document_rule,omitempty"`
 	Notes        []string                 `json:"notes,omitempty"`
 	results      map[string]coding.Result // for text output
 	analysis     *coding.Analysis
 	bootSamples  map[string][]float64 // bootstrap distributions by key, for the HTML report
 
-	ItemsByDisagreement []itemDisagreementJSON `json:"items_by_disagreement,omitempty"`
-	LeaveOneCoderOut    []coderInfluenceJSON   `json:"leave_one_coder_out,omitempty"`
+	ItemsByDisagreement []view.ItemDisagreement `json:"items_by_disagreement,omitempty"`
+	LeaveOneCoderOut    []view.CoderInfluence   `json:"leave_one_coder_out,omitempty"`
 	// LeaveOneCoderOutOmitted counts the coders left out of
 	// LeaveOneCoderOut by --max-rows (those whose removal changes α least).
-	LeaveOneCoderOutOmitted int                 `json:"leave_one_coder_out_omitted,omitempty"`
-	PrevalenceBias          *prevalenceBiasJSON `json:"prevalence_bias,omitempty"`
-	Aickin                  *aickinJSON         `json:"aickin,omitempty"`
-	DawidSkene              *dawidSkeneJSON     `json:"dawid_skene,omitempty"`
-	Bootstrap               *bootstrapJSON      `json:"bootstrap,omitempty"`
+	LeaveOneCoderOutOmitted int                  `json:"leave_one_coder_out_omitted,omitempty"`
+	PrevalenceBias          *view.PrevalenceBias `json:"prevalence_bias,omitempty"`
+	Aickin                  *view.Aickin         `json:"aickin,omitempty"`
+	DawidSkene              *view.DawidSkene     `json:"dawid_skene,omitempty"`
+	Bootstrap               *bootstrapJSON       `json:"bootstrap,omitempty"`
+	// Reference is --reference's table (reference.go).
+	Reference *codingReferenceJSON `json:"reference,omitempty"`
 }
 
 type bootstrapJSON struct {
@@ -366,13 +377,13 @@ type coefficientJSON struct {
 	SE0            *report.Number           `json:"se0,omitempty"`
 	Z              *report.Number           `json:"z,omitempty"`
 	P              *report.Number           `json:"p,omitempty"`
-	CI             *intervalJSON            `json:"ci,omitempty"`
-	AnalyticCI     *intervalJSON            `json:"analytic_ci,omitempty"`
+	CI             *view.Interval           `json:"ci,omitempty"`
+	AnalyticCI     *view.Interval           `json:"analytic_ci,omitempty"`
 	SEReason       string                   `json:"se_undefined_reason,omitempty"`
 	BootstrapSE    *report.Number           `json:"bootstrap_se,omitempty"`
 	PBelow         map[string]report.Number `json:"p_below,omitempty"`
-	Interpretation *interpretationJSON      `json:"interpretation,omitempty"`
-	NonArbitrary   *nonArbitraryJSON        `json:"non_arbitrary,omitempty"`
+	Interpretation *view.Interpretation     `json:"interpretation,omitempty"`
+	NonArbitrary   *view.NonArbitrary       `json:"non_arbitrary,omitempty"`
 }
 
 type biasJSON struct {
@@ -533,7 +544,7 @@ func (res *codingResult) tables() []report.Table {
 				reading = "(weighted: no scale)"
 			}
 		}
-		main.Rows = append(main.Rows, []string{k.String(), k.Key(), report.Float(r.Value, 4), se, interval(cj.CI),
+		main.Rows = append(main.Rows, []string{k.String(), k.Key(), report.Float(r.Value, 4), se, view.IntervalText(cj.CI),
 			report.Float(r.ObservedAgreement, 4), report.Float(r.ExpectedAgreement, 4),
 			report.Float(r.ObservedDisagreement, 4), report.Float(r.ExpectedDisagreement, 4),
 			strconv.Itoa(r.Items), reading, note})
@@ -561,7 +572,7 @@ func (res *codingResult) tables() []report.Table {
 	var clipped []string
 	for _, k := range res.order {
 		cj := res.Coefficients[k.Key()]
-		for _, ci := range []*intervalJSON{cj.CI, cj.AnalyticCI} {
+		for _, ci := range []*view.Interval{cj.CI, cj.AnalyticCI} {
 			if ci != nil && ci.Clipped {
 				clipped = append(clipped, k.String())
 			}
@@ -572,7 +583,7 @@ func (res *codingResult) tables() []report.Table {
 	}
 	out := append(append([]report.Table{main}, res.perLabelTable()...), res.documentTable()...)
 	if res.DocumentRule != nil {
-		out = append(out, res.DocumentRule.pairTable())
+		out = append(out, res.DocumentRule.PairTable())
 	}
 	if len(res.PerCategory) > 0 {
 		t := report.Table{Title: "per category (nominal)", Header: []string{"category", "count", "share", "specific agreement", "α (k vs rest)"}}
@@ -587,7 +598,7 @@ func (res *codingResult) tables() []report.Table {
 		for _, p := range res.Pairwise {
 			t.Rows = append(t.Rows, []string{p.Coders[0], p.Coders[1], strconv.Itoa(p.Items), report.Float(float64(p.Kappa), 4), report.Float(float64(p.Alpha), 4)})
 		}
-		t.Notes = omittedNote(len(res.Pairwise), res.PairwiseOmitted, "pairs", "those with the most shared items")
+		t.Notes = view.OmittedNote(len(res.Pairwise), res.PairwiseOmitted, "pairs", "those with the most shared items")
 		out = append(out, t)
 	}
 	if m := res.Contingency; m != nil {
@@ -601,5 +612,6 @@ func (res *codingResult) tables() []report.Table {
 		}
 		out = append(out, t)
 	}
+	out = append(out, res.Reference.tables()...)
 	return append(out, res.inferenceTables()...)
 }

@@ -11,6 +11,7 @@ import (
 	"agree/coding"
 	"agree/errmodel"
 	"agree/inference"
+	"agree/internal/view"
 	"agree/report"
 )
 
@@ -44,7 +45,7 @@ func (res *codingResult) infer(f inferenceFlags) error {
 				return nil
 			}
 			loco, omitted, err := inference.LeaveOneCoderOutTop(an, f.maxRows)
-			res.LeaveOneCoderOut = coderInfluenceJSONs(loco)
+			res.LeaveOneCoderOut = view.CoderInfluences(loco)
 			res.LeaveOneCoderOutOmitted = omitted
 			return err
 		},
@@ -57,7 +58,7 @@ func (res *codingResult) infer(f inferenceFlags) error {
 				if err != nil {
 					notes = append(notes, "no ranking of the items by disagreement: "+err.Error())
 				}
-				res.ItemsByDisagreement = itemsJSON(items, an.Coefficient(coding.KrippendorffAlpha).Reason)
+				res.ItemsByDisagreement = view.RankedItems(items, an.Coefficient(coding.KrippendorffAlpha).Reason)
 			}
 			return nil
 		},
@@ -74,21 +75,21 @@ func (res *codingResult) infer(f inferenceFlags) error {
 		}
 		if k != coding.PercentAgreement { // the scales are for chance-corrected coefficients
 			in := inference.Interpret(r)
-			cj.Interpretation = &interpretationJSON{in.LandisKoch, in.Krippendorff, in.Warning}
+			cj.Interpretation = &view.Interpretation{LandisKoch: in.LandisKoch, Krippendorff: in.Krippendorff, Warning: in.Warning}
 		}
 		if ses != nil {
 			se := ses[i]
 			if se.Defined() {
-				cj.SE, cj.SEMethod = numberPtr(se.SE), se.CI.Method
+				cj.SE, cj.SEMethod = view.NumberPtr(se.SE), se.CI.Method
 				if !math.IsNaN(se.SE0) {
-					cj.SE0 = numberPtr(se.SE0)
+					cj.SE0 = view.NumberPtr(se.SE0)
 				}
 				if !math.IsNaN(se.Z) && !math.IsInf(se.Z, 0) { // no test statistic when the SE is 0
-					cj.Z, cj.P = numberPtr(se.Z), numberPtr(se.P)
+					cj.Z, cj.P = view.NumberPtr(se.Z), view.NumberPtr(se.P)
 				}
-				cj.CI = newIntervalJSON(se.CI)
+				cj.CI = view.NewInterval(se.CI)
 				if est := se.Estimate; math.Abs(est-r.Value) > 1e-12 {
-					cj.SEEstimate = numberPtr(est)
+					cj.SEEstimate = view.NumberPtr(est)
 				}
 			} else {
 				cj.SEReason = se.Reason
@@ -96,7 +97,7 @@ func (res *codingResult) infer(f inferenceFlags) error {
 		}
 		if k == coding.ScottPi || k == coding.FleissKappa {
 			if na, ok := errmodel.NonArbitraryShare(r.Value); ok {
-				cj.NonArbitrary = &nonArbitraryJSON{report.Number(na.Low), report.Number(na.High)}
+				cj.NonArbitrary = &view.NonArbitrary{Low: report.Number(na.Low), High: report.Number(na.High)}
 			}
 		}
 		res.Coefficients[k.Key()] = cj
@@ -108,11 +109,11 @@ func (res *codingResult) infer(f inferenceFlags) error {
 	}
 	if res.Coders == 2 {
 		if pb, err := inference.PrevalenceAndBias(an); err == nil {
-			res.PrevalenceBias = newPrevalenceBiasJSON(pb)
+			res.PrevalenceBias = view.NewPrevalenceBias(pb)
 		}
 		if res.Categories <= 50 {
 			if ak, err := errmodel.FitAickin(context.Background(), an, errmodel.FitOptions{}); err == nil {
-				res.Aickin = newAickinJSON(ak)
+				res.Aickin = view.NewAickin(ak)
 			} else {
 				res.Notes = append(res.Notes, "Aickin's α: "+err.Error())
 			}
@@ -123,7 +124,7 @@ func (res *codingResult) infer(f inferenceFlags) error {
 		if err != nil {
 			return fmt.Errorf("Dawid–Skene: %w", err)
 		}
-		res.DawidSkene = newDawidSkeneJSON(ds)
+		res.DawidSkene = view.NewDawidSkene(ds)
 		if f.consensus != "" {
 			out, err := createOutput(f.consensus, f.force)
 			if err != nil {
@@ -175,12 +176,12 @@ func (res *codingResult) bootstrap(f inferenceFlags) error {
 		}
 		res.bootSamples[k.Key()] = b.Samples
 		cj.AnalyticCI = cj.CI
-		cj.CI = newIntervalJSON(b.CI)
-		cj.BootstrapSE = numberPtr(b.SE)
+		cj.CI = view.NewInterval(b.CI)
+		cj.BootstrapSE = view.NumberPtr(b.SE)
 		if cj.SE == nil {
-			cj.SE, cj.SEMethod = numberPtr(b.SE), "bootstrap"
+			cj.SE, cj.SEMethod = view.NumberPtr(b.SE), "bootstrap"
 		}
-		cj.PBelow = pBelowJSON(b.PBelow)
+		cj.PBelow = view.PBelow(b.PBelow)
 		res.Coefficients[k.Key()] = cj
 	}
 	return nil
@@ -198,7 +199,7 @@ func (res *codingResult) inferenceTables() []report.Table {
 				continue
 			}
 			t.Rows = append(t.Rows, []string{k.String(), report.Float(float64(cj.Value), 4), report.Float(float64(*cj.BootstrapSE), 4),
-				interval(cj.CI), report.Float(float64(cj.PBelow[thresholdKey(0.667)]), 3), report.Float(float64(cj.PBelow[thresholdKey(0.8)]), 3)})
+				view.IntervalText(cj.CI), report.Float(float64(cj.PBelow[view.ThresholdKey(0.667)]), 3), report.Float(float64(cj.PBelow[view.ThresholdKey(0.8)]), 3)})
 		}
 		out = append(out, t)
 	}
@@ -216,7 +217,7 @@ func (res *codingResult) inferenceTables() []report.Table {
 			t.Rows = append(t.Rows, []string{c.Coder, strconv.Itoa(c.Values), report.Float(float64(c.AlphaWithout), 4), report.Float(float64(c.Change), 4)})
 		}
 		t.Notes = append([]string{"a large positive change singles out a coder who disagrees with the others"},
-			omittedNote(len(res.LeaveOneCoderOut), res.LeaveOneCoderOutOmitted, "coders", "those whose removal changes α most")...)
+			view.OmittedNote(len(res.LeaveOneCoderOut), res.LeaveOneCoderOutOmitted, "coders", "those whose removal changes α most")...)
 		out = append(out, t)
 	}
 	if pb := res.PrevalenceBias; pb != nil {
@@ -228,9 +229,13 @@ func (res *codingResult) inferenceTables() []report.Table {
 		out = append(out, t)
 	}
 	if ak := res.Aickin; ak != nil {
-		out = append(out, report.Table{Title: "Aickin's error model (survey §5.2)", Header: []string{"quantity", "value"},
+		t := report.Table{Title: "Aickin's error model (survey §5.2)", Header: []string{"quantity", "value"},
 			Rows: [][]string{{"α (share of easy items)", report.Float(float64(ak.A), 4)}, {"Cohen's κ", report.Float(float64(ak.Kappa), 4)},
-				{"converged", strconv.FormatBool(ak.Converged)}}})
+				{"converged", strconv.FormatBool(ak.Converged)}}}
+		if ak.Reason != "" {
+			t.Notes = []string{ak.Reason}
+		}
+		out = append(out, t)
 	}
 	if ds := res.DawidSkene; ds != nil {
 		t := report.Table{Title: "Dawid–Skene latent class model", Header: []string{"coder", "estimated accuracy"}}
@@ -241,17 +246,10 @@ func (res *codingResult) inferenceTables() []report.Table {
 		for k, l := range ds.Labels {
 			pr = append(pr, fmt.Sprintf("%s %.3f", l, float64(ds.Priors[k])))
 		}
-		t.Notes = []string{"class priors: " + strings.Join(pr, ", "), fmt.Sprintf("log-likelihood %.4f after %d iterations (converged: %v)", float64(ds.LogLikelihood), ds.Iterations, ds.Converged)}
+		t.Notes = []string{"class priors: " + strings.Join(pr, ", "), fmt.Sprintf("log-likelihood %.4f of the labels under the smoothed fit (not the objective EM maximises) after %d iterations (converged: %v, the log-likelihood changing by less than 1e-10·(1 + |L|))", float64(ds.LogLikelihood), ds.Iterations, ds.Converged)}
 		out = append(out, t)
 	}
 	return out
-}
-
-func interval(ci *intervalJSON) string {
-	if ci == nil {
-		return ""
-	}
-	return "[" + report.Float(float64(ci.Low), 4) + ", " + report.Float(float64(ci.High), 4) + "]"
 }
 
 // parallel runs the functions concurrently and returns the first error in

@@ -42,6 +42,8 @@ func (f *codingFlags) needsItems() string {
 		return "--dawid-skene"
 	case f.inf.consensus != "":
 		return "--consensus"
+	case f.ref.active():
+		return "--reference"
 	}
 	return ""
 }
@@ -275,12 +277,4 @@ func mergeCodingStats(e env, files []string, copt coding.Options) (*coding.Analy
 	}
 	an, err := coding.AnalyzeStats(m, copt)
 	return an, m.Source(), err
-}
-
-// omittedNote is the note of a table cut by --max-rows.
-func omittedNote(shown, omitted int, what, which string) []string {
-	if omitted == 0 {
-		return nil
-	}
-	return []string{fmt.Sprintf("showing the first %d of %d %s (%s; --max-rows); the JSON output counts the others", shown, shown+omitted, what, which)}
 }

@@ -8,6 +8,7 @@ import (
 	"agree/annotation"
 	"agree/coding"
 	"agree/internal/plural"
+	"agree/internal/view"
 )
 
 // tokenFlags are agree coding's flags for span inputs, which it compares
@@ -18,7 +19,7 @@ type tokenFlags struct {
 	// items are the documents' items once token data are read (nil
 	// otherwise), for --by document; rule is the document rule applied.
 	items []annotation.DocumentItems
-	rule  *documentRuleJSON
+	rule  *view.DocumentRule
 }
 
 func (t *tokenFlags) register(fs *flag.FlagSet) {
@@ -69,7 +70,7 @@ func (t *tokenFlags) tokenData(c *annotation.Corpus, layer, setSep string, maxRo
 		SetSep: setSep, Documents: t.documents.scope(c)}
 	d, st, err := c.TokenCoding(opt)
 	if err != nil && st.Single > 0 {
-		return nil, nil, fmt.Errorf("%w (%s)", err, ruleDescription(opt.Documents, c.RecordsAssignment(), t.documents.value == "", false))
+		return nil, nil, fmt.Errorf("%w (%s)", err, view.RuleDescription(opt.Documents, c.RecordsAssignment(), t.documents.value == "", false))
 	}
 	if err != nil {
 		return nil, nil, err

@@ -17,6 +17,7 @@ import (
 	"agree/inference"
 	"agree/internal/plural"
 	"agree/internal/version"
+	"agree/internal/view"
 	"agree/report"
 )
 
@@ -72,18 +73,18 @@ type corefPairJSON struct {
 	Notes           []string          `json:"notes,omitempty"`
 	// Bootstrap holds, with --bootstrap, each F1's document-bootstrap
 	// summaries: {"se","ci":{…},"p_below":{…}} under the metric's name.
-	Bootstrap map[string]*bootstrapResultJSON `json:"bootstrap,omitempty"`
+	Bootstrap map[string]*view.BootstrapResult `json:"bootstrap,omitempty"`
 }
 
 type corefJSON struct {
 	version.Header
-	Annotators   []string          `json:"annotators"`
-	Documents    int               `json:"documents"`
-	DocumentRule *documentRuleJSON `json:"document_rule"`
-	Pairs        []corefPairJSON   `json:"pairs"`
-	ChainsAsSets chainSetsJSON     `json:"chains_as_sets"`
-	Warnings     []string          `json:"warnings,omitempty"`
-	Notes        []string          `json:"notes,omitempty"`
+	Annotators   []string           `json:"annotators"`
+	Documents    int                `json:"documents"`
+	DocumentRule *view.DocumentRule `json:"document_rule"`
+	Pairs        []corefPairJSON    `json:"pairs"`
+	ChainsAsSets chainSetsJSON      `json:"chains_as_sets"`
+	Warnings     []string           `json:"warnings,omitempty"`
+	Notes        []string           `json:"notes,omitempty"`
 	// With --by document (coref_breakdown.go).
 	PerDocument []corefDocJSON   `json:"per_document,omitempty"`
 	Corpus      *corefCorpusJSON `json:"corpus,omitempty"`
@@ -231,8 +232,8 @@ func runCoref(e env, args []string) error {
 	out := corefJSON{Header: version.NewHeader(), Annotators: anns, Documents: len(c.Documents()), Warnings: c.Warnings()}
 
 	c, out.DocumentRule = docs.coref(c)
-	if out.DocumentRule.shown(out.Documents) {
-		out.Notes = append(out.Notes, out.DocumentRule.notes()...)
+	if out.DocumentRule.Shown(out.Documents) {
+		out.Notes = append(out.Notes, out.DocumentRule.Notes()...)
 	}
 	// Markables for the link table and chains as sets.
 	rel := c
@@ -578,7 +579,7 @@ func corefTables(out corefJSON) []report.Table {
 			for _, m := range []string{"conll_f1", "muc_f1", "b3_f1", "ceafm_f1", "ceafe_f1", "blanc_f1", "lea_f1"} {
 				r := p.Bootstrap[m]
 				b.Rows = append(b.Rows, []string{p.Annotators[0], p.Annotators[1], m, num(r.SE),
-					"[" + num(r.CI.Low) + ", " + num(r.CI.High) + "]", num(r.PBelow[thresholdKey(0.667)]), num(r.PBelow[thresholdKey(0.8)])})
+					"[" + num(r.CI.Low) + ", " + num(r.CI.High) + "]", num(r.PBelow[view.ThresholdKey(0.667)]), num(r.PBelow[view.ThresholdKey(0.8)])})
 			}
 		}
 		b.Notes = []string{fmt.Sprintf("%s, %d resamples of the documents", out.Pairs[0].Bootstrap["conll_f1"].CI.Method, out.Pairs[0].Bootstrap["conll_f1"].CI.Resamples)}
@@ -604,19 +605,19 @@ func corefTables(out corefJSON) []report.Table {
 		}
 		tables = append(tables, m)
 	}
-	if out.DocumentRule.shown(out.Documents) {
-		tables = append(tables, out.DocumentRule.pairTable())
+	if out.DocumentRule.Shown(out.Documents) {
+		tables = append(tables, out.DocumentRule.PairTable())
 	}
 	return append(tables, corefDocumentTable(out)...)
 }
 
 // corefBootstrapJSON is the "bootstrap" object of a pair: each F1's
 // summaries under the metric's key.
-func corefBootstrapJSON(b coref.F1Bootstrap) map[string]*bootstrapResultJSON {
-	return map[string]*bootstrapResultJSON{
-		"conll_f1": newBootstrapResultJSON(b.CoNLL), "muc_f1": newBootstrapResultJSON(b.MUC),
-		"b3_f1": newBootstrapResultJSON(b.B3), "ceafm_f1": newBootstrapResultJSON(b.CEAFm),
-		"ceafe_f1": newBootstrapResultJSON(b.CEAFe), "blanc_f1": newBootstrapResultJSON(b.BLANC),
-		"lea_f1": newBootstrapResultJSON(b.LEA),
+func corefBootstrapJSON(b coref.F1Bootstrap) map[string]*view.BootstrapResult {
+	return map[string]*view.BootstrapResult{
+		"conll_f1": view.NewBootstrapResult(b.CoNLL), "muc_f1": view.NewBootstrapResult(b.MUC),
+		"b3_f1": view.NewBootstrapResult(b.B3), "ceafm_f1": view.NewBootstrapResult(b.CEAFm),
+		"ceafe_f1": view.NewBootstrapResult(b.CEAFe), "blanc_f1": view.NewBootstrapResult(b.BLANC),
+		"lea_f1": view.NewBootstrapResult(b.LEA),
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"agree/inference"
 	"agree/internal/progress"
 	"agree/internal/version"
+	"agree/internal/view"
 	"agree/report"
 	"agree/unitizing"
 )
@@ -67,7 +68,7 @@ type gammaJSON struct {
 	Annotators        int                      `json:"annotators"`
 	Units             int                      `json:"units"`
 	Continua          int                      `json:"continua"`
-	DocumentRule      *documentRuleJSON        `json:"document_rule,omitempty"`
+	DocumentRule      *view.DocumentRule       `json:"document_rule,omitempty"`
 	Sampler           string                   `json:"sampler"`
 	SamplerNote       string                   `json:"sampler_note,omitempty"`
 	Seed              uint64                   `json:"seed"`
@@ -80,13 +81,16 @@ type gammaJSON struct {
 	Alignment         []unitaryJSON            `json:"alignment"`
 	// With --bootstrap: γ over corpora of resampled continua (issue 6).
 	SE     *report.Number           `json:"se,omitempty"`
-	CI     *intervalJSON            `json:"ci,omitempty"`
+	CI     *view.Interval           `json:"ci,omitempty"`
 	PBelow map[string]report.Number `json:"p_below,omitempty"`
+	// BootstrapStopped says why the bootstrap gave no interval ("time
+	// limit"), or "".
+	BootstrapStopped string `json:"bootstrap_stopped_early,omitempty"`
 
 	// With --by document (gamma_breakdown.go).
-	PerDocument []gammaDocJSON   `json:"per_document,omitempty"`
-	Corpus      *corpusValueJSON `json:"corpus,omitempty"`
-	Matrix      *gammaMatrixJSON `json:"matrix,omitempty"`
+	PerDocument []gammaDocJSON    `json:"per_document,omitempty"`
+	Corpus      *view.CorpusValue `json:"corpus,omitempty"`
+	Matrix      *gammaMatrixJSON  `json:"matrix,omitempty"`
 
 	sampleDisorders, bootSamples []float64 // distributions, for the HTML report
 }
@@ -128,6 +132,7 @@ func runGamma(e env, args []string) error {
 }
 
 func runGammaCtx(ctx context.Context, e env, args []string) error {
+	start := time.Now() // --time-limit counts from here, for everything the command does
 	fs := newFlagSet(e, "gamma", gammaSynopsis)
 	alpha := fs.Float64("alpha", 1, "weight α of the positional dissimilarity (the original Java software uses 3)")
 	beta := fs.Float64("beta", 1, "weight β of the categorical dissimilarity")
@@ -148,7 +153,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	sep := sepFlag(fs)
 	bootstrap := fs.Int("bootstrap", 0, "bootstrap resamples of the continua (a corpus of ≥ 2 files) for an interval of γ; each recomputes γ with its own chance samples")
 	level := fs.Float64("level", 0.95, "confidence level of the bootstrap interval")
-	timeLimit := fs.Duration("time-limit", defaultTimeLimit, "time allowed for proving alignments optimal (e.g. 30s, 10m); past it, γ comes from the best alignments found, with proven bounds")
+	timeLimit := fs.Duration("time-limit", defaultTimeLimit, "time allowed (e.g. 30s, 10m) for the whole command, which returns within it plus max(1 s, 5 %); past it, γ comes from the best alignments found, with proven bounds")
 	maxGap := fs.Float64("max-gap", 0, "relative gap (best − lower bound)/best at which a component may stop; 0 = exact")
 	approximate := fs.String("approximate", "", "window:N aligns approximately, in windows of about N units per annotator (like pygamma's fast mode); reported as approximate, without bounds")
 	bound(fs, "alpha", span(0, maxGammaWeight, ""))
@@ -251,7 +256,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 		sampler, samplerNote = autoSampler(corpus)
 	}
 	opt := gamma.Options{Sampler: sampler, Samples: *samples, Precision: *precision, Confidence: *confidence,
-		MaxSamples: *maxSamples, Seed: *seed, Workers: *workers, TimeLimit: *timeLimit, MaxGap: *maxGap, Window: window,
+		MaxSamples: *maxSamples, Seed: *seed, Workers: *workers, Deadline: start.Add(*timeLimit), MaxGap: *maxGap, Window: window,
 		KeepSamples: rep.active()}
 	if *samples == 0 {
 		opt.Samples = -1
@@ -272,12 +277,16 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 		}
 	}
 	var boot *inference.Result
+	bootStopped := ""
 	if *bootstrap > 0 {
 		e.status.phase("bootstrap of γ", int64(*bootstrap))
 		bo := inference.Options{Resamples: *bootstrap, Seed: *seed, Workers: *workers, Level: *level, KeepSamples: rep.active(), Progress: e.status.set}
 		boot, err = gamma.Bootstrap(ctx, corpus, d, opt, bo)
 		e.status.phase("", 0)
-		if err != nil {
+		switch {
+		case errors.Is(err, gamma.ErrTimeLimit):
+			boot, bootStopped = nil, "time limit"
+		case err != nil:
 			return interrupted(err)
 		}
 	}
@@ -295,12 +304,13 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 		Annotators: res.Annotators, Units: res.Units, Continua: len(corpus.Continua), DocumentRule: input.rule,
 		Sampler: sampler.String(), SamplerNote: samplerNote, Seed: *seed, Alpha: *alpha, Beta: *beta, DeltaEmpty: *deltaEmpty,
 		Categorical: catDist.Name(), TimeLimit: timeLimit.Seconds(), MaxGap: *maxGap, Alignment: []unitaryJSON{},
+		BootstrapStopped: bootStopped,
 	}
 	if res.Samples == 0 {
 		out.Sampler, out.SamplerNote = "none", ""
 	}
 	if boot != nil {
-		out.SE, out.CI, out.PBelow = numberPtr(boot.SE), newIntervalJSON(boot.CI), pBelowJSON(boot.PBelow)
+		out.SE, out.CI, out.PBelow = view.NumberPtr(boot.SE), view.NewInterval(boot.CI), view.PBelow(boot.PBelow)
 		out.bootSamples = boot.Samples
 	}
 	out.sampleDisorders = res.SampleDisorders
@@ -600,9 +610,12 @@ func gammaTables(o gammaJSON, showAlignment bool) []report.Table {
 		main.Rows = append(main.Rows,
 			[]string{fmt.Sprintf("bootstrap %g%% interval", 100*o.CI.Level), "[" + num(o.CI.Low) + ", " + num(o.CI.High) + "]"},
 			[]string{"bootstrap SE", num(*o.SE)},
-			[]string{"P(gamma < 0.667)", num(o.PBelow[thresholdKey(0.667)])},
-			[]string{"P(gamma < 0.8)", num(o.PBelow[thresholdKey(0.8)])})
+			[]string{"P(gamma < 0.667)", num(o.PBelow[view.ThresholdKey(0.667)])},
+			[]string{"P(gamma < 0.8)", num(o.PBelow[view.ThresholdKey(0.8)])})
 		main.Notes = append(main.Notes, fmt.Sprintf("bootstrap: %d resamples of the continua, seed %d", o.CI.Resamples, o.Seed))
+	}
+	if o.BootstrapStopped != "" {
+		main.Notes = append(main.Notes, "bootstrap stopped at the "+o.BootstrapStopped+": no interval (a longer --time-limit gives one)")
 	}
 	if o.UndefinedReason != "" {
 		main.Notes = append(main.Notes, "gamma undefined: "+o.UndefinedReason)
@@ -611,12 +624,12 @@ func gammaTables(o gammaJSON, showAlignment bool) []report.Table {
 		main.Notes = append(main.Notes, "gamma-cat undefined: "+o.GammaCatUndefined)
 	}
 	r := o.DocumentRule
-	if r.shown(o.Continua) {
-		main.Notes = append(main.Notes, r.notes()...)
+	if r.Shown(o.Continua) {
+		main.Notes = append(main.Notes, r.Notes()...)
 	}
 	tables := []report.Table{main}
-	if r.shown(o.Continua) {
-		tables = append(tables, r.pairTable())
+	if r.Shown(o.Continua) {
+		tables = append(tables, r.PairTable())
 	}
 	if len(o.GammaK) > 0 {
 		t := report.Table{Title: "γ-k (Mathet 2018)", Header: []string{"category", "gamma_k"}}

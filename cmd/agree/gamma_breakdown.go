@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"time"
 
 	"agree/gamma"
+	"agree/internal/view"
 	"agree/report"
 	"agree/unitizing"
 )
@@ -28,8 +30,9 @@ type gammaDocJSON struct {
 // gammaMatrixJSON is γ of every pair of annotators (the corpus restricted
 // to the two; 1 on the diagonal, null where undefined).
 type gammaMatrixJSON struct {
-	Annotators []string          `json:"annotators"`
-	Gamma      [][]report.Number `json:"gamma"`
+	Annotators      []string          `json:"annotators"`
+	Gamma           [][]report.Number `json:"gamma"`
+	UndefinedReason string            `json:"undefined_reason,omitempty"`
 }
 
 // gammaBreakdown computes, for --by document, γ of each continuum alone
@@ -48,6 +51,13 @@ func (o *gammaJSON) gammaBreakdown(ctx context.Context, corpus unitizing.Corpus,
 	for k := range corpus.Continua {
 		c := corpus.Continua[k]
 		j := gammaDocJSON{Document: c.Name, Annotators: len(c.Annotators), Units: len(c.Units)}
+		if pastTimeLimit(opt) {
+			j.Gamma, j.ObservedDisorder, j.ExpectedDisorder = report.Number(math.NaN()), report.Number(math.NaN()), report.Number(math.NaN())
+			j.UndefinedReason = timeLimitReason
+			und++
+			o.PerDocument = append(o.PerDocument, j)
+			continue
+		}
 		r, err := gamma.Compute(ctx, unitizing.Corpus{Continua: []unitizing.Continuum{c}}, d, one)
 		if err != nil {
 			return fmt.Errorf("%s: %w", c.Name, err)
@@ -62,7 +72,7 @@ func (o *gammaJSON) gammaBreakdown(ctx context.Context, corpus unitizing.Corpus,
 		}
 		o.PerDocument = append(o.PerDocument, j)
 	}
-	cv := &corpusValueJSON{Average: avg, Documents: n, UndefinedDocuments: und}
+	cv := &view.CorpusValue{Average: avg, Documents: n, UndefinedDocuments: und}
 	if avg == "macro" {
 		cv.Description = "macro: the mean of the continua's γ (each document weighs the same; each continuum's chance disorder from its own samples)"
 		cv.Value = report.Number(math.NaN())
@@ -90,7 +100,9 @@ func (o *gammaJSON) gammaBreakdown(ctx context.Context, corpus unitizing.Corpus,
 		for j := i + 1; j < len(names); j++ {
 			sub := twoAnnotators(corpus, names[i], names[j])
 			v := math.NaN()
-			if len(sub.Continua) > 0 {
+			if len(sub.Continua) > 0 && pastTimeLimit(opt) {
+				m.UndefinedReason = timeLimitReason + " (for the pairs whose γ is null)"
+			} else if len(sub.Continua) > 0 {
 				if opt.Sampler == gamma.Corpus {
 					pair.Sampler, _ = autoSampler(sub)
 				}
@@ -180,4 +192,15 @@ func gammaDocumentTable(o gammaJSON) []report.Table {
 		out = append(out, m)
 	}
 	return out
+}
+
+// timeLimitReason is the undefined reason of the breakdown's values not
+// computed because --time-limit had passed.
+const timeLimitReason = "not computed: --time-limit was reached"
+
+// pastTimeLimit reports whether opt's deadline has passed (the breakdown
+// then computes no further γ, so that the command returns within its
+// time limit).
+func pastTimeLimit(opt gamma.Options) bool {
+	return !opt.Deadline.IsZero() && time.Now().After(opt.Deadline)
 }

@@ -11,6 +11,7 @@ import (
 	"agree/formats"
 	corefio "agree/formats/coref"
 	"agree/formats/units"
+	"agree/internal/view"
 	"agree/unitizing"
 )
 
@@ -86,7 +87,7 @@ type unitInput struct {
 	extent map[string]unitizing.Extent
 	// rule is the document rule applied (--documents), with the continua
 	// skipped for having fewer than two annotators.
-	rule *documentRuleJSON
+	rule *view.DocumentRule
 }
 
 // readUnits reads the unit files of gamma and unitizing. Unit CSV and RTTM
@@ -134,7 +135,7 @@ func readUnits(e env, cmd string, files []string, in *inputFlags, docs *document
 	if out.corpus, err = c.Continua(layer, scope); err != nil {
 		return out, err
 	}
-	out.rule = docs.rule(c, defaultMaxRows)
+	out.rule = docs.rule(c, view.DefaultMaxRows)
 	if len(out.corpus.Continua) == 0 {
 		return out, fmt.Errorf("%s: no spans in layer %q", strings.Join(files, ", "), layer)
 	}

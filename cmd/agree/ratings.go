@@ -11,6 +11,7 @@ import (
 
 	"agree/formats/table"
 	"agree/internal/plural"
+	"agree/internal/view"
 	"agree/ratings"
 	"agree/report"
 )
@@ -120,7 +121,7 @@ func (res *ratingsResult) tables() []report.Table {
 	t := report.Table{Title: title + fmt.Sprintf("; intraclass correlations on %s", plural.Count(ic.Items, "complete item")),
 		Header: []string{"ICC", "S&F", "model", "value", lvl, "F", "df1", "df2", "p", "note"}, KeyColumns: 1}
 	for _, fm := range ic.Forms {
-		t.Rows = append(t.Rows, []string{fm.Name, fm.ShroutFleiss, strings.TrimSuffix(fm.Model, " random or mixed"), rnum(fm.Value), interval(fm.CI),
+		t.Rows = append(t.Rows, []string{fm.Name, fm.ShroutFleiss, strings.TrimSuffix(fm.Model, " random or mixed"), rnum(fm.Value), view.IntervalText(fm.CI),
 			report.Float(float64(fm.F), 3), dfString(fm.DF1), dfString(fm.DF2), pValue(float64(fm.P)), fm.UndefinedReason})
 	}
 	t.Notes = append(t.Notes, "ICC(A,·): absolute agreement, ICC(C,·): consistency; ·,1: one rater, ·,k: the mean of k; two-way: the same estimate under the random and the mixed model (McGraw & Wong 1996); S&F: Shrout & Fleiss's (1979) name")
@@ -132,7 +133,7 @@ func (res *ratingsResult) tables() []report.Table {
 		for _, r := range res.Pairs {
 			p.Rows = append(p.Rows, append([]string{r.Raters[0], r.Raters[1], strconv.Itoa(r.Items)}, r.cells()...))
 		}
-		p.Notes = append(omittedNote(len(res.Pairs), res.PairsOmitted, "pairs", "in rater order"), "intervals: "+ratings.MethodFisherZ+" (r); "+ratings.MethodBonettWright+" (ρ); "+ratings.MethodFieller+" (τ-b); "+ratings.MethodLin+" (CCC)")
+		p.Notes = append(view.OmittedNote(len(res.Pairs), res.PairsOmitted, "pairs", "in rater order"), "intervals: "+ratings.MethodFisherZ+" (r); "+ratings.MethodBonettWright+" (ρ); "+ratings.MethodFieller+" (τ-b); "+ratings.MethodLin+" (CCC)")
 		out = append(out, p)
 	}
 	if len(res.VsOthers) > 0 {
@@ -186,7 +187,7 @@ func pValue(p float64) string {
 func (a associationJSON) cells() []string {
 	var out []string
 	for _, c := range []correlationJSON{a.Pearson, a.Spearman, a.KendallTauB, a.CCC} {
-		out = append(out, rnum(c.Value), interval(c.CI))
+		out = append(out, rnum(c.Value), view.IntervalText(c.CI))
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 	"agree/coding"
 	"agree/internal/plural"
 	"agree/internal/version"
+	"agree/internal/view"
 	"agree/ratings"
 	"agree/report"
 )
@@ -52,24 +53,24 @@ type anovaJSON struct {
 }
 
 type iccFormJSON struct {
-	Key             string        `json:"key"`
-	Name            string        `json:"name"`
-	ShroutFleiss    string        `json:"shrout_fleiss"`
-	Model           string        `json:"model"`
-	Type            string        `json:"type"`
-	Unit            string        `json:"unit"`
-	Value           report.Number `json:"value"`
-	F               report.Number `json:"f"`
-	DF1             report.Number `json:"df1"`
-	DF2             report.Number `json:"df2"`
-	P               report.Number `json:"p"`
-	CI              *intervalJSON `json:"ci"`
-	UndefinedReason string        `json:"undefined_reason,omitempty"`
+	Key             string         `json:"key"`
+	Name            string         `json:"name"`
+	ShroutFleiss    string         `json:"shrout_fleiss"`
+	Model           string         `json:"model"`
+	Type            string         `json:"type"`
+	Unit            string         `json:"unit"`
+	Value           report.Number  `json:"value"`
+	F               report.Number  `json:"f"`
+	DF1             report.Number  `json:"df1"`
+	DF2             report.Number  `json:"df2"`
+	P               report.Number  `json:"p"`
+	CI              *view.Interval `json:"ci"`
+	UndefinedReason string         `json:"undefined_reason,omitempty"`
 }
 
 type correlationJSON struct {
 	Value           report.Number  `json:"value"`
-	CI              *intervalJSON  `json:"ci"`
+	CI              *view.Interval `json:"ci"`
 	SE              report.Number  `json:"se"`
 	P               *report.Number `json:"p,omitempty"`
 	Test            string         `json:"test,omitempty"`
@@ -124,8 +125,8 @@ type fleissCategoryJSON struct {
 	UndefinedReason string        `json:"undefined_reason,omitempty"`
 }
 
-func ratingsInterval(iv ratings.Interval) *intervalJSON {
-	return &intervalJSON{Low: report.Number(iv.Low), High: report.Number(iv.High), Method: iv.Method, Level: iv.Level}
+func ratingsInterval(iv ratings.Interval) *view.Interval {
+	return &view.Interval{Low: report.Number(iv.Low), High: report.Number(iv.High), Method: iv.Method, Level: iv.Level}
 }
 
 func newCorrelationJSON(c ratings.Correlation) correlationJSON {

@@ -11,6 +11,7 @@ import (
 	"agree/inference"
 	"agree/internal/plural"
 	"agree/internal/version"
+	"agree/internal/view"
 	"agree/report"
 	"agree/spans"
 )
@@ -57,13 +58,13 @@ type relationPairJSON struct {
 	Macro         averageJSON              `json:"macro"`
 	PerType       map[string]relCountsJSON `json:"per_type"`
 	TypeAgreement labelAgreementJSON       `json:"type_agreement"`
-	Bootstrap     *bootstrapResultJSON     `json:"bootstrap,omitempty"`
+	Bootstrap     *view.BootstrapResult    `json:"bootstrap,omitempty"`
 }
 
 type relMicroJSON struct {
 	Averaging string `json:"averaging"`
 	relCountsJSON
-	Bootstrap *bootstrapResultJSON `json:"bootstrap,omitempty"`
+	Bootstrap *view.BootstrapResult `json:"bootstrap,omitempty"`
 }
 
 // relationsJSON is the output of agree relations; its keys are a contract
@@ -74,7 +75,7 @@ type relationsJSON struct {
 	Labels           string                   `json:"labels"`
 	Layer            string                   `json:"layer"`
 	Scope            string                   `json:"scope"`
-	DocumentRule     *documentRuleJSON        `json:"document_rule"`
+	DocumentRule     *view.DocumentRule       `json:"document_rule"`
 	Documents        int                      `json:"documents"`
 	Relations        int                      `json:"relations"`
 	IgnoredRelations int                      `json:"ignored_relations"`
@@ -91,8 +92,10 @@ type relationsJSON struct {
 	MatrixOmitted    int                      `json:"matrix_omitted,omitempty"`
 	Bootstrap        *bootstrapInfoJSON       `json:"bootstrap,omitempty"`
 	PerDocument      []relDocJSON             `json:"per_document,omitempty"`
-	Corpus           *corpusValueJSON         `json:"corpus,omitempty"`
+	Corpus           *view.CorpusValue        `json:"corpus,omitempty"`
 	Notes            []string                 `json:"notes,omitempty"`
+	// Reference is --reference's table (reference.go).
+	Reference *spansReferenceJSON `json:"reference,omitempty"`
 }
 
 // relDocJSON is spanDocJSON with the keys of relations.
@@ -166,12 +169,18 @@ func runRelations(e env, args []string) error {
 		return relationPairJSON{Annotators: p.Annotators, Documents: p.Documents, relCountsJSON: relCounts(p.prfCountsJSON),
 			Macro: p.Macro, PerType: relCountsMap(p.PerLabel), TypeAgreement: p.LabelAgreement, Bootstrap: p.Bootstrap}, err
 	}}
+	if f.ref.active() {
+		if out.Reference, err = spansReference(f.ref.value, &rr.Summary, view.iv); err != nil {
+			return err
+		}
+	}
 	e.observe(out)
 	if rf != report.JSON {
 		tables, err := view.tables()
 		if err != nil {
 			return err
 		}
+		tables = append(tables, out.Reference.tables("relations")...)
 		return report.WriteTables(e.stdout, rf, tables...)
 	}
 	return report.WriteJSON(e.stdout, out)

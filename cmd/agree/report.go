@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"flag"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -182,15 +181,4 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-// truncRows keeps at most n rows of t and says so in a note.
-func truncRows(t report.Table, n int, what string) report.Table {
-	if len(t.Rows) <= n {
-		return t
-	}
-	total := len(t.Rows)
-	t.Rows = t.Rows[:n]
-	t.Notes = append(t.Notes, fmt.Sprintf("showing the first %d of %d %s; the JSON output (--format json) lists all", n, total, what))
-	return t
 }

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"agree/coding"
-	"agree/formats/table"
 	"bufio"
 	"fmt"
 	"io"
@@ -10,6 +8,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"agree/coding"
+	"agree/formats/table"
 )
 
 // writeContinuum writes a γ continuum of annotators × units: shared true

@@ -5,24 +5,14 @@ import (
 	"math"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 
 	"agree/coding"
 	"agree/inference"
 	"agree/internal/plural"
+	"agree/internal/view"
 	"agree/report"
 	"agree/report/svg"
-)
-
-// Bounds of what a report draws, so that a page stays readable and small
-// whatever the input's size. Every bound that bites is said on the page.
-const (
-	reportTopCategories = 20  // categories in the coincidence heatmap
-	reportTopBars       = 30  // bars in a bar chart
-	reportTopCoders     = 25  // coders in the pairwise heatmap
-	reportTableRows     = 100 // rows of a table
-	reportHistograms    = 4   // bootstrap histograms
 )
 
 // codingPage builds the HTML report of agree coding from its result.
@@ -30,7 +20,7 @@ func codingPage(res *codingResult) *report.Page {
 	f := func(x report.Number) string { return report.Float(float64(x), 4) }
 	p := &report.Page{
 		Kind:  "coding",
-		Title: "Agreement on " + filepath.Base(orStdin(res.File)),
+		Title: "Agreement on " + filepath.Base(view.OrStdin(res.File)),
 		Lead: fmt.Sprintf("%s, %s, %s (%d pairable in %s), %s; distance %s; missing-data weighting %s.",
 			plural.Count(res.Items, "item"), plural.Count(res.Coders, "coder"), plural.Count(res.Values, "value"), res.PairableValues, plural.Count(res.PairableItems, "item"), plural.Count(res.Categories, "category"), res.Distance, res.Missing),
 	}
@@ -47,7 +37,7 @@ func codingPage(res *codingResult) *report.Page {
 		s := report.Stat{Label: k.String(), Value: f(cj.Value)}
 		var detail []string
 		if cj.CI != nil {
-			detail = append(detail, fmt.Sprintf("%g%% CI %s", 100*cj.CI.Level, interval(cj.CI)))
+			detail = append(detail, fmt.Sprintf("%g%% CI %s", 100*cj.CI.Level, view.IntervalText(cj.CI)))
 		}
 		if in := cj.Interpretation; in != nil && in.Warning == "" {
 			detail = append(detail, in.LandisKoch+" (Landis & Koch); "+in.Krippendorff+" (Krippendorff)")
@@ -101,7 +91,7 @@ func codingPage(res *codingResult) *report.Page {
 	}
 	if t, ok := take(""); ok { // the first table: the coefficients
 		t.Title = "coefficients"
-		sec.Blocks = append(sec.Blocks, report.TableBlock(definedRows(dropColumn(t, "key"), "value")))
+		sec.Blocks = append(sec.Blocks, report.TableBlock(view.DefinedRows(view.DropColumn(t, "key"), "value")))
 	}
 	if len(undefined) > 0 {
 		sec.Blocks = append(sec.Blocks, report.NoteBlock("Undefined here: %s.", strings.Join(undefined, "; ")))
@@ -111,17 +101,17 @@ func codingPage(res *codingResult) *report.Page {
 	// Categories.
 	sec = report.Section{ID: "categories", Title: "Categories"}
 	if m := res.Coincidences; m != nil && len(m.Labels) > 0 {
-		labels, cells, note := topMatrix(m.Labels, m.Cells, reportTopCategories)
+		labels, cells, note := view.TopMatrix(m.Labels, m.Cells, view.TopCategories)
 		sec.Blocks = append(sec.Blocks, report.FigureBlock(
 			svg.Heatmap(labels, labels, cells, svg.HeatmapOptions{Title: "Coincidence matrix", RowTitle: "value", ColTitle: "value paired with it",
-				Desc: matrixDesc("coincidence matrix", labels, cells), Decimals: countDecimals(cells), Diagonal: true, Sqrt: true}),
+				Desc: view.MatrixDesc("coincidence matrix", labels, cells), Decimals: view.CountDecimals(cells), Diagonal: true, Sqrt: true}),
 			"Coincidence matrix (Krippendorff): each pair of values given to the same item by two coders, counted in both orders (each item's pairs weighted 1/(m−1)). The diagonal is agreement; colour grows with the square root of the count."+note))
 		if len(m.Labels) <= 12 {
 			t := report.Table{Title: "coincidence matrix", Header: append([]string{""}, m.Labels...)}
 			for i, row := range m.Cells {
 				r := []string{m.Labels[i]}
 				for _, x := range row {
-					r = append(r, report.Float(x, countDecimals(m.Cells)*3))
+					r = append(r, report.Float(x, view.CountDecimals(m.Cells)*3))
 				}
 				t.Rows = append(t.Rows, r)
 			}
@@ -129,19 +119,19 @@ func codingPage(res *codingResult) *report.Page {
 		}
 	}
 	if m := res.Contingency; m != nil && len(m.Labels) > 0 && len(res.CoderNames) == 2 {
-		labels, cells, note := topMatrix(m.Labels, m.Cells, reportTopCategories)
+		labels, cells, note := view.TopMatrix(m.Labels, m.Cells, view.TopCategories)
 		sec.Blocks = append(sec.Blocks, report.FigureBlock(
 			svg.Heatmap(labels, labels, cells, svg.HeatmapOptions{Title: "Contingency table", RowTitle: res.CoderNames[0], ColTitle: res.CoderNames[1],
-				Desc: matrixDesc("contingency table", labels, cells), Decimals: countDecimals(cells), Diagonal: true, Sqrt: true}),
+				Desc: view.MatrixDesc("contingency table", labels, cells), Decimals: view.CountDecimals(cells), Diagonal: true, Sqrt: true}),
 			"Confusion (contingency) table of the two coders: rows "+res.CoderNames[0]+", columns "+res.CoderNames[1]+"."+note))
 	}
 	if len(res.PerCategory) > 0 {
 		cats := append([]categoryJSON(nil), res.PerCategory...)
 		note := ""
-		if len(cats) > reportTopBars {
+		if len(cats) > view.TopBars {
 			sort.SliceStable(cats, func(i, j int) bool { return cats[i].Count > cats[j].Count })
-			note = fmt.Sprintf(" Showing the %d most frequent of %d categories.", reportTopBars, len(cats))
-			cats = cats[:reportTopBars]
+			note = fmt.Sprintf(" Showing the %d most frequent of %d categories.", view.TopBars, len(cats))
+			cats = cats[:view.TopBars]
 		}
 		var bars, alphas []svg.Bar
 		for _, c := range cats {
@@ -149,19 +139,19 @@ func codingPage(res *codingResult) *report.Page {
 			alphas = append(alphas, svg.Bar{Label: c.Category, Value: float64(c.Alpha)})
 		}
 		sec.Blocks = append(sec.Blocks,
-			report.FigureBlock(svg.Bars(bars, svg.BarOptions{Title: "Specific agreement per category", Desc: barsDesc(bars), Decimals: 3}),
+			report.FigureBlock(svg.Bars(bars, svg.BarOptions{Title: "Specific agreement per category", Desc: view.BarsDesc(bars), Decimals: 3}),
 				"Specific agreement per category: of the values in this category, the share that a second coder matched (n: values in the category)."+note),
-			report.FigureBlock(svg.Bars(alphas, svg.BarOptions{Title: "α per category (one against the rest)", Desc: barsDesc(alphas), Decimals: 3, Refs: []svg.Ref{{X: 0.667, Label: "0.667"}, {X: 0.8, Label: "0.8"}}, Color: svg.Color(2)}),
+			report.FigureBlock(svg.Bars(alphas, svg.BarOptions{Title: "α per category (one against the rest)", Desc: view.BarsDesc(alphas), Decimals: 3, Refs: []svg.Ref{{X: 0.667, Label: "0.667"}, {X: 0.8, Label: "0.8"}}, Color: svg.Color(2)}),
 				"Krippendorff's α with the category against all others merged: low bars are the categories coders confuse."+note))
 	}
 	if t, ok := take("per category"); ok {
-		sec.Blocks = append(sec.Blocks, report.TableBlock(truncRows(t, reportTableRows, "categories")))
+		sec.Blocks = append(sec.Blocks, report.TableBlock(view.TruncRows(t, view.TableRows, "categories")))
 	}
 	if t, ok := take("contingency table"); ok && len(t.Header) <= 30 {
 		sec.Blocks = append(sec.Blocks, report.TableBlock(t))
 	}
 	if t, ok := take("prevalence and bias"); ok {
-		sec.Blocks = append(sec.Blocks, report.TableBlock(truncRows(t, reportTableRows, "categories")))
+		sec.Blocks = append(sec.Blocks, report.TableBlock(view.TruncRows(t, view.TableRows, "categories")))
 	}
 	if len(sec.Blocks) > 0 {
 		p.Sections = append(p.Sections, sec)
@@ -172,11 +162,11 @@ func codingPage(res *codingResult) *report.Page {
 	if len(res.Pairwise) > 0 {
 		names, cells, note := pairMatrix(res)
 		sec.Blocks = append(sec.Blocks, report.FigureBlock(
-			svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: "Cohen's κ for each pair of coders", Desc: matrixDesc("pairwise Cohen's κ", names, cells), Min: 0, Max: 1, Decimals: 2}),
+			svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: "Cohen's κ for each pair of coders", Desc: view.MatrixDesc("pairwise Cohen's κ", names, cells), Min: 0, Max: 1, Decimals: 2}),
 			"Cohen's κ of each pair of coders on the items both coded (colour: 0 or below is lightest; the table below has three decimals)."+note))
 	}
 	if t, ok := take("pairs of coders"); ok {
-		sec.Blocks = append(sec.Blocks, report.TableBlock(truncRows(t, reportTableRows, "pairs")))
+		sec.Blocks = append(sec.Blocks, report.TableBlock(view.TruncRows(t, view.TableRows, "pairs")))
 	}
 	if len(res.LeaveOneCoderOut) > 0 {
 		var bars []svg.Bar
@@ -185,21 +175,21 @@ func codingPage(res *codingResult) *report.Page {
 			bars = append(bars, svg.Bar{Label: c.Coder, Value: float64(c.AlphaWithout), Note: "change " + report.Float(float64(c.Change), 3)})
 		}
 		note := ""
-		if len(bars) > reportTopBars {
+		if len(bars) > view.TopBars {
 			sort.SliceStable(bars, func(i, j int) bool { return bars[i].Value > bars[j].Value })
-			bars = bars[:reportTopBars]
-			note = fmt.Sprintf(" Showing the %d coders whose removal raises α most, of %d.", reportTopBars, len(res.LeaveOneCoderOut))
+			bars = bars[:view.TopBars]
+			note = fmt.Sprintf(" Showing the %d coders whose removal raises α most, of %d.", view.TopBars, len(res.LeaveOneCoderOut))
 		}
 		sec.Blocks = append(sec.Blocks, report.FigureBlock(
-			svg.Bars(bars, svg.BarOptions{Title: "α without each coder", Desc: barsDesc(bars), Decimals: 3, Refs: []svg.Ref{{X: alpha, Label: "α = " + report.Float(alpha, 3)}}, Color: svg.Color(4)}),
+			svg.Bars(bars, svg.BarOptions{Title: "α without each coder", Desc: view.BarsDesc(bars), Decimals: 3, Refs: []svg.Ref{{X: alpha, Label: "α = " + report.Float(alpha, 3)}}, Color: svg.Color(4)}),
 			"Krippendorff's α recomputed without each coder; the dashed line is α with everyone. A coder whose removal raises α disagrees with the others."+note))
 	}
 	if t, ok := take("each coder against the rest"); ok {
-		sec.Blocks = append(sec.Blocks, report.TableBlock(truncRows(t, reportTableRows, "coders")))
+		sec.Blocks = append(sec.Blocks, report.TableBlock(view.TruncRows(t, view.TableRows, "coders")))
 	}
 	for _, prefix := range []string{"Dawid–Skene", "Aickin"} {
 		if t, ok := take(prefix); ok {
-			sec.Blocks = append(sec.Blocks, report.TableBlock(truncRows(t, reportTableRows, "rows")))
+			sec.Blocks = append(sec.Blocks, report.TableBlock(view.TruncRows(t, view.TableRows, "rows")))
 		}
 	}
 	if len(sec.Blocks) > 0 {
@@ -214,7 +204,7 @@ func codingPage(res *codingResult) *report.Page {
 		for _, k := range res.order {
 			s := res.bootSamples[k.Key()]
 			cj := res.Coefficients[k.Key()]
-			if len(s) == 0 || cj.CI == nil || drawn >= reportHistograms || k == coding.AlphaBiased || k == coding.AlphaKappa {
+			if len(s) == 0 || cj.CI == nil || drawn >= view.Histograms || k == coding.AlphaBiased || k == coding.AlphaKappa {
 				continue
 			}
 			drawn++
@@ -224,8 +214,8 @@ func codingPage(res *codingResult) *report.Page {
 					Marks: []svg.Mark{{X: float64(cj.Value), Label: "estimate " + report.Float(float64(cj.Value), 3)},
 						{X: float64(cj.CI.Low), Label: report.Float(float64(cj.CI.Low), 3), Dashed: true}, {X: float64(cj.CI.High), Label: report.Float(float64(cj.CI.High), 3), Dashed: true}},
 					Shade: [2]float64{float64(cj.CI.Low), float64(cj.CI.High)}}),
-				fmt.Sprintf("%s over %d resamples: estimate %s, %g%% interval %s (dashed), P(< 0.667) = %s, P(< 0.8) = %s.", k.String(), len(s), f(cj.Value), 100*cj.CI.Level, interval(cj.CI),
-					report.Float(float64(cj.PBelow[thresholdKey(0.667)]), 3), report.Float(float64(cj.PBelow[thresholdKey(0.8)]), 3))))
+				fmt.Sprintf("%s over %d resamples: estimate %s, %g%% interval %s (dashed), P(< 0.667) = %s, P(< 0.8) = %s.", k.String(), len(s), f(cj.Value), 100*cj.CI.Level, view.IntervalText(cj.CI),
+					report.Float(float64(cj.PBelow[view.ThresholdKey(0.667)]), 3), report.Float(float64(cj.PBelow[view.ThresholdKey(0.8)]), 3))))
 		}
 		if t, ok := take("bootstrap"); ok {
 			sec.Blocks = append(sec.Blocks, report.TableBlock(t))
@@ -237,14 +227,14 @@ func codingPage(res *codingResult) *report.Page {
 	if t, ok := take("items with the most disagreement"); ok {
 		p.Sections = append(p.Sections, report.Section{ID: "adjudicate", Title: "Items to adjudicate first", Blocks: []report.Block{
 			report.Paragraph("The items that contribute most to the observed disagreement, with the values the coders gave; resolving them first removes the most disagreement."),
-			report.TableBlock(truncRows(t, reportTableRows, "items")),
+			report.TableBlock(view.TruncRows(t, view.TableRows, "items")),
 		}})
 	}
 	// Whatever table was not placed above still appears.
 	var rest []report.Block
 	for i, t := range tables {
 		if !used[i] {
-			rest = append(rest, report.TableBlock(truncRows(t, reportTableRows, "rows")))
+			rest = append(rest, report.TableBlock(view.TruncRows(t, view.TableRows, "rows")))
 		}
 	}
 	if len(rest) > 0 {
@@ -279,81 +269,6 @@ func codingWarnings(res *codingResult) []string {
 	return w
 }
 
-// dropColumn removes the named column of t.
-func dropColumn(t report.Table, name string) report.Table {
-	c := -1
-	for i, h := range t.Header {
-		if h == name {
-			c = i
-		}
-	}
-	if c < 0 {
-		return t
-	}
-	out := t
-	out.Header = append(append([]string(nil), t.Header[:c]...), t.Header[c+1:]...)
-	out.Rows = nil
-	for _, r := range t.Rows {
-		if c < len(r) {
-			r = append(append([]string(nil), r[:c]...), r[c+1:]...)
-		}
-		out.Rows = append(out.Rows, r)
-	}
-	return out
-}
-
-// definedRows drops the rows whose column named col is "undefined" (the
-// page lists them, with their reasons, under the table).
-func definedRows(t report.Table, name string) report.Table {
-	col := -1
-	for i, h := range t.Header {
-		if h == name {
-			col = i
-		}
-	}
-	if col < 0 {
-		return t
-	}
-	out := t
-	out.Rows = nil
-	for _, r := range t.Rows {
-		if col < len(r) && r[col] == "undefined" {
-			continue
-		}
-		out.Rows = append(out.Rows, r)
-	}
-	return out
-}
-
-// topMatrix keeps the n labels with the largest row sums of a square
-// matrix (in their original order) and says so.
-func topMatrix(labels []string, cells [][]float64, n int) ([]string, [][]float64, string) {
-	if len(labels) <= n {
-		return labels, cells, ""
-	}
-	idx := make([]int, len(labels))
-	sums := make([]float64, len(labels))
-	for i := range labels {
-		idx[i] = i
-		for _, v := range cells[i] {
-			sums[i] += v
-		}
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return sums[idx[a]] > sums[idx[b]] })
-	idx = idx[:n]
-	sort.Ints(idx)
-	out := make([][]float64, n)
-	lab := make([]string, n)
-	for a, i := range idx {
-		lab[a] = labels[i]
-		out[a] = make([]float64, n)
-		for b, j := range idx {
-			out[a][b] = cells[i][j]
-		}
-	}
-	return lab, out, fmt.Sprintf(" Showing the %d most frequent of %d categories.", n, len(labels))
-}
-
 // pairMatrix lays the pairwise κ out as a coder × coder matrix (1 on the
 // diagonal), bounded to the coders with the most shared items.
 func pairMatrix(res *codingResult) ([]string, [][]float64, string) {
@@ -364,10 +279,10 @@ func pairMatrix(res *codingResult) ([]string, [][]float64, string) {
 	}
 	names := append([]string(nil), res.CoderNames...)
 	note := ""
-	if len(names) > reportTopCoders {
+	if len(names) > view.TopCoders {
 		sort.SliceStable(names, func(i, j int) bool { return shared[names[i]] > shared[names[j]] })
-		names = names[:reportTopCoders]
-		note = fmt.Sprintf(" Showing the %d coders with the most shared items, of %d.", reportTopCoders, len(res.CoderNames))
+		names = names[:view.TopCoders]
+		note = fmt.Sprintf(" Showing the %d coders with the most shared items, of %d.", view.TopCoders, len(res.CoderNames))
 		keep := map[string]bool{}
 		for _, n := range names {
 			keep[n] = true
@@ -380,85 +295,10 @@ func pairMatrix(res *codingResult) ([]string, [][]float64, string) {
 		}
 		names = order
 	}
-	cells := pairCells(names, func(set func(a, b string, v float64)) {
+	cells := view.PairCells(names, func(set func(a, b string, v float64)) {
 		for _, p := range res.Pairwise {
 			set(p.Coders[0], p.Coders[1], float64(p.Kappa))
 		}
 	})
 	return names, cells, note
-}
-
-// pairCells lays values of pairs out as a symmetric names × names matrix:
-// 1 on the diagonal, NaN where no pair gives a value. pairs calls set for
-// each pair; pairs with a name outside names are left out.
-func pairCells(names []string, pairs func(set func(a, b string, v float64))) [][]float64 {
-	at := map[string]int{}
-	for i, n := range names {
-		at[n] = i
-	}
-	cells := make([][]float64, len(names))
-	for i := range cells {
-		cells[i] = make([]float64, len(names))
-		for j := range cells[i] {
-			cells[i][j] = math.NaN()
-		}
-		cells[i][i] = 1
-	}
-	pairs(func(a, b string, v float64) {
-		i, ok1 := at[a]
-		j, ok2 := at[b]
-		if ok1 && ok2 {
-			cells[i][j], cells[j][i] = v, v
-		}
-	})
-	return cells
-}
-
-// countDecimals is 0 when every cell is a whole number, else 1.
-func countDecimals(cells [][]float64) int {
-	for _, r := range cells {
-		for _, v := range r {
-			if v != math.Trunc(v) {
-				return 1
-			}
-		}
-	}
-	return 0
-}
-
-// matrixDesc is the text alternative of a heatmap: its rows, bounded.
-func matrixDesc(what string, labels []string, cells [][]float64) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s over %d labels.", what, len(labels))
-	for i, r := range cells {
-		if i >= 12 {
-			b.WriteString(" …")
-			break
-		}
-		b.WriteString(" Row " + labels[i] + ":")
-		for j, v := range r {
-			if j >= 12 {
-				b.WriteString(" …")
-				break
-			}
-			b.WriteString(" " + strconv.FormatFloat(math.Round(v*1000)/1000, 'g', -1, 64))
-		}
-		b.WriteString(".")
-	}
-	return b.String()
-}
-
-func barsDesc(bars []svg.Bar) string {
-	var parts []string
-	for _, b := range bars {
-		parts = append(parts, b.Label+" "+svg.Format(b.Value, 3))
-	}
-	return strings.Join(parts, "; ")
-}
-
-func orStdin(name string) string {
-	if name == "" || name == "-" {
-		return "standard input"
-	}
-	return name
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"agree/internal/plural"
+	"agree/internal/view"
 	"agree/report"
 	"agree/report/svg"
 )
@@ -24,13 +25,13 @@ func gammaPage(o *gammaJSON, inputs []string) *report.Page {
 	f := func(x report.Number) string { return report.Float(float64(x), 4) }
 	p := &report.Page{
 		Kind:  "gamma",
-		Title: "γ on " + strings.Join(baseNames(inputs), ", "),
+		Title: "γ on " + strings.Join(view.BaseNames(inputs), ", "),
 		Lead: fmt.Sprintf("%d annotators, %d units in %d continu%s; α = %v, β = %v, Δ∅ = %v, categorical distance %s, sampler %s, seed %d.",
 			o.Annotators, o.Units, o.Continua, plural.Verb(o.Continua, "um", "a"), o.Alpha, o.Beta, o.DeltaEmpty, o.Categorical, o.Sampler, o.Seed),
 	}
 	g := report.Stat{Label: "γ", Value: f(o.Gamma)}
 	if o.CI != nil {
-		g.Detail = fmt.Sprintf("%g%% bootstrap CI %s", 100*o.CI.Level, interval(o.CI))
+		g.Detail = fmt.Sprintf("%g%% bootstrap CI %s", 100*o.CI.Level, view.IntervalText(o.CI))
 	} else if o.UndefinedReason != "" {
 		g.Detail = o.UndefinedReason
 	}
@@ -56,7 +57,7 @@ func gammaPage(o *gammaJSON, inputs []string) *report.Page {
 				Desc:  fmt.Sprintf("%d resamples of the continua; γ %s, interval %s to %s", len(o.bootSamples), f(o.Gamma), f(o.CI.Low), f(o.CI.High)),
 				Marks: []svg.Mark{{X: float64(o.Gamma), Label: "γ " + report.Float(float64(o.Gamma), 3)}, {X: float64(o.CI.Low), Label: report.Float(float64(o.CI.Low), 3), Dashed: true}, {X: float64(o.CI.High), Label: report.Float(float64(o.CI.High), 3), Dashed: true}},
 				Shade: [2]float64{float64(o.CI.Low), float64(o.CI.High)}}),
-			fmt.Sprintf("γ over %d bootstrap resamples of the continua, each with its own chance samples; %g%% interval %s.", len(o.bootSamples), 100*o.CI.Level, interval(o.CI))))
+			fmt.Sprintf("γ over %d bootstrap resamples of the continua, each with its own chance samples; %g%% interval %s.", len(o.bootSamples), 100*o.CI.Level, view.IntervalText(o.CI))))
 	}
 	p.Sections = append(p.Sections, sec)
 
@@ -67,18 +68,18 @@ func gammaPage(o *gammaJSON, inputs []string) *report.Page {
 		}
 		sort.Strings(keys)
 		note := ""
-		if len(keys) > reportTopBars {
-			note = fmt.Sprintf(" Showing %d of %d categories (the table lists all).", reportTopBars, len(keys))
-			keys = keys[:reportTopBars]
+		if len(keys) > view.TopBars {
+			note = fmt.Sprintf(" Showing %d of %d categories (the table lists all).", view.TopBars, len(keys))
+			keys = keys[:view.TopBars]
 		}
 		var bars []svg.Bar
 		for _, k := range keys {
 			bars = append(bars, svg.Bar{Label: k, Value: float64(o.GammaK[k])})
 		}
-		blocks := []report.Block{report.FigureBlock(svg.Bars(bars, svg.BarOptions{Title: "γ-k per category", Desc: barsDesc(bars), Decimals: 3, Color: svg.Color(2)}),
+		blocks := []report.Block{report.FigureBlock(svg.Bars(bars, svg.BarOptions{Title: "γ-k per category", Desc: view.BarsDesc(bars), Decimals: 3, Color: svg.Color(2)}),
 			"γ-k (Mathet 2018): agreement on the categorisation of each category, given the alignment."+note)}
 		if len(tables) > 1 {
-			blocks = append(blocks, report.TableBlock(truncRows(tables[1], reportTableRows, "categories")))
+			blocks = append(blocks, report.TableBlock(view.TruncRows(tables[1], view.TableRows, "categories")))
 		}
 		p.Sections = append(p.Sections, report.Section{ID: "categories", Title: "Categories", Blocks: blocks})
 	}
@@ -197,31 +198,8 @@ func gammaTimeline(o *gammaJSON, name string, uas []int) (string, string) {
 		}
 	}
 	desc := fmt.Sprintf("Continuum %s: %d annotators, %d units drawn, %d unitary alignments joining two or more units, %d units unaligned.", name, len(tracks), len(units), len(links), unaligned)
-	s := svg.Timeline(units, links, svg.TimelineOptions{Title: "Continuum " + name + " with its best alignment", Desc: desc, Tracks: tracks, From: from, To: to, Categories: sortedKeys(cats)})
+	s := svg.Timeline(units, links, svg.TimelineOptions{Title: "Continuum " + name + " with its best alignment", Desc: desc, Tracks: tracks, From: from, To: to, Categories: view.SortedKeys(cats)})
 	return s, "Continuum " + name + ": each annotator's units (colour: category); lines join the units one unitary alignment puts together; dashed, crossed units are left unaligned (cost Δ∅ each)." + note
 }
 
 func fmtCoord(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
-
-func baseNames(files []string) []string {
-	var out []string
-	for _, f := range files {
-		if f == "-" {
-			out = append(out, "standard input")
-			continue
-		}
-		out = append(out, pathBase(f))
-	}
-	if len(out) > 4 {
-		out = append(out[:3], fmt.Sprintf("… (%d inputs)", len(files)))
-	}
-	return out
-}
-
-func pathBase(p string) string {
-	p = strings.TrimRight(p, "/")
-	if i := strings.LastIndexByte(p, '/'); i >= 0 {
-		return p[i+1:]
-	}
-	return p
-}

@@ -8,6 +8,7 @@ import (
 
 	"agree/internal/plural"
 	"agree/internal/version"
+	"agree/internal/view"
 	"agree/report"
 	"agree/report/svg"
 	"agree/unitizing"
@@ -17,7 +18,7 @@ import (
 // its JSON output marshals; the continua supply the units drawn.
 func unitizingPage(results []unitizingResult, continua []unitizing.Continuum, inputs []string) *report.Page {
 	f := func(x report.Number) string { return report.Float(float64(x), 4) }
-	p := &report.Page{Kind: "unitizing", Title: "Unitizing agreement on " + strings.Join(baseNames(inputs), ", ")}
+	p := &report.Page{Kind: "unitizing", Title: "Unitizing agreement on " + strings.Join(view.BaseNames(inputs), ", ")}
 	if len(results) == 0 {
 		return p
 	}
@@ -31,7 +32,7 @@ func unitizingPage(results []unitizingResult, continua []unitizing.Continuum, in
 	}
 	if len(results) > 1 {
 		for i := range p.Headline {
-			p.Headline[i].Label += " (" + pathBase(r0.Name) + ")"
+			p.Headline[i].Label += " (" + view.PathBase(r0.Name) + ")"
 		}
 	}
 	for i, r := range results {
@@ -41,7 +42,7 @@ func unitizingPage(results []unitizingResult, continua []unitizing.Continuum, in
 			break
 		}
 		id := fmt.Sprintf("continuum-%d", i+1)
-		sec := report.Section{ID: id, Title: "Continuum " + pathBase(r.Name)}
+		sec := report.Section{ID: id, Title: "Continuum " + view.PathBase(r.Name)}
 		rows := []svg.Estimate{}
 		for _, m := range []struct {
 			label, key string
@@ -63,12 +64,12 @@ func unitizingPage(results []unitizingResult, continua []unitizing.Continuum, in
 			sort.Strings(keys)
 			var bars []svg.Bar
 			for _, k := range keys {
-				if len(bars) == reportTopBars {
+				if len(bars) == view.TopBars {
 					break
 				}
 				bars = append(bars, svg.Bar{Label: k, Value: float64(r.KUAlpha[k])})
 			}
-			sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Bars(bars, svg.BarOptions{Title: "(k)uα per category", Desc: barsDesc(bars), Decimals: 3, Color: svg.Color(2)}),
+			sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Bars(bars, svg.BarOptions{Title: "(k)uα per category", Desc: view.BarsDesc(bars), Decimals: 3, Color: svg.Color(2)}),
 				"(k)uα: agreement on where each category is, one category at a time."))
 		}
 		if i < len(continua) {
@@ -92,11 +93,11 @@ func unitizingPage(results []unitizingResult, continua []unitizing.Continuum, in
 				}
 			}
 			sec.Blocks = append(sec.Blocks, report.FigureBlock(
-				svg.Timeline(units, nil, svg.TimelineOptions{Title: "Units of " + r.Name, Desc: fmt.Sprintf("%s, %s drawn", plural.Count(len(c.Annotators), "annotator"), plural.Count(len(units), "unit")), Tracks: c.Annotators, From: from, To: to, Categories: sortedKeys(cats)}),
+				svg.Timeline(units, nil, svg.TimelineOptions{Title: "Units of " + r.Name, Desc: fmt.Sprintf("%s, %s drawn", plural.Count(len(c.Annotators), "annotator"), plural.Count(len(units), "unit")), Tracks: c.Annotators, From: from, To: to, Categories: view.SortedKeys(cats)}),
 				"Each annotator's units on the continuum (colour: category)."+note))
 		}
 		for _, t := range unitizingTables(r) {
-			sec.Blocks = append(sec.Blocks, report.TableBlock(truncRows(t, reportTableRows, "rows")))
+			sec.Blocks = append(sec.Blocks, report.TableBlock(view.TruncRows(t, view.TableRows, "rows")))
 		}
 		p.Sections = append(p.Sections, sec)
 	}
@@ -109,7 +110,7 @@ func corefPage(out *corefJSON, inputs []string) *report.Page {
 	f := func(x report.Number) string { return report.Float(float64(x), 4) }
 	p := &report.Page{
 		Kind:  "coref",
-		Title: "Coreference agreement on " + strings.Join(baseNames(inputs), ", "),
+		Title: "Coreference agreement on " + strings.Join(view.BaseNames(inputs), ", "),
 		Lead:  fmt.Sprintf("%s (%s), %s; chains as sets (mode %s).", plural.Count(len(out.Annotators), "annotator"), strings.Join(out.Annotators, ", "), plural.Count(out.Documents, "document"), out.ChainsAsSets.Mode),
 	}
 	p.Warnings = append(p.Warnings, out.Warnings...)
@@ -128,8 +129,8 @@ func corefPage(out *corefJSON, inputs []string) *report.Page {
 	tables := corefTables(*out)
 	sec := report.Section{ID: "scores", Title: "Scores"}
 	for k, pr := range out.Pairs {
-		if k >= reportTopCoders {
-			sec.Blocks = append(sec.Blocks, report.NoteBlock("Plots for the first %d of %d pairs; the tables list all.", reportTopCoders, len(out.Pairs)))
+		if k >= view.TopCoders {
+			sec.Blocks = append(sec.Blocks, report.NoteBlock("Plots for the first %d of %d pairs; the tables list all.", view.TopCoders, len(out.Pairs)))
 			break
 		}
 		var rows []svg.Estimate
@@ -155,33 +156,33 @@ func corefPage(out *corefJSON, inputs []string) *report.Page {
 	}
 	if len(out.Annotators) > 2 {
 		names := out.Annotators
-		if len(names) > reportTopCoders {
-			names = names[:reportTopCoders]
+		if len(names) > view.TopCoders {
+			names = names[:view.TopCoders]
 		}
-		cells := pairCells(names, func(set func(a, b string, v float64)) {
+		cells := view.PairCells(names, func(set func(a, b string, v float64)) {
 			for _, pr := range out.Pairs {
 				set(pr.Annotators[0], pr.Annotators[1], float64(pr.CoNLLF1))
 			}
 		})
-		sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: "CoNLL F1 per pair of annotators", Desc: matrixDesc("CoNLL F1 per pair", names, cells), Min: 0, Max: 1, Decimals: 3}),
+		sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: "CoNLL F1 per pair of annotators", Desc: view.MatrixDesc("CoNLL F1 per pair", names, cells), Min: 0, Max: 1, Decimals: 3}),
 			"CoNLL F1 (the mean of MUC, B³ and CEAFe F1) for each pair of annotators."))
 	}
 	for _, t := range tables {
-		sec.Blocks = append(sec.Blocks, report.TableBlock(truncRows(t, reportTableRows*2, "rows")))
+		sec.Blocks = append(sec.Blocks, report.TableBlock(view.TruncRows(t, view.TableRows*2, "rows")))
 	}
 	p.Sections = append(p.Sections, sec)
 	// Bootstrap histograms of the CoNLL F1.
 	var boot []report.Block
 	for _, pr := range out.Pairs {
 		b := pr.Bootstrap["conll_f1"]
-		if b == nil || len(boot) >= reportHistograms {
+		if b == nil || len(boot) >= view.Histograms {
 			continue
 		}
-		boot = append(boot, report.FigureBlock(svg.Histogram(b.samples, svg.HistogramOptions{Title: "Bootstrap of the CoNLL F1, " + pr.Annotators[0] + " / " + pr.Annotators[1], XLabel: "CoNLL F1",
-			Desc:  fmt.Sprintf("%d resamples of the documents; F1 %s, interval %s to %s", len(b.samples), f(pr.CoNLLF1), f(b.CI.Low), f(b.CI.High)),
+		boot = append(boot, report.FigureBlock(svg.Histogram(b.Samples, svg.HistogramOptions{Title: "Bootstrap of the CoNLL F1, " + pr.Annotators[0] + " / " + pr.Annotators[1], XLabel: "CoNLL F1",
+			Desc:  fmt.Sprintf("%d resamples of the documents; F1 %s, interval %s to %s", len(b.Samples), f(pr.CoNLLF1), f(b.CI.Low), f(b.CI.High)),
 			Marks: []svg.Mark{{X: float64(pr.CoNLLF1), Label: "F1 " + report.Float(float64(pr.CoNLLF1), 3)}, {X: float64(b.CI.Low), Label: report.Float(float64(b.CI.Low), 3), Dashed: true}, {X: float64(b.CI.High), Label: report.Float(float64(b.CI.High), 3), Dashed: true}},
 			Shade: [2]float64{float64(b.CI.Low), float64(b.CI.High)}}),
-			fmt.Sprintf("CoNLL F1 of %s / %s over %d document resamples; %g%% interval %s.", pr.Annotators[0], pr.Annotators[1], len(b.samples), 100*b.CI.Level, interval(b.CI))))
+			fmt.Sprintf("CoNLL F1 of %s / %s over %d document resamples; %g%% interval %s.", pr.Annotators[0], pr.Annotators[1], len(b.Samples), 100*b.CI.Level, view.IntervalText(b.CI))))
 	}
 	if len(boot) > 0 {
 		p.Sections = append(p.Sections, report.Section{ID: "bootstrap", Title: "Bootstrap", Blocks: boot})
@@ -248,6 +249,6 @@ func shufflePage(s *shuffleJSON, table report.Table) *report.Page {
 		sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Lines(series, svg.LinesOptions{Title: "Errors: " + et, Desc: strings.Join(desc, "; "), XLabel: "magnitude of the " + et + " errors", YLabel: "agreement"}),
 			"Response of each measure to "+et+" errors of growing magnitude: a good measure falls steadily from 1 as the magnitude grows. Breaks in a curve are magnitudes where the measure was undefined."))
 	}
-	p.Sections = append(p.Sections, sec, report.Section{ID: "table", Title: "Values", Blocks: []report.Block{report.TableBlock(truncRows(table, 1000, "points"))}})
+	p.Sections = append(p.Sections, sec, report.Section{ID: "table", Title: "Values", Blocks: []report.Block{report.TableBlock(view.TruncRows(table, 1000, "points"))}})
 	return p
 }

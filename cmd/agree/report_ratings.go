@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"agree/internal/plural"
+	"agree/internal/view"
 	"agree/report"
 	"agree/report/svg"
 )
@@ -15,11 +16,11 @@ import (
 // pairs' correlations as heatmaps, and the tables.
 func ratingsPage(r *ratingsResult) *report.Page {
 	f := func(x report.Number) string { return report.Float(float64(x), 4) }
-	ci := func(c *intervalJSON) string {
+	ci := func(c *view.Interval) string {
 		if c == nil || math.IsNaN(float64(c.Low)) {
 			return "no interval"
 		}
-		return fmt.Sprintf("%g%% CI %s", 100*c.Level, interval(c))
+		return fmt.Sprintf("%g%% CI %s", 100*c.Level, view.IntervalText(c))
 	}
 	p := &report.Page{
 		Kind:  "ratings",
@@ -53,9 +54,9 @@ func ratingsPage(r *ratingsResult) *report.Page {
 		sec := report.Section{ID: "pairs", Title: "Pairs of raters"}
 		names := r.RaterNames
 		note := ""
-		if len(names) > reportTopCoders {
-			names = names[:reportTopCoders]
-			note = fmt.Sprintf(" Showing the first %d of %d raters.", reportTopCoders, len(r.RaterNames))
+		if len(names) > view.TopCoders {
+			names = names[:view.TopCoders]
+			note = fmt.Sprintf(" Showing the first %d of %d raters.", view.TopCoders, len(r.RaterNames))
 		}
 		if len(names) > 2 {
 			for _, m := range []struct {
@@ -63,12 +64,12 @@ func ratingsPage(r *ratingsResult) *report.Page {
 				get   func(a associationJSON) report.Number
 			}{{"Pearson's r", func(a associationJSON) report.Number { return a.Pearson.Value }},
 				{"Lin's concordance correlation", func(a associationJSON) report.Number { return a.CCC.Value }}} {
-				cells := pairCells(names, func(set func(a, b string, v float64)) {
+				cells := view.PairCells(names, func(set func(a, b string, v float64)) {
 					for _, pr := range r.Pairs {
 						set(pr.Raters[0], pr.Raters[1], float64(m.get(pr)))
 					}
 				})
-				sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: m.title + " per pair of raters", Desc: matrixDesc(m.title+" per pair of raters", names, cells), Min: -1, Max: 1, Decimals: 3}),
+				sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: m.title + " per pair of raters", Desc: view.MatrixDesc(m.title+" per pair of raters", names, cells), Min: -1, Max: 1, Decimals: 3}),
 					m.title+" of each pair of raters on the items both rated."+note))
 			}
 		}

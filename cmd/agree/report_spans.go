@@ -9,6 +9,7 @@ import (
 
 	"agree/annotation"
 	"agree/internal/plural"
+	"agree/internal/view"
 	"agree/report"
 	"agree/report/svg"
 	"agree/spans"
@@ -30,7 +31,7 @@ func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) (*report.P
 	}
 	p := &report.Page{
 		Kind:  out.unit,
-		Title: title + strings.Join(baseNames(inputs), ", "),
+		Title: title + strings.Join(view.BaseNames(inputs), ", "),
 		Lead: fmt.Sprintf("%s (%s), %s, %s; match %s, labels %s, documents %s.",
 			plural.Count(len(out.Annotators), "annotator"), strings.Join(out.Annotators, ", "), plural.Count(out.Documents, "document"), plural.Count(n, strings.TrimSuffix(out.unit, "s")), out.Match, out.Labels, out.Scope),
 		Headline: []report.Stat{
@@ -40,11 +41,11 @@ func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) (*report.P
 		},
 	}
 	if b := out.Bootstrap; b != nil && b.AverageF1 != nil && b.AverageF1.CI != nil {
-		p.Headline[0].Detail = fmt.Sprintf("%g%% CI %s over %d document resamples", 100*b.AverageF1.CI.Level, interval(b.AverageF1.CI), b.Resamples)
+		p.Headline[0].Detail = fmt.Sprintf("%g%% CI %s over %d document resamples", 100*b.AverageF1.CI.Level, view.IntervalText(b.AverageF1.CI), b.Resamples)
 	}
 	// the pairs drawn: the first listed
 	var pairs []spanPairJSON
-	for k := range min(len(out.shown), reportTopCoders) {
+	for k := range min(len(out.shown), view.TopCoders) {
 		pr, err := out.pair(k)
 		if err != nil {
 			return nil, err
@@ -79,7 +80,7 @@ func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) (*report.P
 			e.Low, e.High = float64(b.CI.Low), float64(b.CI.High)
 		}
 		rows = append(rows, e)
-		if len(rows) == reportTopCoders {
+		if len(rows) == view.TopCoders {
 			break
 		}
 	}
@@ -91,25 +92,25 @@ func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) (*report.P
 		names := out.Matrix.Annotators
 		cells := make([][]float64, 0, n)
 		for i, r := range out.Matrix.F1 {
-			if i >= reportTopCoders {
+			if i >= view.TopCoders {
 				break
 			}
 			row := make([]float64, 0, n)
 			for j, v := range r {
-				if j < reportTopCoders {
+				if j < view.TopCoders {
 					row = append(row, float64(v))
 				}
 			}
 			cells = append(cells, row)
 		}
-		if n > reportTopCoders {
-			names = names[:reportTopCoders]
+		if n > view.TopCoders {
+			names = names[:view.TopCoders]
 		}
-		sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: "Pairwise F1", Desc: matrixDesc("pairwise F1", names, cells), Min: 0, Max: 1, Decimals: 3}),
+		sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: "Pairwise F1", Desc: view.MatrixDesc("pairwise F1", names, cells), Min: 0, Max: 1, Decimals: 3}),
 			"F1 of each pair of annotators."))
 	}
 	if t, ok := take(""); ok {
-		sec.Blocks = append(sec.Blocks, report.TableBlock(truncRows(t, reportTableRows, "pairs")))
+		sec.Blocks = append(sec.Blocks, report.TableBlock(view.TruncRows(t, view.TableRows, "pairs")))
 	}
 	var shownNotes []string
 	if k := len(sec.Blocks); k > 0 && sec.Blocks[k-1].Table != nil {
@@ -130,22 +131,22 @@ func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) (*report.P
 		}
 		sort.Strings(labels)
 		note := ""
-		if len(labels) > reportTopBars {
+		if len(labels) > view.TopBars {
 			sort.SliceStable(labels, func(i, j int) bool {
 				return out.PerLabel[labels[i]].ReferenceSpans > out.PerLabel[labels[j]].ReferenceSpans
 			})
-			labels = labels[:reportTopBars]
-			note = fmt.Sprintf(" Showing the %d %ss with the most %s, of %d.", reportTopBars, out.label, out.unit, len(out.PerLabel))
+			labels = labels[:view.TopBars]
+			note = fmt.Sprintf(" Showing the %d %ss with the most %s, of %d.", view.TopBars, out.label, out.unit, len(out.PerLabel))
 		}
 		var bars []svg.Bar
 		for _, l := range labels {
 			c := out.PerLabel[l]
 			bars = append(bars, svg.Bar{Label: l, Value: float64(c.F1), Note: fmt.Sprintf("%d matched", c.Matched)})
 		}
-		blocks := []report.Block{report.FigureBlock(svg.Bars(bars, svg.BarOptions{Title: "F1 per " + out.label, Desc: barsDesc(bars), Decimals: 3, Color: svg.Color(2)}),
+		blocks := []report.Block{report.FigureBlock(svg.Bars(bars, svg.BarOptions{Title: "F1 per " + out.label, Desc: view.BarsDesc(bars), Decimals: 3, Color: svg.Color(2)}),
 			"F1 per "+out.label+", counts pooled over the pairs of annotators."+note)}
 		if t, ok := take("per " + out.label); ok {
-			blocks = append(blocks, report.TableBlock(truncRows(t, reportTableRows, out.label+"s")))
+			blocks = append(blocks, report.TableBlock(view.TruncRows(t, view.TableRows, out.label+"s")))
 		}
 		p.Sections = append(p.Sections, report.Section{ID: "labels", Title: map[string]string{"label": "Labels", "type": "Types"}[out.label], Blocks: blocks})
 	}
@@ -168,8 +169,8 @@ func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) (*report.P
 			if !doc.HasText || doc.Time {
 				continue
 			}
-			if shown == reportItems {
-				sec.Blocks = append(sec.Blocks, report.NoteBlock("Showing the first %d documents with a text, of %d documents.", reportItems, len(c.Documents)))
+			if shown == view.ItemsDrawn {
+				sec.Blocks = append(sec.Blocks, report.NoteBlock("Showing the first %d documents with a text, of %d documents.", view.ItemsDrawn, len(c.Documents)))
 				break
 			}
 			shown++
@@ -179,7 +180,7 @@ func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) (*report.P
 				title += fmt.Sprintf(" (the first %d of %d characters)", reportTextRunes, len(text))
 				text = text[:reportTextRunes]
 			}
-			ts := &report.TextSpans{Title: title, Text: string(text), Labels: sortedKeys(out.PerLabel)}
+			ts := &report.TextSpans{Title: title, Text: string(text), Labels: view.SortedKeys(out.PerLabel)}
 			byAnn := map[int][]report.TextSpan{}
 			for i := range c.Spans {
 				s := &c.Spans[i]
@@ -234,7 +235,7 @@ func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) (*report.P
 	if len(tables) > 0 {
 		var rest []report.Block
 		for _, t := range tables {
-			rest = append(rest, report.TableBlock(truncRows(t, reportTableRows, "rows")))
+			rest = append(rest, report.TableBlock(view.TruncRows(t, view.TableRows, "rows")))
 		}
 		p.Sections = append(p.Sections, report.Section{ID: "more", Title: "More tables", Blocks: rest})
 	}
@@ -280,13 +281,4 @@ func relationDisagreementsSection(rr *spans.RelationResult) (report.Section, boo
 		t.Rows = append(t.Rows, []string{c.Documents[d.Doc].Name, end(d.Source, d.SourceText), end(d.Target, d.TargetText), strings.Join(d.Kinds, ", "), strings.Join(who, "; ")})
 	}
 	return report.Section{ID: "adjudicate", Title: "Disagreements to adjudicate", Blocks: []report.Block{report.TableBlock(t)}}, true
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

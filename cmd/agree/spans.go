@@ -14,6 +14,7 @@ import (
 	"agree/inference"
 	"agree/internal/plural"
 	"agree/internal/version"
+	"agree/internal/view"
 	"agree/report"
 	"agree/spans"
 )
@@ -42,6 +43,7 @@ type spansFlags struct {
 	maxRows            int
 	by                 byFlags
 	schema             string // agree spans --schema (spans_semeval.go)
+	ref                referenceFlags
 }
 
 func (f *spansFlags) register(fs *flag.FlagSet) {
@@ -121,6 +123,7 @@ func startSpans(e env, name, synopsis string, args []string, what string, count 
 	f := &sc.f
 	fs := newFlagSet(e, name, synopsis)
 	f.register(fs)
+	f.ref.register(fs, ": its precision, recall and F1 as the reference for each other annotator")
 	if name == "spans" {
 		fs.StringVar(&f.schema, "schema", "pairwise", "pairwise (precision, recall, F1 of matched spans) or semeval: also the SemEval-2013 Task 9.1 counts under the strict, exact, partial and type schemas, as nervaluate defines them")
 	}
@@ -138,6 +141,9 @@ func startSpans(e env, name, synopsis string, args []string, what string, count 
 		if err := oneOf(fs, "schema", f.schema, "pairwise", "semeval"); err != nil {
 			return nil, err
 		}
+	}
+	if err := f.ref.check(fs, false); err != nil {
+		return nil, err
 	}
 	if err := sc.rep.check(sc.files); err != nil {
 		return nil, err
@@ -185,6 +191,11 @@ func runSpans(e env, args []string) error {
 		}
 		out.addBootstrap(iv, f.bootstrap, f.seed)
 	}
+	if f.ref.active() {
+		if out.Reference, err = spansReference(f.ref.value, &res.Summary, out.iv); err != nil {
+			return err
+		}
+	}
 	if f.schema == "semeval" {
 		if out.SemEval, err = semevalOutput(ctx, c, opt, f.maxRows); err != nil {
 			return fmt.Errorf("spans: %w", err)
@@ -209,6 +220,7 @@ func runSpans(e env, args []string) error {
 	if out.SemEval != nil {
 		tables = append(tables, out.SemEval.tables()...)
 	}
+	tables = append(tables, out.Reference.tables("spans")...)
 	return report.WriteTables(e.stdout, rf, tables...)
 }
 
@@ -234,13 +246,13 @@ type averageJSON struct {
 	F1        report.Number `json:"f1"`
 	// Bootstrap holds, with --bootstrap, the F1's document-bootstrap
 	// summaries {"se","ci","p_below","undefined_resamples"}.
-	Bootstrap *bootstrapResultJSON `json:"bootstrap,omitempty"`
+	Bootstrap *view.BootstrapResult `json:"bootstrap,omitempty"`
 }
 
 type microJSON struct {
 	Averaging string `json:"averaging"`
 	prfCountsJSON
-	Bootstrap *bootstrapResultJSON `json:"bootstrap,omitempty"`
+	Bootstrap *view.BootstrapResult `json:"bootstrap,omitempty"`
 }
 
 type labelAgreementJSON struct {
@@ -259,7 +271,7 @@ type spanPairJSON struct {
 	PerLabel       map[string]prfCountsJSON `json:"per_label"`
 	LabelAgreement labelAgreementJSON       `json:"label_agreement"`
 	// Bootstrap holds, with --bootstrap, the F1's document-bootstrap summaries.
-	Bootstrap *bootstrapResultJSON `json:"bootstrap,omitempty"`
+	Bootstrap *view.BootstrapResult `json:"bootstrap,omitempty"`
 }
 
 // spanMatrixJSON is the annotator × annotator F1 (null for a pair never
@@ -270,10 +282,10 @@ type spanMatrixJSON struct {
 }
 
 type bootstrapInfoJSON struct {
-	Resamples int                  `json:"resamples"`
-	Seed      uint64               `json:"seed"`
-	Method    string               `json:"method"`
-	AverageF1 *bootstrapResultJSON `json:"average_f1"`
+	Resamples int                   `json:"resamples"`
+	Seed      uint64                `json:"seed"`
+	Method    string                `json:"method"`
+	AverageF1 *view.BootstrapResult `json:"average_f1"`
 }
 
 // spansJSON is the output of agree spans; its keys are a contract (README).
@@ -285,11 +297,11 @@ type spansJSON struct {
 	Scope  string `json:"scope"`
 	// DocumentRule says which documents each annotator is compared on,
 	// why, and how many each pair shares.
-	DocumentRule *documentRuleJSON `json:"document_rule"`
-	Documents    int               `json:"documents"`
-	Spans        int               `json:"spans"`
-	Relations    int               `json:"-"`
-	Annotators   []string          `json:"annotators"`
+	DocumentRule *view.DocumentRule `json:"document_rule"`
+	Documents    int                `json:"documents"`
+	Spans        int                `json:"spans"`
+	Relations    int                `json:"-"`
+	Annotators   []string           `json:"annotators"`
 	// Pairs are the pairs of annotators who share a document, at most
 	// --max-rows of them (those sharing the most), written one by one
 	// (spanPairJSON); PairsOmitted counts the others, UnsharedPairs the
@@ -307,11 +319,13 @@ type spansJSON struct {
 	MatrixOmitted int                `json:"matrix_omitted,omitempty"`
 	Bootstrap     *bootstrapInfoJSON `json:"bootstrap,omitempty"`
 	// With --by document: each document's value and the corpus value.
-	PerDocument []spanDocJSON    `json:"per_document,omitempty"`
-	Corpus      *corpusValueJSON `json:"corpus,omitempty"`
+	PerDocument []spanDocJSON     `json:"per_document,omitempty"`
+	Corpus      *view.CorpusValue `json:"corpus,omitempty"`
 	// SemEval is --schema semeval's (spans_semeval.go).
 	SemEval *semevalJSON `json:"semeval,omitempty"`
-	Notes   []string     `json:"notes,omitempty"`
+	// Reference is --reference's table (reference.go).
+	Reference *spansReferenceJSON `json:"reference,omitempty"`
+	Notes     []string            `json:"notes,omitempty"`
 
 	sum *spans.Summary
 	res *spans.Result // agree spans only (the report draws its documents)
@@ -357,9 +371,9 @@ func spansOutput(res *spans.Result, maxRows int) *spansJSON {
 }
 
 // setRule adds the document rule applied (document_rule) and its notes.
-func (out *spansJSON) setRule(r *documentRuleJSON) {
+func (out *spansJSON) setRule(r *view.DocumentRule) {
 	out.DocumentRule = r
-	out.Notes = append(out.Notes, r.notes()...)
+	out.Notes = append(out.Notes, r.Notes()...)
 }
 
 // unsharedNote says how the pairs who share no document count.
@@ -383,7 +397,7 @@ func pairwiseOutput(res *spans.Summary, unit, label string, maxRows int) *spansJ
 	out := &spansJSON{Header: version.NewHeader(), Match: res.Options.Match.String(), Labels: res.Options.Labels.String(),
 		Scope: res.Options.Documents.String(), Documents: res.Documents,
 		Annotators: res.Annotators, AverageF1: report.Number(res.AverageF1), sum: res, unit: unit, label: label}
-	out.shown, out.PairsOmitted = topRows(len(res.Pairs), maxRows, func(k int) int { return res.Pairs[k].Shared })
+	out.shown, out.PairsOmitted = view.TopRows(len(res.Pairs), maxRows, func(k int) int { return res.Pairs[k].Shared })
 	out.UnsharedPairs = res.Unshared
 	out.Pairs = &report.Array{Len: len(out.shown), Elem: func(k int) (any, error) { return out.pair(k) }}
 	out.Micro = microJSON{Averaging: fmt.Sprintf(microAveraging, unit, label), prfCountsJSON: countsJSON(res.Micro)}
@@ -396,7 +410,7 @@ func pairwiseOutput(res *spans.Summary, unit, label string, maxRows int) *spansJ
 		partners[p.Annotators[1]]++
 	}
 	var anns []int
-	anns, out.MatrixOmitted = topRows(len(res.Annotators), maxRows, func(a int) int { return partners[a] })
+	anns, out.MatrixOmitted = view.TopRows(len(res.Annotators), maxRows, func(a int) int { return partners[a] })
 	slices.Sort(anns)
 	out.Matrix.Annotators = make([]string, len(anns))
 	for x, i := range anns {
@@ -442,24 +456,24 @@ func (out *spansJSON) pair(k int) (spanPairJSON, error) {
 		LabelAgreement: lj,
 	}
 	if out.iv != nil {
-		pj.Bootstrap = newBootstrapResultJSON(out.iv.Pairs[i])
+		pj.Bootstrap = view.NewBootstrapResult(out.iv.Pairs[i])
 	}
 	return pj, nil
 }
 
 func (out *spansJSON) addBootstrap(iv *spans.Intervals, n int, seed uint64) {
 	out.iv = iv
-	out.Micro.Bootstrap = newBootstrapResultJSON(iv.MicroF1)
-	out.Macro.Bootstrap = newBootstrapResultJSON(iv.MacroF1)
-	out.Bootstrap = &bootstrapInfoJSON{Resamples: n, Seed: seed, Method: "document bootstrap, percentile", AverageF1: newBootstrapResultJSON(iv.AverageF1)}
+	out.Micro.Bootstrap = view.NewBootstrapResult(iv.MicroF1)
+	out.Macro.Bootstrap = view.NewBootstrapResult(iv.MacroF1)
+	out.Bootstrap = &bootstrapInfoJSON{Resamples: n, Seed: seed, Method: "document bootstrap, percentile", AverageF1: view.NewBootstrapResult(iv.AverageF1)}
 }
 
 // ciText is " " and the interval, or "" without a bootstrap.
-func ciText(r *bootstrapResultJSON) string {
+func ciText(r *view.BootstrapResult) string {
 	if r == nil {
 		return ""
 	}
-	return " " + interval(r.CI)
+	return " " + view.IntervalText(r.CI)
 }
 
 func (out *spansJSON) tables() ([]report.Table, error) {
@@ -488,7 +502,7 @@ func (out *spansJSON) tables() ([]report.Table, error) {
 		}
 		main.Rows = append(main.Rows, row)
 	}
-	main.Notes = append(main.Notes, omittedNote(len(out.shown), out.PairsOmitted, "pairs", "those sharing the most documents")...)
+	main.Notes = append(main.Notes, view.OmittedNote(len(out.shown), out.PairsOmitted, "pairs", "those sharing the most documents")...)
 	avg := "average pairwise F1 " + report.Float(float64(out.AverageF1), 4)
 	if out.Bootstrap != nil {
 		avg += ciText(out.Bootstrap.AverageF1)
@@ -554,7 +568,7 @@ func (out *spansJSON) addDocuments(s *spans.Summary, docs []annotation.Document,
 		desc = "macro: the mean of the documents' F1 (each document weighs the same; documents without " + out.unit + " are left out)"
 	}
 	v, n, und := s.CorpusF1(a)
-	out.Corpus = &corpusValueJSON{Average: a.String(), Description: desc, Value: report.Number(v), Documents: n, UndefinedDocuments: und}
+	out.Corpus = &view.CorpusValue{Average: a.String(), Description: desc, Value: report.Number(v), Documents: n, UndefinedDocuments: und}
 }
 
 // documentTable is the table of --by document.

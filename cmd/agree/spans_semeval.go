@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"agree/annotation"
+	"agree/internal/view"
 	"agree/report"
 	"agree/spans"
 )
@@ -101,7 +102,7 @@ func (s *semevalJSON) tables() []report.Table {
 	t.Notes = []string{"strict: same boundaries and label; exact: same boundaries; partial: overlap, partial credit 0.5; type: overlap and same label (partial credit 0.5)", semevalRule}
 	out := []report.Table{t}
 	pl := report.Table{Title: "SemEval schemas per label (pooled)", Header: []string{"label", "schema", "correct", "incorrect", "partial", "missed", "spurious", "precision", "recall", "F1"}, KeyColumns: 2}
-	for _, l := range sortedKeys(s.PerLabel) {
+	for _, l := range view.SortedKeys(s.PerLabel) {
 		for _, k := range keys {
 			r := row(k, s.PerLabel[l][k])
 			pl.Rows = append(pl.Rows, append(append([]string{l}, r[:6]...), r[8:]...))

@@ -10,6 +10,7 @@ import (
 
 	"agree/internal/plural"
 	"agree/internal/version"
+	"agree/internal/view"
 	"agree/report"
 	"agree/unitizing"
 )
@@ -20,10 +21,10 @@ import (
 type unitizingResult struct {
 	// DocumentRule is set on the output of a single continuum only (a
 	// corpus has it beside its continua).
-	DocumentRule *documentRuleJSON `json:"document_rule,omitempty"`
-	Name         string            `json:"name"`
-	Annotators   []string          `json:"annotators"`
-	Units        int               `json:"units"`
+	DocumentRule *view.DocumentRule `json:"document_rule,omitempty"`
+	Name         string             `json:"name"`
+	Annotators   []string           `json:"annotators"`
+	Units        int                `json:"units"`
 	Extent       struct {
 		Begin float64 `json:"begin"`
 		End   float64 `json:"end"`
@@ -171,8 +172,8 @@ func runUnitizing(e env, args []string) error {
 	}
 	var whole any = struct {
 		version.Header
-		Continua     []unitizingResult `json:"continua"`
-		DocumentRule *documentRuleJSON `json:"document_rule,omitempty"`
+		Continua     []unitizingResult  `json:"continua"`
+		DocumentRule *view.DocumentRule `json:"document_rule,omitempty"`
 	}{version.NewHeader(), results, input.rule}
 	if len(results) == 1 {
 		results[0].DocumentRule = input.rule
@@ -192,9 +193,9 @@ func runUnitizing(e env, args []string) error {
 	for _, r := range results {
 		tables = append(tables, unitizingTables(r)...)
 	}
-	if r := input.rule; r.shown(len(continua)) {
-		t := r.pairTable()
-		t.Notes = append(t.Notes, r.notes()...)
+	if r := input.rule; r.Shown(len(continua)) {
+		t := r.PairTable()
+		t.Notes = append(t.Notes, r.Notes()...)
 		tables = append(tables, t)
 	}
 	return report.WriteTables(e.stdout, f, tables...)
@@ -333,6 +334,7 @@ func unitizingTables(r unitizingResult) []report.Table {
 	add("κ_d (multi-κ on atoms)", "kappa_d", r.KappaD, fmt.Sprintf("%s of length %g", plural.Count(r.Atoms, "atom"), r.Atom))
 	add("α_d (α on atoms)", "alpha_d", r.AlphaD, "")
 	add("SER (mean over ordered pairs)", "ser", r.SER, "error rate: 0 is perfect")
+	main.Notes = append(main.Notes, "uα, |uα and αU depend on the unit of measurement: a gap of length ℓ counts as ℓ pieces in their expected coincidences, so scaling the offsets (seconds to milliseconds) moves them a little (×10 on the reference example: uα 0.4739 → 0.4700, αU 0.3026 → 0.2709); c|uα and (k)uα do not")
 	tables := []report.Table{main}
 	if len(r.SERPairs) > 0 {
 		t := report.Table{Title: r.Name + ": SER per pair (slot error rate, Galibert et al.)", KeyColumns: 2,

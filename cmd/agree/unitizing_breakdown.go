@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"agree/internal/version"
+	"agree/internal/view"
 	"agree/report"
 	"agree/unitizing"
 )
@@ -18,7 +19,7 @@ type unitizingByDocJSON struct {
 	PerDocument  []unitizingResult     `json:"per_document"`
 	Corpus       unitizingCorpusJSON   `json:"corpus"`
 	Matrix       *unitizingMatrixJSON  `json:"matrix,omitempty"`
-	DocumentRule *documentRuleJSON     `json:"document_rule,omitempty"`
+	DocumentRule *view.DocumentRule    `json:"document_rule,omitempty"`
 	pooled       *unitizingResult      // the concatenated corpus (pooled)
 	docs         []unitizing.Continuum //
 }
@@ -166,8 +167,8 @@ func (o *unitizingByDocJSON) tables() []report.Table {
 		t.Notes = append(t.Notes, "corpus values undefined: "+o.Corpus.UndefinedReason)
 	}
 	t.Notes = append(t.Notes, "a document's undefined values are explained in the JSON output (undefined_reason)")
-	if o.DocumentRule.shown(len(o.PerDocument)) {
-		t.Notes = append(t.Notes, o.DocumentRule.notes()...)
+	if o.DocumentRule.Shown(len(o.PerDocument)) {
+		t.Notes = append(t.Notes, o.DocumentRule.Notes()...)
 	}
 	out := []report.Table{t}
 	if o.Matrix != nil {
@@ -186,8 +187,8 @@ func (o *unitizingByDocJSON) tables() []report.Table {
 			out = append(out, m)
 		}
 	}
-	if o.DocumentRule.shown(len(o.PerDocument)) {
-		out = append(out, o.DocumentRule.pairTable())
+	if o.DocumentRule.Shown(len(o.PerDocument)) {
+		out = append(out, o.DocumentRule.PairTable())
 	}
 	return out
 }

@@ -1,4 +1,4 @@
-package main
+package segmentationview
 
 import (
 	"fmt"
@@ -7,22 +7,21 @@ import (
 	"strings"
 
 	"agree/internal/plural"
+	"agree/internal/view"
 	"agree/report"
 	"agree/report/svg"
 	"agree/segmentation"
 )
 
-const reportItems = 8 // items drawn (segmentations, spans documents)
-
-// segmentationPage builds the HTML report of agree segmentation from the
+// Page builds the HTML report of agree segmentation from the
 // struct its JSON output marshals; the dataset supplies the boundaries
 // that are drawn.
-func segmentationPage(r *segResultJSON, d *segmentation.Dataset, inputs []string) *report.Page {
+func Page(r *Result, d *segmentation.Dataset, inputs []string) *report.Page {
 	f := func(x report.Number) string { return report.Float(float64(x), 4) }
 	ag := r.Agreement
 	p := &report.Page{
 		Kind:  "segmentation",
-		Title: "Segmentation agreement on " + strings.Join(baseNames(inputs), ", "),
+		Title: "Segmentation agreement on " + strings.Join(view.BaseNames(inputs), ", "),
 		Lead: fmt.Sprintf("%s, %s (%s); SegEval's agreement pooled over coder pairs and items with %s; n_t = %d.",
 			plural.Count(len(r.Items), "item"), plural.Count(len(r.Coders), "coder"), strings.Join(r.Coders, ", "), strings.ToUpper(ag.Similarity), r.NT),
 		Headline: []report.Stat{
@@ -35,7 +34,7 @@ func segmentationPage(r *segResultJSON, d *segmentation.Dataset, inputs []string
 	if ag.UndefinedReason != "" {
 		p.Warnings = append(p.Warnings, ag.UndefinedReason)
 	}
-	tables := segmentationTables(r)
+	tables := Tables(r)
 	sec := report.Section{ID: "agreement", Title: "Agreement"}
 	rows := []svg.Estimate{
 		{Label: "A_a", Value: float64(ag.Actual), Low: math.NaN(), High: math.NaN(), Muted: true, Note: "not chance-corrected"},
@@ -49,21 +48,21 @@ func segmentationPage(r *segResultJSON, d *segmentation.Dataset, inputs []string
 		report.TableBlock(tables[0]))
 	if len(r.CoderPairs) > 0 && len(r.Coders) > 2 {
 		n := len(r.Coders)
-		cells := pairCells(r.Coders, func(set func(a, b string, v float64)) {
+		cells := view.PairCells(r.Coders, func(set func(a, b string, v float64)) {
 			for _, cp := range r.CoderPairs {
 				set(cp.CoderA, cp.CoderB, float64(cp.MeanB))
 			}
 		})
 		names := r.Coders
 		note := ""
-		if n > reportTopCoders {
-			names, cells = names[:reportTopCoders], cells[:reportTopCoders]
+		if n > view.TopCoders {
+			names, cells = names[:view.TopCoders], cells[:view.TopCoders]
 			for i := range cells {
-				cells[i] = cells[i][:reportTopCoders]
+				cells[i] = cells[i][:view.TopCoders]
 			}
-			note = fmt.Sprintf(" Showing the first %d of %d coders.", reportTopCoders, n)
+			note = fmt.Sprintf(" Showing the first %d of %d coders.", view.TopCoders, n)
 		}
-		sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: "Mean boundary similarity B per pair of coders", Desc: matrixDesc("mean B per coder pair", names, cells), Min: 0, Max: 1, Decimals: 3}),
+		sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: "Mean boundary similarity B per pair of coders", Desc: view.MatrixDesc("mean B per coder pair", names, cells), Min: 0, Max: 1, Decimals: 3}),
 			"Mean boundary similarity B of each pair of coders over the items."+note))
 	}
 	p.Sections = append(p.Sections, sec)
@@ -72,9 +71,9 @@ func segmentationPage(r *segResultJSON, d *segmentation.Dataset, inputs []string
 	// neighbouring rows.
 	sec = report.Section{ID: "items", Title: "Segmentations"}
 	items := d.Items()
-	if len(items) > reportItems {
-		sec.Blocks = append(sec.Blocks, report.NoteBlock("Showing the first %d of %d items.", reportItems, len(items)))
-		items = items[:reportItems]
+	if len(items) > view.ItemsDrawn {
+		sec.Blocks = append(sec.Blocks, report.NoteBlock("Showing the first %d of %d items.", view.ItemsDrawn, len(items)))
+		items = items[:view.ItemsDrawn]
 	}
 	for _, item := range items {
 		var rows []svg.Segmented
@@ -130,7 +129,7 @@ func segmentationPage(r *segResultJSON, d *segmentation.Dataset, inputs []string
 	p.Sections = append(p.Sections, sec)
 
 	// Pairs with the lowest B first: what to adjudicate.
-	pairs := append([]segPairJSON(nil), r.Pairs...)
+	pairs := append([]Pair(nil), r.Pairs...)
 	sort.SliceStable(pairs, func(i, j int) bool { return less(float64(pairs[i].B), float64(pairs[j].B)) })
 	t := report.Table{Title: "item and coder pairs with the lowest boundary similarity (adjudicate first)", Header: []string{"item", "coder a", "coder b", "B", "additions", "substitutions", "transpositions", "WindowDiff"}}
 	for i, pr := range pairs {
@@ -141,7 +140,7 @@ func segmentationPage(r *segResultJSON, d *segmentation.Dataset, inputs []string
 		t.Rows = append(t.Rows, []string{pr.Item, pr.CoderA, pr.CoderB, f(pr.B), fmt.Sprint(pr.Additions), fmt.Sprint(pr.Substitutions), fmt.Sprint(pr.Transpositions), f(pr.WindowDiff)})
 	}
 	p.Sections = append(p.Sections, report.Section{ID: "adjudicate", Title: "Items to adjudicate first", Blocks: []report.Block{report.TableBlock(t)}},
-		report.Section{ID: "pairs", Title: "Every item and pair", Blocks: []report.Block{report.TableBlock(truncRows(tables[1], reportTableRows, "item and coder pairs"))}})
+		report.Section{ID: "pairs", Title: "Every item and pair", Blocks: []report.Block{report.TableBlock(view.TruncRows(tables[1], view.TableRows, "item and coder pairs"))}})
 	p.Order("items") // the data first: the segmentations with their edits
 	return p
 }

@@ -1,4 +1,4 @@
-package main
+package view
 
 import (
 	"math"
@@ -14,11 +14,11 @@ import (
 // are plain float64 (NaN when undefined); here NaN becomes null and the
 // keys are the documented snake_case ones.
 
-// intervalJSON is a coefficient's "ci" (and "analytic_ci"):
+// Interval is a coefficient's "ci" (and "analytic_ci"):
 // {"low","high","method","level"}, plus "resamples" and "seed" for a
 // bootstrap interval and "clipped":true for an analytic interval cut to
 // the coefficient's range.
-type intervalJSON struct {
+type Interval struct {
 	Low       report.Number `json:"low"`
 	High      report.Number `json:"high"`
 	Method    string        `json:"method"`
@@ -28,8 +28,8 @@ type intervalJSON struct {
 	Clipped   bool          `json:"clipped,omitempty"`
 }
 
-func newIntervalJSON(iv inference.Interval) *intervalJSON {
-	out := &intervalJSON{Low: report.Number(iv.Low), High: report.Number(iv.High), Method: iv.Method,
+func NewInterval(iv inference.Interval) *Interval {
+	out := &Interval{Low: report.Number(iv.Low), High: report.Number(iv.High), Method: iv.Method,
 		Level: iv.Level, Clipped: iv.Clipped}
 	if iv.Bootstrapped() {
 		seed := iv.Seed
@@ -38,51 +38,52 @@ func newIntervalJSON(iv inference.Interval) *intervalJSON {
 	return out
 }
 
-// thresholdKey is the JSON key of a p_below threshold ("0.667", "0.8").
-func thresholdKey(t float64) string { return strconv.FormatFloat(t, 'g', -1, 64) }
+// ThresholdKey is the JSON key of a p_below threshold ("0.667", "0.8").
+func ThresholdKey(t float64) string { return strconv.FormatFloat(t, 'g', -1, 64) }
 
-// pBelowJSON is "p_below":{"0.667":…,"0.8":…}.
-func pBelowJSON(p inference.PBelow) map[string]report.Number {
+// PBelow is "p_below":{"0.667":…,"0.8":…}.
+func PBelow(p inference.PBelow) map[string]report.Number {
 	if p == nil {
 		return nil
 	}
 	out := make(map[string]report.Number, len(p))
 	for t, v := range p {
-		out[thresholdKey(t)] = report.Number(v)
+		out[ThresholdKey(t)] = report.Number(v)
 	}
 	return out
 }
 
-// bootstrapResultJSON is a bootstrap's summaries:
+// BootstrapResult is a bootstrap's summaries:
 // {"se","ci","p_below","undefined_resamples"} and, when SE or CI is
 // undefined, "undefined_reason".
-type bootstrapResultJSON struct {
+type BootstrapResult struct {
 	SE        report.Number            `json:"se"`
-	CI        *intervalJSON            `json:"ci"`
+	CI        *Interval                `json:"ci"`
 	PBelow    map[string]report.Number `json:"p_below"`
 	Undefined int                      `json:"undefined_resamples"`
 	Reason    string                   `json:"undefined_reason,omitempty"`
 
-	samples []float64 // the resamples' values when kept (for the HTML report)
+	// Samples are the resamples' values when kept (for the HTML report).
+	Samples []float64 `json:"-"`
 }
 
-func newBootstrapResultJSON(r *inference.Result) *bootstrapResultJSON {
-	return &bootstrapResultJSON{SE: report.Number(r.SE), CI: newIntervalJSON(r.CI), PBelow: pBelowJSON(r.PBelow),
-		Undefined: r.Undefined, Reason: r.Reason, samples: r.Samples}
+func NewBootstrapResult(r *inference.Result) *BootstrapResult {
+	return &BootstrapResult{SE: report.Number(r.SE), CI: NewInterval(r.CI), PBelow: PBelow(r.PBelow),
+		Undefined: r.Undefined, Reason: r.Reason, Samples: r.Samples}
 }
 
-type interpretationJSON struct {
+type Interpretation struct {
 	LandisKoch   string `json:"landis_koch"`
 	Krippendorff string `json:"krippendorff"`
 	Warning      string `json:"warning,omitempty"`
 }
 
-type nonArbitraryJSON struct {
+type NonArbitrary struct {
 	Low  report.Number `json:"low"`
 	High report.Number `json:"high"`
 }
 
-type itemDisagreementJSON struct {
+type ItemDisagreement struct {
 	Item          string        `json:"item"`
 	Values        []string      `json:"values"`
 	Disagreement  report.Number `json:"disagreement"`
@@ -92,12 +93,12 @@ type itemDisagreementJSON struct {
 	Reason        string        `json:"undefined_reason,omitempty"`
 }
 
-// itemsJSON converts the ranked items; alphaReason is why α is undefined
+// RankedItems converts the ranked items; alphaReason is why α is undefined
 // ("" when it is defined), which leaves every alpha_loss null.
-func itemsJSON(items []inference.ItemDisagreement, alphaReason string) []itemDisagreementJSON {
-	var out []itemDisagreementJSON
+func RankedItems(items []inference.ItemDisagreement, alphaReason string) []ItemDisagreement {
+	var out []ItemDisagreement
 	for _, it := range items {
-		j := itemDisagreementJSON{Item: it.Item, Values: it.Values, Disagreement: report.Number(it.Disagreement),
+		j := ItemDisagreement{Item: it.Item, Values: it.Values, Disagreement: report.Number(it.Disagreement),
 			AlphaLoss: report.Number(it.AlphaLoss), Majority: it.Majority, MajorityShare: report.Number(it.MajorityShare)}
 		if math.IsNaN(it.AlphaLoss) {
 			j.Reason = "alpha_loss: Krippendorff's α is undefined"
@@ -110,7 +111,7 @@ func itemsJSON(items []inference.ItemDisagreement, alphaReason string) []itemDis
 	return out
 }
 
-type coderInfluenceJSON struct {
+type CoderInfluence struct {
 	Coder        string        `json:"coder"`
 	Values       int           `json:"values"`
 	AlphaWithout report.Number `json:"alpha_without"`
@@ -118,32 +119,32 @@ type coderInfluenceJSON struct {
 	Reason       string        `json:"undefined_reason,omitempty"`
 }
 
-func coderInfluenceJSONs(cs []inference.CoderInfluence) []coderInfluenceJSON {
-	var out []coderInfluenceJSON
+func CoderInfluences(cs []inference.CoderInfluence) []CoderInfluence {
+	var out []CoderInfluence
 	for _, c := range cs {
-		out = append(out, coderInfluenceJSON{c.Coder, c.Values, report.Number(c.AlphaWithout), report.Number(c.Change), c.Reason})
+		out = append(out, CoderInfluence{c.Coder, c.Values, report.Number(c.AlphaWithout), report.Number(c.Change), c.Reason})
 	}
 	return out
 }
 
-type categoryIndexJSON struct {
+type CategoryIndex struct {
 	Label      string        `json:"label"`
 	Prevalence report.Number `json:"prevalence_index"`
 	Bias       report.Number `json:"bias_index"`
 }
 
-type prevalenceBiasJSON struct {
-	Items         int                 `json:"items"`
-	Categories    []categoryIndexJSON `json:"categories"`
-	PABAK         report.Number       `json:"pabak"`
-	AnnotatorBias report.Number       `json:"annotator_bias"`
-	Reason        string              `json:"undefined_reason,omitempty"`
+type PrevalenceBias struct {
+	Items         int             `json:"items"`
+	Categories    []CategoryIndex `json:"categories"`
+	PABAK         report.Number   `json:"pabak"`
+	AnnotatorBias report.Number   `json:"annotator_bias"`
+	Reason        string          `json:"undefined_reason,omitempty"`
 }
 
-func newPrevalenceBiasJSON(pb inference.PrevalenceBias) *prevalenceBiasJSON {
-	out := &prevalenceBiasJSON{Items: pb.Items, PABAK: report.Number(pb.PABAK), AnnotatorBias: report.Number(pb.AnnotatorBias)}
+func NewPrevalenceBias(pb inference.PrevalenceBias) *PrevalenceBias {
+	out := &PrevalenceBias{Items: pb.Items, PABAK: report.Number(pb.PABAK), AnnotatorBias: report.Number(pb.AnnotatorBias)}
 	for _, c := range pb.Categories {
-		out.Categories = append(out.Categories, categoryIndexJSON{c.Label, report.Number(c.Prevalence), report.Number(c.Bias)})
+		out.Categories = append(out.Categories, CategoryIndex{c.Label, report.Number(c.Prevalence), report.Number(c.Bias)})
 	}
 	if math.IsNaN(pb.PABAK) {
 		out.Reason = "PABAK needs two or more categories"
@@ -151,7 +152,7 @@ func newPrevalenceBiasJSON(pb inference.PrevalenceBias) *prevalenceBiasJSON {
 	return out
 }
 
-type aickinJSON struct {
+type Aickin struct {
 	Labels        []string        `json:"labels"`
 	A             report.Number   `json:"alpha"`
 	P             []report.Number `json:"first"`
@@ -161,12 +162,13 @@ type aickinJSON struct {
 	Iterations    int             `json:"iterations"`
 	Converged     bool            `json:"converged"`
 	Items         int             `json:"items"`
+	Reason        string          `json:"undefined_reason,omitempty"`
 }
 
-// numberPtr is a *report.Number holding x (for optional JSON numbers).
-func numberPtr(x float64) *report.Number { n := report.Number(x); return &n }
+// NumberPtr is a *report.Number holding x (for optional JSON numbers).
+func NumberPtr(x float64) *report.Number { n := report.Number(x); return &n }
 
-func numbers(xs []float64) []report.Number {
+func Numbers(xs []float64) []report.Number {
 	out := make([]report.Number, len(xs))
 	for i, x := range xs {
 		out[i] = report.Number(x)
@@ -174,13 +176,16 @@ func numbers(xs []float64) []report.Number {
 	return out
 }
 
-func newAickinJSON(a *errmodel.Aickin) *aickinJSON {
-	return &aickinJSON{Labels: a.Labels, A: report.Number(a.A), P: numbers(a.P), Q: numbers(a.Q),
-		Kappa: report.Number(a.Kappa), LogLikelihood: report.Number(a.LogLikelihood), Iterations: a.Iterations,
-		Converged: a.Converged, Items: a.Items}
+func NewAickin(a *errmodel.Aickin) *Aickin {
+	out := &Aickin{Labels: a.Labels, A: report.Number(a.A), Kappa: report.Number(a.Kappa),
+		LogLikelihood: report.Number(a.LogLikelihood), Iterations: a.Iterations, Converged: a.Converged, Items: a.Items, Reason: a.Reason}
+	if a.P != nil { // nil when not identified: null
+		out.P, out.Q = Numbers(a.P), Numbers(a.Q)
+	}
+	return out
 }
 
-type dawidSkeneJSON struct {
+type DawidSkene struct {
 	Labels        []string            `json:"labels"`
 	Coders        []string            `json:"coders"`
 	Priors        []report.Number     `json:"priors"`
@@ -192,16 +197,24 @@ type dawidSkeneJSON struct {
 	Smoothing     float64             `json:"smoothing"`
 }
 
-func newDawidSkeneJSON(m *errmodel.DawidSkene) *dawidSkeneJSON {
-	out := &dawidSkeneJSON{Labels: m.Labels, Coders: slices.Clone(m.Coders), Priors: numbers(m.Priors),
-		Accuracy: numbers(m.Accuracy), LogLikelihood: report.Number(m.LogLikelihood), Iterations: m.Iterations,
+func NewDawidSkene(m *errmodel.DawidSkene) *DawidSkene {
+	out := &DawidSkene{Labels: m.Labels, Coders: slices.Clone(m.Coders), Priors: Numbers(m.Priors),
+		Accuracy: Numbers(m.Accuracy), LogLikelihood: report.Number(m.LogLikelihood), Iterations: m.Iterations,
 		Converged: m.Converged, Smoothing: m.Smoothing}
 	for _, c := range m.Confusion {
 		var rows [][]report.Number
 		for _, row := range c {
-			rows = append(rows, numbers(row))
+			rows = append(rows, Numbers(row))
 		}
 		out.Confusion = append(out.Confusion, rows)
 	}
 	return out
+}
+
+// IntervalText writes an interval as "[low, high]" (4 decimals), "" for nil.
+func IntervalText(ci *Interval) string {
+	if ci == nil {
+		return ""
+	}
+	return "[" + report.Float(float64(ci.Low), 4) + ", " + report.Float(float64(ci.High), 4) + "]"
 }
