@@ -24,7 +24,7 @@ func newEnv(stdin io.Reader, stdout, stderr io.Writer) env {
 	if stdin == io.Reader(os.Stdin) && os.Getenv("AGREE_CHECK") == "1" {
 		stdin = checkStdin{}
 	}
-	e := env{stdin: stdin, stdout: stdout, stderr: stderr, quiet: &quietGate{}, call: &callInfo{}, files: &formats.OS{Stdin: stdin}, gate: &gateState{}}
+	e := env{stdin: stdin, stdout: stdout, stderr: stderr, quiet: &quietGate{}, call: &callInfo{}, files: &formats.OS{Stdin: stdin}, outputs: &outputs{}, gate: &gateState{}}
 	w := progress.Terminal(stderr)
 	if w == nil && os.Getenv("AGREE_PROGRESS") == "1" {
 		w = stderr

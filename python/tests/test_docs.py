@@ -13,7 +13,7 @@ COMMANDS = ["coding", "ratings", "spans", "relations", "coref", "gamma", "unitiz
 def test_every_flag_documented(agree, command):
     p = subprocess.run([agree.binary(), command, "-h"], capture_output=True, text=True)
     assert p.returncode == 0
-    flags = agree._docs.parse_help(p.stderr)["flags"]
+    flags = agree._docs.parse_help(p.stdout + p.stderr)["flags"]  # (help on standard output since issue 25)
     assert len(flags) > 1
     fn = getattr(agree, command)
     params = inspect.signature(fn).parameters
