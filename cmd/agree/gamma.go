@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"os/signal"
@@ -193,7 +194,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	if err := e.checkGate(fs, files); err != nil {
 		return err
 	}
-	if err := rep.check(files); err != nil {
+	if err := rep.check(e, files); err != nil {
 		return err
 	}
 	if err := by.check(fs); err != nil {
@@ -219,7 +220,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := checkOutput(*consensus, *force, files); err != nil {
+	if err := checkOutput(e, *consensus, "--consensus", *force, files); err != nil {
 		return err
 	}
 	catDist, err := gamma.ParseCategorical(*categorical)
@@ -286,7 +287,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 		return interrupted(err)
 	}
 	if *consensus != "" {
-		if err := writeConsensus(*consensus, *force, corpus, res); err != nil {
+		if err := writeConsensus(e, *consensus, *force, corpus, res); err != nil {
 			return err
 		}
 	}
@@ -545,7 +546,7 @@ func checkCategories(corpus unitizing.Corpus, cd gamma.Categorical) error {
 // (document,annotator,start,end,label; annotator "consensus", document the
 // continuum's name), the corpus format that gamma and every command with
 // --input read back.
-func writeConsensus(path string, force bool, corpus unitizing.Corpus, res *gamma.Result) error {
+func writeConsensus(e env, path string, force bool, corpus unitizing.Corpus, res *gamma.Result) error {
 	var out annotation.Corpus
 	ann := out.Annotator("consensus")
 	for ci, al := range res.Alignments {
@@ -557,15 +558,7 @@ func writeConsensus(path string, force bool, corpus unitizing.Corpus, res *gamma
 			out.Spans = append(out.Spans, annotation.Span{Doc: d, Annotator: ann, Start: u.Start, End: u.End, Label: u.Category})
 		}
 	}
-	fh, err := createOutput(path, force)
-	if err != nil {
-		return err
-	}
-	if err := annotation.WriteCSV(fh, &out); err != nil {
-		fh.Close()
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return fh.Close()
+	return writeOutput(e, path, force, func(w io.Writer) error { return annotation.WriteCSV(w, &out) })
 }
 
 func gammaTables(o gammaJSON, showAlignment bool) []report.Table {
