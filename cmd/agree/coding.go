@@ -13,6 +13,7 @@ import (
 	"agree/distance"
 	"agree/formats/table"
 	"agree/internal/csvio"
+	"agree/internal/limits"
 	"agree/internal/plural"
 	"agree/internal/version"
 	"agree/internal/view"
@@ -41,7 +42,8 @@ type codingFlags struct {
 	tok                                     tokenFlags // span inputs: token agreement (coding_tokens.go)
 	by                                      byFlags    // --by document (breakdown.go)
 	inf                                     inferenceFlags
-	stream                                  streamFlags // large data (coding_stream.go)
+	stream                                  streamFlags    // large data (coding_stream.go)
+	ref                                     referenceFlags // --reference (reference.go)
 }
 
 // inferenceFlags select intervals, diagnostics and error models.
@@ -61,12 +63,14 @@ type inferenceFlags struct {
 	force       bool
 	maxRows     int     // rows of the pairwise and leave-one-out tables (0: all)
 	status      *status // the progress line of the run
+	env         env     // the command's environment (writing --consensus)
 }
 
 func (f *codingFlags) register(fs *flag.FlagSet) {
 	f.in.register(fs, true)
 	f.tok.register(fs)
 	f.by.register(fs, "pooled", "macro")
+	f.ref.register(fs, ", FILE (item ids and the reference's labels, a table as the input) or majority (each annotator against the majority of the others): accuracy, Cohen's κ and α with intervals")
 	fs.StringVar(&f.metric, "metric", "nominal", "distance for the weighted coefficients: "+distance.Names+" (the last three need --taxonomy)")
 	fs.StringVar(&f.missing, "missing", "judgment", "weighting of items with missing values: judgment (Krippendorff) or item (each item equal)")
 	fs.StringVar(&f.incomplete, "incomplete", "drop", "κ-style coefficients on incomplete items: drop them (and say how many) or refuse")
@@ -119,23 +123,28 @@ func runCoding(e env, args []string) error {
 			return err
 		}
 	}
-	if err := f.validate(fs, files[0]); err != nil {
+	if err := f.validate(e, fs, files[0]); err != nil {
 		return err
 	}
 	if err := f.tok.check(fs); err != nil {
 		return err
 	}
+	f.by.columnsOK = !model
 	if err := f.by.check(fs); err != nil {
 		return err
 	}
-	if err := rep.check(files); err != nil {
+	if err := f.ref.check(fs, true); err != nil {
 		return err
 	}
-	if err := f.validateStream(fs, files, model, rep.active()); err != nil {
+	if err := rep.check(e, files); err != nil {
+		return err
+	}
+	if err := f.validateStream(e, fs, files, model, rep.active()); err != nil {
 		return err
 	}
 	f.inf.keepSamples = rep.active()
 	f.inf.status = e.status
+	f.inf.env = e
 	topt, copt, err := f.options(files[0])
 	if err != nil {
 		return err
@@ -173,8 +182,17 @@ func runCoding(e env, args []string) error {
 	if err := res.infer(f.inf); err != nil {
 		return err
 	}
+	if err := f.ref.addCoding(e, res, an.Data(), copt, topt, f.inf.level); err != nil {
+		return err
+	}
 	if !model && table.CodersAnonymous(topt.Layout) {
 		res.anonymousCoders() // coding_layouts.go
+	}
+	if f.by.groups != nil {
+		res.By = f.by.columns()
+		if err := res.addGroups(an.Data(), copt, f.by.groups, f.by.average, "group"); err != nil {
+			return err
+		}
 	}
 	if f.by.active() {
 		if f.tok.items == nil {
@@ -275,7 +293,7 @@ func resolveMetric(spec, setSep, taxonomyFile string, order []string) (distance.
 			return nil, err
 		}
 		defer r.Close()
-		if opt.Taxonomy, err = distance.ReadTaxonomy(r, taxonomyFile); err != nil {
+		if opt.Taxonomy, err = distance.ReadTaxonomy(limits.Reader(r, taxonomyFile, "file", limits.MaxFile), taxonomyFile); err != nil {
 			return nil, err
 		}
 	}
@@ -312,9 +330,12 @@ type codingResult struct {
 	PerCategory    []categoryJSON             `json:"per_category,omitempty"`
 	PerLabel       []codingLabelJSON          `json:"per_label,omitempty"`    // set-valued data (coding_multilabel.go)
 	PerDocument    []codingDocJSON            `json:"per_document,omitempty"` // --by document (coding_breakdown.go)
-	Corpus         *codingCorpusJSON          `json:"corpus,omitempty"`
-	Matrix         *codingMatrixJSON          `json:"matrix,omitempty"`
-	Pairwise       []pairJSON                 `json:"pairwise,omitempty"`
+	// --by COLUMN[,COLUMN] (coding_by.go): the columns and each group's values.
+	By       []string          `json:"by,omitempty"`
+	PerGroup []codingDocJSON   `json:"per_group,omitempty"`
+	Corpus   *codingCorpusJSON `json:"corpus,omitempty"`
+	Matrix   *codingMatrixJSON `json:"matrix,omitempty"`
+	Pairwise []pairJSON        `json:"pairwise,omitempty"`
 	// PairwiseOmitted counts the pairs with shared items left out of
 	// Pairwise by --max-rows (those with the fewest shared items).
 	PairwiseOmitted int         `json:"pairwise_omitted,omitempty"`
@@ -337,6 +358,8 @@ type codingResult struct {
 	Aickin                  *view.Aickin         `json:"aickin,omitempty"`
 	DawidSkene              *view.DawidSkene     `json:"dawid_skene,omitempty"`
 	Bootstrap               *bootstrapJSON       `json:"bootstrap,omitempty"`
+	// Reference is --reference's table (reference.go).
+	Reference *codingReferenceJSON `json:"reference,omitempty"`
 }
 
 type bootstrapJSON struct {
@@ -602,5 +625,6 @@ func (res *codingResult) tables() []report.Table {
 		}
 		out = append(out, t)
 	}
+	out = append(out, res.Reference.tables()...)
 	return append(out, res.inferenceTables()...)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"os/signal"
@@ -76,6 +77,7 @@ type gammaJSON struct {
 	Beta              float64                  `json:"beta"`
 	DeltaEmpty        float64                  `json:"delta_empty"`
 	Categorical       string                   `json:"categorical"`
+	GammaCatConv      string                   `json:"gamma_cat_convention"`
 	TimeLimit         float64                  `json:"time_limit_seconds"`
 	MaxGap            float64                  `json:"max_gap"`
 	Alignment         []unitaryJSON            `json:"alignment"`
@@ -125,6 +127,15 @@ const (
 	defaultTimeLimit = 10 * time.Minute
 )
 
+// gammaCatDescription describes a --gamma-cat convention by name.
+func gammaCatDescription(name string) string {
+	c, err := gamma.ParseCatConvention(name)
+	if err != nil {
+		return name
+	}
+	return c.Describe()
+}
+
 func runGamma(e env, args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -138,6 +149,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	beta := fs.Float64("beta", 1, "weight β of the categorical dissimilarity")
 	deltaEmpty := fs.Float64("delta-empty", 1, "Δ∅, the cost of leaving a unit unaligned")
 	categorical := fs.String("categorical", "nominal", "categorical distance: nominal, ordinal:C1,C2,… (declared order), numeric, levenshtein, matrix:FILE (CSV matrix in [0,1])")
+	catConv := fs.String("gamma-cat", "mathet2018", "how γ-cat and γ-k weigh pairs of units: mathet2018 (the paper: confidence 1 − d_pos, real units only), software (the Gamma Software's and pygamma's 1 − α·d_pos) or pygamma-empty (software, plus pairs with an empty slot at Δ∅², pygamma's experimental case)")
 	samplerName := fs.String("sampler", "auto", "chance model: shuffle (single continuum), corpus (needs ≥ as many files as annotators, each with the same number of annotators), statistical (pygamma's), auto (corpus when it applies, else shuffle)")
 	samples := fs.Int("samples", 30, "first batch of random samples; 0 computes only the best alignment and the observed disorder")
 	precision := fs.Float64("precision", 0.02, "relative precision e of the expected disorder (more samples are drawn until it is reached); 0 disables the top-ups")
@@ -182,7 +194,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	if err := e.checkGate(fs, files); err != nil {
 		return err
 	}
-	if err := rep.check(files); err != nil {
+	if err := rep.check(e, files); err != nil {
 		return err
 	}
 	if err := by.check(fs); err != nil {
@@ -208,7 +220,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := checkOutput(*consensus, *force, files); err != nil {
+	if err := checkOutput(e, *consensus, "--consensus", *force, files); err != nil {
 		return err
 	}
 	catDist, err := gamma.ParseCategorical(*categorical)
@@ -251,6 +263,9 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return usageError{err}
 	}
+	if d.Cat, err = gamma.ParseCatConvention(*catConv); err != nil {
+		return usagef("gamma: --gamma-cat: %v", err)
+	}
 	samplerNote := ""
 	if *samplerName == "auto" {
 		sampler, samplerNote = autoSampler(corpus)
@@ -272,7 +287,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 		return interrupted(err)
 	}
 	if *consensus != "" {
-		if err := writeConsensus(*consensus, *force, corpus, res); err != nil {
+		if err := writeConsensus(e, *consensus, *force, corpus, res); err != nil {
 			return err
 		}
 	}
@@ -303,7 +318,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 		GammaK:     map[string]report.Number{},
 		Annotators: res.Annotators, Units: res.Units, Continua: len(corpus.Continua), DocumentRule: input.rule,
 		Sampler: sampler.String(), SamplerNote: samplerNote, Seed: *seed, Alpha: *alpha, Beta: *beta, DeltaEmpty: *deltaEmpty,
-		Categorical: catDist.Name(), TimeLimit: timeLimit.Seconds(), MaxGap: *maxGap, Alignment: []unitaryJSON{},
+		Categorical: catDist.Name(), GammaCatConv: d.Cat.String(), TimeLimit: timeLimit.Seconds(), MaxGap: *maxGap, Alignment: []unitaryJSON{},
 		BootstrapStopped: bootStopped,
 	}
 	if res.Samples == 0 {
@@ -531,7 +546,7 @@ func checkCategories(corpus unitizing.Corpus, cd gamma.Categorical) error {
 // (document,annotator,start,end,label; annotator "consensus", document the
 // continuum's name), the corpus format that gamma and every command with
 // --input read back.
-func writeConsensus(path string, force bool, corpus unitizing.Corpus, res *gamma.Result) error {
+func writeConsensus(e env, path string, force bool, corpus unitizing.Corpus, res *gamma.Result) error {
 	var out annotation.Corpus
 	ann := out.Annotator("consensus")
 	for ci, al := range res.Alignments {
@@ -543,15 +558,7 @@ func writeConsensus(path string, force bool, corpus unitizing.Corpus, res *gamma
 			out.Spans = append(out.Spans, annotation.Span{Doc: d, Annotator: ann, Start: u.Start, End: u.End, Label: u.Category})
 		}
 	}
-	fh, err := createOutput(path, force)
-	if err != nil {
-		return err
-	}
-	if err := annotation.WriteCSV(fh, &out); err != nil {
-		fh.Close()
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return fh.Close()
+	return writeOutput(e, path, force, func(w io.Writer) error { return annotation.WriteCSV(w, &out) })
 }
 
 func gammaTables(o gammaJSON, showAlignment bool) []report.Table {
@@ -622,6 +629,9 @@ func gammaTables(o gammaJSON, showAlignment bool) []report.Table {
 	}
 	if o.GammaCatUndefined != "" {
 		main.Notes = append(main.Notes, "gamma-cat undefined: "+o.GammaCatUndefined)
+	}
+	if o.GammaCatConv != "" {
+		main.Notes = append(main.Notes, "γ-cat and γ-k ("+o.GammaCatConv+"): "+gammaCatDescription(o.GammaCatConv))
 	}
 	r := o.DocumentRule
 	if r.Shown(o.Continua) {

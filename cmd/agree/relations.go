@@ -1,10 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/csv"
 	"fmt"
+	"io"
 	"strings"
 
 	"agree/annotation"
@@ -94,6 +94,8 @@ type relationsJSON struct {
 	PerDocument      []relDocJSON             `json:"per_document,omitempty"`
 	Corpus           *view.CorpusValue        `json:"corpus,omitempty"`
 	Notes            []string                 `json:"notes,omitempty"`
+	// Reference is --reference's table (reference.go).
+	Reference *spansReferenceJSON `json:"reference,omitempty"`
 }
 
 // relDocJSON is spanDocJSON with the keys of relations.
@@ -145,7 +147,7 @@ func runRelations(e env, args []string) error {
 		view.addBootstrap(iv, f.bootstrap, f.seed)
 	}
 	if f.disagreements != "" {
-		if err := writeRelationDisagreements(f.disagreements, f.force, rr); err != nil {
+		if err := writeRelationDisagreements(e, f.disagreements, f.force, rr); err != nil {
 			return err
 		}
 	}
@@ -167,12 +169,18 @@ func runRelations(e env, args []string) error {
 		return relationPairJSON{Annotators: p.Annotators, Documents: p.Documents, relCountsJSON: relCounts(p.prfCountsJSON),
 			Macro: p.Macro, PerType: relCountsMap(p.PerLabel), TypeAgreement: p.LabelAgreement, Bootstrap: p.Bootstrap}, err
 	}}
+	if f.ref.active() {
+		if out.Reference, err = spansReference(f.ref.value, &rr.Summary, view.iv); err != nil {
+			return err
+		}
+	}
 	e.observe(out)
 	if rf != report.JSON {
 		tables, err := view.tables()
 		if err != nil {
 			return err
 		}
+		tables = append(tables, out.Reference.tables("relations")...)
 		return report.WriteTables(e.stdout, rf, tables...)
 	}
 	return report.WriteJSON(e.stdout, out)
@@ -183,15 +191,14 @@ func runRelations(e env, args []string) error {
 // one column per annotator with its relations there ("TYPE: PER [0,5) →
 // ORG [10,15)", several joined by "; "; "(not annotated)" when the
 // annotator was not compared on the document).
-func writeRelationDisagreements(path string, force bool, rr *spans.RelationResult) error {
+func writeRelationDisagreements(e env, path string, force bool, rr *spans.RelationResult) error {
+	return writeOutput(e, path, force, func(out io.Writer) error { return relationDisagreements(out, rr) })
+}
+
+func relationDisagreements(out io.Writer, rr *spans.RelationResult) error {
 	c := rr.Corpus()
 	dis := rr.Disagreements()
-	f, err := createOutput(path, force)
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriter(f)
-	w := csv.NewWriter(bw)
+	w := csv.NewWriter(out)
 	w.Write(append([]string{"document", "source_start", "source_end", "source_text", "target_start", "target_end", "target_text", "kind"}, c.Annotators...))
 	var row []string
 	for _, d := range dis {
@@ -212,13 +219,5 @@ func writeRelationDisagreements(path string, force bool, rr *spans.RelationResul
 		w.Write(row)
 	}
 	w.Flush()
-	if err := w.Error(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := bw.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return w.Error()
 }

@@ -1,7 +1,7 @@
 package coref
 
 import (
-	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"sort"
@@ -10,7 +10,22 @@ import (
 
 	"agree/coref"
 	"agree/internal/csvio"
+	"agree/internal/limits"
 )
+
+// IsCoNLL reports whether a file's head is CoNLL-2012 (the coreference
+// scorer's KEY and RESPONSE files, whatever their extension): a line
+// starts with "#begin document".
+func IsCoNLL(head []byte) bool {
+	for len(head) > 0 {
+		line, rest, _ := bytes.Cut(head, []byte("\n"))
+		if bytes.HasPrefix(bytes.TrimLeft(line, " \t\ufeff"), []byte("#begin document")) {
+			return true
+		}
+		head = rest
+	}
+	return false
+}
 
 // ReadCoNLL reads one annotator's coreference from a CoNLL-2011/2012 file
 // (shared/reference/formats.md §3.8, coreference.md §1) into b.
@@ -29,13 +44,13 @@ import (
 // Other lines starting with '#' are comments; blank lines end sentences.
 //
 // Errors name the file, line and column: a marker that is not of those
-// forms, a closing marker for a chain with no open mention, and mentions
-// still open at the end of a document. A file with no token line (empty)
+// forms, a closing marker for a chain with no open mention, mentions
+// still open at the end of a document, and a document that begins twice
+// (both #begin lines named). A file with no token line (empty)
 // is an error, not an annotator without mentions.
 func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 	b.Annotator(annotator)
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	sc := limits.Scanner(r)
 	type open struct {
 		start int
 		line  int
@@ -47,7 +62,8 @@ func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 		tok     int
 		stacks  = map[string][]open{}
 		line    int
-		tokens  int // token lines in the whole file
+		tokens  int                // token lines in the whole file
+		begun   = map[string]int{} // the line of each document's #begin
 	)
 	finish := func(endLine int) error {
 		if len(stacks) > 0 {
@@ -77,6 +93,10 @@ func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 				implied = false
 			}
 			doc = docName(strings.TrimSpace(strings.TrimPrefix(trimmed, "#begin document")))
+			if first, dup := begun[doc]; dup {
+				return fmt.Errorf("%s:%d: document %s begins a second time (first #begin document at line %d): a document may appear once in a file", name, line, csvio.Quote(doc), first)
+			}
+			begun[doc] = line
 			b.MarkAnnotated(annotator, doc)
 			inDoc, tok = true, 0
 			clear(stacks)
@@ -144,8 +164,11 @@ func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 		tok++
 		tokens++
 	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%s:%d: %w", name, line, err)
+	if err := limits.ScanError(sc.Err(), name, line); err != nil {
+		if limits.IsLimit(err) {
+			return err // it names the file and line
+		}
+		return fmt.Errorf("%s:%d: %w", name, line+1, err)
 	}
 	if tokens == 0 {
 		return fmt.Errorf("%s: no token line (an empty file, or only comments and document markers): want one token per line, the coreference column last", name)
