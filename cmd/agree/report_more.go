@@ -36,9 +36,9 @@ func unitizingPage(results []unitizingResult, continua []unitizing.Continuum, in
 		}
 	}
 	for i, r := range results {
-		if i >= reportContinua {
+		if i >= view.ContinuaDrawn {
 			p.Sections = append(p.Sections, report.Section{ID: "more", Title: "More continua", Blocks: []report.Block{
-				report.NoteBlock("Showing the first %d of %d continua; the JSON output (--format json) has every one.", reportContinua, len(results))}})
+				report.NoteBlock("Showing the first %d of %d continua; the JSON output (--format json) has every one.", view.ContinuaDrawn, len(results))}})
 			break
 		}
 		id := fmt.Sprintf("continuum-%d", i+1)
@@ -79,9 +79,9 @@ func unitizingPage(results []unitizingResult, continua []unitizing.Continuum, in
 			sorted := append([]unitizing.Unit(nil), c.Units...)
 			sort.SliceStable(sorted, func(a, b int) bool { return sorted[a].Start < sorted[b].Start })
 			note := ""
-			if window := reportTimelineUnits * max(len(c.Annotators), 1); len(sorted) > window {
+			if window := view.TimelineUnits * max(len(c.Annotators), 1); len(sorted) > window {
 				to = sorted[window].Start
-				note = fmt.Sprintf(" Showing [%s, %s) of [%s, %s): the first %d of %d units.", fmtCoord(from), fmtCoord(to), fmtCoord(r.Extent.Begin), fmtCoord(r.Extent.End), window, len(sorted))
+				note = fmt.Sprintf(" Showing [%s, %s) of [%s, %s): the first %d of %d units.", view.Coord(from), view.Coord(to), view.Coord(r.Extent.Begin), view.Coord(r.Extent.End), window, len(sorted))
 			}
 			cats := map[string]bool{}
 			for _, u := range sorted {

@@ -118,7 +118,7 @@ func unitizingBreakdown(e env, continua []unitizing.Continuum, exts []unitizing.
 			for k := range continua {
 				c := &continua[k]
 				if ia, ib := slices.Index(c.Annotators, names[i]), slices.Index(c.Annotators, names[j]); ia >= 0 && ib >= 0 {
-					both = append(both, pairContinuum(c, ia, ib))
+					both = append(both, c.Pair(ia, ib))
 					bothExt = append(bothExt, exts[k])
 				}
 			}
