@@ -6,6 +6,7 @@
 //	go run gen.go long JUDGMENTS CODERS          long CSV sorted by item (item,coder,value)
 //	go run gen.go crowd ITEMS WORKERS PER_ITEM   long CSV, each item labelled by PER_ITEM random workers
 //	go run gen.go spans DOCUMENTS ANNOTATORS SPANS  span CSV (internal/spangen, 6 labels), SPANS true spans per document
+//	go run gen.go gamma [FLAGS]                  unit CSV for agree gamma (internal/unitgen); -h lists the flags
 //
 // Values are drawn so that coders agree with a latent value 70% of the
 // time; DISTINCT (default 10) is the number of distinct values (numbers).
@@ -14,17 +15,23 @@ package main
 
 import (
 	"bufio"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"strconv"
 
 	"agree/internal/spangen"
+	"agree/internal/unitgen"
 )
 
 func main() {
+	if len(os.Args) >= 2 && os.Args[1] == "gamma" {
+		units(os.Args[2:])
+		return
+	}
 	if len(os.Args) < 4 {
-		fmt.Fprintln(os.Stderr, "usage: go run gen.go wide ITEMS CODERS [DISTINCT] | long JUDGMENTS CODERS | crowd ITEMS WORKERS PER_ITEM | spans DOCUMENTS ANNOTATORS SPANS")
+		fmt.Fprintln(os.Stderr, "usage: go run gen.go wide ITEMS CODERS [DISTINCT] | long JUDGMENTS CODERS | crowd ITEMS WORKERS PER_ITEM | spans DOCUMENTS ANNOTATORS SPANS | gamma [FLAGS]")
 		os.Exit(2)
 	}
 	num := func(i int) int {
@@ -104,5 +111,42 @@ func main() {
 	default:
 		fmt.Fprintln(os.Stderr, "unknown kind", os.Args[1])
 		os.Exit(2)
+	}
+}
+
+// units writes a generated continuum (internal/unitgen) as the unit CSV
+// of agree gamma. The defaults are unitgen.Realistic(5, 100).
+func units(args []string) {
+	fs := flag.NewFlagSet("gamma", flag.ExitOnError)
+	n := fs.Int("annotators", 5, "annotators")
+	k := fs.Int("units", 100, "true units (each annotator marks about this many)")
+	cats := fs.Int("cats", 0, "categories (0: 3 + units mod 3, as unitgen.Realistic)")
+	jitter := fs.Float64("jitter", 2, "standard deviation of the boundary noise")
+	miss := fs.Float64("miss", 0.10, "probability that an annotator misses a true unit")
+	fp := fs.Float64("fp", 0.05, "probability of a false positive after a true unit")
+	recat := fs.Float64("recat", 0.10, "probability of another category")
+	density := fs.String("density", "sparse", "sparse (true units follow one another: gaps and lengths 2–20) or dense (starts 1–4 apart, lengths 4–40)")
+	seed := fs.Uint64("seed", 1, "random seed")
+	fs.Parse(args)
+	spec := unitgen.Realistic(*n, *k)
+	if *cats > 0 {
+		spec.Categories = *cats
+	}
+	spec.Jitter, spec.Miss, spec.FalsePositive, spec.Recategorise = *jitter, *miss, *fp, *recat
+	switch *density {
+	case "sparse":
+	case "dense":
+		spec.Dense = true
+	default:
+		fmt.Fprintf(os.Stderr, "-density %q: want sparse or dense\n", *density)
+		os.Exit(2)
+	}
+	if err := spec.Check(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	if err := unitgen.WriteCSV(os.Stdout, unitgen.Generate(*seed, spec)); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
 	}
 }

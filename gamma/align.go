@@ -225,7 +225,9 @@ type AlignOptions struct {
 }
 
 // Align is BestAlignment with a context and limits. A cancelled ctx stops
-// it with ctx's error.
+// it as the time limit does, within a few milliseconds of work: Align then
+// returns the best alignment found, with its proven lower bound (Exact
+// false unless it was proven optimal), together with ctx's error.
 func Align(ctx context.Context, c *unitizing.Continuum, d Dissimilarity, opt AlignOptions) (*Alignment, error) {
 	switch {
 	case opt.TimeLimit < 0:
@@ -244,18 +246,21 @@ func Align(ctx context.Context, c *unitizing.Continuum, d Dissimilarity, opt Ali
 		ac.onComponent = func(d, t int) { done, total = d, t; p(d, t, 0) }
 		ac.onGap = func(g float64) { p(done, total, g) }
 	}
-	return ac.align(c, d)
+	al, err := ac.align(c, d)
+	if err == nil && ctx.Err() != nil {
+		return al, ctx.Err()
+	}
+	return al, err
 }
 
+// align aligns c. Stopped (cancelled or past the deadline), it returns
+// the best alignment found with its lower bound, and no error.
 func (ac *alignCtl) align(c *unitizing.Continuum, d Dissimilarity) (*Alignment, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
 	if len(c.Units) == 0 {
 		return nil, fmt.Errorf("continuum %q has no units: its disorder is undefined (0/0)", c.Name)
-	}
-	if err := ac.ctx.Err(); err != nil {
-		return nil, err
 	}
 	a, err := newAligner(c, d)
 	if err != nil {
@@ -324,7 +329,8 @@ func (a *aligner) dist(i, j int) float64 {
 }
 
 // neighbours fills fwd with the pairs that can appear in a useful tuple:
-// d(u,v) < (C + n − 1)·Δ∅ (gamma.md, "Pruning").
+// d(u,v) < (C + n − 1)·Δ∅ (gamma.md, "Pruning"). It returns false when
+// the alignment was stopped before the sweep ended (fwd is then partial).
 //
 // The units are split into classes of length (powers of two): for each
 // unit, each class is scanned from the unit's position over the window the
@@ -332,7 +338,8 @@ func (a *aligner) dist(i, j int) float64 {
 // widens only the windows of its own class, and the sweep stays
 // O(n log n) plus the pairs it finds (a single window for all units would
 // make it quadratic as soon as one unit is long).
-func (a *aligner) neighbours() {
+func (a *aligner) neighbours() bool {
+	defer a.ctl.leave(a.ctl.enter(phaseNeighbours))
 	bound := (a.c + float64(a.n) - 1) * a.delta
 	a.fwd = make([][]nb, len(a.items))
 	type class struct {
@@ -355,6 +362,7 @@ func (a *aligner) neighbours() {
 	slices.SortFunc(classes, func(x, y class) int { return cmp.Compare(x.maxLen, y.maxLen) })
 	for i := range a.items {
 		u := a.units[a.items[i].unit]
+		scanned := 1
 		for _, c := range classes {
 			lim := a.items[i].start + a.d.Window(u, c.maxLen, bound)
 			// the class's units after i in canonical order
@@ -363,6 +371,7 @@ func (a *aligner) neighbours() {
 				if a.items[j].start > lim {
 					break
 				}
+				scanned++
 				if a.items[j].ann == a.items[i].ann {
 					continue
 				}
@@ -374,7 +383,11 @@ func (a *aligner) neighbours() {
 		if len(classes) > 1 {
 			slices.SortFunc(a.fwd[i], func(x, y nb) int { return int(x.j - y.j) })
 		}
+		if a.ctl.tick(scanned) {
+			return false
+		}
 	}
+	return true
 }
 
 // pairD returns d(i, j) for i < j if (i, j) is a neighbour pair.
@@ -396,6 +409,7 @@ func (a *aligner) tupleCost(k int, s float64) float64 {
 // given items that passes the split test, grouped by first unit. It stops
 // (tooMany) once a.tuples holds more than limit tuples.
 func (a *aligner) enumerate(anchors []int32, limit int) {
+	defer a.ctl.leave(a.ctl.enter(phaseEnumerate))
 	sBound := (a.c + float64(a.n) - 1) * a.delta
 	members := make([]int32, 0, a.n)
 	sums := make([]float64, 0, a.n)
@@ -408,6 +422,10 @@ func (a *aligner) enumerate(anchors []int32, limit int) {
 	rec = func(pool []nb, from int) {
 		k := len(members)
 		for p := from; p < len(pool); p++ {
+			if a.ctl.tick(k + 1) {
+				a.tooMany = true // stopped: the caller sees ctl.halted
+				return
+			}
 			j := pool[p].j
 			if used[a.items[j].ann] {
 				continue
@@ -520,7 +538,9 @@ func (a *aligner) splitTest(dm [][]float64, k int) bool {
 }
 
 func (a *aligner) solve() (*Alignment, error) {
-	a.neighbours()
+	if !a.neighbours() {
+		return a.unaligned(), nil
+	}
 	// components of the neighbour graph: no useful tuple crosses them
 	uf := unionfind.New(len(a.items))
 	for i, f := range a.fwd {
@@ -545,9 +565,6 @@ func (a *aligner) solve() (*Alignment, error) {
 	local := make([]int32, len(a.items))
 	var lowerGap float64 // Σ over components of (cost − lower bound)
 	for ci, items := range comps {
-		if err := a.ctl.ctx.Err(); err != nil {
-			return nil, err
-		}
 		if a.ctl.onComponent != nil {
 			a.ctl.onComponent(ci, len(comps))
 		}
@@ -618,6 +635,10 @@ func (a *aligner) solve() (*Alignment, error) {
 // lower bound (0 when exact).
 func (a *aligner) solveComponent(items []int32, local []int32) (sel []int, gap float64, exact bool, err error) {
 	from := len(a.tuples)
+	if a.ctl.halted {
+		sel, gap, exact = a.stoppedComponent(items)
+		return sel, gap, exact, nil
+	}
 	if a.n == 2 {
 		for _, it := range items {
 			for _, e := range a.fwd[it] {
@@ -629,6 +650,11 @@ func (a *aligner) solveComponent(items []int32, local []int32) (sel []int, gap f
 	if !a.useCG {
 		a.tooMany = false
 		a.enumerate(items, from+maxEnumerated)
+		if a.ctl.halted {
+			a.tuples = a.tuples[:from]
+			sel, gap, exact = a.stoppedComponent(items)
+			return sel, gap, exact, nil
+		}
 		if !a.tooMany {
 			return a.solveEnumerated(items, local, from)
 		}
@@ -681,12 +707,18 @@ func (a *aligner) solveEnumerated(items []int32, local []int32, from int) (sel [
 		var g float64
 		ex := true
 		switch {
+		case a.ctl.halted:
+			s, g, ex = a.stoppedComponent(sub)
 		case a.useLP:
 			s, err = a.solveLP(sub, subTuples[k])
 		default:
 			s, err = a.solveDPOnly(sub, subTuples[k])
-			if errors.Is(err, errTooDense) {
+			switch {
+			case errors.Is(err, errTooDense):
 				s, g, ex, err = a.solveCGWith(sub, subTuples[k])
+			case errors.Is(err, errStopped):
+				s, err = nil, nil
+				_, g, ex = a.stoppedComponent(sub)
 			}
 		}
 		if err != nil {

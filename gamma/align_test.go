@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"agree/internal/longtest"
 	"agree/unitizing"
 )
 
@@ -455,7 +456,11 @@ func TestNeighbourSweep(t *testing.T) {
 func TestWideMaskDP(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 60))
 	cats := []string{"x", "y"}
-	for trial := 0; trial < 6; trial++ {
+	trials := 6
+	if !longtest.Enabled() {
+		trials = 2
+	}
+	for trial := 0; trial < trials; trial++ {
 		short := 64 + rng.IntN(47)
 		s := float64(short + 2)
 		us := []unitizing.Unit{{Annotator: 0, Category: "x", Start: 0, End: 2 * s}, {Annotator: 1, Category: "x", Start: s, End: 3 * s}}

@@ -25,8 +25,16 @@ func (a *aligner) windowed() (*Alignment, error) {
 	al := &Alignment{LowerBound: math.NaN()}
 	var total float64
 	for pos := 0; pos < len(a.items); {
-		if err := a.ctl.ctx.Err(); err != nil {
-			return nil, err
+		if a.ctl.ctx.Err() != nil {
+			// cancelled: the units not yet kept stay alone (a valid
+			// alignment; the method claims no bound anyway)
+			for j := pos; j < len(a.items); j++ {
+				if !kept[j] {
+					al.Unitary = append(al.Unitary, Unitary{Units: []int{a.items[j].unit}, Disorder: a.delta})
+					total += a.delta
+				}
+			}
+			break
 		}
 		var sel []int // items of the window
 		for j := pos; j < len(a.items) && len(sel) < step+margin; j++ {

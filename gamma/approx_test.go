@@ -35,13 +35,13 @@ func TestApproximateWindow(t *testing.T) {
 			checkAlignment(t, c, d, al)
 			rel := (al.Disorder - exact.Disorder) / exact.Disorder
 			if al.Exact || !math.IsNaN(al.LowerBound) || rel < -1e-12 {
-				t.Errorf("%dx%d window %d: exact %v lower %v, relative error %v", s.annotators, s.units, w, al.Exact, al.LowerBound, rel)
+				t.Errorf("%dx%d window %d: exact %v lower %v, relative error %v", s.Annotators, s.Units, w, al.Exact, al.LowerBound, rel)
 			}
 			worst[w] = max(worst[w], rel)
 			if (w == 100000 && rel != 0) || (w >= 10 && rel > 0.01) || rel > 0.03 {
-				t.Errorf("%dx%d window %d: relative error %.4f", s.annotators, s.units, w, rel)
+				t.Errorf("%dx%d window %d: relative error %.4f", s.Annotators, s.Units, w, rel)
 			}
-			t.Logf("%dx%d (shuffled %v) window %d: disorder %.5f, exact %.5f, relative error %.2e", s.annotators, s.units, i >= 3, w, al.Disorder, exact.Disorder, rel)
+			t.Logf("%dx%d (shuffled %v) window %d: disorder %.5f, exact %.5f, relative error %.2e", s.Annotators, s.Units, i >= 3, w, al.Disorder, exact.Disorder, rel)
 		}
 	}
 	t.Logf("largest relative error by window: %v", worst)

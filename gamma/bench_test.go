@@ -142,7 +142,7 @@ func BenchmarkGammaShared3by500(b *testing.B)       { benchGamma(b, sharedFile(b
 // units, with one long unit over all of them (a single neighbour window
 // for every unit made this quadratic: 40 000 units took 75 s).
 func BenchmarkAlignTiny2x100kOneLong(b *testing.B) {
-	c := genContinuum(9, genSpec{annotators: 2, units: 50000, cats: 3, jitter: 1, miss: 0.1, extra: 0.05, recat: 0.1})
+	c := genContinuum(9, genSpec{Annotators: 2, Units: 50000, Categories: 3, Jitter: 1, Miss: 0.1, FalsePositive: 0.05, Recategorise: 0.1})
 	_, hi, _ := c.Bounds()
 	c.Units = append(c.Units, unitizing.Unit{Annotator: 0, Category: "c0", Start: 0, End: hi})
 	benchExact(b, c)

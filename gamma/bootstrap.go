@@ -2,12 +2,18 @@ package gamma
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
+	"time"
 
 	"agree/inference"
 	"agree/unitizing"
 )
+
+// ErrTimeLimit reports that Bootstrap reached its time limit before every
+// resample was computed.
+var ErrTimeLimit = errors.New("stopped at the time limit before every resample was computed")
 
 // Bootstrap resamples the continua of the corpus with replacement and
 // recomputes γ on each resample (alignments and random samples included),
@@ -17,6 +23,11 @@ import (
 // does not depend on bo.Workers; opt.Workers and opt.Progress are ignored
 // (resamples run in parallel instead). A resample on which γ is undefined
 // counts as undefined. A cancelled ctx stops the bootstrap with ctx's error.
+//
+// The time limit (opt.TimeLimit from the call, or opt.Deadline) bounds the
+// whole bootstrap: every resample shares it, and once it has passed (with
+// half its grace period, see Grace) the bootstrap stops with an error
+// wrapping ErrTimeLimit.
 func Bootstrap(ctx context.Context, corpus unitizing.Corpus, d Dissimilarity, opt Options, bo inference.Options) (*inference.Result, error) {
 	if len(corpus.Continua) < 2 {
 		return nil, fmt.Errorf("the bootstrap resamples continua, and the corpus has %d; give several", len(corpus.Continua))
@@ -28,6 +39,14 @@ func Bootstrap(ctx context.Context, corpus unitizing.Corpus, d Dissimilarity, op
 	if _, err := opt.normalize(); err != nil {
 		return nil, err
 	}
+	bctx := ctx
+	if now := time.Now(); opt.TimeLimit > 0 || !opt.Deadline.IsZero() {
+		opt.Deadline = deadlineOf(now, opt.TimeLimit, opt.Deadline)
+		opt.TimeLimit = 0
+		var cancel context.CancelFunc
+		bctx, cancel = context.WithDeadline(ctx, opt.Deadline.Add(Grace(opt.Deadline.Sub(now))/2))
+		defer cancel()
+	}
 	stat := func() inference.Statistic {
 		return func(items []int, rng *rand.Rand, out []float64) error {
 			var c unitizing.Corpus
@@ -36,7 +55,7 @@ func Bootstrap(ctx context.Context, corpus unitizing.Corpus, d Dissimilarity, op
 			}
 			o := opt
 			o.Seed = rng.Uint64()
-			r, err := Compute(ctx, c, d, o)
+			r, err := Compute(bctx, c, d, o)
 			if err != nil {
 				return err
 			}
@@ -44,7 +63,10 @@ func Bootstrap(ctx context.Context, corpus unitizing.Corpus, d Dissimilarity, op
 			return nil
 		}
 	}
-	res, err := inference.Items(ctx, len(corpus.Continua), 1, stat, bo)
+	res, err := inference.Items(bctx, len(corpus.Continua), 1, stat, bo)
+	if err != nil && ctx.Err() == nil && bctx.Err() != nil {
+		return nil, fmt.Errorf("γ bootstrap: %w", ErrTimeLimit)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("γ bootstrap: %w", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"agree/internal/longtest"
 	"agree/unitizing"
 )
 
@@ -18,8 +19,8 @@ func TestExactPathsBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 23))
 	var deep, bnp solverStats
 	trials := 400
-	if testing.Short() {
-		trials = 80
+	if !longtest.Enabled() {
+		trials = 24
 	}
 	for trial := 0; trial < trials; trial++ {
 		n := 3 + trial%4
@@ -56,7 +57,7 @@ func TestExactPathsBruteForce(t *testing.T) {
 		}
 	}
 	t.Logf("deepening runs: %+v; branch and price runs: %+v", deep, bnp)
-	if !testing.Short() && (deep.deepening < 15 || bnp.bnp < 15 || bnp.bnpNodes <= bnp.bnp) {
+	if longtest.Enabled() && (deep.deepening < 15 || bnp.bnp < 15 || bnp.bnpNodes <= bnp.bnp) {
 		t.Errorf("paths not exercised: deepening %+v, branch and price %+v", deep, bnp)
 	}
 }
@@ -65,7 +66,7 @@ func TestExactPathsBruteForce(t *testing.T) {
 // stopped early are checked.
 func certificateCases() []*unitizing.Continuum {
 	var cs []*unitizing.Continuum
-	for i, s := range []genSpec{realistic(5, 40), realistic(8, 15), {annotators: 4, units: 30, cats: 4, jitter: 2, miss: 0.1, extra: 0.05, recat: 0.1, dense: true}} {
+	for i, s := range []genSpec{realistic(5, 40), realistic(8, 15), {Annotators: 4, Units: 30, Categories: 4, Jitter: 2, Miss: 0.1, FalsePositive: 0.05, Recategorise: 0.1, Dense: true}} {
 		c := genContinuum(uint64(40+i), s)
 		cs = append(cs, c)
 		st := statsOf(c)
@@ -80,8 +81,9 @@ func certificateCases() []*unitizing.Continuum {
 // alignment with LowerBound ≤ optimum ≤ Disorder, and claims exactness only
 // with the optimum; the same holds with MaxGap, whose gap is respected.
 func TestCertificate(t *testing.T) {
-	if testing.Short() {
-		t.Skip("solves each instance several times")
+	stops := []int{1, 2, 4, 9, 25}
+	if !longtest.Enabled() {
+		stops = []int{2, 9}
 	}
 	stoppedEarly, nodes := 0, 0
 	for ci, c := range certificateCases() {
@@ -99,7 +101,7 @@ func TestCertificate(t *testing.T) {
 			t.Fatalf("case %d: branch and price %v (exact %v, %v), default path %v", ci, viaBnP.Disorder, viaBnP.Exact, err, opt)
 		}
 		nodes += a.stats.bnpNodes
-		for _, k := range []int{1, 2, 4, 9, 25} {
+		for _, k := range stops {
 			for _, useBnP := range []bool{false, true} {
 				a, _ := newAligner(c, d)
 				a.ctl.stopAfter, a.useCG, a.useBnP = k, true, useBnP
@@ -138,9 +140,6 @@ func TestCertificate(t *testing.T) {
 // TestGammaBounds: γ computed under a time limit that stops the solver
 // brackets the exact γ of the same random samples (same seed).
 func TestGammaBounds(t *testing.T) {
-	if testing.Short() {
-		t.Skip("computes γ several times")
-	}
 	c := genContinuum(50, realistic(5, 30))
 	d := combinedFor(t, c, 1, 1, 1)
 	opt := Options{Seed: 5, Samples: 10, MaxSamples: 10, Precision: -1}
@@ -170,10 +169,8 @@ func TestGammaBounds(t *testing.T) {
 // give the optimum of an independent solver: every candidate enumerated,
 // and the dense simplex with branch and bound of internal/lp.Solve.
 func TestBranchingAgainstDenseLP(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the dense LP solver takes seconds")
-	}
-	sp := genSpec{annotators: 5, units: 30, cats: 4, jitter: 2, miss: 0.1, extra: 0.05, recat: 0.1, dense: true}
+	longtest.Skip(t) // the dense LP solver takes seconds
+	sp := genSpec{Annotators: 5, Units: 30, Categories: 4, Jitter: 2, Miss: 0.1, FalsePositive: 0.05, Recategorise: 0.1, Dense: true}
 	nodes := 0
 	for _, seed := range []uint64{1, 3} {
 		c := genContinuum(60+seed, sp)

@@ -73,6 +73,8 @@ type cgComp struct {
 	// anchor); pricing then scans them
 	complete bool
 	pool     [][]poolTuple
+	// floor is the share bound of the component (bound.go)
+	floor float64
 }
 
 // setComplete gives the component its enumerated useful tuples tis
@@ -157,6 +159,7 @@ func (s *cgComp) pricePool(pi []float64, exact bool) (lag float64, m []float64, 
 	}
 	var best []found
 	for a := int32(0); int(a) < s.m; a++ {
+		s.a.ctl.tick(len(s.pool[a]) + 1) // (the scan is bounded: it goes on)
 		lag += pi[a]
 		m[a] = s.a.delta - pi[a]
 		if len(s.together[a]) > 0 {
@@ -234,6 +237,7 @@ func (a *aligner) newCG(items []int32) *cgComp {
 	s.inT = make([]bool, s.m)
 	s.bad = make([]int32, s.m)
 	s.bigM = 4 * float64(s.m+1) * a.delta
+	s.floor = a.shareBound(items)
 	return s
 }
 
@@ -536,6 +540,7 @@ func (s *cgComp) global(members []int32) []int32 {
 // only for reduced costs below −heuristicDepth·Δ∅ within a node budget per
 // anchor, which is much cheaper while the duals are far from optimal.
 func (s *cgComp) price(pi []float64, exact bool, budget int) (lag float64, m []float64, added int) {
+	defer s.a.ctl.leave(s.a.ctl.enter(phasePricing))
 	if s.complete {
 		return s.pricePool(pi, exact)
 	}
@@ -547,9 +552,10 @@ func (s *cgComp) price(pi []float64, exact bool, budget int) (lag float64, m []f
 		rc      float64
 	}
 	var best []found
+	ctl := s.a.ctl
 	for a := int32(0); int(a) < s.m; a++ {
-		if a&63 == 0 && s.a.ctl.ctx.Err() != nil {
-			return math.Inf(-1), m, added // cancelled: the caller returns ctx's error
+		if !exact && ctl.halted {
+			break
 		}
 		single := s.a.delta - pi[a]
 		if len(s.together[a]) > 0 {
@@ -567,7 +573,7 @@ func (s *cgComp) price(pi []float64, exact bool, budget int) (lag float64, m []f
 			budget = heuristicNodes
 		}
 		s.searchOpt(a, pi, true, func() float64 {
-			if nodes++; nodes > budget {
+			if nodes++; nodes > budget || ctl.tick(1) {
 				truncated = true
 				return math.Inf(-1)
 			}
@@ -621,8 +627,7 @@ type cgResult struct {
 // dynamic programme over the tuples that can beat the best alignment
 // found (when they are few), else by branch and price.
 func (s *cgComp) solve() (cgResult, error) {
-	ctl := s.a.ctl
-	stop := func() bool { return ctl.ctx.Err() != nil || ctl.pastDeadline() }
+	stop := s.a.ctl.stop
 	s.a.stats.cg++
 	defer func() { s.a.stats.pivots += s.master.Iterations() }()
 	lower, pi, mins, err := s.columnGeneration(math.Inf(-1), cgGap, stop)
@@ -643,7 +648,7 @@ func (s *cgComp) solve() (cgResult, error) {
 	}
 	// a better alignment from the tuples generated so far (the
 	// relaxation's support among them) narrows what follows
-	if sel, found, err := s.a.solveDPWith(s.items, append([]int(nil), s.colID...), dpOptions{lower: lowerOf, budget: res.cost - s.a.tol, limit: maxCGStates / 4, stop: stop}); err == nil && found {
+	if sel, found, err := s.a.solveDPWith(s.items, append([]int(nil), s.colID...), dpOptions{lower: lowerOf, budget: res.cost - s.a.tol, limit: maxCGStates / 4}); err == nil && found {
 		res.sel, res.cost = sel, s.costOf(sel)
 	} else if err != nil && !errors.Is(err, errTooDense) && !errors.Is(err, errStopped) {
 		return cgResult{}, err
@@ -667,12 +672,9 @@ func (s *cgComp) solve() (cgResult, error) {
 		if !ok {
 			break
 		}
-		sel, found, err := s.a.solveDPWith(s.items, tis, dpOptions{lower: lowerOf, budget: budget - s.a.tol, limit: maxCGStates, stop: stop})
+		sel, found, err := s.a.solveDPWith(s.items, tis, dpOptions{lower: lowerOf, budget: budget - s.a.tol, limit: maxCGStates})
 		if err != nil {
 			if errors.Is(err, errStopped) || errors.Is(err, errTooDense) {
-				if cerr := ctl.ctx.Err(); cerr != nil {
-					return cgResult{}, cerr
-				}
 				break
 			}
 			return cgResult{}, err
@@ -699,12 +701,13 @@ func (s *cgComp) solve() (cgResult, error) {
 // found (at least floor) with its duals and anchor minima. It stops early
 // once the bound is within cgGap·Δ∅ of the restricted relaxation, or when
 // stop says so (after at least one exact pricing, so that the bound is
-// valid).
+// valid: once the alignment is stopped, that pricing looks no further than
+// each anchor's root bound, so it costs one pass over the neighbours).
 func (s *cgComp) columnGeneration(floor, gapStop float64, stop func() bool) (lower float64, pi, mins []float64, err error) {
 	ctl := s.a.ctl
 	lower = math.Inf(-1)
 	var piLP, piSep []float64 // the relaxation's duals; the priced ones
-	if err := s.master.Solve(ctl.ctx, 0); err != nil {
+	if err := s.solveMaster(); err != nil {
 		return 0, nil, nil, err
 	}
 	exact := false
@@ -718,7 +721,7 @@ func (s *cgComp) columnGeneration(floor, gapStop float64, stop func() bool) (low
 				exact = true
 			}
 			if added > 0 {
-				if err := s.master.Solve(ctl.ctx, 0); err != nil {
+				if err := s.solveMaster(); err != nil {
 					return 0, nil, nil, err
 				}
 			}
@@ -761,20 +764,32 @@ func (s *cgComp) columnGeneration(floor, gapStop float64, stop func() bool) (low
 		if improving == 0 || obj-lower <= gapStop*s.a.delta || stop() {
 			break
 		}
-		if err := s.master.Solve(ctl.ctx, 0); err != nil {
+		if err := s.solveMaster(); err != nil {
 			return 0, nil, nil, err
 		}
 	}
-	if err := ctl.ctx.Err(); err != nil {
-		return 0, nil, nil, err
-	}
 	return math.Max(lower, floor), pi, mins, nil
+}
+
+// solveMaster solves the restricted relaxation; the simplex counts the
+// rows as the work of a pivot (alignCtl.tick) and, once the alignment is
+// stopped, leaves its basis as it is: its duals still give a valid
+// Lagrangian bound.
+func (s *cgComp) solveMaster() error {
+	ctl := s.a.ctl
+	defer ctl.leave(ctl.enter(phaseSimplex))
+	err := s.master.Solve(func() bool { return ctl.tick(s.m) }, 0)
+	if errors.Is(err, lp.ErrStopped) {
+		return nil
+	}
+	return err
 }
 
 // restricted enumerates the tuples with rc_t < gap + min(0, m_anchor(t))
 // (plus tol) into a.tuples, and returns their indices with those of the
 // generated columns; ok is false when there are more than maxRestricted.
 func (s *cgComp) restricted(pi, mins []float64, gap float64) (tis []int, ok bool) {
+	defer s.a.ctl.leave(s.a.ctl.enter(phaseRestricted))
 	from := len(s.a.tuples)
 	if s.complete {
 		for a, ts := range s.pool {
@@ -799,7 +814,7 @@ func (s *cgComp) restricted(pi, mins []float64, gap float64) (tis []int, ok bool
 	for a := int32(0); int(a) < s.m && !tooMany; a++ {
 		theta := gap + math.Min(0, mins[a]) + s.a.tol
 		s.search(a, pi, func() float64 {
-			if len(s.a.tuples)-from > maxRestricted {
+			if len(s.a.tuples)-from > maxRestricted || s.a.ctl.tick(1) {
 				tooMany = true
 				return math.Inf(-1)
 			}
@@ -833,6 +848,8 @@ func (s *cgComp) restricted(pi, mins []float64, gap float64) (tis []int, ok bool
 // nodes.
 func (s *cgComp) branchAndPrice(best cgResult, stop func() bool) (cgResult, error) {
 	s.a.stats.bnp++
+	s.a.ctl.inBnP = true
+	defer func() { s.a.ctl.inBnP = false }()
 	b := &bnp{s: s, best: best, stop: stop, rootLower: best.lower, gapLower: math.Inf(1)}
 	defer func() { s.a.stats.bnpNodes += b.nodes }()
 	open := []bnpNode{{lb: best.lower}}
@@ -1119,6 +1136,7 @@ func (s *cgComp) closed(res cgResult) bool {
 }
 
 func (s *cgComp) finish(res cgResult) cgResult {
+	res.lower = math.Max(res.lower, s.floor)
 	if res.cost-res.lower <= s.a.tol*float64(s.m) {
 		res.exact, res.lower = true, res.cost
 	}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"agree/internal/longtest"
 	"agree/unitizing"
 )
 
@@ -45,9 +46,6 @@ func TestManyCategories(t *testing.T) {
 // A and B each mark 40 000 identical units except the last, which B shifts
 // by 1 on a length of 4: d_pos = ((1+1)/8)² = 1/16; x̄ = 40 000.
 func TestManyUnits(t *testing.T) {
-	if testing.Short() {
-		t.Skip("large")
-	}
 	const n = 40000
 	c := &unitizing.Continuum{Annotators: []string{"A", "B"}}
 	c.Units = make([]unitizing.Unit, 0, 2*n)
@@ -96,9 +94,6 @@ func TestMillisecondCoordinates(t *testing.T) {
 // matrix. Every unit has a partner shifted by 0.5: d_pos = (1/120)², so
 // δ(â) = 2000·(1/120)²/2000 = 1/14400.
 func TestTwoAnnotatorsOneHugeComponent(t *testing.T) {
-	if testing.Short() {
-		t.Skip("large")
-	}
 	c := &unitizing.Continuum{Annotators: []string{"A", "B"}}
 	for i := 0; i < 2000; i++ {
 		s := float64(i)
@@ -120,9 +115,7 @@ func TestTwoAnnotatorsOneHugeComponent(t *testing.T) {
 // single units) marking one unit each around the same place: brute force
 // over all 678 570 partitions agrees.
 func TestManyAnnotators(t *testing.T) {
-	if testing.Short() {
-		t.Skip("brute force over Bell(11) partitions")
-	}
+	longtest.Skip(t) // brute force over Bell(11) partitions
 	rng := rand.New(rand.NewPCG(31, 31))
 	c := &unitizing.Continuum{}
 	for a := 0; a < 11; a++ {

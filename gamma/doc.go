@@ -52,13 +52,25 @@
 //
 // # Certified gaps
 //
-// With a time limit or a maximum gap (Options.TimeLimit, MaxGap;
+// With a time limit or a maximum gap (Options.TimeLimit, Deadline, MaxGap;
 // AlignOptions), a component not proven optimal in time keeps the best
 // alignment found, and the result carries a proven lower bound: for an
 // Alignment, LowerBound ≤ optimum ≤ Disorder; for a Result, bounds on the
 // observed and expected disorders and the interval [GammaLow, GammaHigh]
 // that contains γ of the optimal alignments. Exact is true only for proven
 // optima.
+//
+// The time limit is kept from any state: every loop of every phase (the
+// neighbour sweep, the enumeration, the dynamic programme, each simplex
+// pivot, the pricing and restricted searches, branch and price, the
+// samples) counts its work and looks at the clock and the context every
+// thousand or so units of it, and a stopped component returns at once
+// with the best alignment it has and the best bound proven so far: the
+// Lagrangian bound of the last pricing, or — before any — the share
+// bound of bound.go, computed from the neighbour lists alone. Compute and
+// Align return within Grace of the limit (max(1 s, 5 %)); a cancelled
+// context stops them the same way, and they return the certified result
+// with the context's error.
 //
 // # Approximate alignment
 //

@@ -37,23 +37,21 @@ type dpSolver struct {
 	// lower, when not nil, replaces the shares as the per-unit lower
 	// bound (see dpOptions)
 	lower []float64
-	stop  func() bool
-	steps int
 }
 
 // dpOptions extend the programme for the column-generation solver: a
 // lower bound per unit (π_v + min(0, m_v), see cg.go) instead of the
 // shares, a budget (only alignments strictly cheaper are searched for),
-// a state limit, and a stop test (context, deadline) checked every few
-// thousand states.
+// and a state limit. The programme counts its work (the options it
+// tries) with the aligner's alignCtl.tick and stops when told to.
 type dpOptions struct {
 	lower  []float64
 	budget float64
 	limit  int
-	stop   func() bool
 }
 
-// errStopped reports that the programme was stopped by dpOptions.stop.
+// errStopped reports that the programme was stopped (context or
+// deadline, see alignCtl).
 var errStopped = errors.New("stopped")
 
 // maxDPStates bounds the memo of the programme on a component whose
@@ -125,8 +123,9 @@ func (a *aligner) solveDPOnly(items []int32, tis []int) ([]int, error) {
 // solveDPWith runs the programme with options; found is false when no
 // alignment is strictly cheaper than opt.budget.
 func (a *aligner) solveDPWith(items []int32, tis []int, opt dpOptions) (sel []int, found bool, err error) {
+	defer a.ctl.leave(a.ctl.enter(phaseDP))
 	s := &dpSolver{a: a, n: int32(len(items)), memo: map[string]dpEntry{}, limit: opt.limit,
-		lower: opt.lower, stop: opt.stop}
+		lower: opt.lower}
 	local := a.localIndex(items)
 	// byFirst with exact capacities, the rests in one array
 	ws := a.ws
@@ -262,6 +261,9 @@ func (s *dpSolver) f(u int32, cov []int32) float64 {
 	if len(s.memo) > s.limit && s.err == nil {
 		s.err = errTooDense
 	}
+	if s.a.ctl.tick(len(s.byFirst[u])+1) && s.err == nil {
+		s.err = errStopped
+	}
 	return best
 }
 
@@ -313,8 +315,7 @@ type maskSolver struct {
 	share, suffix []float64
 	bmemo         *memoTable
 	lowerOf       []float64
-	stop          func() bool
-	steps         int
+	ctl           *alignCtl
 	ws            *scratch
 }
 
@@ -368,7 +369,7 @@ func (s *dpSolver) width() int32 {
 func (s *dpSolver) solveMask(budget float64) ([]int, bool, error) {
 	ws := s.a.ws
 	m := &maskSolver{delta: s.a.delta, tol: s.a.tol, n: s.n, byFirst: resize(&ws.mByFirst, int(s.n)), limit: s.limit,
-		bounded: !s.a.exhaustiveDP || s.lower != nil || !math.IsInf(budget, 1), lowerOf: s.lower, stop: s.stop, ws: ws}
+		bounded: !s.a.exhaustiveDP || s.lower != nil || !math.IsInf(budget, 1), lowerOf: s.lower, ctl: s.a.ctl, ws: ws}
 	if m.bounded {
 		m.bmemo = &s.a.ws.memo
 		m.bmemo.reset(m.limit)
@@ -460,6 +461,9 @@ func (m *maskSolver) f(u int32, cov mask128) float64 {
 	m.memo[k] = dpEntry{best, choice}
 	if len(m.memo) > m.limit && m.err == nil {
 		m.err = errTooDense
+	}
+	if m.ctl.tick(len(m.byFirst[u])+1) && m.err == nil {
+		m.err = errStopped
 	}
 	return best
 }
@@ -580,7 +584,7 @@ func (m *maskSolver) g(u int32, cov mask128, budget float64) (float64, bool) {
 	if m.bmemo.len() > m.limit && m.err == nil {
 		m.err = errTooDense
 	}
-	if m.steps++; m.stop != nil && m.steps&4095 == 0 && m.err == nil && m.stop() {
+	if m.ctl.tick(len(m.byFirst[u])+1) && m.err == nil {
 		m.err = errStopped
 	}
 	return e.val, e.exact
@@ -674,7 +678,7 @@ func (s *dpSolver) g(u int32, cov []int32, budget float64) (float64, bool) {
 	if len(s.bmemo) > s.limit && s.err == nil {
 		s.err = errTooDense
 	}
-	if s.steps++; s.stop != nil && s.steps&4095 == 0 && s.err == nil && s.stop() {
+	if s.a.ctl.tick(len(s.byFirst[u])+1) && s.err == nil {
 		s.err = errStopped
 	}
 	return e.val, e.exact

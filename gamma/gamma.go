@@ -56,6 +56,11 @@ type Options struct {
 	// disorder, Result.Exact is false and Result gives the gap and the
 	// bounds they imply on γ; no further top-up samples are drawn.
 	TimeLimit time.Duration
+	// Deadline (zero: none) is a time at which the same happens as past
+	// TimeLimit; with both, the earlier counts. A caller that computes γ
+	// several times (a breakdown, a bootstrap) gives every call the same
+	// Deadline, so that the whole stays within one time limit.
+	Deadline time.Time
 	// MaxGap lets a component stop as soon as its relative gap
 	// (best − lower bound)/best is at most MaxGap (0: prove optimality).
 	MaxGap float64
@@ -127,8 +132,11 @@ type Result struct {
 	// Approximate results carry no bound: Exact is false and the lower
 	// bounds are NaN.
 	Approximate string
-	// StoppedEarly says why the top-up samples stopped before the required
-	// precision ("time limit"), or "".
+	// StoppedEarly says why the samples stopped before the required
+	// number ("time limit" or "cancelled"), or "". Past the time limit, no
+	// top-up batch is started, and the samples of the first batch are
+	// still drawn (each stopped at once, with its bounds) only within the
+	// first half of the grace period (see Grace).
 	StoppedEarly string
 	// SamplesInexact counts the random samples whose alignment was not
 	// proven optimal (Alignments[i].Unproven lists the observed
@@ -192,9 +200,21 @@ func (opt Options) normalize() (Options, error) {
 //
 // γ = 1 − δ(â)/δ_e (Mathet et al. 2015, §4.4), δ_e estimated by sampling
 // (§5.2) with the sample size of §5.3. Memory does not depend on the number
-// of samples. A cancelled ctx stops the computation with ctx's error; a
-// failing sample stops the others at once.
+// of samples. A failing sample stops the others at once.
+//
+// A cancelled ctx stops the computation as the time limit does, within a
+// few milliseconds of work: Compute then returns ctx's error together with
+// the result so far — the best alignments found with their proven bounds,
+// and the random samples solved (StoppedEarly is "cancelled").
 func Compute(ctx context.Context, corpus unitizing.Corpus, d Dissimilarity, opt Options) (*Result, error) {
+	res, err := compute(ctx, corpus, d, opt)
+	if err == nil && ctx.Err() != nil {
+		return res, ctx.Err()
+	}
+	return res, err
+}
+
+func compute(ctx context.Context, corpus unitizing.Corpus, d Dissimilarity, opt Options) (*Result, error) {
 	if len(corpus.Continua) == 0 {
 		return nil, errors.New("no continuum")
 	}
@@ -269,6 +289,9 @@ func Compute(ctx context.Context, corpus unitizing.Corpus, d Dissimilarity, opt 
 	switch {
 	case res.Observed == 0:
 		res.Gamma, res.GammaLow, res.GammaHigh = 1, 1, 1
+	case acc.n == 0:
+		res.Expected, res.ExpectedSD, res.ExpectedLower = nan, nan, nan
+		res.Undefined = fmt.Sprintf("stopped (%s) before any random sample was aligned: the expected disorder is unknown", acc.stopped)
 	case !(res.Expected > 0):
 		res.Undefined = "the expected disorder is 0 (every random annotation aligns perfectly)"
 	default:
@@ -472,12 +495,12 @@ func sampleAll(ctl *control, corpus unitizing.Corpus, d Dissimilarity, comb *Com
 		if err := runBatch(ctl, corpus, st, d, comb, acc, target); err != nil {
 			return nil, err
 		}
-		if opt.Precision < 0 || acc.n < 2 || !(acc.mean > 0) {
+		if acc.stopped != "" || opt.Precision < 0 || acc.n < 2 || !(acc.mean > 0) {
 			break
 		}
 		need := int(math.Ceil(RequiredSamples(acc.mean, acc.sd(), opt.Precision, opt.Confidence)))
 		if need > acc.n && ctl.pastDeadline() {
-			acc.stopped = "time limit"
+			acc.stopped = ctl.stoppedBy()
 			break
 		}
 		target = min(max(target, need), opt.MaxSamples)
@@ -489,6 +512,11 @@ func sampleAll(ctl *control, corpus unitizing.Corpus, d Dissimilarity, comb *Com
 // chunk, and adds them to acc in index order; sample i is drawn from its
 // own stream, so the batch does not depend on scheduling. The first error
 // cancels the other samples of the batch.
+//
+// Stopped (ctl.refuse), no further sample is started: those under way
+// stop at once with their best alignments and bounds, the samples solved
+// form a prefix of the batch (each was started before the first refused
+// one), they are added, and acc.stopped says why.
 func runBatch(ctl *control, corpus unitizing.Corpus, st []contStats, d Dissimilarity, comb *Combined, acc *sampleAcc, to int) error {
 	opt := ctl.opt
 	ctx, cancel := context.WithCancel(ctl.ctx)
@@ -502,6 +530,7 @@ func runBatch(ctl *control, corpus unitizing.Corpus, st []contStats, d Dissimila
 		var (
 			mu       sync.Mutex
 			next     = from
+			refused  = end // the first sample not started
 			firstErr error
 			wg       sync.WaitGroup
 		)
@@ -514,8 +543,12 @@ func runBatch(ctl *control, corpus unitizing.Corpus, st []contStats, d Dissimila
 					mu.Lock()
 					i := next
 					next++
+					stop := i < end && ctl.refuse(i)
+					if stop {
+						refused = min(refused, i)
+					}
 					mu.Unlock()
-					if i >= end || ctx.Err() != nil {
+					if i >= end || stop || ctx.Err() != nil {
 						return
 					}
 					r, err := oneSample(&sc, ws, corpus, st, d, comb, i)
@@ -540,11 +573,12 @@ func runBatch(ctl *control, corpus unitizing.Corpus, st []contStats, d Dissimila
 			}
 			return firstErr
 		}
-		if err := ctl.ctx.Err(); err != nil {
-			return err
-		}
-		for i := range part {
+		for i := range part[:refused-from] {
 			acc.add(&part[i])
+		}
+		if refused < end {
+			acc.stopped = ctl.stoppedBy()
+			return nil
 		}
 	}
 	return nil
@@ -568,9 +602,6 @@ func oneSample(ctl *control, ws *scratch, corpus unitizing.Corpus, st []contStat
 		}
 		al, err := ctl.forSample(ws).align(c, d)
 		if err != nil {
-			if ctx := ctl.ctx.Err(); ctx != nil {
-				return r, ctx
-			}
 			return r, fmt.Errorf("random sample %d: %w", i, err)
 		}
 		xb := float64(len(c.Units)) / float64(len(c.Annotators))

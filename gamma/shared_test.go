@@ -9,6 +9,7 @@ import (
 
 	"agree/formats/units"
 	"agree/internal/assign"
+	"agree/internal/longtest"
 	"agree/unitizing"
 )
 
@@ -54,9 +55,16 @@ func TestSharedFiles(t *testing.T) {
 // shapes (always run); for two annotators the optimum is also checked
 // against the dense assignment over all pairs.
 func TestGeneratedFiles(t *testing.T) {
-	for i, sh := range [][2]int{{2, 1000}, {3, 100}, {3, 500}, {5, 100}} {
+	shapes := [][2]int{{2, 1000}, {3, 100}, {3, 500}, {5, 100}}
+	if !longtest.Enabled() {
+		shapes = [][2]int{{2, 300}, {3, 100}, {5, 100}}
+	}
+	for i, sh := range shapes {
 		c := genContinuum(uint64(70+i), realistic(sh[0], sh[1]))
 		for _, alpha := range []float64{1, 3} {
+			if !longtest.Enabled() && sh[0] == 5 && alpha == 1 {
+				continue // (one component of 476 units: column generation takes seconds)
+			}
 			checkTwoPaths(t, c, c.Name, alpha)
 		}
 	}
@@ -131,7 +139,7 @@ func TestSharedFilesExact(t *testing.T) {
 			}
 		}
 	}
-	if testing.Short() {
+	if !longtest.Enabled() {
 		return
 	}
 	c := sharedFile(t, "2by1000.csv")

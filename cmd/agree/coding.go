@@ -41,7 +41,8 @@ type codingFlags struct {
 	tok                                     tokenFlags // span inputs: token agreement (coding_tokens.go)
 	by                                      byFlags    // --by document (breakdown.go)
 	inf                                     inferenceFlags
-	stream                                  streamFlags // large data (coding_stream.go)
+	stream                                  streamFlags    // large data (coding_stream.go)
+	ref                                     referenceFlags // --reference (reference.go)
 }
 
 // inferenceFlags select intervals, diagnostics and error models.
@@ -67,6 +68,7 @@ func (f *codingFlags) register(fs *flag.FlagSet) {
 	f.in.register(fs, true)
 	f.tok.register(fs)
 	f.by.register(fs, "pooled", "macro")
+	f.ref.register(fs, ", FILE (item ids and the reference's labels, a table as the input) or majority (each annotator against the majority of the others): accuracy, Cohen's κ and α with intervals")
 	fs.StringVar(&f.metric, "metric", "nominal", "distance for the weighted coefficients: "+distance.Names+" (the last three need --taxonomy)")
 	fs.StringVar(&f.missing, "missing", "judgment", "weighting of items with missing values: judgment (Krippendorff) or item (each item equal)")
 	fs.StringVar(&f.incomplete, "incomplete", "drop", "κ-style coefficients on incomplete items: drop them (and say how many) or refuse")
@@ -128,6 +130,9 @@ func runCoding(e env, args []string) error {
 	if err := f.by.check(fs); err != nil {
 		return err
 	}
+	if err := f.ref.check(fs, true); err != nil {
+		return err
+	}
 	if err := rep.check(files); err != nil {
 		return err
 	}
@@ -171,6 +176,9 @@ func runCoding(e env, args []string) error {
 		return fmt.Errorf("%s: no item has values from two or more coders, so nothing can be compared", name)
 	}
 	if err := res.infer(f.inf); err != nil {
+		return err
+	}
+	if err := f.ref.addCoding(e, res, an.Data(), copt, topt, f.inf.level); err != nil {
 		return err
 	}
 	if !model && table.CodersAnonymous(topt.Layout) {
@@ -337,6 +345,8 @@ type codingResult struct {
 	Aickin                  *view.Aickin         `json:"aickin,omitempty"`
 	DawidSkene              *view.DawidSkene     `json:"dawid_skene,omitempty"`
 	Bootstrap               *bootstrapJSON       `json:"bootstrap,omitempty"`
+	// Reference is --reference's table (reference.go).
+	Reference *codingReferenceJSON `json:"reference,omitempty"`
 }
 
 type bootstrapJSON struct {
@@ -602,5 +612,6 @@ func (res *codingResult) tables() []report.Table {
 		}
 		out = append(out, t)
 	}
+	out = append(out, res.Reference.tables()...)
 	return append(out, res.inferenceTables()...)
 }

@@ -42,6 +42,8 @@ func (f *codingFlags) needsItems() string {
 		return "--dawid-skene"
 	case f.inf.consensus != "":
 		return "--consensus"
+	case f.ref.active():
+		return "--reference"
 	}
 	return ""
 }

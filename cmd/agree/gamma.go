@@ -47,6 +47,7 @@ func runGamma(e env, args []string) error {
 }
 
 func runGammaCtx(ctx context.Context, e env, args []string) error {
+	start := time.Now() // --time-limit counts from here, for everything the command does
 	fs := newFlagSet(e, "gamma", gammaSynopsis)
 	alpha := fs.Float64("alpha", 1, "weight α of the positional dissimilarity (the original Java software uses 3)")
 	beta := fs.Float64("beta", 1, "weight β of the categorical dissimilarity")
@@ -67,7 +68,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	sep := sepFlag(fs)
 	bootstrap := fs.Int("bootstrap", 0, "bootstrap resamples of the continua (a corpus of ≥ 2 files) for an interval of γ; each recomputes γ with its own chance samples")
 	level := fs.Float64("level", 0.95, "confidence level of the bootstrap interval")
-	timeLimit := fs.Duration("time-limit", defaultTimeLimit, "time allowed for proving alignments optimal (e.g. 30s, 10m); past it, γ comes from the best alignments found, with proven bounds")
+	timeLimit := fs.Duration("time-limit", defaultTimeLimit, "time allowed (e.g. 30s, 10m) for the whole command, which returns within it plus max(1 s, 5 %); past it, γ comes from the best alignments found, with proven bounds")
 	maxGap := fs.Float64("max-gap", 0, "relative gap (best − lower bound)/best at which a component may stop; 0 = exact")
 	approximate := fs.String("approximate", "", "window:N aligns approximately, in windows of about N units per annotator (like pygamma's fast mode); reported as approximate, without bounds")
 	bound(fs, "alpha", span(0, maxGammaWeight, ""))
@@ -170,7 +171,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 		sampler, samplerNote = gammaview.AutoSampler(corpus)
 	}
 	opt := gamma.Options{Sampler: sampler, Samples: *samples, Precision: *precision, Confidence: *confidence,
-		MaxSamples: *maxSamples, Seed: *seed, Workers: *workers, TimeLimit: *timeLimit, MaxGap: *maxGap, Window: window,
+		MaxSamples: *maxSamples, Seed: *seed, Workers: *workers, Deadline: start.Add(*timeLimit), MaxGap: *maxGap, Window: window,
 		KeepSamples: rep.active()}
 	if *samples == 0 {
 		opt.Samples = -1
@@ -191,17 +192,22 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 		}
 	}
 	var boot *inference.Result
+	bootStopped := ""
 	if *bootstrap > 0 {
 		e.status.phase("bootstrap of γ", int64(*bootstrap))
 		bo := inference.Options{Resamples: *bootstrap, Seed: *seed, Workers: *workers, Level: *level, KeepSamples: rep.active(), Progress: e.status.set}
 		boot, err = gamma.Bootstrap(ctx, corpus, d, opt, bo)
 		e.status.phase("", 0)
-		if err != nil {
+		switch {
+		case errors.Is(err, gamma.ErrTimeLimit):
+			boot, bootStopped = nil, "time limit"
+		case err != nil:
 			return interrupted(err)
 		}
 	}
 	out := gammaview.New(res, corpus, input.rule, gammaview.Settings{Sampler: sampler, SamplerNote: samplerNote, Seed: *seed,
 		Alpha: *alpha, Beta: *beta, DeltaEmpty: *deltaEmpty, Categorical: catDist.Name(), TimeLimit: *timeLimit, MaxGap: *maxGap}, boot)
+	out.BootstrapStopped = bootStopped
 	if by.active() {
 		e.status.phase("γ by document", 0)
 		if err := out.AddDocuments(ctx, corpus, d, opt, by.average); err != nil {

@@ -11,9 +11,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"agree/gamma"
 	"agree/internal/progress"
+	"agree/internal/unitgen"
 )
 
 // TestGammaFlagLimits: issue 14's findings for gamma, one case each: every
@@ -297,5 +299,43 @@ func TestGammaTimeLimit(t *testing.T) {
 	out, _, code = agree(t, in, "gamma", "-", "--samples", "0", "--format", "json")
 	if code != 0 || !strings.Contains(out, `"exact": true`) || strings.Contains(out, "unproven_components") {
 		t.Errorf("without a limit: exit %d\n%s", code, out)
+	}
+}
+
+// TestGammaTimeLimitPromise: --time-limit is a promise for the whole
+// command. On 20 annotators × 100 units (one component of about 1900
+// units, which takes minutes to prove optimal) with --time-limit 1s, the
+// command — the observed alignment, the samples, the breakdown by
+// document — returns within the limit and its grace period (1 s), with
+// the certificate in the output.
+func TestGammaTimeLimitPromise(t *testing.T) {
+	var b strings.Builder
+	if err := unitgen.WriteCSV(&b, unitgen.Generate(1, unitgen.Realistic(20, 100))); err != nil {
+		t.Fatal(err)
+	}
+	const limit = time.Second
+	for _, extra := range [][]string{nil, {"--by", "document"}} {
+		start := time.Now()
+		out, stderr, code := agree(t, b.String(), append([]string{"gamma", "-", "--time-limit", "1s", "--format", "json"}, extra...)...)
+		took := time.Since(start)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		if took > limit+gamma.Grace(limit) {
+			t.Errorf("%v: returned after %v with --time-limit 1s", extra, took)
+		}
+		var got struct {
+			Exact bool     `json:"exact"`
+			Gap   *float64 `json:"gap"`
+			Low   *float64 `json:"gamma_low"`
+			High  *float64 `json:"gamma_high"`
+		}
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatalf("invalid JSON: %v\n%s", err, out)
+		}
+		if got.Exact || got.Gap == nil || *got.Gap <= 0 || got.High == nil {
+			t.Errorf("%v: exact %v, gap %v, γ in [%v, %v]", extra, got.Exact, got.Gap, got.Low, got.High)
+		}
+		t.Logf("%v: %v", extra, took)
 	}
 }

@@ -106,6 +106,8 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 		{"coding", "examples/table6.csv"},
 		{"ratings", "examples/ratings.csv"},
 		{"spans", "--schema", "semeval", "examples/entities.csv"},
+		{"coding", "--reference", "majority", "examples/krippendorff.csv"},
+		{"spans", "--reference", "ana", "--bootstrap", "20", "examples/entities.csv"},
 		{"coref", "--missing", "singletons", "testdata/coref/passonneau.csv"},
 		{"coref", "--bootstrap", "20", corefDocs},
 		{"unitizing", units},

@@ -94,6 +94,8 @@ type relationsJSON struct {
 	PerDocument      []relDocJSON             `json:"per_document,omitempty"`
 	Corpus           *view.CorpusValue        `json:"corpus,omitempty"`
 	Notes            []string                 `json:"notes,omitempty"`
+	// Reference is --reference's table (reference.go).
+	Reference *spansReferenceJSON `json:"reference,omitempty"`
 }
 
 // relDocJSON is spanDocJSON with the keys of relations.
@@ -167,12 +169,18 @@ func runRelations(e env, args []string) error {
 		return relationPairJSON{Annotators: p.Annotators, Documents: p.Documents, relCountsJSON: relCounts(p.prfCountsJSON),
 			Macro: p.Macro, PerType: relCountsMap(p.PerLabel), TypeAgreement: p.LabelAgreement, Bootstrap: p.Bootstrap}, err
 	}}
+	if f.ref.active() {
+		if out.Reference, err = spansReference(f.ref.value, &rr.Summary, view.iv); err != nil {
+			return err
+		}
+	}
 	e.observe(out)
 	if rf != report.JSON {
 		tables, err := view.tables()
 		if err != nil {
 			return err
 		}
+		tables = append(tables, out.Reference.tables("relations")...)
 		return report.WriteTables(e.stdout, rf, tables...)
 	}
 	return report.WriteJSON(e.stdout, out)

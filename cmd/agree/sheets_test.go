@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"strings"
@@ -297,5 +298,50 @@ func TestOneEstimatorPerNumber(t *testing.T) {
 				t.Errorf("%s: notes %q lack %q", c.why, v.Notes, c.note)
 			}
 		})
+	}
+}
+
+func TestUnitizingConventions(t *testing.T) {
+	// Issue 18 §3. c|uα on a one-category continuum: its expected
+	// disagreement is 0 up to rounding (1 before, a ratio of residues);
+	// undefined now. And uα, |uα, αU depend on the unit of measurement
+	// while c|uα does not: the reference vector (segmentation-unitizing.md
+	// §8.5, uα 0.4739130434782609) with offsets ×10 gives uα 0.47.
+	one := "annotator,category,start,end\nA,x,3.3,7.7\nA,x,9.1,13.3\nB,x,3.1,7.9\nB,x,9.3,13.7\nC,x,3.3,7.9\n"
+	got := jsonOut(t, "unitizing", "--format", "json", writeFile(t, t.TempDir(), "one.csv", one))
+	if got["cu_alpha"] != nil || !strings.Contains(got["undefined_reason"].(map[string]any)["cu_alpha"].(string), "expected disagreement is 0") {
+		t.Errorf("one category: cu_alpha %v (%v), want null: expected disagreement is 0", got["cu_alpha"], got["undefined_reason"])
+	}
+	tenfold := "Alex,1,20,50\nAlex,1,90,110\nAlex,2,120,200\nPaul,1,20,50\nPaul,2,70,150\nSusan,1,20,50\nSusan,2,100,150\n"
+	x1 := jsonOut(t, "unitizing", "--format", "json", "--begin", "0", "--end", "20", writeFile(t, t.TempDir(), "u.csv", uAlphaVector))
+	x10 := jsonOut(t, "unitizing", "--format", "json", "--begin", "0", "--end", "200", writeFile(t, t.TempDir(), "u10.csv", tenfold))
+	if u := x10["u_alpha"].(float64); math.Abs(u-0.47) > 1e-12 {
+		t.Errorf("uα ×10 = %v, want 0.47 (0.4739 at scale 1)", u)
+	}
+	if a, b := x1["cu_alpha"].(float64), x10["cu_alpha"].(float64); math.Abs(a-b) > 1e-12 {
+		t.Errorf("c|uα %v at scale 1, %v ×10: want equal", a, b)
+	}
+	out, _, _ := agree(t, "", "unitizing", "--begin", "0", "--end", "20", writeFile(t, t.TempDir(), "u.csv", uAlphaVector))
+	if !strings.Contains(out, "uα, |uα and αU depend on the unit of measurement") {
+		t.Errorf("the table does not say that uα depends on the unit:\n%s", out)
+	}
+}
+
+func TestAickinNotIdentified(t *testing.T) {
+	// Issue 18 §3: two coders sharing no category (EM ran 100 000
+	// iterations, converged false) and a constant coder (a flat likelihood).
+	for _, c := range []struct {
+		file   string
+		alpha  any
+		reason string
+	}{
+		{"item,a,b\n1,x,y\n2,y,x\n3,x,y\n4,y,x\n", 0.0, ""},
+		{"item,a,b\n1,x,x\n2,x,y\n3,x,y\n4,x,x\n", nil, "not identified"},
+	} {
+		got := jsonOut(t, "coding", "--format", "json", writeFile(t, t.TempDir(), "a.csv", c.file))
+		ak := got["aickin"].(map[string]any)
+		if ak["alpha"] != c.alpha || ak["converged"] != true || !strings.Contains(fmt.Sprint(ak["undefined_reason"]), c.reason) {
+			t.Errorf("%q: aickin %v, want alpha %v and %q", c.file, ak, c.alpha, c.reason)
+		}
 	}
 }

@@ -43,6 +43,7 @@ type spansFlags struct {
 	maxRows            int
 	by                 byFlags
 	schema             string // agree spans --schema (spans_semeval.go)
+	ref                referenceFlags
 }
 
 func (f *spansFlags) register(fs *flag.FlagSet) {
@@ -122,6 +123,7 @@ func startSpans(e env, name, synopsis string, args []string, what string, count 
 	f := &sc.f
 	fs := newFlagSet(e, name, synopsis)
 	f.register(fs)
+	f.ref.register(fs, ": its precision, recall and F1 as the reference for each other annotator")
 	if name == "spans" {
 		fs.StringVar(&f.schema, "schema", "pairwise", "pairwise (precision, recall, F1 of matched spans) or semeval: also the SemEval-2013 Task 9.1 counts under the strict, exact, partial and type schemas, as nervaluate defines them")
 	}
@@ -139,6 +141,9 @@ func startSpans(e env, name, synopsis string, args []string, what string, count 
 		if err := oneOf(fs, "schema", f.schema, "pairwise", "semeval"); err != nil {
 			return nil, err
 		}
+	}
+	if err := f.ref.check(fs, false); err != nil {
+		return nil, err
 	}
 	if err := sc.rep.check(sc.files); err != nil {
 		return nil, err
@@ -186,6 +191,11 @@ func runSpans(e env, args []string) error {
 		}
 		out.addBootstrap(iv, f.bootstrap, f.seed)
 	}
+	if f.ref.active() {
+		if out.Reference, err = spansReference(f.ref.value, &res.Summary, out.iv); err != nil {
+			return err
+		}
+	}
 	if f.schema == "semeval" {
 		if out.SemEval, err = semevalOutput(ctx, c, opt, f.maxRows); err != nil {
 			return fmt.Errorf("spans: %w", err)
@@ -210,6 +220,7 @@ func runSpans(e env, args []string) error {
 	if out.SemEval != nil {
 		tables = append(tables, out.SemEval.tables()...)
 	}
+	tables = append(tables, out.Reference.tables("spans")...)
 	return report.WriteTables(e.stdout, rf, tables...)
 }
 
@@ -312,7 +323,9 @@ type spansJSON struct {
 	Corpus      *view.CorpusValue `json:"corpus,omitempty"`
 	// SemEval is --schema semeval's (spans_semeval.go).
 	SemEval *semevalJSON `json:"semeval,omitempty"`
-	Notes   []string     `json:"notes,omitempty"`
+	// Reference is --reference's table (reference.go).
+	Reference *spansReferenceJSON `json:"reference,omitempty"`
+	Notes     []string            `json:"notes,omitempty"`
 
 	sum *spans.Summary
 	res *spans.Result // agree spans only (the report draws its documents)

@@ -29,8 +29,9 @@ import (
 // Other lines starting with '#' are comments; blank lines end sentences.
 //
 // Errors name the file, line and column: a marker that is not of those
-// forms, a closing marker for a chain with no open mention, and mentions
-// still open at the end of a document. A file with no token line (empty)
+// forms, a closing marker for a chain with no open mention, mentions
+// still open at the end of a document, and a document that begins twice
+// (both #begin lines named). A file with no token line (empty)
 // is an error, not an annotator without mentions.
 func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 	b.Annotator(annotator)
@@ -47,7 +48,8 @@ func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 		tok     int
 		stacks  = map[string][]open{}
 		line    int
-		tokens  int // token lines in the whole file
+		tokens  int                // token lines in the whole file
+		begun   = map[string]int{} // the line of each document's #begin
 	)
 	finish := func(endLine int) error {
 		if len(stacks) > 0 {
@@ -77,6 +79,10 @@ func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 				implied = false
 			}
 			doc = docName(strings.TrimSpace(strings.TrimPrefix(trimmed, "#begin document")))
+			if first, dup := begun[doc]; dup {
+				return fmt.Errorf("%s:%d: document %s begins a second time (first #begin document at line %d): a document may appear once in a file", name, line, csvio.Quote(doc), first)
+			}
+			begun[doc] = line
 			b.MarkAnnotated(annotator, doc)
 			inDoc, tok = true, 0
 			clear(stacks)

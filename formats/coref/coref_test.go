@@ -178,6 +178,9 @@ func TestReadCoNLLErrors(t *testing.T) {
 		{"#begin document (d)\n#begin document (e)\n", "f.conll:2: #begin document inside document"},
 		{"#begin document (d)\nw (1)\n", "has no #end document"},
 		{"w (1\n", "f.conll:1: document \"f.conll\" ends with unclosed mentions"},
+		// issue 25: the second copy of a document was dropped silently
+		{"#begin document (d); part 000\nw (1)\n#end document\n#begin document (e); part 000\nw -\n#end document\n#begin document (d); part 000\nw (1)\n#end document\n",
+			"f.conll:7: document \"d; part 000\" begins a second time (first #begin document at line 1)"},
 	}
 	for _, tc := range tests {
 		b := coref.NewBuilder(coref.KeepFirst)

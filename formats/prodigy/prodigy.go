@@ -18,7 +18,8 @@
 // binary task, the document label "accept" in the layer of the asked label;
 // reject gives, for a binary task, "reject" in that layer, and excludes any
 // other task (its spans were rejected as a whole); ignore excludes the task.
-// Excluded tasks are counted in notes. Errors name the file and line.
+// Excluded tasks are counted in notes. Errors name the file and line; a
+// span or token whose offsets cover another text than its "text" is one.
 package prodigy
 
 import (
@@ -182,7 +183,12 @@ func (rd *reader) line(line int, v jsonx.Value) error {
 		var tokens []annotation.Token
 		toks.Elems(func(i int, t jsonx.Value) bool {
 			var s, e float64
-			if s, e, err = bounds("tokens["+strconv.Itoa(i)+"]", t); err != nil {
+			field := "tokens[" + strconv.Itoa(i) + "]"
+			if s, e, err = bounds(field, t); err != nil {
+				return false
+			}
+			if tt, ok := t.Get("text").Str(); ok && !annotation.SameText(offs.Text(int(s), int(e)), tt) {
+				err = rd.errorf(line, field, "[%v, %v) covers %q in the text, but the token's text is %q%s", s, e, offs.Text(int(s), int(e)), tt, rd.hint())
 				return false
 			}
 			tokens = append(tokens, annotation.Token{Start: int(s), End: int(e)})

@@ -98,6 +98,9 @@ func TestErrors(t *testing.T) {
 		{`{"answer":"accept"}`, "p.jsonl:1: a task with neither _input_hash nor text"},
 		{`{"text":"ab","accept":"x"}`, "p.jsonl:1: accept: a JSON string"},
 		{`{"text":1}`, "p.jsonl:1: a task with neither _input_hash nor text"},
+		// issue 25: tokens whose offsets contradict the text were read as they were
+		{"{\"text\":\"x\"}\n" + `{"text":"ab cd","tokens":[{"text":"ab","start":0,"end":2,"id":0},{"text":"cd","start":2,"end":4,"id":1}]}`,
+			`p.jsonl:2: tokens[1]: [2, 4) covers " c" in the text, but the token's text is "cd"`},
 	} {
 		_, err := ReadBytes([]byte(tc.in), "p.jsonl", Options{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

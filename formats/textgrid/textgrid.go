@@ -20,7 +20,9 @@
 // become annotators as Options.Tiers says (package formats/internal/tiers:
 // by default each tier's name; tiers without any unit are left out, with
 // a note). Labels are the texts with surrounding white space removed.
-// Errors name the file and the line, and say what was expected.
+// Errors name the file and the line, and say what was expected; intervals
+// of an interval tier that overlap (one starting before the previous one
+// ends, which Praat never writes) are an error at the second.
 package textgrid
 
 import (
@@ -369,6 +371,7 @@ func (p *parser) tier(k int) (tierData, error) {
 	if err != nil {
 		return td, err
 	}
+	prevEnd, prevLine := math.Inf(-1), 0 // the previous interval's xmax and line
 	for j := 0; j < n; j++ {
 		line := p.line()
 		var u unit
@@ -387,6 +390,11 @@ func (p *parser) tier(k int) (tierData, error) {
 			if u.start > u.end {
 				return td, fmt.Errorf("%s:%d: interval %d of tier %q: xmin %v is after xmax %v", p.name, line, j+1, nm.text, u.start, u.end)
 			}
+			if u.start < prevEnd {
+				return td, fmt.Errorf("%s:%d: interval %d of tier %q starts at %v, before the end of interval %d (%v, line %d): the intervals of an interval tier follow one another without overlapping",
+					p.name, line, j+1, nm.text, u.start, j, prevEnd, prevLine)
+			}
+			prevEnd, prevLine = u.end, line
 		}
 		t, err := p.next(tString, fmt.Sprintf("the text of %s %d of tier %q", what[:len(what)-1], j+1, nm.text))
 		if err != nil {

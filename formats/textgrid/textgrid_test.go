@@ -101,6 +101,9 @@ func TestErrors(t *testing.T) {
 		{head + "\"IntervalTier\" \"A\" 0 1 1\n0 1 \"x\n", `x.TextGrid:5: a string that never ends`},
 		{head + "\"IntervalTier\" \"A\" 0 1 1e9\n", `the number of intervals of tier "A" 1e+09 is not a possible count`},
 		{"\xff\xfeF\x00a", "UTF-16 text with an odd number of bytes"},
+		// issue 25: overlapping intervals were read as they were
+		{head + "\"IntervalTier\" \"A\" 0 2 3\n0 1 \"x\"\n1 1.5 \"\"\n1.2 2 \"y\"\n",
+			`x.TextGrid:7: interval 3 of tier "A" starts at 1.2, before the end of interval 2 (1.5, line 6)`},
 	} {
 		_, err := ReadBytes([]byte(tc.in), "x.TextGrid", Options{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -1,7 +1,9 @@
 package uima
 
 import (
+	"cmp"
 	"fmt"
+	"hash/maphash"
 	"slices"
 	"strconv"
 	"strings"
@@ -58,6 +60,7 @@ type fsNode struct {
 	line, col int
 	elem      string
 	index     int
+	off       int // a JSON CAS structure's byte offset in the file
 }
 
 // where returns where the node was read: the file, line and element of an
@@ -378,4 +381,47 @@ func atoiOffset(s string) (int, bool) {
 	}
 	n, err := strconv.Atoi(s)
 	return n, err == nil && n >= 0
+}
+
+// firstDuplicateID returns the nodes i < j of the first id given twice
+// (the smallest j), or ok = false when the ids differ. It sorts the ids'
+// hashes with their positions (16 bytes a node, no map), then compares
+// the ids of equal hashes.
+func firstDuplicateID(nodes []fsNode) (i, j int, ok bool) {
+	type hashed struct {
+		h uint64
+		i int32
+	}
+	seed := maphash.MakeSeed()
+	hs := make([]hashed, 0, len(nodes))
+	for k := range nodes {
+		if nodes[k].id != "" {
+			hs = append(hs, hashed{maphash.String(seed, nodes[k].id), int32(k)})
+		}
+	}
+	slices.SortFunc(hs, func(x, y hashed) int {
+		if c := cmp.Compare(x.h, y.h); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.i, y.i)
+	})
+	j = len(nodes)
+	for a := 0; a < len(hs); {
+		b := a + 1
+		for b < len(hs) && hs[b].h == hs[a].h {
+			b++
+		}
+		// a run of equal hashes, in node order: the first node repeating
+		// an earlier one's id
+		for y := a + 1; y < b && int(hs[y].i) < j; y++ {
+			for x := a; x < y; x++ {
+				if nodes[hs[x].i].id == nodes[hs[y].i].id {
+					i, j, ok = int(hs[x].i), int(hs[y].i), true
+					break
+				}
+			}
+		}
+		a = b
+	}
+	return i, j, ok
 }

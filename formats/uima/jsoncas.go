@@ -69,14 +69,14 @@ func parseJSONCAS(data []byte, name string) ([]fsNode, error) {
 		case jsonx.Array:
 			fs.Elems(func(i int, v jsonx.Value) bool {
 				var n fsNode
-				n, err = jsonNode(v, fsNode{file: name, index: i}, &feats, &strs)
+				n, err = jsonNode(v, fsNode{file: name, index: i, off: v.Offset()}, &feats, &strs)
 				nodes = append(nodes, n)
 				return err == nil
 			})
 		case jsonx.Object:
 			fs.Fields(func(id []byte, v jsonx.Value) bool {
 				var n fsNode
-				n, err = jsonNode(v, fsNode{file: name, id: string(id), index: -1}, &feats, &strs)
+				n, err = jsonNode(v, fsNode{file: name, id: string(id), index: -1, off: v.Offset()}, &feats, &strs)
 				nodes = append(nodes, n)
 				return err == nil
 			})
@@ -90,6 +90,12 @@ func parseJSONCAS(data []byte, name string) ([]fsNode, error) {
 	}
 	if !found {
 		return nil, fmt.Errorf("%s: no %%FEATURE_STRUCTURES: not a UIMA JSON CAS", name)
+	}
+	if i, j, dup := firstDuplicateID(nodes); dup {
+		l1, c1 := jsonx.Position(data, nodes[i].off)
+		l2, c2 := jsonx.Position(data, nodes[j].off)
+		return nil, fmt.Errorf("%s:%d:%d: %s: id %s is the id of %s too (line %d, column %d): an id names one feature structure",
+			name, l2, c2, nodes[j].where().Path, excerpt.Clip(nodes[j].id), nodes[i].where().Path, l1, c1)
 	}
 	return nodes, nil
 }

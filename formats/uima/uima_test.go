@@ -203,6 +203,9 @@ func TestErrors(t *testing.T) {
 		{head + "<c:S sofa=\"1\" begin=\"0\" end=\"1\" v=\"a\x01b\"/>" + sofa + "</xmi:XMI>", "control character U+0001 written as itself", "a literal control character (XML 1.1 writes &#1;)"},
 		{head + sofa + "</xmi:XMI><xmi:XMI/>", "x.xmi:1:180: a second root element <xmi:XMI>", "two root elements"},
 		{"\n\n" + head + "\n  <c:S sofa=\"1\" begin=\"0\" end=\"1\" v=\"&bad;\"/>" + sofa + "</xmi:XMI>", "x.xmi:4:35: in tag <c:S, attribute v: unknown entity &bad;", "line and column on a file of several lines"},
+		{head + "\n" + `<c:S xmi:id="5" sofa="1" begin="0" end="1"/>` + "\n" + `<c:T xmi:id="5" sofa="1" begin="1" end="2"/>` + sofa + "</xmi:XMI>",
+			`x.xmi:3:1: <c:T xmi:id="5">: xmi:id 5 is the id of <c:S xmi:id="5"> too (line 2, column 1)`, "issue 25: an id given twice, refused at the second"},
+		{head + `<c:S xmi:id="1" sofa="1" begin="0" end="1"/>` + sofa + "</xmi:XMI>", `x.xmi:1:150: <cas:Sofa xmi:id="1">: xmi:id 1 is the id of <c:S xmi:id="1"> too (line 1, column 106)`, "the sofa's id taken"},
 	} {
 		err := ReadXMI(&annotation.Corpus{}, strings.NewReader(tc.in), "x.xmi", "d", "a", Options{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -225,6 +228,10 @@ func TestErrors(t *testing.T) {
 		{"{\"%FEATURE_STRUCTURES\":{\"7\":{\"%TYPE\":\"x.S\",\"end\":null}}}", "x.json: %FEATURE_STRUCTURES[\"7\"]: end null is not a non-negative integer", "null offset, structures keyed by id"},
 		{"{\"%FEATURE_STRUCTURES\":{\"7\":{\"%TYPE\":\"x.S\",\"end\":[1]}}}", "x.json: %FEATURE_STRUCTURES[\"7\"]: end (an array) is not a non-negative integer", "an array as offset"},
 		{"\xff\xfe{\x00\"\x00", "x.json: UTF-16, but JSON CAS files are UTF-8", "a file saved as UTF-16"},
+		{"{\"%FEATURE_STRUCTURES\":[{\"%ID\":1,\"%TYPE\":\"uima.cas.Sofa\",\"sofaString\":\"ab\"},\n{\"%ID\":2,\"%TYPE\":\"x.S\",\"@sofa\":1,\"begin\":0,\"end\":1},\n {\"%ID\":2,\"%TYPE\":\"x.S\",\"@sofa\":1,\"begin\":1,\"end\":2}]}",
+			"x.json:3:2: %FEATURE_STRUCTURES[2]: id 2 is the id of %FEATURE_STRUCTURES[1] too (line 2, column 1)", "issue 25: an id given twice, refused at the second"},
+		{"{\"%FEATURE_STRUCTURES\":{\"1\":{\"%TYPE\":\"uima.cas.Sofa\",\"sofaString\":\"ab\"},\"7\":{\"%TYPE\":\"x.S\"},\"7\":{\"%TYPE\":\"x.S\"}}}",
+			`x.json:1:97: %FEATURE_STRUCTURES["7"]: id 7 is the id of %FEATURE_STRUCTURES["7"] too (line 1, column 77)`, "a key given twice in structures keyed by id"},
 	} {
 		err := ReadJSON(&annotation.Corpus{}, strings.NewReader(tc.in), "x.json", "d", "a", Options{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

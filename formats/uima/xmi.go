@@ -141,5 +141,10 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 	if _, _, err := s.Next(); err != nil {
 		return fail(err)
 	}
+	if i, j, dup := firstDuplicateID(nodes); dup {
+		first := nodes[i].where()
+		return nil, fmt.Errorf("%v: xmi:id %s is the id of %s too (line %d, column %d): an id names one feature structure",
+			nodes[j].where(), excerpt.Clip(nodes[j].id), first.Path, first.Line, first.Col)
+	}
 	return nodes, nil
 }

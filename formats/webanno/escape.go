@@ -53,6 +53,11 @@ func cutSuffix(v string) (base, inner string, ok bool) {
 // "PER[3]"; the id is 0 when there is none.
 func disambiguation(v string) (string, int, error) {
 	base, inner, ok := cutSuffix(v)
+	for i := 0; i < len(base); i++ {
+		if (base[i] == '[' || base[i] == ']') && !escaped(base, i) {
+			return "", 0, fmt.Errorf("value %s: an unescaped %q (an id is written in brackets at the end, PER[3]; a literal bracket is escaped as \\[ \\])", csvio.Quote(v), base[i])
+		}
+	}
 	if !ok {
 		return v, 0, nil
 	}

@@ -180,6 +180,9 @@ func TestTSVErrors(t *testing.T) {
 		{h + "#Text=ab\n1-1\t2-0\tab\t_\n", "x.tsv:6: token 1-1: offsets 2-0: the end is before the begin", "reversed offsets"},
 		{h + "#Text=ab\nx\t0-2\tab\t_\n", "x.tsv:6: token id \"x\"", "bad token id"},
 		{h + "#Text=ab\n1-1\t0-2\tab\tPER[x]\n", "x.tsv:6: column 4: value \"PER[x]\": the id in brackets must be a number", "bad disambiguation id"},
+		// issue 25: "LOC[1" was read as the label "LOC[1"
+		{h + "#Text=ab\n1-1\t0-2\tab\tLOC[1\n", `x.tsv:6: column 4: value "LOC[1": an unescaped '['`, "an id's bracket left open"},
+		{h + "#Text=ab\n1-1\t0-2\tab\tL]OC[1]\n", `x.tsv:6: column 4: value "L]OC[1]": an unescaped ']'`, "a stray bracket before the id"},
 		{h + "#Text=ab\n1-1\t0-2\tab\t\n", "x.tsv:6: column 4 is empty", "empty cell"},
 		{h + "1-1\t0-2\tab\t_\n", "x.tsv:5: token line before any #Text= line", "no sentence"},
 		{h + "#Text=ab\n#Foo=x\n1-1\t0-2\tab\t_\n", "x.tsv:6: unexpected header line", "unknown sentence header"},

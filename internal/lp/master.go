@@ -1,7 +1,6 @@
 package lp
 
 import (
-	"context"
 	"errors"
 	"math"
 )
@@ -188,17 +187,21 @@ var ErrNumerical = errors.New("lp: numerical trouble in the simplex basis")
 // ErrIterationLimit reports that Solve stopped at maxPivots.
 var ErrIterationLimit = errors.New("lp: simplex pivot limit reached")
 
-// Solve runs the primal simplex from the current basis to optimality. ctx
-// is checked every few pivots; maxPivots (0: no limit) bounds this call.
-func (s *Master) Solve(ctx context.Context, maxPivots int) error {
+// ErrStopped reports that Solve was stopped by its stop function.
+var ErrStopped = errors.New("lp: simplex stopped")
+
+// Solve runs the primal simplex from the current basis to optimality.
+// stop (nil: never) is called before every pivot and refactorisation; when
+// it returns true, Solve returns ErrStopped, leaving a feasible basis
+// whose duals (Duals) are valid for a Lagrangian bound. maxPivots (0: no
+// limit) bounds this call.
+func (s *Master) Solve(stop func() bool, maxPivots int) error {
 	if s.dirty {
 		s.recompute()
 	}
 	for it := 0; !s.solved; it++ {
-		if it%64 == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
+		if stop != nil && stop() {
+			return ErrStopped
 		}
 		if maxPivots > 0 && it >= maxPivots {
 			return ErrIterationLimit

@@ -1,7 +1,6 @@
 package lp
 
 import (
-	"context"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -29,7 +28,7 @@ func TestMasterMatchesDense(t *testing.T) {
 				for j := rows + k*rest/rounds; j < rows+(k+1)*rest/rounds; j++ {
 					m.AddColumn(p.Cols[j], p.Cost[j])
 				}
-				if err := m.Solve(context.Background(), 0); err != nil {
+				if err := m.Solve(nil, 0); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -67,5 +66,53 @@ func TestMasterMatchesDense(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestMasterStop: a solve stopped by its stop function returns ErrStopped
+// with a feasible basis (its primal solution covers every row once, at a
+// cost no lower than the optimum), from which solving on reaches the
+// optimum.
+func TestMasterStop(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	stopped := 0
+	for trial := 0; trial < 40; trial++ {
+		rows := 20 + rng.IntN(40)
+		p := randomProblem(rng, rows, rows*4, true)
+		_, want, _, _ := simplex(p.Rows, p.Cols, p.Cost)
+		m := NewMaster(p.Cost[:rows], 0)
+		for j := rows; j < len(p.Cols); j++ {
+			m.AddColumn(p.Cols[j], p.Cost[j])
+		}
+		k, limit := 0, 1+rng.IntN(10)
+		err := m.Solve(func() bool { k++; return k > limit }, 0)
+		if err == nil {
+			continue
+		}
+		if err != ErrStopped {
+			t.Fatal(err)
+		}
+		stopped++
+		cols, x := m.Primal()
+		cover := make([]float64, rows)
+		for i, j := range cols {
+			for _, r := range m.Column(j) {
+				cover[r] += x[i]
+			}
+		}
+		for r, c := range cover {
+			if math.Abs(c-1) > 1e-7 {
+				t.Fatalf("trial %d: stopped basis covers row %d %v times", trial, r, c)
+			}
+		}
+		if got := m.Objective(); got < want-1e-7 {
+			t.Fatalf("trial %d: stopped at %v below the optimum %v", trial, got, want)
+		}
+		if err := m.Solve(nil, 0); err != nil || math.Abs(m.Objective()-want) > 1e-7*math.Max(1, want) {
+			t.Fatalf("trial %d: resumed to %v (%v), optimum %v", trial, m.Objective(), err, want)
+		}
+	}
+	if stopped < 20 {
+		t.Errorf("only %d solves were stopped", stopped)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"time"
 
 	"agree/gamma"
 	"agree/internal/view"
@@ -28,8 +29,9 @@ type Document struct {
 // Matrix is γ of every pair of annotators (the corpus restricted
 // to the two; 1 on the diagonal, null where undefined).
 type Matrix struct {
-	Annotators []string          `json:"annotators"`
-	Gamma      [][]report.Number `json:"gamma"`
+	Annotators      []string          `json:"annotators"`
+	Gamma           [][]report.Number `json:"gamma"`
+	UndefinedReason string            `json:"undefined_reason,omitempty"`
 }
 
 // AddDocuments computes, for --by document, γ of each continuum alone
@@ -48,6 +50,13 @@ func (o *Result) AddDocuments(ctx context.Context, corpus unitizing.Corpus, d ga
 	for k := range corpus.Continua {
 		c := corpus.Continua[k]
 		j := Document{Document: c.Name, Annotators: len(c.Annotators), Units: len(c.Units)}
+		if pastTimeLimit(opt) {
+			j.Gamma, j.ObservedDisorder, j.ExpectedDisorder = report.Number(math.NaN()), report.Number(math.NaN()), report.Number(math.NaN())
+			j.UndefinedReason = timeLimitReason
+			und++
+			o.PerDocument = append(o.PerDocument, j)
+			continue
+		}
 		r, err := gamma.Compute(ctx, unitizing.Corpus{Continua: []unitizing.Continuum{c}}, d, one)
 		if err != nil {
 			return fmt.Errorf("%s: %w", c.Name, err)
@@ -90,7 +99,9 @@ func (o *Result) AddDocuments(ctx context.Context, corpus unitizing.Corpus, d ga
 		for j := i + 1; j < len(names); j++ {
 			sub := corpus.Pair(names[i], names[j])
 			v := math.NaN()
-			if len(sub.Continua) > 0 {
+			if len(sub.Continua) > 0 && pastTimeLimit(opt) {
+				m.UndefinedReason = timeLimitReason + " (for the pairs whose γ is null)"
+			} else if len(sub.Continua) > 0 {
 				if opt.Sampler == gamma.Corpus {
 					pair.Sampler, _ = AutoSampler(sub)
 				}
@@ -132,4 +143,15 @@ func documentTable(o *Result) []report.Table {
 		out = append(out, m)
 	}
 	return out
+}
+
+// timeLimitReason is the undefined reason of the breakdown's values not
+// computed because --time-limit had passed.
+const timeLimitReason = "not computed: --time-limit was reached"
+
+// pastTimeLimit reports whether opt's deadline has passed (the breakdown
+// then computes no further γ, so that the command returns within its
+// time limit).
+func pastTimeLimit(opt gamma.Options) bool {
+	return !opt.Deadline.IsZero() && time.Now().After(opt.Deadline)
 }

@@ -66,6 +66,9 @@ type Result struct {
 	SE     *report.Number           `json:"se,omitempty"`
 	CI     *view.Interval           `json:"ci,omitempty"`
 	PBelow map[string]report.Number `json:"p_below,omitempty"`
+	// BootstrapStopped says why the bootstrap gave no interval ("time
+	// limit"), or "".
+	BootstrapStopped string `json:"bootstrap_stopped_early,omitempty"`
 
 	// With --by document (gamma_breakdown.go).
 	PerDocument []Document        `json:"per_document,omitempty"`
@@ -182,6 +185,9 @@ func Tables(o *Result, showAlignment bool) []report.Table {
 			[]string{"P(gamma < 0.667)", num(o.PBelow[view.ThresholdKey(0.667)])},
 			[]string{"P(gamma < 0.8)", num(o.PBelow[view.ThresholdKey(0.8)])})
 		main.Notes = append(main.Notes, fmt.Sprintf("bootstrap: %d resamples of the continua, seed %d", o.CI.Resamples, o.Seed))
+	}
+	if o.BootstrapStopped != "" {
+		main.Notes = append(main.Notes, "bootstrap stopped at the "+o.BootstrapStopped+": no interval (a longer --time-limit gives one)")
 	}
 	if o.UndefinedReason != "" {
 		main.Notes = append(main.Notes, "gamma undefined: "+o.UndefinedReason)

@@ -200,6 +200,7 @@ func continuumTables(r Result) []report.Table {
 	add("κ_d (multi-κ on atoms)", "kappa_d", r.KappaD, fmt.Sprintf("%s of length %g", plural.Count(r.Atoms, "atom"), r.Atom))
 	add("α_d (α on atoms)", "alpha_d", r.AlphaD, "")
 	add("SER (mean over ordered pairs)", "ser", r.SER, "error rate: 0 is perfect")
+	main.Notes = append(main.Notes, "uα, |uα and αU depend on the unit of measurement: a gap of length ℓ counts as ℓ pieces in their expected coincidences, so scaling the offsets (seconds to milliseconds) moves them a little (×10 on the reference example: uα 0.4739 → 0.4700, αU 0.3026 → 0.2709); c|uα and (k)uα do not")
 	tables := []report.Table{main}
 	if len(r.SERPairs) > 0 {
 		t := report.Table{Title: r.Name + ": SER per pair (slot error rate, Galibert et al.)", KeyColumns: 2,
