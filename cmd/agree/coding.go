@@ -13,6 +13,7 @@ import (
 	"agree/distance"
 	"agree/formats/table"
 	"agree/internal/csvio"
+	"agree/internal/limits"
 	"agree/internal/plural"
 	"agree/internal/version"
 	"agree/internal/view"
@@ -62,6 +63,7 @@ type inferenceFlags struct {
 	force       bool
 	maxRows     int     // rows of the pairwise and leave-one-out tables (0: all)
 	status      *status // the progress line of the run
+	env         env     // the command's environment (writing --consensus)
 }
 
 func (f *codingFlags) register(fs *flag.FlagSet) {
@@ -121,7 +123,7 @@ func runCoding(e env, args []string) error {
 			return err
 		}
 	}
-	if err := f.validate(fs, files[0]); err != nil {
+	if err := f.validate(e, fs, files[0]); err != nil {
 		return err
 	}
 	if err := f.tok.check(fs); err != nil {
@@ -133,14 +135,15 @@ func runCoding(e env, args []string) error {
 	if err := f.ref.check(fs, true); err != nil {
 		return err
 	}
-	if err := rep.check(files); err != nil {
+	if err := rep.check(e, files); err != nil {
 		return err
 	}
-	if err := f.validateStream(fs, files, model, rep.active()); err != nil {
+	if err := f.validateStream(e, fs, files, model, rep.active()); err != nil {
 		return err
 	}
 	f.inf.keepSamples = rep.active()
 	f.inf.status = e.status
+	f.inf.env = e
 	topt, copt, err := f.options(files[0])
 	if err != nil {
 		return err
@@ -283,7 +286,7 @@ func resolveMetric(spec, setSep, taxonomyFile string, order []string) (distance.
 			return nil, err
 		}
 		defer r.Close()
-		if opt.Taxonomy, err = distance.ReadTaxonomy(r, taxonomyFile); err != nil {
+		if opt.Taxonomy, err = distance.ReadTaxonomy(limits.Reader(r, taxonomyFile, "file", limits.MaxFile), taxonomyFile); err != nil {
 			return nil, err
 		}
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -126,15 +127,7 @@ func (res *codingResult) infer(f inferenceFlags) error {
 		}
 		res.DawidSkene = view.NewDawidSkene(ds)
 		if f.consensus != "" {
-			out, err := createOutput(f.consensus, f.force)
-			if err != nil {
-				return err
-			}
-			if err := ds.WriteConsensus(out, an.Data()); err != nil {
-				out.Close()
-				return err
-			}
-			if err := out.Close(); err != nil {
+			if err := writeOutput(f.env, f.consensus, f.force, func(w io.Writer) error { return ds.WriteConsensus(w, an.Data()) }); err != nil {
 				return err
 			}
 			res.Notes = append(res.Notes, "Dawid–Skene consensus labels written to "+f.consensus)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"sort"
@@ -97,7 +98,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	if err := e.checkGate(fs, files); err != nil {
 		return err
 	}
-	if err := rep.check(files); err != nil {
+	if err := rep.check(e, files); err != nil {
 		return err
 	}
 	if err := by.check(fs); err != nil {
@@ -123,7 +124,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := checkOutput(*consensus, *force, files); err != nil {
+	if err := checkOutput(e, *consensus, "--consensus", *force, files); err != nil {
 		return err
 	}
 	catDist, err := gamma.ParseCategorical(*categorical)
@@ -187,7 +188,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 		return interrupted(err)
 	}
 	if *consensus != "" {
-		if err := writeConsensus(*consensus, *force, corpus, res); err != nil {
+		if err := writeConsensus(e, *consensus, *force, corpus, res); err != nil {
 			return err
 		}
 	}
@@ -384,7 +385,7 @@ func checkCategories(corpus unitizing.Corpus, cd gamma.Categorical) error {
 // (document,annotator,start,end,label; annotator "consensus", document the
 // continuum's name), the corpus format that gamma and every command with
 // --input read back.
-func writeConsensus(path string, force bool, corpus unitizing.Corpus, res *gamma.Result) error {
+func writeConsensus(e env, path string, force bool, corpus unitizing.Corpus, res *gamma.Result) error {
 	var out annotation.Corpus
 	ann := out.Annotator("consensus")
 	for ci, al := range res.Alignments {
@@ -396,13 +397,5 @@ func writeConsensus(path string, force bool, corpus unitizing.Corpus, res *gamma
 			out.Spans = append(out.Spans, annotation.Span{Doc: d, Annotator: ann, Start: u.Start, End: u.End, Label: u.Category})
 		}
 	}
-	fh, err := createOutput(path, force)
-	if err != nil {
-		return err
-	}
-	if err := annotation.WriteCSV(fh, &out); err != nil {
-		fh.Close()
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return fh.Close()
+	return writeOutput(e, path, force, func(w io.Writer) error { return annotation.WriteCSV(w, &out) })
 }

@@ -18,6 +18,8 @@ import (
 // to its errors: the flag set (newFlagSet records it).
 type callInfo struct {
 	fs *flag.FlagSet
+	// usage writes the command's usage (newFlagSet).
+	usage func(w io.Writer)
 }
 
 // withHints adds to a data error (exit 1) what the user can do about it:

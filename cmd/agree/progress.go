@@ -16,7 +16,7 @@ import (
 // newEnv returns the environment of one run: progress goes to stderr when
 // it is a terminal (progress.Terminal), through the gate --quiet closes.
 func newEnv(stdin io.Reader, stdout, stderr io.Writer) env {
-	e := env{stdin: stdin, stdout: stdout, stderr: stderr, quiet: &quietGate{}, call: &callInfo{}, files: &formats.OS{Stdin: stdin}, gate: &gateState{}}
+	e := env{stdin: stdin, stdout: stdout, stderr: stderr, quiet: &quietGate{}, call: &callInfo{}, files: &formats.OS{Stdin: stdin}, outputs: &outputs{}, gate: &gateState{}}
 	if w := progress.Terminal(stderr); w != nil {
 		e.quiet.w = w
 		e.progress = e.quiet

@@ -182,7 +182,7 @@ func TestREADMEListsFlagLimits(t *testing.T) {
 	flagLine := regexp.MustCompile(`^  -([a-z0-9-]+) `)
 	limited := regexp.MustCompile(`\((?:[-0-9.e+]+ [<≤] )?[Nx] [<≤≥>]`)
 	for _, c := range commands() {
-		_, help, code := agree(t, "", c.name, "-h")
+		help, _, code := agree(t, "", c.name, "-h")
 		if code != 0 {
 			t.Fatalf("%s -h: exit %d", c.name, code)
 		}

@@ -60,7 +60,9 @@ func runReport(e env, args []string) error {
 			fs.String("o", "", "write the report to this file (default: standard output)")
 			fs.String("as", "auto", "the analysis: auto (from the files), "+strings.Join(reportKinds, ", "))
 			fs.Bool("force", false, "overwrite an existing report file")
-			fs.Usage()
+			if e.call != nil && e.call.usage != nil {
+				e.call.usage(e.stdout)
+			}
 			return nil
 		default:
 			rest = append(rest, a)

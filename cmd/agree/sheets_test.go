@@ -171,7 +171,7 @@ func TestDidYouMean(t *testing.T) {
 		}
 	}
 	// -h and the error name the distances the same way.
-	_, help, _ := agree(t, "", "coding", "-h")
+	help, _, _ := agree(t, "", "coding", "-h") // the help is on standard output
 	_, errs, _ := agree(t, "", "coding", "--metric", "nope", "examples/table6.csv")
 	for _, name := range []string{"extended-sense[:SET]", "circular[:U]", "bipolar[:min,max]"} {
 		if !strings.Contains(help, name) || !strings.Contains(errs, name) {

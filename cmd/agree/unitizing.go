@@ -42,7 +42,7 @@ func runUnitizing(e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := rep.check(files); err != nil {
+	if err := rep.check(e, files); err != nil {
 		return err
 	}
 	set := map[string]bool{}

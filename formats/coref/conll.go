@@ -1,7 +1,6 @@
 package coref
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"sort"
@@ -10,6 +9,7 @@ import (
 
 	"agree/coref"
 	"agree/internal/csvio"
+	"agree/internal/limits"
 )
 
 // ReadCoNLL reads one annotator's coreference from a CoNLL-2011/2012 file
@@ -35,8 +35,7 @@ import (
 // is an error, not an annotator without mentions.
 func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 	b.Annotator(annotator)
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	sc := limits.Scanner(r)
 	type open struct {
 		start int
 		line  int
@@ -150,8 +149,11 @@ func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 		tok++
 		tokens++
 	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%s:%d: %w", name, line, err)
+	if err := limits.ScanError(sc.Err(), name, line); err != nil {
+		if limits.IsLimit(err) {
+			return err // it names the file and line
+		}
+		return fmt.Errorf("%s:%d: %w", name, line+1, err)
 	}
 	if tokens == 0 {
 		return fmt.Errorf("%s: no token line (an empty file, or only comments and document markers): want one token per line, the coreference column last", name)
