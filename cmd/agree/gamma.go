@@ -54,6 +54,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	beta := fs.Float64("beta", 1, "weight β of the categorical dissimilarity")
 	deltaEmpty := fs.Float64("delta-empty", 1, "Δ∅, the cost of leaving a unit unaligned")
 	categorical := fs.String("categorical", "nominal", "categorical distance: nominal, ordinal:C1,C2,… (declared order), numeric, levenshtein, matrix:FILE (CSV matrix in [0,1])")
+	catConv := fs.String("gamma-cat", "mathet2018", "how γ-cat and γ-k weigh pairs of units: mathet2018 (the paper: confidence 1 − d_pos, real units only), software (the Gamma Software's and pygamma's 1 − α·d_pos) or pygamma-empty (software, plus pairs with an empty slot at Δ∅², pygamma's experimental case)")
 	samplerName := fs.String("sampler", "auto", "chance model: shuffle (single continuum), corpus (needs ≥ as many files as annotators, each with the same number of annotators), statistical (pygamma's), auto (corpus when it applies, else shuffle)")
 	samples := fs.Int("samples", 30, "first batch of random samples; 0 computes only the best alignment and the observed disorder")
 	precision := fs.Float64("precision", 0.02, "relative precision e of the expected disorder (more samples are drawn until it is reached); 0 disables the top-ups")
@@ -167,6 +168,9 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return usageError{err}
 	}
+	if d.Cat, err = gamma.ParseCatConvention(*catConv); err != nil {
+		return usagef("gamma: --gamma-cat: %v", err)
+	}
 	samplerNote := ""
 	if *samplerName == "auto" {
 		sampler, samplerNote = gammaview.AutoSampler(corpus)
@@ -207,7 +211,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 		}
 	}
 	out := gammaview.New(res, corpus, input.rule, gammaview.Settings{Sampler: sampler, SamplerNote: samplerNote, Seed: *seed,
-		Alpha: *alpha, Beta: *beta, DeltaEmpty: *deltaEmpty, Categorical: catDist.Name(), TimeLimit: *timeLimit, MaxGap: *maxGap}, boot)
+		Alpha: *alpha, Beta: *beta, DeltaEmpty: *deltaEmpty, Categorical: catDist.Name(), GammaCatConv: d.Cat.String(), TimeLimit: *timeLimit, MaxGap: *maxGap}, boot)
 	out.BootstrapStopped = bootStopped
 	if by.active() {
 		e.status.phase("γ by document", 0)

@@ -59,6 +59,7 @@ type Result struct {
 	Beta              float64                  `json:"beta"`
 	DeltaEmpty        float64                  `json:"delta_empty"`
 	Categorical       string                   `json:"categorical"`
+	GammaCatConv      string                   `json:"gamma_cat_convention"`
 	TimeLimit         float64                  `json:"time_limit_seconds"`
 	MaxGap            float64                  `json:"max_gap"`
 	Alignment         []Unitary                `json:"alignment"`
@@ -195,6 +196,9 @@ func Tables(o *Result, showAlignment bool) []report.Table {
 	if o.GammaCatUndefined != "" {
 		main.Notes = append(main.Notes, "gamma-cat undefined: "+o.GammaCatUndefined)
 	}
+	if o.GammaCatConv != "" {
+		main.Notes = append(main.Notes, "γ-cat and γ-k ("+o.GammaCatConv+"): "+gammaCatDescription(o.GammaCatConv))
+	}
 	r := o.DocumentRule
 	if r.Shown(o.Continua) {
 		main.Notes = append(main.Notes, r.Notes()...)
@@ -248,8 +252,10 @@ type Settings struct {
 	Alpha, Beta float64
 	DeltaEmpty  float64
 	Categorical string // the categorical distance's name
-	TimeLimit   time.Duration
-	MaxGap      float64
+	// GammaCatConv names the γ-cat convention (gamma.CatConvention).
+	GammaCatConv string
+	TimeLimit    time.Duration
+	MaxGap       float64
 }
 
 // New is the view of res, γ of corpus computed with the settings s; rule
@@ -269,7 +275,7 @@ func New(res *gamma.Result, corpus unitizing.Corpus, rule *view.DocumentRule, s 
 		GammaK:     map[string]report.Number{},
 		Annotators: res.Annotators, Units: res.Units, Continua: len(corpus.Continua), DocumentRule: rule,
 		Sampler: s.Sampler.String(), SamplerNote: s.SamplerNote, Seed: s.Seed, Alpha: s.Alpha, Beta: s.Beta, DeltaEmpty: s.DeltaEmpty,
-		Categorical: s.Categorical, TimeLimit: s.TimeLimit.Seconds(), MaxGap: s.MaxGap, Alignment: []Unitary{},
+		Categorical: s.Categorical, GammaCatConv: s.GammaCatConv, TimeLimit: s.TimeLimit.Seconds(), MaxGap: s.MaxGap, Alignment: []Unitary{},
 	}
 	if res.Samples == 0 {
 		out.Sampler, out.SamplerNote = "none", ""
@@ -301,4 +307,13 @@ func New(res *gamma.Result, corpus unitizing.Corpus, rule *view.DocumentRule, s 
 		}
 	}
 	return out
+}
+
+// gammaCatDescription describes a --gamma-cat convention by name.
+func gammaCatDescription(name string) string {
+	c, err := gamma.ParseCatConvention(name)
+	if err != nil {
+		return name
+	}
+	return c.Describe()
 }
