@@ -499,7 +499,7 @@ func (s *cgComp) addColumn(members []int32) (int32, bool) {
 	if c, ok := s.known[k]; ok {
 		return c, false
 	}
-	c := s.newColumn(members)
+	c := s.newColumn(members, s.tupleCost(members))
 	s.known[k] = c
 	return c, true
 }
@@ -511,14 +511,17 @@ func (s *cgComp) addPoolColumn(a int32, k int) (int32, bool) {
 	if t.col >= 0 {
 		return t.col, false
 	}
-	t.col = s.newColumn(t.members)
+	t.col = s.newColumn(t.members, t.cost)
 	return t.col, true
 }
 
-// newColumn adds a tuple (local members, sorted) to the master and to
-// a.tuples.
-func (s *cgComp) newColumn(members []int32) int32 {
-	cost := s.tupleCost(members)
+// newColumn adds a tuple (local members, sorted) of the given cost to the
+// master and to a.tuples. (The cost of a tuple is computed one way in a
+// component — by the enumeration when its useful tuples were all
+// enumerated, else by tupleCost —, whatever the path that finds it, so
+// that the disorder of an alignment does not depend in its last bits on
+// the path.)
+func (s *cgComp) newColumn(members []int32, cost float64) int32 {
 	s.a.tuples = append(s.a.tuples, tuple{members: s.global(members), cost: cost})
 	c := int32(s.master.AddColumn(members, cost)) // (the master copies members)
 	s.colID = append(s.colID, len(s.a.tuples)-1)
