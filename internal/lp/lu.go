@@ -172,8 +172,9 @@ func (f *lu) identity(m int) {
 		f.prow = append(f.prow, int32(i))
 		f.diag = append(f.diag, 1)
 	}
-	f.lBeg = append(f.lBeg[:0], make([]int32, m+1)...)
-	f.uBeg = append(f.uBeg[:0], make([]int32, m+1)...)
+	f.lBeg, f.uBeg = resize(f.lBeg, m+1), resize(f.uBeg, m+1)
+	clear(f.lBeg)
+	clear(f.uBeg)
 	f.lIdx, f.lVal, f.uIdx, f.uVal = f.lIdx[:0], f.lVal[:0], f.uIdx[:0], f.uVal[:0]
 	f.index()
 }

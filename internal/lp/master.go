@@ -71,8 +71,11 @@ type Master struct {
 	basisCols [][]int32
 	oldHead   []int32
 	xTrue     []float64
-	tol       float64
-	iters     int
+	// scratch of Primal
+	primCols []int
+	primX    []float64
+	tol      float64
+	iters    int
 	// reperturbs counts the calls of reperturb
 	reperturbs int
 	solved     bool
@@ -89,8 +92,17 @@ const (
 // singleton[i]. tol is the optimality tolerance on reduced costs (0: 1e-9
 // times the largest singleton cost).
 func NewMaster(singleton []float64, tol float64) *Master {
+	s := new(Master)
+	s.Reset(singleton, tol)
+	return s
+}
+
+// Reset makes s the relaxation NewMaster(singleton, tol) returns, reusing
+// its memory (a solver that solves one problem after another allocates
+// once).
+func (s *Master) Reset(singleton []float64, tol float64) {
 	m := len(singleton)
-	s := &Master{rows: m, start: make([]int32, 1, m+1), tol: tol, rowCols: make([][]int32, m)}
+	s.rows, s.tol = m, tol
 	if s.tol == 0 {
 		mx := 0.0
 		for _, c := range singleton {
@@ -98,16 +110,29 @@ func NewMaster(singleton []float64, tol float64) *Master {
 		}
 		s.tol = 1e-9 * math.Max(mx, 1)
 	}
-	s.head = make([]int32, m)
-	s.xb = make([]float64, m)
-	s.rhs = make([]float64, m)
-	s.pi = make([]float64, m)
-	s.alpha = make([]float64, m)
-	s.rho = make([]float64, m)
-	s.mark = make([]uint32, m)
-	s.rowEtas = make([][]int32, m)
-	s.work = make([]float64, m)
-	s.etaBeg = []int32{0}
+	for i := range s.rowEtas {
+		s.rowEtas[i] = s.rowEtas[i][:0]
+	}
+	s.rowEtas = grow(s.rowEtas, m)
+	for i := range s.rowCols {
+		s.rowCols[i] = s.rowCols[i][:0]
+	}
+	s.rowCols = grow(s.rowCols, m)
+	s.head, s.xb, s.rhs, s.pi = grow(s.head, m), grow(s.xb, m), grow(s.rhs, m), grow(s.pi, m)
+	s.alpha, s.rho, s.work = grow(s.alpha, m), grow(s.rho, m), grow(s.work, m)
+	clear(s.alpha)
+	clear(s.rho)
+	s.mark = grow(s.mark, m)
+	clear(s.mark)
+	s.gen = 0
+	s.nzA, s.nzR, s.nzIn = s.nzA[:0], s.nzR[:0], s.nzIn[:0]
+	s.etaPiv, s.etaBeg, s.etaIdx, s.etaVal = s.etaPiv[:0], append(s.etaBeg[:0], 0), s.etaIdx[:0], s.etaVal[:0]
+	s.since = 0
+	s.start = append(s.start[:0], 0)
+	s.idx, s.cost, s.slot, s.d, s.w, s.arow = s.idx[:0], s.cost[:0], s.slot[:0], s.d[:0], s.w[:0], s.arow[:0]
+	s.touch, s.cand, s.candV = s.touch[:0], s.cand[:0], s.candV[:0]
+	s.iters, s.reperturbs = 0, 0
+	s.solved, s.dirty = false, false
 	for i, c := range singleton {
 		s.idx = append(s.idx, int32(i))
 		s.start = append(s.start, int32(len(s.idx)))
@@ -125,7 +150,15 @@ func NewMaster(singleton []float64, tol float64) *Master {
 	}
 	s.lu.identity(m)
 	s.fresh = true
-	return s
+}
+
+// grow returns buf with length n, reallocated when its capacity is too
+// small (the contents are not cleared).
+func grow[T any](buf []T, n int) []T {
+	if cap(buf) < n {
+		return make([]T, n)
+	}
+	return buf[:n]
 }
 
 // Rows returns the number of rows.
@@ -729,9 +762,7 @@ func (s *Master) Objective() float64 {
 // trueXB returns x_B for the unperturbed right-hand side, in a scratch
 // slice valid until the next call.
 func (s *Master) trueXB() []float64 {
-	if s.xTrue == nil {
-		s.xTrue = make([]float64, s.rows)
-	}
+	s.xTrue = grow(s.xTrue, s.rows)
 	x := s.xTrue
 	for i := range x {
 		x[i] = 1
@@ -747,15 +778,18 @@ func (s *Master) trueXB() []float64 {
 }
 
 // Primal returns the basic columns with a positive value and their values
-// for the unperturbed right-hand side (values within 1e-9 of 0 dropped).
+// for the unperturbed right-hand side (values within 1e-9 of 0 dropped),
+// in slices owned by the Master, valid until the next call.
 func (s *Master) Primal() (cols []int, x []float64) {
 	xb := s.trueXB()
+	cols, x = s.primCols[:0], s.primX[:0]
 	for i, h := range s.head {
 		if xb[i] > 0 {
 			cols = append(cols, int(h))
 			x = append(x, xb[i])
 		}
 	}
+	s.primCols, s.primX = cols, x
 	return cols, x
 }
 
