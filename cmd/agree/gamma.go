@@ -77,6 +77,7 @@ type gammaJSON struct {
 	Beta              float64                  `json:"beta"`
 	DeltaEmpty        float64                  `json:"delta_empty"`
 	Categorical       string                   `json:"categorical"`
+	GammaCatConv      string                   `json:"gamma_cat_convention"`
 	TimeLimit         float64                  `json:"time_limit_seconds"`
 	MaxGap            float64                  `json:"max_gap"`
 	Alignment         []unitaryJSON            `json:"alignment"`
@@ -126,6 +127,15 @@ const (
 	defaultTimeLimit = 10 * time.Minute
 )
 
+// gammaCatDescription describes a --gamma-cat convention by name.
+func gammaCatDescription(name string) string {
+	c, err := gamma.ParseCatConvention(name)
+	if err != nil {
+		return name
+	}
+	return c.Describe()
+}
+
 func runGamma(e env, args []string) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -139,6 +149,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	beta := fs.Float64("beta", 1, "weight β of the categorical dissimilarity")
 	deltaEmpty := fs.Float64("delta-empty", 1, "Δ∅, the cost of leaving a unit unaligned")
 	categorical := fs.String("categorical", "nominal", "categorical distance: nominal, ordinal:C1,C2,… (declared order), numeric, levenshtein, matrix:FILE (CSV matrix in [0,1])")
+	catConv := fs.String("gamma-cat", "mathet2018", "how γ-cat and γ-k weigh pairs of units: mathet2018 (the paper: confidence 1 − d_pos, real units only), software (the Gamma Software's and pygamma's 1 − α·d_pos) or pygamma-empty (software, plus pairs with an empty slot at Δ∅², pygamma's experimental case)")
 	samplerName := fs.String("sampler", "auto", "chance model: shuffle (single continuum), corpus (needs ≥ as many files as annotators, each with the same number of annotators), statistical (pygamma's), auto (corpus when it applies, else shuffle)")
 	samples := fs.Int("samples", 30, "first batch of random samples; 0 computes only the best alignment and the observed disorder")
 	precision := fs.Float64("precision", 0.02, "relative precision e of the expected disorder (more samples are drawn until it is reached); 0 disables the top-ups")
@@ -252,6 +263,9 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	if err != nil {
 		return usageError{err}
 	}
+	if d.Cat, err = gamma.ParseCatConvention(*catConv); err != nil {
+		return usagef("gamma: --gamma-cat: %v", err)
+	}
 	samplerNote := ""
 	if *samplerName == "auto" {
 		sampler, samplerNote = autoSampler(corpus)
@@ -304,7 +318,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 		GammaK:     map[string]report.Number{},
 		Annotators: res.Annotators, Units: res.Units, Continua: len(corpus.Continua), DocumentRule: input.rule,
 		Sampler: sampler.String(), SamplerNote: samplerNote, Seed: *seed, Alpha: *alpha, Beta: *beta, DeltaEmpty: *deltaEmpty,
-		Categorical: catDist.Name(), TimeLimit: timeLimit.Seconds(), MaxGap: *maxGap, Alignment: []unitaryJSON{},
+		Categorical: catDist.Name(), GammaCatConv: d.Cat.String(), TimeLimit: timeLimit.Seconds(), MaxGap: *maxGap, Alignment: []unitaryJSON{},
 		BootstrapStopped: bootStopped,
 	}
 	if res.Samples == 0 {
@@ -615,6 +629,9 @@ func gammaTables(o gammaJSON, showAlignment bool) []report.Table {
 	}
 	if o.GammaCatUndefined != "" {
 		main.Notes = append(main.Notes, "gamma-cat undefined: "+o.GammaCatUndefined)
+	}
+	if o.GammaCatConv != "" {
+		main.Notes = append(main.Notes, "γ-cat and γ-k ("+o.GammaCatConv+"): "+gammaCatDescription(o.GammaCatConv))
 	}
 	r := o.DocumentRule
 	if r.Shown(o.Continua) {
