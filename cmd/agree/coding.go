@@ -129,6 +129,7 @@ func runCoding(e env, args []string) error {
 	if err := f.tok.check(fs); err != nil {
 		return err
 	}
+	f.by.columnsOK = !model
 	if err := f.by.check(fs); err != nil {
 		return err
 	}
@@ -186,6 +187,12 @@ func runCoding(e env, args []string) error {
 	}
 	if !model && table.CodersAnonymous(topt.Layout) {
 		res.anonymousCoders() // coding_layouts.go
+	}
+	if f.by.groups != nil {
+		res.By = f.by.columns()
+		if err := res.addGroups(an.Data(), copt, f.by.groups, f.by.average, "group"); err != nil {
+			return err
+		}
 	}
 	if f.by.active() {
 		if f.tok.items == nil {
@@ -323,9 +330,12 @@ type codingResult struct {
 	PerCategory    []categoryJSON             `json:"per_category,omitempty"`
 	PerLabel       []codingLabelJSON          `json:"per_label,omitempty"`    // set-valued data (coding_multilabel.go)
 	PerDocument    []codingDocJSON            `json:"per_document,omitempty"` // --by document (coding_breakdown.go)
-	Corpus         *codingCorpusJSON          `json:"corpus,omitempty"`
-	Matrix         *codingMatrixJSON          `json:"matrix,omitempty"`
-	Pairwise       []pairJSON                 `json:"pairwise,omitempty"`
+	// --by COLUMN[,COLUMN] (coding_by.go): the columns and each group's values.
+	By       []string          `json:"by,omitempty"`
+	PerGroup []codingDocJSON   `json:"per_group,omitempty"`
+	Corpus   *codingCorpusJSON `json:"corpus,omitempty"`
+	Matrix   *codingMatrixJSON `json:"matrix,omitempty"`
+	Pairwise []pairJSON        `json:"pairwise,omitempty"`
 	// PairwiseOmitted counts the pairs with shared items left out of
 	// Pairwise by --max-rows (those with the fewest shared items).
 	PairwiseOmitted int         `json:"pairwise_omitted,omitempty"`

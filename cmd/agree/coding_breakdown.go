@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"agree/annotation"
 	"agree/coding"
@@ -13,7 +14,11 @@ import (
 // codingDocJSON is one document of agree coding --by document: its items
 // and every coefficient on them.
 type codingDocJSON struct {
-	Document        string                   `json:"document"`
+	Document string `json:"document,omitempty"`
+	// Group is the value of the --by column(s) (several joined by ", "),
+	// and Values each column's, for --by COLUMN[,COLUMN] (coding_by.go).
+	Group           string                   `json:"group,omitempty"`
+	Values          map[string]string        `json:"values,omitempty"`
 	Items           int                      `json:"items"`
 	PairableItems   int                      `json:"pairable_items"`
 	Coefficients    map[string]report.Number `json:"coefficients"`
@@ -42,19 +47,41 @@ type codingMatrixJSON struct {
 // addDocuments gives token data their per-document table, the corpus value
 // under avg (pooled or macro) and, for three or more coders, the matrix.
 func (res *codingResult) addDocuments(d *coding.Data, opt coding.Options, docs []annotation.DocumentItems, avg string) error {
-	keys := coding.All()
-	sums := map[string]float64{}
-	counts := map[string]int{}
-	for _, doc := range docs {
+	groups := make([]itemGroup, len(docs))
+	for g, doc := range docs {
 		items := make([]int, doc.End-doc.First)
 		for k := range items {
 			items[k] = doc.First + k
 		}
-		an, err := coding.Analyze(d.Resample(items), opt)
+		groups[g] = itemGroup{name: doc.Document, items: items}
+	}
+	return res.addGroups(d, opt, groups, avg, "document")
+}
+
+// itemGroup is a document's, or a --by column value's, items.
+type itemGroup struct {
+	name   string
+	values map[string]string // each --by column's value (columns only)
+	items  []int
+}
+
+// addGroups analyses each group of items alone (the rows of per_document,
+// what = "document", or per_group) and gives the corpus value under avg.
+func (res *codingResult) addGroups(d *coding.Data, opt coding.Options, groups []itemGroup, avg, what string) error {
+	keys := coding.All()
+	sums := map[string]float64{}
+	counts := map[string]int{}
+	for _, g := range groups {
+		an, err := coding.Analyze(d.Resample(g.items), opt)
 		if err != nil {
-			return fmt.Errorf("document %q: %w", doc.Document, err)
+			return fmt.Errorf("%s %q: %w", what, g.name, err)
 		}
-		j := codingDocJSON{Document: doc.Document, Items: len(items), PairableItems: an.Counts().PairableItems, Coefficients: map[string]report.Number{}}
+		j := codingDocJSON{Items: len(g.items), PairableItems: an.Counts().PairableItems, Coefficients: map[string]report.Number{}}
+		if what == "document" {
+			j.Document = g.name
+		} else {
+			j.Group, j.Values = g.name, g.values
+		}
 		for _, k := range keys {
 			r := an.Coefficient(k)
 			j.Coefficients[k.Key()] = report.Number(r.Value)
@@ -68,12 +95,16 @@ func (res *codingResult) addDocuments(d *coding.Data, opt coding.Options, docs [
 			sums[k.Key()] += r.Value
 			counts[k.Key()]++
 		}
-		res.PerDocument = append(res.PerDocument, j)
+		if what == "document" {
+			res.PerDocument = append(res.PerDocument, j)
+		} else {
+			res.PerGroup = append(res.PerGroup, j)
+		}
 	}
 	c := &codingCorpusJSON{Average: avg, Coefficients: map[string]report.Number{}, Documents: map[string]int{}}
 	switch avg {
 	case "macro":
-		c.Description = "macro: the mean of the documents' values (each document weighs the same; documents where a coefficient is undefined are left out of its mean)"
+		c.Description = "macro: the mean of the " + what + "s' values (each " + what + " weighs the same; " + what + "s where a coefficient is undefined are left out of its mean)"
 		for _, k := range keys {
 			v := math.NaN()
 			if n := counts[k.Key()]; n > 0 {
@@ -83,10 +114,10 @@ func (res *codingResult) addDocuments(d *coding.Data, opt coding.Options, docs [
 			c.Documents[k.Key()] = counts[k.Key()]
 		}
 	default:
-		c.Description = "pooled: every coefficient on the items of all documents together (as above; each item weighs the same)"
+		c.Description = "pooled: every coefficient on the items of all " + what + "s together (as above; each item weighs the same)"
 		for _, k := range keys {
 			c.Coefficients[k.Key()] = res.Coefficients[k.Key()].Value
-			c.Documents[k.Key()] = len(docs)
+			c.Documents[k.Key()] = len(groups)
 		}
 	}
 	res.Corpus = c
@@ -121,9 +152,13 @@ func (res *codingResult) documentTable() []report.Table {
 		return nil
 	}
 	t := report.Table{Title: "per document", Header: []string{"document", "items", "pairable items", "α", "Fleiss's κ", "Gwet's AC", "note"}}
+	rows := res.PerDocument
+	if len(res.By) > 0 {
+		t.Title, t.Header[0], rows = "per "+strings.Join(res.By, ", "), strings.Join(res.By, ", "), res.PerGroup
+	}
 	shown := []string{"krippendorff_alpha", "fleiss_kappa", "gwet_ac"}
-	for _, d := range res.PerDocument {
-		row := []string{d.Document, strconv.Itoa(d.Items), strconv.Itoa(d.PairableItems)}
+	for _, d := range rows {
+		row := []string{d.Document + d.Group, strconv.Itoa(d.Items), strconv.Itoa(d.PairableItems)}
 		note := ""
 		for _, k := range shown {
 			row = append(row, report.Float(float64(d.Coefficients[k]), 4))

@@ -48,6 +48,8 @@ func (f *codingFlags) needsItems() string {
 		return "--consensus"
 	case f.ref.active():
 		return "--reference"
+	case f.by.columns() != nil:
+		return "--by " + f.by.by
 	}
 	return ""
 }
@@ -165,6 +167,11 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 		}
 		if d, err = table.Read(in, name, topt); err != nil {
 			return nil, name, nil, err
+		}
+		if cols := f.by.columns(); cols != nil { // coding_by.go
+			if d, f.by.groups, err = splitByColumns(d, cols); err != nil {
+				return nil, name, nil, err
+			}
 		}
 		notes = tableNotes(e, info, d.Labels())
 	}

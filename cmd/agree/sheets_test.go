@@ -345,3 +345,43 @@ func TestAickinNotIdentified(t *testing.T) {
 		}
 	}
 }
+
+func TestGammaCatConventions(t *testing.T) {
+	// Issue 18 §4, on pygamma-agreement's AlexPaulSuzan units (restated:
+	// three annotators' 16 units) with α = 3, β = 1 as pygamma's tests run
+	// them (tests/test_gamma.py: γ-cat 0.38–0.42, γ-k("6") 0.37, γ-k("7")
+	// ≤ 0). The paper's convention counts pairs of real units weighted by
+	// 1 − d_pos: every unit of "6" agrees with the units it is aligned with
+	// (γ-k 1); pygamma's experimental empty-slot pairs pull γ-cat and γ-k
+	// down where units stay unaligned. The samples are seeded, so the
+	// values are exact for this agree; the checks are on the conventions'
+	// order and on pygamma's bounds where they apply.
+	const aps = "Alex,1,2,9\nAlex,2,11,17\nAlex,5,24,30\nAlex,6,32,36\nAlex,6,36,44\nAlex,7,44,60\nPaul,1,2,9\nPaul,3,11,17\nPaul,5,19,25\nPaul,6,32,44\nSuzan,1,2,9\nSuzan,4,11,17\nSuzan,5,21,27\nSuzan,6,32,36\nSuzan,6,36,40\nSuzan,6,40,44\n"
+	path := writeFile(t, t.TempDir(), "aps.csv", aps)
+	run := func(conv string) (float64, map[string]any, []string) {
+		v := jsonOut(t, "gamma", "--format", "json", "--alpha", "3", "--beta", "1", "--sampler", "shuffle", "--seed", "1", "--gamma-cat", conv, path)
+		if v["gamma_cat_convention"] != conv {
+			t.Errorf("%s: gamma_cat_convention %v", conv, v["gamma_cat_convention"])
+		}
+		out, _, _ := agree(t, "", "gamma", "--alpha", "3", "--beta", "1", "--sampler", "shuffle", "--seed", "1", "--gamma-cat", conv, path)
+		return v["gamma_cat"].(float64), v["gamma_k"].(map[string]any), strings.Split(out, "\n")
+	}
+	paper, pk, lines := run("mathet2018")
+	software, sk, _ := run("software")
+	empty, ek, _ := run("pygamma-empty")
+	if !(paper > software && software > empty) {
+		t.Errorf("γ-cat: paper %v, software %v, pygamma-empty %v: want decreasing (fewer confident pairs, then unaligned units counted)", paper, software, empty)
+	}
+	if pk["6"] != 1.0 || sk["6"] != 1.0 {
+		t.Errorf("γ-k(6): paper %v, software %v; want 1 (every 6 aligned with 6s)", pk["6"], sk["6"])
+	}
+	if g6 := ek["6"].(float64); !(g6 < 0.5) || ek["7"].(float64) > 0 {
+		t.Errorf("pygamma-empty: γ-k(6) %v, γ-k(7) %v; want below 0.5 and ≤ 0 as pygamma's", ek["6"], ek["7"])
+	}
+	if !strings.Contains(strings.Join(lines, " "), "(Mathet 2018 §4.2.3)") {
+		t.Errorf("the table does not state the convention")
+	}
+	if _, errs, code := agree(t, "", "gamma", "--gamma-cat", "pygama", path); code != 2 || !strings.Contains(errs, "--gamma-cat") {
+		t.Errorf("unknown convention: exit %d, %s", code, errs)
+	}
+}
