@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"agree/distance"
+	"agree/internal/ratio"
 )
 
 // Weighting says how items with different numbers of values are weighted
@@ -638,7 +639,10 @@ func (a *Analysis) Coefficient(c Coefficient) Result {
 	}
 	r.ExpectedDisagreement = de
 	r.ExpectedAgreement = agreement(de, dmax)
-	if !(de > 0) {
+	// D_e is a difference of sums for several distances (nominal:
+	// P·Q − Σp_k q_k; circular: P·Q − (cos, sin sums)): with no variation
+	// it is 0 up to rounding, at most d_max otherwise (internal/ratio).
+	if !(de > 0) || ratio.Zero(de, dmax) {
 		if q < 2 {
 			return undefined(r, "expected disagreement is 0: only one category occurs, so there is no variation to measure agreement on")
 		}

@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"agree/internal/jsonerr"
+	"agree/internal/limits"
 )
 
 // StatsFormat and StatsVersion identify the JSON form of Stats written by
@@ -119,8 +120,11 @@ func (s *Stats) WriteJSON(w io.Writer) error {
 func ReadStats(r io.Reader, name string) (*Stats, error) {
 	// The statistics are one JSON value, which a decoder would hold whole
 	// anyway: read them, so that an error can give its line and column.
-	data, err := io.ReadAll(r)
+	data, err := limits.ReadAll(r, name, "file", limits.MaxFile, 0)
 	if err != nil {
+		if limits.IsLimit(err) {
+			return nil, err // it names the file
+		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if len(bytes.TrimSpace(data)) == 0 {

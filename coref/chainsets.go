@@ -8,6 +8,7 @@ import (
 
 	"agree/coding"
 	"agree/distance"
+	agreeratio "agree/internal/ratio"
 )
 
 // ChainSets selects the set that codes a mention in the chains-as-sets view.
@@ -195,7 +196,7 @@ func (s *chainSetSums) alpha(k, coders int, allEqual bool) (float64, string) {
 	}
 	do := s.sumJ[k] / s.n
 	de := (s.n*s.n - s.sim[k]) / (s.n * (s.n - 1))
-	if !(de > 0) {
+	if !(de > 0) || agreeratio.Zero(de, s.n*s.n/(s.n*(s.n-1))) {
 		if allEqual {
 			return nan("expected disagreement is 0: only one category occurs, so there is no variation to measure agreement on")
 		}

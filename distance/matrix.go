@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"agree/internal/csvio"
+	"agree/internal/limits"
 )
 
 // MatrixSpec is a user-supplied distance between categories: a symmetric
@@ -57,7 +58,8 @@ func NewMatrix(name string, labels []string, d [][]float64) (*MatrixSpec, error)
 // category (its name, then its distances in header order). Errors name the
 // file (name), line and column.
 func ReadMatrix(r io.Reader, name string) (*MatrixSpec, error) {
-	cr := csv.NewReader(r)
+	// read whole: bounded, and so is a record (limits)
+	cr := csv.NewReader(limits.Records(limits.Reader(r, name, "file", limits.MaxFile), name, 1, 0))
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true
 	recs, err := cr.ReadAll()

@@ -3,6 +3,7 @@ package errmodel
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 
 	"agree/coding"
@@ -28,6 +29,10 @@ type Aickin struct {
 	Iterations    int
 	Converged     bool
 	Items         int
+	// Reason says what the data leave undetermined, when the maximum of
+	// the likelihood is not one point: A (NaN) when a coder used one
+	// category only, P and Q (nil) when the coders agree on every item.
+	Reason string
 }
 
 // FitOptions control an EM fit.
@@ -36,8 +41,9 @@ type FitOptions struct {
 	// for Dawid–Skene.
 	MaxIter int
 	// Tol stops EM: for Aickin when no parameter changes by more than Tol
-	// (0 means 1e-13), for Dawid–Skene when the log-likelihood improves by
-	// less than Tol·(1 + |L|) (0 means 1e-10).
+	// (0 means 1e-13), for Dawid–Skene when the log-likelihood changes (up
+	// or down: with smoothing it is not EM's objective, see
+	// DawidSkene.LogLikelihood) by less than Tol·(1 + |L|) (0 means 1e-10).
 	Tol float64
 	// Smoothing is a pseudo-count added to every cell of Dawid–Skene's
 	// confusion matrices (keeps unseen confusions off zero); 0 means 0.01,
@@ -82,6 +88,9 @@ func FitAickin(ctx context.Context, a *coding.Analysis, opt FitOptions) (*Aickin
 	p, q := make([]float64, k), make([]float64, k)
 	for i := range k {
 		p[i], q[i] = row[i]/n, col[i]/n
+	}
+	if closedForm(out, tab.Cells, row, col, n, diag) {
+		return out, nil
 	}
 	A := 0.5
 	loglik := func() float64 {
@@ -136,6 +145,80 @@ func FitAickin(ctx context.Context, a *coding.Analysis, opt FitOptions) (*Aickin
 	}
 	out.A, out.P, out.Q, out.LogLikelihood = A, p, q, loglik()
 	return out, nil
+}
+
+// closedForm fills in the fit when the maximum of the likelihood is
+// known without EM, and reports whether it was:
+//
+//   - the coders agree on no item (D = 0): the easy items can only lower
+//     the likelihood (they fall on the agreement cells, which are empty),
+//     so A = 0 and P, Q are the coders' own margins, the independence
+//     model's maximum (EM ran its 100 000 iterations towards it without
+//     converging);
+//   - a coder used one category x only: then P = δ_x, S = Q_x and the
+//     cells are π_xj = (1 − A)Q_j + [j = x]A, a mixture in which any A from
+//     0 to the share of agreements fits as well with Q adjusted: the
+//     likelihood is flat along that ridge and A is not identified;
+//   - the coders agree on every item: A = 1, and only the products P_i·Q_i
+//     (∝ the agreements on i) are determined, not P and Q.
+func closedForm(out *Aickin, cells [][]float64, row, col []float64, n, diag float64) bool {
+	k := len(row)
+	xlogx := func(x float64) float64 {
+		if x == 0 {
+			return 0
+		}
+		return x * math.Log(x/n)
+	}
+	used := func(m []float64) (int, int) {
+		c, at := 0, -1
+		for i, x := range m {
+			if x > 0 {
+				c, at = c+1, i
+			}
+		}
+		return c, at
+	}
+	out.Converged = true
+	switch rows, r := used(row); {
+	case diag == 0:
+		out.A = 0
+		out.P, out.Q = make([]float64, k), make([]float64, k)
+		for i := range k {
+			out.P[i], out.Q[i] = row[i]/n, col[i]/n
+		}
+		for i := range k {
+			for j := range k {
+				if x := cells[i][j]; x > 0 {
+					out.LogLikelihood += x * math.Log(out.P[i]*out.Q[j])
+				}
+			}
+		}
+		return true
+	case rows == 1 || func() bool { c, _ := used(col); return c == 1 }():
+		who, line := "first", cells[r]
+		if rows != 1 {
+			_, c := used(col)
+			who, line = "second", make([]float64, k)
+			for i := range k {
+				line[i] = cells[i][c]
+			}
+		}
+		out.A = math.NaN()
+		for _, x := range line {
+			out.LogLikelihood += xlogx(x)
+		}
+		out.Reason = fmt.Sprintf("not identified: the %s coder used one category only, so every α from 0 to the share of agreements (%.4g) fits the table equally well", who, diag/n)
+		return true
+	case diag == n:
+		out.A = 1
+		for i := range k {
+			out.LogLikelihood += xlogx(cells[i][i])
+		}
+		out.Reason = "the coders agree on every item: α = 1, and only the products P_i·Q_i (proportional to the agreements on i) are identified, not P and Q"
+		return true
+	}
+	out.Converged = false
+	return false
 }
 
 func dot(x, y []float64) float64 {

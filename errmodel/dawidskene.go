@@ -31,11 +31,20 @@ type DawidSkene struct {
 	Posteriors [][]float64
 	// Consensus[i] is the most probable class of item i (lowest index on
 	// ties), or −1 for an item without labels.
-	Consensus     []int
+	Consensus []int
+	// LogLikelihood is the log-likelihood of the labels under the fitted
+	// model, Σ_i log Σ_k prior_k Π_c Confusion[c][k][y_ic], with the
+	// smoothed confusion matrices. It is not the objective EM maximises
+	// when Smoothing > 0 (that adds the pseudo-counts' log-prior
+	// s·Σ log Confusion), so it need not increase at every iteration, nor be
+	// the largest of the labels' likelihoods.
 	LogLikelihood float64
 	Iterations    int
-	Converged     bool
-	Smoothing     float64
+	// Converged is true when EM stopped because the log-likelihood
+	// changed (up or down) by less than FitOptions.Tol·(1 + |L|) from one
+	// iteration to the next, false when it ran out of iterations.
+	Converged bool
+	Smoothing float64
 }
 
 // FitDawidSkene fits the model by EM, starting from the vote shares of

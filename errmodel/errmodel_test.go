@@ -373,3 +373,55 @@ func BenchmarkDawidSkene10kx5(b *testing.B) {
 		}
 	}
 }
+
+func TestAickinClosedForms(t *testing.T) {
+	// Issue 18 §3: on two coders who share no category EM ran 100 000
+	// iterations without converging; on a flat likelihood it printed one
+	// point of the ridge. The maxima are known.
+	cases := []struct {
+		name   string
+		counts [][]int
+		a      float64 // NaN: not identified
+		pq     bool    // P and Q given
+		reason string
+		why    string
+	}{
+		{"no agreement", [][]int{{0, 3}, {5, 0}}, 0, true, "",
+			"no agreeing item: A = 0, P and Q the margins (the independence model)"},
+		{"constant first coder", [][]int{{4, 3}, {0, 0}}, math.NaN(), false, "the first coder used one category only",
+			"π_aj = (1 − A)Q_j + [j = a]A fits for any A in [0, 4/7]"},
+		{"constant second coder", [][]int{{4, 0}, {2, 0}}, math.NaN(), false, "the second coder used one category only",
+			"the same, by columns"},
+		{"perfect agreement", [][]int{{4, 0}, {0, 6}}, 1, false, "only the products P_i·Q_i",
+			"A = 1; only P_i·Q_i ∝ n_ii is determined"},
+	}
+	for _, c := range cases {
+		a := table(t, []string{"a", "b"}, c.counts)
+		m, err := FitAickin(context.Background(), a, FitOptions{})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if math.IsNaN(c.a) != math.IsNaN(m.A) || (!math.IsNaN(c.a) && math.Abs(m.A-c.a) > 1e-15) {
+			t.Errorf("%s (%s): A = %v, want %v", c.name, c.why, m.A, c.a)
+		}
+		if !m.Converged || m.Iterations != 0 {
+			t.Errorf("%s: converged %v after %d iterations, want a closed form", c.name, m.Converged, m.Iterations)
+		}
+		if c.pq != (m.P != nil) || !strings.Contains(m.Reason, c.reason) {
+			t.Errorf("%s: P %v, reason %q; want P given %v and %q", c.name, m.P, m.Reason, c.pq, c.reason)
+		}
+		if c.pq {
+			cells := [][]float64{{0, 3}, {5, 0}}
+			approx(t, c.name+" log-likelihood", m.LogLikelihood, aickinLogLik(cells, m.A, m.P, m.Q), 1e-12)
+		}
+	}
+	// The closed form is the maximum: EM from a perturbed table approaches it.
+	near := table(t, []string{"a", "b"}, [][]int{{0, 300}, {500, 1}})
+	m, err := FitAickin(context.Background(), near, FitOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.A > 0.01 {
+		t.Errorf("one agreement in 801 items: A = %v, want near 0", m.A)
+	}
+}

@@ -16,6 +16,8 @@ import (
 
 	"agree/annotation"
 	"agree/formats/units"
+	"agree/internal/inputtest"
+	"agree/internal/limits"
 )
 
 // countingFS counts the opens of each file of fsys (a browser's files,
@@ -186,4 +188,53 @@ func asEmpty(err error, target **EmptyError) bool {
 		*target = e
 	}
 	return ok
+}
+
+// lowLimits sets the limits to the tests' scale for the test's duration.
+func lowLimits(t *testing.T) {
+	t.Helper()
+	line, file, entry := limits.MaxLine, limits.MaxFile, limits.MaxEntry
+	limits.MaxLine, limits.MaxFile, limits.MaxEntry = 64<<10, 1<<20, 512<<10
+	t.Cleanup(func() { limits.MaxLine, limits.MaxFile, limits.MaxEntry = line, file, entry })
+}
+
+// TestEndlessInputs (issue 25): an input that never ends, or one past the
+// bounds, is refused with its name (and line), whatever route it takes.
+func TestEndlessInputs(t *testing.T) {
+	lowLimits(t)
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big", "a.jsonl")
+	os.Mkdir(filepath.Dir(big), 0o755)
+	os.WriteFile(big, bytes.Repeat([]byte(`{"type":"span","document":"d","annotator":"A","start":0,"end":1,"label":"x"}`+"\n"), 20000), 0o644)
+	var zbuf bytes.Buffer
+	zw := zip.NewWriter(&zbuf)
+	w, _ := zw.Create("export/a.jsonl")
+	w.Write(bytes.Repeat([]byte("x"), 600<<10)) // refused by its size, before its ratio
+	zw.Close()
+	for _, tc := range []struct {
+		why  string
+		in   *Input
+		opt  Options
+		want string
+	}{
+		{"standard input of zeros, read as JSONL", ReaderInput("stdin", inputtest.Endless("\x00")), Options{Format: "jsonl"}, "stdin: more than 1 MiB"},
+		{"an endless stream of valid records", ReaderInput("stdin", inputtest.Endless(`{"type":"span","document":"d","annotator":"A","start":0,"end":1,"label":"x"}`+"\n")), Options{Format: "jsonl"}, "stdin: more than 1 MiB"},
+		{"zeros with the format detected: no format says yes", ReaderInput("stdin", inputtest.Endless("\x00")), Options{}, "cannot tell the format"},
+		{"a file of a directory past the limit", (&OS{}).Input(filepath.Dir(big)), Options{}, "big/a.jsonl: more than 1 MiB"},
+		{"an archive member past the limit", FSInput(fstest.MapFS{"e.zip": {Data: zbuf.Bytes()}}, "e.zip", ""), Options{}, `e.zip: entry "export/a.jsonl": 600 KiB uncompressed, more than the 512 KiB`},
+	} {
+		_, err := ReadInputs([]*Input{tc.in}, tc.opt)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.why, err, tc.want)
+		}
+	}
+	// unit files, line by line: the line is named, never line 0
+	_, err := ReadUnitFiles([]*Input{ReaderInput("stdin", inputtest.Endless("a"))}, units.Reader{})
+	if err == nil || !strings.Contains(err.Error(), "stdin:1: a line longer than 64 KiB") {
+		t.Errorf("an endless unit CSV line: %v", err)
+	}
+	_, err = ReadUnitFiles([]*Input{ReaderInput("x.rttm", inputtest.Endless("S"))}, units.Reader{})
+	if err == nil || !strings.Contains(err.Error(), "x.rttm:1: a line longer than 64 KiB") {
+		t.Errorf("an endless RTTM line: %v", err)
+	}
 }

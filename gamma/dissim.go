@@ -57,10 +57,13 @@ type Categorical interface {
 // the categorical part in only one of them). Build it with NewCombined.
 type Combined struct {
 	Alpha, Beta, DeltaEmpty float64
-	cat                     Categorical
-	cats                    []string
-	index                   map[string]int
-	table                   [][]float64
+	// Cat says how γ-cat and γ-k weigh pairs of units (catconv.go; the
+	// paper's by default).
+	Cat   CatConvention
+	cat   Categorical
+	cats  []string
+	index map[string]int
+	table [][]float64
 }
 
 // NewCombined returns α·d_pos + β·d_cat with the categorical distance cat

@@ -360,7 +360,9 @@ func RequiredSamples(mean, sd, e, conf float64) float64 {
 
 // catAcc accumulates the categorical disorder of Mathet (2018): each pair of
 // real units (i, j) of a unitary alignment with nv real units has weight
-// w = max(0, 1 − α·d_pos(i,j)/Δ∅)/(nv−1) and contributes w·d_cat(i,j).
+// w = c(i,j)/(nv−1), c the pairing confidence of comb.Cat (catconv.go),
+// and contributes w·d_cat(i,j); CatPygammaEmpty also counts each pair of
+// a unit and an empty slot at Δ∅² with weight Δ∅.
 type catAcc struct {
 	tot, w   float64
 	totK, wK []float64
@@ -373,13 +375,23 @@ func (a *catAcc) ratio() float64 { return safeDiv(a.tot, a.w) }
 func (a *catAcc) add(comb *Combined, c *unitizing.Continuum, al *Alignment) {
 	for _, ua := range al.Unitary {
 		nv := len(ua.Units)
+		if empties := len(c.Annotators) - nv; comb.Cat == CatPygammaEmpty && empties > 0 {
+			de := comb.DeltaEmpty
+			for _, i := range ua.Units {
+				k := comb.catID(c.Units[i].Category)
+				a.tot += float64(empties) * de * de
+				a.w += float64(empties) * de
+				a.totK[k] += float64(empties) * de * de
+				a.wK[k] += float64(empties) * de
+			}
+		}
 		if nv < 2 {
 			continue
 		}
 		for x, i := range ua.Units {
 			for _, j := range ua.Units[x+1:] {
 				u, v := c.Units[i], c.Units[j]
-				w := max(0, 1-comb.Alpha*Sporadic(u, v)) / float64(nv-1)
+				w := comb.Cat.confidence(comb, Sporadic(u, v)) / float64(nv-1)
 				if w == 0 {
 					continue
 				}

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"agree/coding"
+	"agree/internal/ratio"
 )
 
 // Delta returns coefficient c of the Survey convention with the standard
@@ -123,7 +124,7 @@ func Delta(a *coding.Analysis, c coding.Coefficient, opt GwetOptions) Analytic {
 	default:
 		return undefinedAnalytic(method, level, "no delta-method variance for %s", c)
 	}
-	if !(de > 0) {
+	if !(de > 0) || ratio.Zero(de, dmax) {
 		return undefinedAnalytic(method, level, "expected disagreement is 0")
 	}
 	est := 1 - do/de

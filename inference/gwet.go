@@ -9,6 +9,7 @@ import (
 
 	"agree/coding"
 	"agree/distance"
+	"agree/internal/ratio"
 )
 
 // GwetOptions parameterise Gwet's variances.
@@ -299,7 +300,7 @@ func gwet(a *coding.Analysis, t *gwetTable, c coding.Coefficient, opt GwetOption
 	var est float64
 	contrib := make([]float64, len(t.pat)) // c*_i per pattern
 	chance := func(pe float64, pei []float64) {
-		if !(pe < 1) {
+		if !(pe < 1) || ratio.Zero(1-pe, 1) {
 			est = math.NaN()
 			return
 		}
@@ -554,7 +555,7 @@ func (t *gwetTable) alpha(f, level float64) Analytic {
 	for k := range pi {
 		pe += pi[k] * piw[k]
 	}
-	if !(pe < 1) {
+	if !(pe < 1) || ratio.Zero(1-pe, 1) {
 		return undefinedAnalytic(method, level, "expected disagreement is 0: the values do not vary, or the distance puts them all at 0 from one another")
 	}
 	est := (pa - pe) / (1 - pe)

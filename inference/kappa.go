@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"agree/coding"
+	"agree/internal/ratio"
 )
 
 // CohenKappa returns Cohen's κ on the two coders' complete items, with the
@@ -72,7 +73,7 @@ func fleissCohenEveritt(a *coding.Analysis, c coding.Coefficient, level float64)
 			wc[j] += row[i] * w[i][j]
 		}
 	}
-	if !(pe < 1) {
+	if !(pe < 1) || ratio.Zero(1-pe, 1) {
 		return undefinedAnalytic(method, level, "expected agreement is 1: the values do not vary, or the weights count every pair of them as agreeing")
 	}
 	k := (po - pe) / (1 - pe)

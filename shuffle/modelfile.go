@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"agree/internal/jsonerr"
+	"agree/internal/limits"
 )
 
 // ModelFile is the JSON form of a reference model and its confusion
@@ -43,8 +44,11 @@ type ModelFile struct {
 // model and the confusion matrix (nil when absent), validated. Errors name
 // the file and, for malformed JSON, the line and column.
 func ReadModel(r io.Reader, name string) (Model, [][]float64, error) {
-	data, err := io.ReadAll(r)
+	data, err := limits.ReadAll(r, name, "file", limits.MaxFile, 0)
 	if err != nil {
+		if limits.IsLimit(err) {
+			return Model{}, nil, err // it names the file
+		}
 		return Model{}, nil, fmt.Errorf("%s: %w", name, err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))

@@ -1,6 +1,7 @@
 package unitizing
 
 import (
+	"agree/internal/ratio"
 	"fmt"
 	"math"
 	"sort"
@@ -77,23 +78,26 @@ func Alpha1995(c *Continuum, ext Extent) (Alpha1995Result, error) {
 		do := alphaUObserved(secs) * 2 / (R * (R - 1) * L * L)
 		de := alphaUExpected(secs, R, L)
 		ca := CategoryAlpha1995{Category: name, Do: do, De: de}
-		ca.Alpha, ca.Reason = oneMinusRatio(do, de, fmt.Sprintf("category %q: expected disagreement is 0", name))
+		ca.Alpha, ca.Reason = oneMinusRatio(do, de, de, fmt.Sprintf("category %q: expected disagreement is 0", name))
 		res.Categories[ci] = ca
 		res.Do += do
 		res.De += de
 	}
 	res.Do /= float64(len(cats))
 	res.De /= float64(len(cats))
-	res.Alpha, res.Reason = oneMinusRatio(res.Do, res.De, "expected disagreement is 0")
+	res.Alpha, res.Reason = oneMinusRatio(res.Do, res.De, res.De, "expected disagreement is 0")
 	return res, nil
 }
 
-// oneMinusRatio returns 1 − do/de, or NaN and reason when de = 0.
-func oneMinusRatio(do, de float64, reason string) (float64, string) {
-	if de == 0 || math.IsNaN(de) || math.IsNaN(do) {
+// oneMinusRatio returns 1 − do/de, or NaN and reason when de is 0 up to
+// the rounding of the sums of magnitude scale it was formed from
+// (internal/ratio): c|uα on a one-category continuum is undefined, not 1.
+func oneMinusRatio(do, de, scale float64, reason string) (float64, string) {
+	v, ok := ratio.OneMinus(do, de, scale)
+	if !ok {
 		return math.NaN(), reason
 	}
-	return 1 - do/de, ""
+	return v, ""
 }
 
 // alphaUDistance is DKPro's measureDistance for sections (b1, l1) and

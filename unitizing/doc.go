@@ -34,4 +34,11 @@
 // results are NaN with a reason.
 //
 // γ itself is in package gamma.
+//
+// uα, |uα and αU depend on the unit of measurement: a gap of length ℓ
+// counts as ℓ pieces in their expected coincidences, so the same units in
+// milliseconds rather than seconds give slightly different values (the
+// §8.5 reference example with offsets ×10: uα 0.4739 → 0.4700); c|uα and
+// (k)uα do not. Expected disagreements that are 0 up to rounding (relative
+// to the sums they come from) leave a measure undefined.
 package unitizing

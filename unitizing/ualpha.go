@@ -153,12 +153,12 @@ func UAlpha(c *Continuum, ext Extent) (UAlphaResult, error) {
 		res.U, res.UReason = math.NaN(), "uα: no expected coincidences (l..² = Σq)"
 		res.Binary, res.BinaryReason = math.NaN(), res.UReason
 	} else {
-		res.U, res.UReason = oneMinusRatio(ltot-diagO, ltot-diagE, "uα: expected disagreement is 0 (a single value covers the whole continuum)")
+		res.U, res.UReason = oneMinusRatio(ltot-diagO, ltot-diagE, ltot, "uα: expected disagreement is 0 (a single value covers the whole continuum)")
 		eGapRow := 0.0
 		for y := 0; y < V; y++ {
 			eGapRow += exp(gap, y)
 		}
-		res.Binary, res.BinaryReason = oneMinusRatio(row[gap]-obs[gap*V+gap], eGapRow-exp(gap, gap),
+		res.Binary, res.BinaryReason = oneMinusRatio(row[gap]-obs[gap*V+gap], eGapRow-exp(gap, gap), math.Max(math.Abs(eGapRow), ltot),
 			"|uα: expected disagreement between units and gaps is 0 (no units, or no gaps)")
 	}
 
@@ -211,7 +211,7 @@ func cuAlpha(cats []string, obs, Q []float64, m, ltot float64) (float64, string,
 	}
 	cu, reason := math.NaN(), "c|uα: no expected coincidences"
 	if denP != 0 {
-		cu, reason = oneMinusRatio(lp-diagO, lp-diagE, "c|uα: expected disagreement is 0 (a single category)")
+		cu, reason = oneMinusRatio(lp-diagO, lp-diagE, lp, "c|uα: expected disagreement is 0 (a single category)")
 	}
 	for k := range ks {
 		ck := &ks[k]
@@ -223,7 +223,7 @@ func cuAlpha(cats []string, obs, Q []float64, m, ltot float64) (float64, string,
 		for y := 0; y < C; y++ {
 			eRow += expP(k, y)
 		}
-		a, r := oneMinusRatio(rowP[k]-obs[k*C+k], eRow-expP(k, k), fmt.Sprintf("(k)uα: category %q: expected disagreement is 0", ck.Category))
+		a, r := oneMinusRatio(rowP[k]-obs[k*C+k], eRow-expP(k, k), math.Max(math.Abs(eRow), rowP[k]), fmt.Sprintf("(k)uα: category %q: expected disagreement is 0", ck.Category))
 		if r == "" {
 			a = 1 - (eRow/rowP[k])*(1-a)
 		}

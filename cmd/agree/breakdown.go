@@ -10,6 +10,10 @@ import (
 type byFlags struct {
 	by, average string
 	averages    []string // the conventions the command offers, default first
+	// columnsOK: the command also takes --by COLUMN[,COLUMN] (coding
+	// tables; coding_by.go), whose groups are found while reading.
+	columnsOK bool
+	groups    []itemGroup
 }
 
 func (b *byFlags) register(fs *flag.FlagSet, averages ...string) {
@@ -20,9 +24,14 @@ func (b *byFlags) register(fs *flag.FlagSet, averages ...string) {
 
 // check validates the flags before any input is read.
 func (b *byFlags) check(fs *flag.FlagSet) error {
-	if b.by != "" {
+	if b.by != "" && !b.columnsOK {
 		if err := oneOf(fs, "by", b.by, "document"); err != nil {
 			return err
+		}
+	}
+	for _, c := range b.columns() {
+		if strings.TrimSpace(c) == "" {
+			return usagef("%s: --by %q: an empty column name", strings.TrimPrefix(fs.Name(), "agree "), b.by)
 		}
 	}
 	if err := requires(fs, "average", "by"); err != nil {
@@ -32,3 +41,12 @@ func (b *byFlags) check(fs *flag.FlagSet) error {
 }
 
 func (b *byFlags) active() bool { return b.by == "document" }
+
+// columns returns the columns of --by COLUMN[,COLUMN], nil for --by
+// document or none.
+func (b *byFlags) columns() []string {
+	if b.by == "" || b.by == "document" {
+		return nil
+	}
+	return strings.Split(b.by, ",")
+}

@@ -17,6 +17,12 @@ func limitMemory(n int64) {
 	_ = syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: as, Max: as})
 }
 
+// limitFileSize caps the size of the files the process writes (ulimit -f):
+// a write past it fails with EFBIG (Go ignores SIGXFSZ).
+func limitFileSize(n int64) {
+	_ = syscall.Setrlimit(syscall.RLIMIT_FSIZE, &syscall.Rlimit{Cur: uint64(n), Max: uint64(n)})
+}
+
 // peakMemory is the peak resident memory of this process (VmHWM), in
 // bytes. (The rusage of a child would count its parent's memory, shared
 // until exec.)

@@ -7,8 +7,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
+
+	"agree/internal/limits"
 )
 
 // The test binary doubles as the command line: with AGREE_TEST_AS_AGREE=1 it
@@ -20,6 +23,15 @@ func TestMain(m *testing.M) {
 	if os.Getenv("AGREE_TEST_AS_AGREE") == "1" {
 		if n, err := strconv.ParseInt(os.Getenv("AGREE_TEST_MEMLIMIT"), 10, 64); err == nil && n > 0 {
 			limitMemory(n)
+		}
+		if n, err := strconv.ParseInt(os.Getenv("AGREE_TEST_FSIZE"), 10, 64); err == nil && n > 0 {
+			limitFileSize(n)
+		}
+		if v := os.Getenv("AGREE_TEST_LIMITS"); v != "" {
+			// the tests' scale of the input limits: "line,file" in bytes
+			line, file, _ := strings.Cut(v, ",")
+			limits.MaxLine, _ = strconv.ParseInt(line, 10, 64)
+			limits.MaxFile, _ = strconv.ParseInt(file, 10, 64)
 		}
 		code := exitCode(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr), os.Stderr)
 		if f := os.Getenv("AGREE_TEST_PEAKFILE"); f != "" {
@@ -47,6 +59,11 @@ func agreeChild(t *testing.T, limit int64, timeout time.Duration, args ...string
 
 // child is how agreeProcess runs a command line.
 type child struct {
+	// fsize is the largest file the child may write (ulimit -f; 0: none).
+	fsize int64
+	// limits are the input limits at the tests' scale, "line,file" in
+	// bytes ("": agree's own).
+	limits  string
 	limit   int64         // memory limit in bytes (0: none)
 	timeout time.Duration // the child is killed after it
 	stdin   io.Reader     // standard input (nil: none)
@@ -64,7 +81,8 @@ func agreeProcess(t *testing.T, c child, args ...string) childResult {
 	}
 	cmd := exec.Command(exe, args...)
 	peakFile := filepath.Join(t.TempDir(), "peak")
-	cmd.Env = append(os.Environ(), "AGREE_TEST_AS_AGREE=1", "AGREE_TEST_MEMLIMIT="+strconv.FormatInt(c.limit, 10), "AGREE_TEST_PEAKFILE="+peakFile)
+	cmd.Env = append(os.Environ(), "AGREE_TEST_AS_AGREE=1", "AGREE_TEST_MEMLIMIT="+strconv.FormatInt(c.limit, 10), "AGREE_TEST_PEAKFILE="+peakFile,
+		"AGREE_TEST_FSIZE="+strconv.FormatInt(c.fsize, 10), "AGREE_TEST_LIMITS="+c.limits)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	cmd.Stdin = c.stdin

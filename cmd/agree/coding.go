@@ -13,6 +13,7 @@ import (
 	"agree/distance"
 	"agree/formats/table"
 	"agree/internal/csvio"
+	"agree/internal/limits"
 	"agree/internal/plural"
 	"agree/internal/version"
 	"agree/internal/view"
@@ -33,7 +34,7 @@ the work over shards.`
 // codingFlags are the flags of agree coding.
 type codingFlags struct {
 	metric, missing, incomplete, categories string
-	convention                              string
+	convention, order                       string
 	layout, sep, columns, setSep, taxonomy  string
 	na                                      *string // --na, when given
 	closed, header                          bool
@@ -62,6 +63,7 @@ type inferenceFlags struct {
 	force       bool
 	maxRows     int     // rows of the pairwise and leave-one-out tables (0: all)
 	status      *status // the progress line of the run
+	env         env     // the command's environment (writing --consensus)
 }
 
 func (f *codingFlags) register(fs *flag.FlagSet) {
@@ -75,6 +77,7 @@ func (f *codingFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.convention, "convention", "survey", "estimators with missing values: survey (Krippendorff's weighting for π, Fleiss, α, S, percent agreement; κ-style on complete items; each standard error that of its estimate) or irrcac (Gwet's irrCAC: its estimates and standard errors)")
 	fs.StringVar(&f.categories, "categories", "", "declared categories in order, comma-separated (for S, Gwet, ordinal order)")
 	fs.BoolVar(&f.closed, "closed", false, "with --categories: any other value is an error")
+	fs.StringVar(&f.order, "order", "", "the order of the values for the ordinal distances (ordinal, irrcac-ordinal, radical), comma-separated, e.g. low,mid,high; unlike --categories it declares no category")
 	fs.StringVar(&f.layout, "layout", "auto", "file layout: auto, wide, long, columns, transposed (rows = coders), counts (item × category counts) or contingency (a two-coder square table)")
 	fs.StringVar(&f.sep, "sep", "", `field separator (default ",", or tab for .tsv files); "\t" for tab`)
 	fs.StringVar(&f.columns, "columns", "", "with --layout columns: the coders' columns, 1-based, e.g. 2,3 or 1-5")
@@ -121,26 +124,28 @@ func runCoding(e env, args []string) error {
 			return err
 		}
 	}
-	if err := f.validate(fs, files[0]); err != nil {
+	if err := f.validate(e, fs, files[0]); err != nil {
 		return err
 	}
 	if err := f.tok.check(fs); err != nil {
 		return err
 	}
+	f.by.columnsOK = !model
 	if err := f.by.check(fs); err != nil {
 		return err
 	}
 	if err := f.ref.check(fs, true); err != nil {
 		return err
 	}
-	if err := rep.check(files); err != nil {
+	if err := rep.check(e, files); err != nil {
 		return err
 	}
-	if err := f.validateStream(fs, files, model, rep.active()); err != nil {
+	if err := f.validateStream(e, fs, files, model, rep.active()); err != nil {
 		return err
 	}
 	f.inf.keepSamples = rep.active()
 	f.inf.status = e.status
+	f.inf.env = e
 	topt, copt, err := f.options(files[0])
 	if err != nil {
 		return err
@@ -184,11 +189,17 @@ func runCoding(e env, args []string) error {
 	if !model && table.CodersAnonymous(topt.Layout) {
 		res.anonymousCoders() // coding_layouts.go
 	}
+	if f.by.groups != nil {
+		res.By = f.by.columns()
+		if err := res.addGroups(an, f.by.groups, f.by.average, "group"); err != nil {
+			return err
+		}
+	}
 	if f.by.active() {
 		if f.tok.items == nil {
 			return usagef("coding: --by document needs documents of several items: span inputs, compared token by token (here the items are %s)", map[bool]string{true: "the documents", false: "the table's rows"}[model])
 		}
-		if err := res.addDocuments(an.Data(), copt, f.tok.items, f.by.average); err != nil {
+		if err := res.addDocuments(an, f.tok.items, f.by.average); err != nil {
 			return err
 		}
 	}
@@ -258,7 +269,17 @@ func (f *codingFlags) options(file string) (table.Options, coding.Options, error
 	default:
 		return topt, copt, usagef("--incomplete must be drop or refuse, got %q", f.incomplete)
 	}
-	copt.Distance, err = resolveMetric(f.metric, f.setSep, f.taxonomy, topt.Categories)
+	order := topt.Categories
+	if f.order != "" {
+		if f.categories != "" {
+			return topt, copt, usagef("--order and --categories both give the values' order: give one (--categories also declares them as categories)")
+		}
+		order = nil
+		for _, c := range strings.Split(f.order, ",") {
+			order = append(order, strings.TrimSpace(c))
+		}
+	}
+	copt.Distance, err = resolveMetric(f.metric, f.setSep, f.taxonomy, order)
 	return topt, copt, err
 }
 
@@ -283,7 +304,7 @@ func resolveMetric(spec, setSep, taxonomyFile string, order []string) (distance.
 			return nil, err
 		}
 		defer r.Close()
-		if opt.Taxonomy, err = distance.ReadTaxonomy(r, taxonomyFile); err != nil {
+		if opt.Taxonomy, err = distance.ReadTaxonomy(limits.Reader(r, taxonomyFile, "file", limits.MaxFile), taxonomyFile); err != nil {
 			return nil, err
 		}
 	}
@@ -320,9 +341,12 @@ type codingResult struct {
 	PerCategory    []categoryJSON             `json:"per_category,omitempty"`
 	PerLabel       []codingLabelJSON          `json:"per_label,omitempty"`    // set-valued data (coding_multilabel.go)
 	PerDocument    []codingDocJSON            `json:"per_document,omitempty"` // --by document (coding_breakdown.go)
-	Corpus         *codingCorpusJSON          `json:"corpus,omitempty"`
-	Matrix         *codingMatrixJSON          `json:"matrix,omitempty"`
-	Pairwise       []pairJSON                 `json:"pairwise,omitempty"`
+	// --by COLUMN[,COLUMN] (coding_by.go): the columns and each group's values.
+	By       []string          `json:"by,omitempty"`
+	PerGroup []codingDocJSON   `json:"per_group,omitempty"`
+	Corpus   *codingCorpusJSON `json:"corpus,omitempty"`
+	Matrix   *codingMatrixJSON `json:"matrix,omitempty"`
+	Pairwise []pairJSON        `json:"pairwise,omitempty"`
 	// PairwiseOmitted counts the pairs with shared items left out of
 	// Pairwise by --max-rows (those with the fewest shared items).
 	PairwiseOmitted int         `json:"pairwise_omitted,omitempty"`

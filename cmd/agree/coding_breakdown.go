@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"agree/annotation"
 	"agree/coding"
@@ -13,7 +14,11 @@ import (
 // codingDocJSON is one document of agree coding --by document: its items
 // and every coefficient on them.
 type codingDocJSON struct {
-	Document        string                   `json:"document"`
+	Document string `json:"document,omitempty"`
+	// Group is the value of the --by column(s) (several joined by ", "),
+	// and Values each column's, for --by COLUMN[,COLUMN] (coding_by.go).
+	Group           string                   `json:"group,omitempty"`
+	Values          map[string]string        `json:"values,omitempty"`
 	Items           int                      `json:"items"`
 	PairableItems   int                      `json:"pairable_items"`
 	Coefficients    map[string]report.Number `json:"coefficients"`
@@ -41,20 +46,71 @@ type codingMatrixJSON struct {
 
 // addDocuments gives token data their per-document table, the corpus value
 // under avg (pooled or macro) and, for three or more coders, the matrix.
-func (res *codingResult) addDocuments(d *coding.Data, opt coding.Options, docs []annotation.DocumentItems, avg string) error {
-	keys := coding.All()
-	sums := map[string]float64{}
-	counts := map[string]int{}
-	for _, doc := range docs {
+func (res *codingResult) addDocuments(an *coding.Analysis, docs []annotation.DocumentItems, avg string) error {
+	groups := make([]itemGroup, len(docs))
+	for g, doc := range docs {
 		items := make([]int, doc.End-doc.First)
 		for k := range items {
 			items[k] = doc.First + k
 		}
-		an, err := coding.Analyze(d.Resample(items), opt)
-		if err != nil {
-			return fmt.Errorf("document %q: %w", doc.Document, err)
+		groups[g] = itemGroup{name: doc.Document, items: items}
+	}
+	return res.addGroups(an, groups, avg, "document")
+}
+
+// itemGroup is a document's, or a --by column value's, items.
+type itemGroup struct {
+	name   string
+	values map[string]string // each --by column's value (columns only)
+	items  []int
+	// Or, from statistics (a streamed table): the items of each pattern
+	// of the whole analysis in the group, the items without values, and
+	// their number.
+	weights map[int]int64
+	empty   int64
+	counted int
+}
+
+// addGroups analyses each group of items alone (the rows of per_document,
+// what = "document", or per_group) and gives the corpus value under avg.
+// A group's analysis is the whole analysis reweighted to the group's items
+// (coding.Analysis.Reweighted: its patterns of values counted over the
+// group), equal bit for bit to the analysis of the group's items and
+// O(patterns) per group once every item's pattern is known.
+func (res *codingResult) addGroups(whole *coding.Analysis, groups []itemGroup, avg, what string) error {
+	keys := coding.All()
+	sums := map[string]float64{}
+	counts := map[string]int{}
+	var pat []int32
+	if whole.Data() != nil {
+		pat = whole.ItemPatterns()
+	}
+	weights := make([]int64, whole.Stats().NumPatterns())
+	for _, g := range groups {
+		clear(weights)
+		empty := g.empty
+		if g.weights != nil { // counted from the statistics (splitStatsByColumns)
+			for p, n := range g.weights {
+				weights[p] = n
+			}
 		}
-		j := codingDocJSON{Document: doc.Document, Items: len(items), PairableItems: an.Counts().PairableItems, Coefficients: map[string]report.Number{}}
+		for _, i := range g.items {
+			if p := pat[i]; p >= 0 {
+				weights[p]++
+			} else {
+				empty++
+			}
+		}
+		an, err := whole.Reweighted(weights, empty)
+		if err != nil {
+			return fmt.Errorf("%s %q: %w", what, g.name, err)
+		}
+		j := codingDocJSON{Items: len(g.items) + g.counted, PairableItems: an.Counts().PairableItems, Coefficients: map[string]report.Number{}}
+		if what == "document" {
+			j.Document = g.name
+		} else {
+			j.Group, j.Values = g.name, g.values
+		}
 		for _, k := range keys {
 			r := an.Coefficient(k)
 			j.Coefficients[k.Key()] = report.Number(r.Value)
@@ -68,12 +124,16 @@ func (res *codingResult) addDocuments(d *coding.Data, opt coding.Options, docs [
 			sums[k.Key()] += r.Value
 			counts[k.Key()]++
 		}
-		res.PerDocument = append(res.PerDocument, j)
+		if what == "document" {
+			res.PerDocument = append(res.PerDocument, j)
+		} else {
+			res.PerGroup = append(res.PerGroup, j)
+		}
 	}
 	c := &codingCorpusJSON{Average: avg, Coefficients: map[string]report.Number{}, Documents: map[string]int{}}
 	switch avg {
 	case "macro":
-		c.Description = "macro: the mean of the documents' values (each document weighs the same; documents where a coefficient is undefined are left out of its mean)"
+		c.Description = "macro: the mean of the " + what + "s' values (each " + what + " weighs the same; " + what + "s where a coefficient is undefined are left out of its mean)"
 		for _, k := range keys {
 			v := math.NaN()
 			if n := counts[k.Key()]; n > 0 {
@@ -83,10 +143,10 @@ func (res *codingResult) addDocuments(d *coding.Data, opt coding.Options, docs [
 			c.Documents[k.Key()] = counts[k.Key()]
 		}
 	default:
-		c.Description = "pooled: every coefficient on the items of all documents together (as above; each item weighs the same)"
+		c.Description = "pooled: every coefficient on the items of all " + what + "s together (as above; each item weighs the same)"
 		for _, k := range keys {
 			c.Coefficients[k.Key()] = res.Coefficients[k.Key()].Value
-			c.Documents[k.Key()] = len(docs)
+			c.Documents[k.Key()] = len(groups)
 		}
 	}
 	res.Corpus = c
@@ -121,9 +181,13 @@ func (res *codingResult) documentTable() []report.Table {
 		return nil
 	}
 	t := report.Table{Title: "per document", Header: []string{"document", "items", "pairable items", "α", "Fleiss's κ", "Gwet's AC", "note"}}
+	rows := res.PerDocument
+	if len(res.By) > 0 {
+		t.Title, t.Header[0], rows = "per "+strings.Join(res.By, ", "), strings.Join(res.By, ", "), res.PerGroup
+	}
 	shown := []string{"krippendorff_alpha", "fleiss_kappa", "gwet_ac"}
-	for _, d := range res.PerDocument {
-		row := []string{d.Document, strconv.Itoa(d.Items), strconv.Itoa(d.PairableItems)}
+	for _, d := range rows {
+		row := []string{d.Document + d.Group, strconv.Itoa(d.Items), strconv.Itoa(d.PairableItems)}
 		note := ""
 		for _, k := range shown {
 			row = append(row, report.Float(float64(d.Coefficients[k]), 4))

@@ -19,7 +19,7 @@ func (f *codingFlags) limitFlags(fs *flag.FlagSet) {
 // validate checks what the flags say together, before the data are read:
 // every problem is a usage error (exit 2). file is the input ("-" for
 // standard input), which no output may overwrite.
-func (f *codingFlags) validate(fs *flag.FlagSet, file string) error {
+func (f *codingFlags) validate(e env, fs *flag.FlagSet, file string) error {
 	if err := requires(fs, "closed", "categories"); err != nil {
 		return err
 	}
@@ -53,5 +53,5 @@ func (f *codingFlags) validate(fs *flag.FlagSet, file string) error {
 	if name, arg, _ := strings.Cut(f.metric, ":"); strings.EqualFold(strings.TrimSpace(name), "matrix") {
 		inputs = append(inputs, arg)
 	}
-	return checkOutput(f.inf.consensus, f.inf.force, inputs)
+	return checkOutput(e, f.inf.consensus, "--consensus", f.inf.force, inputs)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -126,15 +127,7 @@ func (res *codingResult) infer(f inferenceFlags) error {
 		}
 		res.DawidSkene = view.NewDawidSkene(ds)
 		if f.consensus != "" {
-			out, err := createOutput(f.consensus, f.force)
-			if err != nil {
-				return err
-			}
-			if err := ds.WriteConsensus(out, an.Data()); err != nil {
-				out.Close()
-				return err
-			}
-			if err := out.Close(); err != nil {
+			if err := writeOutput(f.env, f.consensus, f.force, func(w io.Writer) error { return ds.WriteConsensus(w, an.Data()) }); err != nil {
 				return err
 			}
 			res.Notes = append(res.Notes, "Dawid–Skene consensus labels written to "+f.consensus)
@@ -229,9 +222,13 @@ func (res *codingResult) inferenceTables() []report.Table {
 		out = append(out, t)
 	}
 	if ak := res.Aickin; ak != nil {
-		out = append(out, report.Table{Title: "Aickin's error model (survey §5.2)", Header: []string{"quantity", "value"},
+		t := report.Table{Title: "Aickin's error model (survey §5.2)", Header: []string{"quantity", "value"},
 			Rows: [][]string{{"α (share of easy items)", report.Float(float64(ak.A), 4)}, {"Cohen's κ", report.Float(float64(ak.Kappa), 4)},
-				{"converged", strconv.FormatBool(ak.Converged)}}})
+				{"converged", strconv.FormatBool(ak.Converged)}}}
+		if ak.Reason != "" {
+			t.Notes = []string{ak.Reason}
+		}
+		out = append(out, t)
 	}
 	if ds := res.DawidSkene; ds != nil {
 		t := report.Table{Title: "Dawid–Skene latent class model", Header: []string{"coder", "estimated accuracy"}}
@@ -242,7 +239,7 @@ func (res *codingResult) inferenceTables() []report.Table {
 		for k, l := range ds.Labels {
 			pr = append(pr, fmt.Sprintf("%s %.3f", l, float64(ds.Priors[k])))
 		}
-		t.Notes = []string{"class priors: " + strings.Join(pr, ", "), fmt.Sprintf("log-likelihood %.4f after %d iterations (converged: %v)", float64(ds.LogLikelihood), ds.Iterations, ds.Converged)}
+		t.Notes = []string{"class priors: " + strings.Join(pr, ", "), fmt.Sprintf("log-likelihood %.4f of the labels under the smoothed fit (not the objective EM maximises) after %d iterations (converged: %v, the log-likelihood changing by less than 1e-10·(1 + |L|))", float64(ds.LogLikelihood), ds.Iterations, ds.Converged)}
 		out = append(out, t)
 	}
 	return out

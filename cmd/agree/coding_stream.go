@@ -1,8 +1,12 @@
 package main
 
 import (
+	"crypto/sha256"
 	"flag"
 	"fmt"
+	"io"
+	"io/fs"
+	"os"
 	"strings"
 
 	"agree/annotation"
@@ -50,7 +54,7 @@ func (f *codingFlags) needsItems() string {
 
 // validateStream checks the large-data flags against the others, before
 // any work.
-func (f *codingFlags) validateStream(fs *flag.FlagSet, files []string, model, report bool) error {
+func (f *codingFlags) validateStream(e env, fs *flag.FlagSet, files []string, model, report bool) error {
 	s := f.stream
 	if s.mergeStats {
 		for _, name := range []string{"layout", "sep", "columns", "header", "na", "categories", "closed", "sorted", "emit-stats", "input"} {
@@ -74,7 +78,7 @@ func (f *codingFlags) validateStream(fs *flag.FlagSet, files []string, model, re
 			return usagef("coding: --emit-stats writes the statistics and stops; --report would not be written")
 		}
 		if s.emitStats != "-" {
-			if err := checkOutput(s.emitStats, f.inf.force, files); err != nil {
+			if err := checkOutput(e, s.emitStats, "--emit-stats", f.inf.force, files); err != nil {
 				return err
 			}
 		}
@@ -156,11 +160,21 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 			if err != nil {
 				return nil, name, nil, err
 			}
+			if cols := f.by.columns(); cols != nil { // coding_by.go
+				if s, f.by.groups, err = splitStatsByColumns(s, cols, topt); err != nil {
+					return nil, name, nil, err
+				}
+			}
 			an, err := f.analyzeStats(e, s, copt)
 			return an, name, tableNotes(e, info, s.Labels()), err
 		}
 		if d, err = table.Read(in, name, topt); err != nil {
 			return nil, name, nil, err
+		}
+		if cols := f.by.columns(); cols != nil { // coding_by.go
+			if d, f.by.groups, err = splitByColumns(d, cols); err != nil {
+				return nil, name, nil, err
+			}
 		}
 		notes = tableNotes(e, info, d.Labels())
 	}
@@ -242,20 +256,22 @@ func emitCodingStats(e env, path string, force bool, s *coding.Stats) error {
 	if path == "-" {
 		return s.WriteJSON(e.stdout)
 	}
-	out, err := createOutput(path, force)
-	if err != nil {
-		return err
-	}
-	if err := s.WriteJSON(out); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
+	return writeOutput(e, path, force, s.WriteJSON)
 }
 
 // mergeCodingStats reads the statistics of shards and analyses their merge.
+// A shard given twice (the same file, or the same statistics in two files)
+// or two shards holding one item (among the item ids the statistics keep)
+// are refused: the merge would count their items twice.
 func mergeCodingStats(e env, files []string, copt coding.Options) (*coding.Analysis, string, error) {
 	var shards []*coding.Stats
+	type seen struct {
+		name string
+		info fs.FileInfo
+	}
+	var read []seen
+	digests := map[[sha256.Size]byte]string{}
+	itemFrom := map[string]string{}
 	for _, name := range files {
 		in, err := openInput(e, name)
 		if err != nil {
@@ -264,10 +280,35 @@ func mergeCodingStats(e env, files []string, copt coding.Options) (*coding.Analy
 		if name == "-" {
 			name = "<stdin>"
 		}
-		s, err := coding.ReadStats(in, name)
+		if info := in.Info(); info != nil && in.Regular() {
+			for _, r := range read {
+				if os.SameFile(r.info, info) {
+					in.Close()
+					return nil, name, usagef("--merge-stats: %s and %s are the same file: each shard is merged once", r.name, name)
+				}
+			}
+			read = append(read, seen{name, info})
+		}
+		h := sha256.New()
+		s, err := coding.ReadStats(io.TeeReader(in, h), name)
 		in.Close()
 		if err != nil {
 			return nil, name, err
+		}
+		var sum [sha256.Size]byte
+		h.Sum(sum[:0])
+		if prev, dup := digests[sum]; dup {
+			return nil, name, fmt.Errorf("--merge-stats: %s holds the same statistics as %s: the same shard twice would count its items twice", name, prev)
+		}
+		digests[sum] = name
+		for p := range s.NumPatterns() {
+			ids, _ := s.PatternItems(p)
+			for _, id := range ids {
+				if prev, dup := itemFrom[id]; dup && prev != name {
+					return nil, name, fmt.Errorf("--merge-stats: item %s is in %s and in %s: shards must hold different items (it would count twice)", csvio.Quote(id), prev, name)
+				}
+				itemFrom[id] = name
+			}
 		}
 		shards = append(shards, s)
 	}

@@ -43,7 +43,7 @@ func runConvert(e env, args []string) error {
 	if err := in.check("convert"); err != nil {
 		return err
 	}
-	if err := checkOutput(*out, *force, files); err != nil {
+	if err := checkOutput(e, *out, "-o", *force, files); err != nil {
 		return err
 	}
 	c, err := readCorpus(e, "convert", files, in.options(e, "convert", *dropZero))
@@ -58,22 +58,10 @@ func runConvert(e env, args []string) error {
 	if *to == "csv" && (len(c.Labels) > 0 || len(c.Relations) > 0) {
 		fmt.Fprintf(e.stderr, "agree convert: note: the span CSV holds spans only; %s and %s are left out (--to jsonl writes them)\n", plural.Count(len(c.Labels), "document label"), plural.Count(len(c.Relations), "relation"))
 	}
-	w := e.stdout
 	if *out != "" {
-		fh, err := createOutput(*out, *force)
-		if err != nil {
-			return err
-		}
-		defer fh.Close()
-		w = fh
+		return writeOutput(e, *out, *force, func(w io.Writer) error { return writeAnnotations(w, c, *to) })
 	}
-	if err := writeAnnotations(w, c, *to); err != nil {
-		return err
-	}
-	if f, ok := w.(interface{ Close() error }); ok && *out != "" {
-		return f.Close()
-	}
-	return nil
+	return writeAnnotations(e.stdout, c, *to)
 }
 
 func writeAnnotations(w io.Writer, c *annotation.Corpus, to string) error {

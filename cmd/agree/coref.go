@@ -132,7 +132,7 @@ func runCoref(e env, args []string) error {
 	if err := docs.check(fs); err != nil {
 		return err
 	}
-	if err := rep.check(files); err != nil {
+	if err := rep.check(e, files); err != nil {
 		return err
 	}
 	var policy coref.Duplicates

@@ -1,8 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"encoding/csv"
+	"io"
 	"strconv"
 	"strings"
 
@@ -33,17 +33,16 @@ func spanText(s *annotation.Span) string {
 // what it marked ("LABEL [start,end)", several joined by "; "; empty when
 // nothing; "(not annotated)" when the annotator was not compared on the
 // document).
-func writeSpanDisagreements(path string, force bool, res *spans.Result) error {
+func writeSpanDisagreements(e env, path string, force bool, res *spans.Result) error {
 	dis, err := res.Disagreements()
 	if err != nil {
 		return err
 	}
-	f, err := createOutput(path, force)
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriter(f)
-	w := csv.NewWriter(bw)
+	return writeOutput(e, path, force, func(out io.Writer) error { return spanDisagreements(out, res, dis) })
+}
+
+func spanDisagreements(out io.Writer, res *spans.Result, dis []spans.Disagreement) error {
+	w := csv.NewWriter(out)
 	c := res.Corpus()
 	header := append([]string{"document", "start", "end", "text", "kind"}, c.Annotators...)
 	w.Write(header)
@@ -65,13 +64,5 @@ func writeSpanDisagreements(path string, force bool, res *spans.Result) error {
 		w.Write(row)
 	}
 	w.Flush()
-	if err := w.Error(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := bw.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return w.Error()
 }

@@ -107,12 +107,13 @@ func TestBoundFlags(t *testing.T) {
 func TestEveryCommandHelp(t *testing.T) {
 	for _, c := range commands() {
 		t.Run(c.name, func(t *testing.T) {
-			_, errs, code := agree(t, "", c.name, "-h")
+			out, errs, code := agree(t, "", c.name, "-h")
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errs)
 			}
-			if !strings.Contains(errs, "-quiet") {
-				t.Errorf("no --quiet in the help of %s", c.name)
+			// on standard output, as agree help's (agree CMD -h | less)
+			if !strings.Contains(out, "-quiet") || !strings.HasPrefix(out, "usage: agree "+c.name) || errs != "" {
+				t.Errorf("the help of %s is not on standard output alone: stdout %.100q, stderr %.100q", c.name, out, errs)
 			}
 		})
 	}

@@ -82,7 +82,7 @@ func (e env) checkGate(fs *flag.FlagSet, inputs []string) error {
 		g.reqs = append(g.reqs, r)
 	}
 	g.suite = "agree " + name + " " + strings.Join(inputs, " ")
-	return checkOutput(g.junit, g.force(), inputs)
+	return checkOutput(e, g.junit, "--junit", g.force(), inputs)
 }
 
 // observe records the command's result (its JSON value) for the gate.
@@ -94,7 +94,8 @@ func (e env) observe(result any) {
 
 // verdict checks the requirements on the observed result, writes the JUnit
 // file and reports what failed; nil when there is nothing to check.
-func (g *gateState) verdict(stderr io.Writer) error {
+func (g *gateState) verdict(e env) error {
+	stderr := e.stderr
 	if g == nil || len(g.reqs) == 0 || !g.has {
 		return nil
 	}
@@ -103,15 +104,7 @@ func (g *gateState) verdict(stderr io.Writer) error {
 		return err
 	}
 	if g.junit != "" {
-		f, err := createOutput(g.junit, g.force())
-		if err != nil {
-			return err
-		}
-		if err := gate.WriteJUnit(f, g.suite, outcomes); err != nil {
-			f.Close()
-			return err
-		}
-		if err := f.Close(); err != nil {
+		if err := writeOutput(e, g.junit, g.force(), func(w io.Writer) error { return gate.WriteJUnit(w, g.suite, outcomes) }); err != nil {
 			return err
 		}
 	}

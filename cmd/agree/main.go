@@ -78,6 +78,8 @@ type env struct {
 	// files opens the inputs (each once) and records every file read, so
 	// that no output overwrites one (output.go).
 	files *formats.OS
+	// outputs are the files the command will write (output.go).
+	outputs *outputs
 }
 
 type command struct {
@@ -125,8 +127,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			e.files.Watch = e.watchInput
 			err := c.run(e, args[1:])
 			e.status.finish()
+			if errors.Is(err, flag.ErrHelp) && e.call.usage != nil {
+				e.call.usage(stdout) // -h: the usage asked for
+				return nil
+			}
 			if err == nil {
-				err = e.gate.verdict(e.stderr)
+				err = e.gate.verdict(e)
 			}
 			return withHints(err, e.call, args[1:])
 		}
@@ -145,22 +151,28 @@ func printUsage(w io.Writer) {
 	io.WriteString(w, b.String())
 }
 
-// newFlagSet returns a flag set whose errors are reported as usage errors and
-// whose help goes to stderr. It defines the flags every command has:
-// --quiet (no progress line).
+// newFlagSet returns a flag set whose errors are reported as usage errors.
+// Its usage goes to stderr after a usage error; asked for (-h), it goes to
+// stdout, as agree help's does (run prints it). It defines the flags every
+// command has: --quiet (no progress line).
 func newFlagSet(e env, name, synopsis string) *flag.FlagSet {
 	fs := flag.NewFlagSet("agree "+name, flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "usage: agree %s\n\nflags:\n", synopsis)
+	usage := func(w io.Writer) {
+		fmt.Fprintf(w, "usage: agree %s\n\nflags:\n", synopsis)
+		out := fs.Output()
+		fs.SetOutput(w)
 		fs.PrintDefaults()
+		fs.SetOutput(out)
 	}
+	fs.Usage = func() { usage(e.stderr) }
 	q := e.quiet
 	if q == nil {
 		q = &quietGate{}
 	}
 	if e.call != nil {
 		e.call.fs = fs
+		e.call.usage = usage
 	}
 	fs.BoolVar(&q.quiet, "quiet", false, "no progress line (shown on a terminal for runs past 2 s) and no readers' notes on standard error; errors and warnings are still printed")
 	return fs
@@ -205,8 +217,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	for {
 		if err := quietParse(fs, args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fs.Usage()
-				return nil, err
+				return nil, err // run prints the usage on standard output
 			}
 			name := strings.TrimPrefix(fs.Name(), "agree ")
 			return nil, usagef("%s: %s (see 'agree %s -h')", name, rephraseFlagError(fs, err), name)

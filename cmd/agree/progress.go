@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -14,10 +15,21 @@ import (
 )
 
 // newEnv returns the environment of one run: progress goes to stderr when
-// it is a terminal (progress.Terminal), through the gate --quiet closes.
+// it is a terminal (progress.Terminal), or whatever it is when the
+// environment variable AGREE_PROGRESS is 1 (for programs that relay it,
+// such as the Python package), through the gate --quiet closes. With
+// AGREE_CHECK=1, reading the process's standard input ends the run (see
+// checkStdin).
 func newEnv(stdin io.Reader, stdout, stderr io.Writer) env {
-	e := env{stdin: stdin, stdout: stdout, stderr: stderr, quiet: &quietGate{}, call: &callInfo{}, files: &formats.OS{Stdin: stdin}, gate: &gateState{}}
-	if w := progress.Terminal(stderr); w != nil {
+	if stdin == io.Reader(os.Stdin) && os.Getenv("AGREE_CHECK") == "1" {
+		stdin = checkStdin{}
+	}
+	e := env{stdin: stdin, stdout: stdout, stderr: stderr, quiet: &quietGate{}, call: &callInfo{}, files: &formats.OS{Stdin: stdin}, outputs: &outputs{}, gate: &gateState{}}
+	w := progress.Terminal(stderr)
+	if w == nil && os.Getenv("AGREE_PROGRESS") == "1" {
+		w = stderr
+	}
+	if w != nil {
 		e.quiet.w = w
 		e.progress = e.quiet
 	}

@@ -70,7 +70,7 @@ func runRatings(e env, args []string) error {
 	if err := e.checkGate(fs, files); err != nil {
 		return err
 	}
-	if err := rep.check(files); err != nil {
+	if err := rep.check(e, files); err != nil {
 		return err
 	}
 	// The table options are agree coding's (the same reader and flags).

@@ -98,7 +98,7 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 	// Names that come from the data, not from the program.
 	data := map[string]bool{"Kx": true, "Ky": true, "Kz": true, "C1": true, "C2": true, "C3": true,
 		"PER": true, "LOC": true, "ORG": true, "MISC": true, "DATE": true, "date": true, "X": true, "Y": true, // examples/entities.csv, sharedCSV
-		"met": true, "works_for": true, "located_in": true, "affiliated_with": true} // examples/relations.csv
+		"round": true, "met": true, "works_for": true, "located_in": true, "affiliated_with": true} // examples/relations.csv
 	runs := [][]string{
 		{"coding", "examples/krippendorff.csv"},
 		{"coding", "--metric", "interval", "--bootstrap", "20", "examples/krippendorff.csv"},
@@ -107,6 +107,7 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 		{"ratings", "examples/ratings.csv"},
 		{"spans", "--schema", "semeval", "examples/entities.csv"},
 		{"coding", "--reference", "majority", "examples/krippendorff.csv"},
+		{"coding", "--by", "round", "testdata/rounds.csv"},
 		{"spans", "--reference", "ana", "--bootstrap", "20", "examples/entities.csv"},
 		{"coref", "--missing", "singletons", "testdata/coref/passonneau.csv"},
 		{"coref", "--bootstrap", "20", corefDocs},
@@ -182,7 +183,7 @@ func TestREADMEListsFlagLimits(t *testing.T) {
 	flagLine := regexp.MustCompile(`^  -([a-z0-9-]+) `)
 	limited := regexp.MustCompile(`\((?:[-0-9.e+]+ [<≤] )?[Nx] [<≤≥>]`)
 	for _, c := range commands() {
-		_, help, code := agree(t, "", c.name, "-h")
+		help, _, code := agree(t, "", c.name, "-h")
 		if code != 0 {
 			t.Fatalf("%s -h: exit %d", c.name, code)
 		}

@@ -1,10 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/csv"
 	"fmt"
+	"io"
 	"strings"
 
 	"agree/annotation"
@@ -147,7 +147,7 @@ func runRelations(e env, args []string) error {
 		view.addBootstrap(iv, f.bootstrap, f.seed)
 	}
 	if f.disagreements != "" {
-		if err := writeRelationDisagreements(f.disagreements, f.force, rr); err != nil {
+		if err := writeRelationDisagreements(e, f.disagreements, f.force, rr); err != nil {
 			return err
 		}
 	}
@@ -191,15 +191,14 @@ func runRelations(e env, args []string) error {
 // one column per annotator with its relations there ("TYPE: PER [0,5) →
 // ORG [10,15)", several joined by "; "; "(not annotated)" when the
 // annotator was not compared on the document).
-func writeRelationDisagreements(path string, force bool, rr *spans.RelationResult) error {
+func writeRelationDisagreements(e env, path string, force bool, rr *spans.RelationResult) error {
+	return writeOutput(e, path, force, func(out io.Writer) error { return relationDisagreements(out, rr) })
+}
+
+func relationDisagreements(out io.Writer, rr *spans.RelationResult) error {
 	c := rr.Corpus()
 	dis := rr.Disagreements()
-	f, err := createOutput(path, force)
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriter(f)
-	w := csv.NewWriter(bw)
+	w := csv.NewWriter(out)
 	w.Write(append([]string{"document", "source_start", "source_end", "source_text", "target_start", "target_end", "target_text", "kind"}, c.Annotators...))
 	var row []string
 	for _, d := range dis {
@@ -220,13 +219,5 @@ func writeRelationDisagreements(path string, force bool, rr *spans.RelationResul
 		w.Write(row)
 	}
 	w.Flush()
-	if err := w.Error(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := bw.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return w.Error()
 }

@@ -55,11 +55,11 @@ func (r *reportOutput) forced() bool {
 
 // check is called after parsing, before any work: the report file must not
 // exist (unless --force) and must not be an input.
-func (r *reportOutput) check(inputs []string) error {
+func (r *reportOutput) check(e env, inputs []string) error {
 	if !r.active() || r.only() {
 		return nil
 	}
-	return checkOutput(r.path, r.forced(), inputs)
+	return checkOutput(e, r.path, "--report", r.forced(), inputs)
 }
 
 // write builds the page — only when a report was asked for: a page costs
@@ -81,20 +81,7 @@ func (r *reportOutput) write(e env, build func() (*report.Page, error), inputs [
 		}
 		return w.Flush()
 	}
-	f, err := createOutput(r.path, r.forced())
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriterSize(f, 1<<16)
-	if err := page.WriteHTML(w); err != nil {
-		f.Close()
-		return err
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return writeOutput(e, r.path, r.forced(), page.WriteHTML)
 }
 
 // provenance describes how to compute the report again.

@@ -223,6 +223,10 @@ func codingPage(res *codingResult) *report.Page {
 		p.Sections = append(p.Sections, sec)
 	}
 
+	// --by COLUMN of an ordered column (numbers, dates): the trend.
+	if sec, ok := res.trendSection(); ok {
+		p.Sections = append(p.Sections, sec)
+	}
 	// Adjudication.
 	if t, ok := take("items with the most disagreement"); ok {
 		p.Sections = append(p.Sections, report.Section{ID: "adjudicate", Title: "Items to adjudicate first", Blocks: []report.Block{

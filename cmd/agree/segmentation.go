@@ -44,7 +44,7 @@ func runSegmentation(e env, args []string) error {
 	if err := e.checkGate(fs, files); err != nil {
 		return err
 	}
-	if err := rep.check(files); err != nil {
+	if err := rep.check(e, files); err != nil {
 		return err
 	}
 	in, err := segeval.ParseFormat(*input)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"strings"
@@ -170,7 +171,7 @@ func TestDidYouMean(t *testing.T) {
 		}
 	}
 	// -h and the error name the distances the same way.
-	_, help, _ := agree(t, "", "coding", "-h")
+	help, _, _ := agree(t, "", "coding", "-h") // the help is on standard output
 	_, errs, _ := agree(t, "", "coding", "--metric", "nope", "examples/table6.csv")
 	for _, name := range []string{"extended-sense[:SET]", "circular[:U]", "bipolar[:min,max]"} {
 		if !strings.Contains(help, name) || !strings.Contains(errs, name) {
@@ -298,4 +299,104 @@ func TestOneEstimatorPerNumber(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestUnitizingConventions(t *testing.T) {
+	// Issue 18 §3. c|uα on a one-category continuum: its expected
+	// disagreement is 0 up to rounding (1 before, a ratio of residues);
+	// undefined now. And uα, |uα, αU depend on the unit of measurement
+	// while c|uα does not: the reference vector (segmentation-unitizing.md
+	// §8.5, uα 0.4739130434782609) with offsets ×10 gives uα 0.47.
+	one := "annotator,category,start,end\nA,x,3.3,7.7\nA,x,9.1,13.3\nB,x,3.1,7.9\nB,x,9.3,13.7\nC,x,3.3,7.9\n"
+	got := jsonOut(t, "unitizing", "--format", "json", writeFile(t, t.TempDir(), "one.csv", one))
+	if got["cu_alpha"] != nil || !strings.Contains(got["undefined_reason"].(map[string]any)["cu_alpha"].(string), "expected disagreement is 0") {
+		t.Errorf("one category: cu_alpha %v (%v), want null: expected disagreement is 0", got["cu_alpha"], got["undefined_reason"])
+	}
+	tenfold := "Alex,1,20,50\nAlex,1,90,110\nAlex,2,120,200\nPaul,1,20,50\nPaul,2,70,150\nSusan,1,20,50\nSusan,2,100,150\n"
+	x1 := jsonOut(t, "unitizing", "--format", "json", "--begin", "0", "--end", "20", writeFile(t, t.TempDir(), "u.csv", uAlphaVector))
+	x10 := jsonOut(t, "unitizing", "--format", "json", "--begin", "0", "--end", "200", writeFile(t, t.TempDir(), "u10.csv", tenfold))
+	if u := x10["u_alpha"].(float64); math.Abs(u-0.47) > 1e-12 {
+		t.Errorf("uα ×10 = %v, want 0.47 (0.4739 at scale 1)", u)
+	}
+	if a, b := x1["cu_alpha"].(float64), x10["cu_alpha"].(float64); math.Abs(a-b) > 1e-12 {
+		t.Errorf("c|uα %v at scale 1, %v ×10: want equal", a, b)
+	}
+	out, _, _ := agree(t, "", "unitizing", "--begin", "0", "--end", "20", writeFile(t, t.TempDir(), "u.csv", uAlphaVector))
+	if !strings.Contains(out, "uα, |uα and αU depend on the unit of measurement") {
+		t.Errorf("the table does not say that uα depends on the unit:\n%s", out)
+	}
+}
+
+func TestAickinNotIdentified(t *testing.T) {
+	// Issue 18 §3: two coders sharing no category (EM ran 100 000
+	// iterations, converged false) and a constant coder (a flat likelihood).
+	for _, c := range []struct {
+		file   string
+		alpha  any
+		reason string
+	}{
+		{"item,a,b\n1,x,y\n2,y,x\n3,x,y\n4,y,x\n", 0.0, ""},
+		{"item,a,b\n1,x,x\n2,x,y\n3,x,y\n4,x,x\n", nil, "not identified"},
+	} {
+		got := jsonOut(t, "coding", "--format", "json", writeFile(t, t.TempDir(), "a.csv", c.file))
+		ak := got["aickin"].(map[string]any)
+		if ak["alpha"] != c.alpha || ak["converged"] != true || !strings.Contains(fmt.Sprint(ak["undefined_reason"]), c.reason) {
+			t.Errorf("%q: aickin %v, want alpha %v and %q", c.file, ak, c.alpha, c.reason)
+		}
+	}
+}
+
+func TestGammaCatConventions(t *testing.T) {
+	// Issue 18 §4, on pygamma-agreement's AlexPaulSuzan units (restated:
+	// three annotators' 16 units) with α = 3, β = 1 as pygamma's tests run
+	// them (tests/test_gamma.py: γ-cat 0.38–0.42, γ-k("6") 0.37, γ-k("7")
+	// ≤ 0). The paper's convention counts pairs of real units weighted by
+	// 1 − d_pos: every unit of "6" agrees with the units it is aligned with
+	// (γ-k 1); pygamma's experimental empty-slot pairs pull γ-cat and γ-k
+	// down where units stay unaligned. The samples are seeded, so the
+	// values are exact for this agree; the checks are on the conventions'
+	// order and on pygamma's bounds where they apply.
+	const aps = "Alex,1,2,9\nAlex,2,11,17\nAlex,5,24,30\nAlex,6,32,36\nAlex,6,36,44\nAlex,7,44,60\nPaul,1,2,9\nPaul,3,11,17\nPaul,5,19,25\nPaul,6,32,44\nSuzan,1,2,9\nSuzan,4,11,17\nSuzan,5,21,27\nSuzan,6,32,36\nSuzan,6,36,40\nSuzan,6,40,44\n"
+	path := writeFile(t, t.TempDir(), "aps.csv", aps)
+	run := func(conv string) (float64, map[string]any, []string) {
+		v := jsonOut(t, "gamma", "--format", "json", "--alpha", "3", "--beta", "1", "--sampler", "shuffle", "--seed", "1", "--gamma-cat", conv, path)
+		if v["gamma_cat_convention"] != conv {
+			t.Errorf("%s: gamma_cat_convention %v", conv, v["gamma_cat_convention"])
+		}
+		out, _, _ := agree(t, "", "gamma", "--alpha", "3", "--beta", "1", "--sampler", "shuffle", "--seed", "1", "--gamma-cat", conv, path)
+		return v["gamma_cat"].(float64), v["gamma_k"].(map[string]any), strings.Split(out, "\n")
+	}
+	paper, pk, lines := run("mathet2018")
+	software, sk, _ := run("software")
+	empty, ek, _ := run("pygamma-empty")
+	if !(paper > software && software > empty) {
+		t.Errorf("γ-cat: paper %v, software %v, pygamma-empty %v: want decreasing (fewer confident pairs, then unaligned units counted)", paper, software, empty)
+	}
+	if pk["6"] != 1.0 || sk["6"] != 1.0 {
+		t.Errorf("γ-k(6): paper %v, software %v; want 1 (every 6 aligned with 6s)", pk["6"], sk["6"])
+	}
+	if g6 := ek["6"].(float64); !(g6 < 0.5) || ek["7"].(float64) > 0 {
+		t.Errorf("pygamma-empty: γ-k(6) %v, γ-k(7) %v; want below 0.5 and ≤ 0 as pygamma's", ek["6"], ek["7"])
+	}
+	if !strings.Contains(strings.Join(lines, " "), "(Mathet 2018 §4.2.3)") {
+		t.Errorf("the table does not state the convention")
+	}
+	if _, errs, code := agree(t, "", "gamma", "--gamma-cat", "pygama", path); code != 2 || !strings.Contains(errs, "--gamma-cat") {
+		t.Errorf("unknown convention: exit %d, %s", code, errs)
+	}
+}
+
+func TestOrderedTextAndIrrCACWeights(t *testing.T) {
+	// Issue 18 §3: ordinal text labels with an explicit order, and
+	// irrCAC's ordinal weights by their own name. Cohen's κ_w with irrCAC's
+	// ordinal weights for 3 categories (w = 1, 2/3, 0), by hand: P_o =
+	// 13/15, P_e = 0.64, κ_w = (13/15 − 0.64)/0.36 = 0.6296296.
+	grades := "item,a,b\n1,1st grade,1st grade\n2,2nd grade,3rd grade\n3,3rd grade,3rd grade\n4,1st grade,2nd grade\n5,2nd grade,2nd grade\n"
+	order := "1st grade,2nd grade,3rd grade"
+	runSheetCases(t, []sheetCase{
+		{name: "ordinal text without an order", why: "the error says how to give it", file: grades, args: []string{"--metric", "ordinal"}, exit: 1, note: "(--order a,b,c)"},
+		{name: "ordinal text with --order", why: "--order ranks the labels", file: grades, args: []string{"--metric", "ordinal", "--order", order}, key: "krippendorff_alpha", want: 1 - 4.9/16.333333333333333},
+		{name: "irrCAC's ordinal weights", why: "κ_w with w = 1 − C(|Δr|+1, 2)/C(q, 2)", file: grades, args: []string{"--metric", "irrcac-ordinal", "--order", order}, key: "weighted_kappa", want: (13.0/15 - 0.64) / 0.36},
+		{name: "--order and --categories", why: "two orders: refused", file: grades, args: []string{"--metric", "ordinal", "--order", order, "--categories", order}, exit: 2, note: "--order and --categories"},
+	})
 }

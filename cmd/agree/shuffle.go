@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	iofs "io/fs"
 	"math"
 	"math/rand/v2"
@@ -56,7 +57,7 @@ func runShuffle(e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := rep.check(nil); err != nil {
+	if err := rep.check(e, nil); err != nil {
 		return err
 	}
 	if len(pos) > 0 {
@@ -140,7 +141,7 @@ func runShuffle(e env, args []string) error {
 		return err
 	}
 	if *out != "" {
-		if err := checkShuffleOut(*out, *force, errs, inputs); err != nil {
+		if err := checkShuffleOut(e, *out, *force, errs, inputs); err != nil {
 			return err
 		}
 	}
@@ -161,7 +162,7 @@ func runShuffle(e env, args []string) error {
 		return err
 	}
 	if *out != "" {
-		if err := writeShuffleFiles(*out, *force, sw.Errors, pts); err != nil {
+		if err := writeShuffleFiles(e, *out, *force, sw.Errors, pts); err != nil {
 			return err
 		}
 	}
@@ -203,14 +204,25 @@ func shuffleOutFiles(dir string, errs []shuffle.ErrorType) []string {
 // checkShuffleOut checks, before the sweep, that --out DIR is a directory
 // or can be created, and that none of its files would overwrite an existing
 // file (unless force) or an input.
-func checkShuffleOut(dir string, force bool, errs []shuffle.ErrorType, inputs []string) error {
-	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+func checkShuffleOut(e env, dir string, force bool, errs []shuffle.ErrorType, inputs []string) error {
+	st, err := os.Stat(dir)
+	switch {
+	case err == nil && !st.IsDir():
 		return usagef("shuffle: --out %s is a file; want a directory (curves.csv and the charts go in it)", dir)
-	} else if err != nil && !errors.Is(err, iofs.ErrNotExist) {
+	case errors.Is(err, iofs.ErrNotExist):
+		// created after the sweep (writeShuffleFiles), as the README
+		// promises: it holds nothing to overwrite
+		for _, p := range shuffleOutFiles(dir, errs) {
+			if err := e.outputs.claim(p, "--out", nil); err != nil {
+				return err
+			}
+		}
+		return nil
+	case err != nil:
 		return usagef("shuffle: --out %s: %v", dir, err)
 	}
 	for _, p := range shuffleOutFiles(dir, errs) {
-		if err := checkOutput(p, force, inputs); err != nil {
+		if err := checkOutput(e, p, "--out", force, inputs); err != nil {
 			return err
 		}
 	}
@@ -218,26 +230,18 @@ func checkShuffleOut(dir string, force bool, errs []shuffle.ErrorType, inputs []
 }
 
 // writeShuffleFiles writes dir/curves.csv and dir/<error type>.svg.
-func writeShuffleFiles(dir string, force bool, errs []shuffle.ErrorType, pts []shuffle.Point) error {
+func writeShuffleFiles(e env, dir string, force bool, errs []shuffle.ErrorType, pts []shuffle.Point) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	write := func(name string, fn func(f *os.File) error) error {
-		f, err := createOutput(filepath.Join(dir, name), force)
-		if err != nil {
-			return err
-		}
-		if err := fn(f); err != nil {
-			f.Close()
-			return fmt.Errorf("%s: %w", f.Name(), err)
-		}
-		return f.Close()
+	write := func(name string, fn func(w io.Writer) error) error {
+		return writeOutput(e, filepath.Join(dir, name), force, fn)
 	}
-	if err := write("curves.csv", func(f *os.File) error { return shuffle.WriteCSV(f, pts) }); err != nil {
+	if err := write("curves.csv", func(w io.Writer) error { return shuffle.WriteCSV(w, pts) }); err != nil {
 		return err
 	}
 	for _, et := range errs {
-		if err := write(et.String()+".svg", func(f *os.File) error { return shuffle.WriteSVG(f, et, pts) }); err != nil {
+		if err := write(et.String()+".svg", func(w io.Writer) error { return shuffle.WriteSVG(w, et, pts) }); err != nil {
 			return err
 		}
 	}

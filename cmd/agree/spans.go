@@ -65,7 +65,7 @@ func (f *spansFlags) register(fs *flag.FlagSet) {
 }
 
 // options checks the flags together, before any input is read.
-func (f *spansFlags) options(fs *flag.FlagSet, files []string) (spans.Options, error) {
+func (f *spansFlags) options(e env, fs *flag.FlagSet, files []string) (spans.Options, error) {
 	var opt spans.Options
 	name := strings.TrimPrefix(fs.Name(), "agree ")
 	if err := f.in.check(name); err != nil {
@@ -93,7 +93,7 @@ func (f *spansFlags) options(fs *flag.FlagSet, files []string) (spans.Options, e
 	if f.disagreements == "-" {
 		return opt, usagef("%s: --disagreements needs a file name (standard output carries the results)", name)
 	}
-	if err := checkOutput(f.disagreements, f.force, files); err != nil {
+	if err := checkOutput(e, f.disagreements, "--disagreements", f.force, files); err != nil {
 		return opt, err
 	}
 	opt.Match = m
@@ -145,10 +145,10 @@ func startSpans(e env, name, synopsis string, args []string, what string, count 
 	if err := f.ref.check(fs, false); err != nil {
 		return nil, err
 	}
-	if err := sc.rep.check(sc.files); err != nil {
+	if err := sc.rep.check(e, sc.files); err != nil {
 		return nil, err
 	}
-	if sc.opt, err = f.options(fs, sc.files); err != nil {
+	if sc.opt, err = f.options(e, fs, sc.files); err != nil {
 		return nil, err
 	}
 	sc.opt.Matches = sc.opt.Matches || sc.rep.active() // the report shows the disagreements
@@ -202,7 +202,7 @@ func runSpans(e env, args []string) error {
 		}
 	}
 	if f.disagreements != "" {
-		if err := writeSpanDisagreements(f.disagreements, f.force, res); err != nil {
+		if err := writeSpanDisagreements(e, f.disagreements, f.force, res); err != nil {
 			return err
 		}
 	}

@@ -226,7 +226,7 @@ func readAnn2(c *annotation.Corpus, fsys fs.FS, p string, r io.Reader, name, doc
 	default:
 		return err
 	}
-	return readAnn(c, limits.Reader(r, name, "file", limits.MaxFile), name, text, doc, annotator, opt, t)
+	return readAnn(c, r, name, text, doc, annotator, opt, t)
 }
 
 // readBounded reads the file p of fsys (named name) whole, at most
@@ -319,8 +319,11 @@ func readAnn(c *annotation.Corpus, r io.Reader, name string, text *string, doc, 
 	} else if opt.Unit != annotation.CodePoint {
 		return fmt.Errorf("%s: %s offsets can only be converted with the document text, and there is no .txt next to the .ann", name, opt.Unit)
 	}
-	data, err := io.ReadAll(r)
+	data, err := limits.ReadAll(r, name, "file", limits.MaxFile, 0)
 	if err != nil {
+		if limits.IsLimit(err) {
+			return err // it names the file
+		}
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	if err := checkUTF8(data, name); err != nil {

@@ -1,7 +1,7 @@
 package coref
 
 import (
-	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"sort"
@@ -10,7 +10,22 @@ import (
 
 	"agree/coref"
 	"agree/internal/csvio"
+	"agree/internal/limits"
 )
+
+// IsCoNLL reports whether a file's head is CoNLL-2012 (the coreference
+// scorer's KEY and RESPONSE files, whatever their extension): a line
+// starts with "#begin document".
+func IsCoNLL(head []byte) bool {
+	for len(head) > 0 {
+		line, rest, _ := bytes.Cut(head, []byte("\n"))
+		if bytes.HasPrefix(bytes.TrimLeft(line, " \t\ufeff"), []byte("#begin document")) {
+			return true
+		}
+		head = rest
+	}
+	return false
+}
 
 // ReadCoNLL reads one annotator's coreference from a CoNLL-2011/2012 file
 // (shared/reference/formats.md §3.8, coreference.md §1) into b.
@@ -35,8 +50,7 @@ import (
 // is an error, not an annotator without mentions.
 func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 	b.Annotator(annotator)
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	sc := limits.Scanner(r)
 	type open struct {
 		start int
 		line  int
@@ -150,8 +164,11 @@ func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 		tok++
 		tokens++
 	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%s:%d: %w", name, line, err)
+	if err := limits.ScanError(sc.Err(), name, line); err != nil {
+		if limits.IsLimit(err) {
+			return err // it names the file and line
+		}
+		return fmt.Errorf("%s:%d: %w", name, line+1, err)
 	}
 	if tokens == 0 {
 		return fmt.Errorf("%s: no token line (an empty file, or only comments and document markers): want one token per line, the coreference column last", name)

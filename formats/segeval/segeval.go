@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"agree/internal/csvio"
+	"agree/internal/limits"
 	"agree/internal/plural"
 	"agree/segmentation"
 )
@@ -42,8 +43,11 @@ func ParseFormat(s string) (Format, error) {
 // Read reads a dataset in layout f from r; name (usually the file name) is
 // used in error messages.
 func Read(r io.Reader, name string, f Format) (*segmentation.Dataset, error) {
-	data, err := io.ReadAll(r)
+	data, err := limits.ReadAll(r, name, "file", limits.MaxFile, 0)
 	if err != nil {
+		if limits.IsLimit(err) {
+			return nil, err // it names the file
+		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if f == Auto {

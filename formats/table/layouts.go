@@ -11,6 +11,7 @@ import (
 
 	"agree/coding"
 	"agree/internal/csvio"
+	"agree/internal/limits"
 )
 
 // The layouts of the statistics literature, besides the items × coders
@@ -79,8 +80,11 @@ func (rd *reader) readLayout(r io.Reader) (*coding.Data, error) {
 	cnt := rd.newCounts()
 	defer rd.addCounts(cnt)
 	missing := func(v string) bool { return cnt.missing(rd.miss, []byte(v)) }
-	data, err := io.ReadAll(r)
+	data, err := limits.ReadAll(limits.Records(r, name, 1, 0), name, "file", limits.MaxFile, 0)
 	if err != nil {
+		if limits.IsLimit(err) {
+			return nil, err
+		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))

@@ -236,7 +236,7 @@ func (rd *reader) reread(fn func(line int, fields [][]byte) error) error {
 		return err
 	}
 	defer r.Close()
-	src := newSource(r, 0)
+	src := newSource(r, rd.name, 0)
 	b, l, err := src.block() // strips the byte order mark
 	if err != nil {
 		return err
@@ -244,7 +244,7 @@ func (rd *reader) reread(fn func(line int, fields [][]byte) error) error {
 	if b == nil {
 		l = 1
 	}
-	cr := rd.csvReader(io.MultiReader(bytes.NewReader(b), src.remaining()))
+	cr := rd.csvReader(io.MultiReader(bytes.NewReader(b), src.remaining()), l)
 	err = rd.csvRecords(cr, l, func(line int, fields [][]byte, _ []int) error { return fn(line, fields) })
 	if err == errStop {
 		return nil

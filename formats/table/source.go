@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"agree/internal/csvio"
+	"agree/internal/limits"
 )
 
 // The input is read in blocks of whole lines, never as a whole. A block
@@ -25,6 +26,7 @@ const defaultBlockSize = 2 << 20
 
 // source cuts the input into blocks of whole lines.
 type source struct {
+	name  string // the input's name, for messages
 	r     io.Reader
 	size  int
 	rest  []byte // read but not yet returned: the start of a line
@@ -36,11 +38,11 @@ type source struct {
 	free  chan []byte // blocks given back by their readers, for reuse
 }
 
-func newSource(r io.Reader, size int) *source {
+func newSource(r io.Reader, name string, size int) *source {
 	if size <= 0 {
 		size = defaultBlockSize
 	}
-	return &source{r: r, size: size, line: 1, free: make(chan []byte, 8)}
+	return &source{name: name, r: r, size: size, line: 1, free: make(chan []byte, 8)}
 }
 
 // release gives back a block returned by block once nothing refers to it.
@@ -95,7 +97,13 @@ func (s *source) block() ([]byte, int, error) {
 			return s.emit(buf, searched+i+1)
 		}
 		searched = len(buf)
-		buf = slices.Grow(buf, len(buf)) // a line longer than a block
+		if int64(len(buf)) > limits.MaxLine {
+			// buf holds no line break: the line that starts it is too long
+			return nil, 0, &limits.Error{Name: s.name, Line: s.line, What: "line", Limit: limits.MaxLine}
+		}
+		// a line longer than a block: twice the room, up to one byte
+		// past the longest line read
+		buf = slices.Grow(buf, int(min(int64(len(buf)), limits.MaxLine+1-int64(len(buf)))))
 	}
 }
 
@@ -190,9 +198,11 @@ func nextLine(b []byte, pos int) ([]byte, int) {
 	return l, pos + i + 1
 }
 
-// csvReader returns an encoding/csv reader of r with the reader's options.
-func (rd *reader) csvReader(r io.Reader) *csv.Reader {
-	cr := csv.NewReader(r)
+// csvReader returns an encoding/csv reader of r, whose first line is line
+// line of the input, with the reader's options; a record longer than
+// limits.MaxLine is an error.
+func (rd *reader) csvReader(r io.Reader, line int) *csv.Reader {
+	cr := csv.NewReader(limits.Records(r, rd.name, line, 0))
 	cr.FieldsPerRecord = -1
 	cr.ReuseRecord = true
 	if rd.opt.Comma != 0 {
@@ -290,7 +300,7 @@ func (rd *reader) readHeader(src *source) ([]string, int, start, error) {
 		}
 		if !fast || bytes.IndexByte(b, '"') >= 0 {
 			// encoding/csv reads the header and every record after it.
-			cr := rd.csvReader(io.MultiReader(bytes.NewReader(b), src.remaining()))
+			cr := rd.csvReader(io.MultiReader(bytes.NewReader(b), src.remaining()), l)
 			cr.ReuseRecord = false
 			line, fields, _, err := rd.csvRead(cr, l, nil, nil)
 			if err != nil {
@@ -332,7 +342,7 @@ func (rd *reader) body(src *source, st start, workers int, newSink func() sink, 
 				st.line = 1
 			}
 		}
-		st.cr, st.line0 = rd.csvReader(io.MultiReader(bytes.NewReader(st.data), src.remaining())), st.line
+		st.cr, st.line0 = rd.csvReader(io.MultiReader(bytes.NewReader(st.data), src.remaining()), st.line), st.line
 	}
 	if st.cr != nil {
 		s := newSink()
@@ -447,7 +457,7 @@ func (rd *reader) body(src *source, st start, workers int, newSink func() sink, 
 	}
 	if csvFrom != nil {
 		s := newSink()
-		cr := rd.csvReader(io.MultiReader(bytes.NewReader(csvFrom), src.remaining()))
+		cr := rd.csvReader(io.MultiReader(bytes.NewReader(csvFrom), src.remaining()), csvLine)
 		if err := rd.csvRecords(cr, csvLine, s.record); err != nil {
 			return nil, err
 		}

@@ -142,7 +142,7 @@ func (rd *reader) read(r io.Reader) (*coding.Data, error) {
 	if opt.Layout >= Transposed { // layouts.go
 		return rd.readLayout(r)
 	}
-	src := newSource(r, opt.blockSize)
+	src := newSource(r, rd.name, opt.blockSize)
 	if opt.Layout == Columns {
 		return rd.readColumns(src)
 	}
@@ -195,7 +195,7 @@ func (rd *reader) stream(r io.Reader) (*coding.Stats, error) {
 		}
 		return d.Stats(opt.KeepItems), nil
 	}
-	src := newSource(r, opt.blockSize)
+	src := newSource(r, rd.name, opt.blockSize)
 	if opt.Layout == Columns {
 		return rd.streamColumns(src)
 	}

@@ -222,9 +222,7 @@ func (rd Reader) ReadRTTM(r io.Reader, name string) (unitizing.Continuum, error)
 	if err := sniff(br, name); err != nil {
 		return c, err
 	}
-	sc := bufio.NewScanner(limits.Lines(br, name, 1))
-	sc.Buffer(make([]byte, 64*1024), int(limits.MaxLine)+2) // the limit is Lines'
-
+	sc := limits.Scanner(br)
 	line := 0
 	for sc.Scan() {
 		line++
@@ -255,7 +253,7 @@ func (rd Reader) ReadRTTM(r io.Reader, name string) (unitizing.Continuum, error)
 		}
 		c.Units = append(c.Units, unitizing.Unit{Annotator: c.AnnotatorIndex(f[1]), Category: cat, Start: on, End: on + dur})
 	}
-	if err := sc.Err(); err != nil {
+	if err := limits.ScanError(sc.Err(), name, line); err != nil {
 		if limits.IsLimit(err) {
 			return c, err // it names the file and line
 		}

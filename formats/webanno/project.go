@@ -269,6 +269,10 @@ func (p *project) file(name, doc string) error {
 // read reads a file of fsys, refusing absurd sizes.
 func (p *project) read(fsys fs.FS, name, shown string) ([]byte, error) {
 	f, err := fsys.Open(name)
+	var entry *zipfs.EntryError
+	if errors.As(err, &entry) {
+		return nil, err // it names the archive and the entry
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", shown, err)
 	}

@@ -13,6 +13,7 @@
 package limits
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -271,6 +272,24 @@ func (l *lines) Read(p []byte) (int, error) {
 		return 0, l.err
 	}
 	return n, err
+}
+
+// Scanner returns a line scanner of r whose lines may be MaxLine bytes
+// long (with their line break); past that it stops, and ScanError says so.
+func Scanner(r io.Reader) *bufio.Scanner {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), int(MaxLine)+2)
+	return sc
+}
+
+// ScanError returns the error of a Scanner that stopped after line lines
+// of the file name: a line too long is an *Error at the next line; other
+// errors are returned as they are (nil stays nil).
+func ScanError(err error, name string, line int) error {
+	if errors.Is(err, bufio.ErrTooLong) {
+		return &Error{Name: name, Line: line + 1, What: "line", Limit: MaxLine}
+	}
+	return err
 }
 
 // IsLimit reports whether err is (or wraps) an *Error.

@@ -7,17 +7,9 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"agree/internal/inputtest"
 )
-
-// endless is an input that never ends (/dev/zero, `yes`).
-type endless struct{ b byte }
-
-func (e endless) Read(p []byte) (int, error) {
-	for i := range p {
-		p[i] = e.b
-	}
-	return len(p), nil
-}
 
 func TestReadAll(t *testing.T) {
 	for _, tc := range []struct {
@@ -30,7 +22,7 @@ func TestReadAll(t *testing.T) {
 		{"a file under the limit is read whole", strings.NewReader("hello"), 10, 0, "hello"},
 		{"exactly at the limit", strings.NewReader("0123456789"), 10, 0, "0123456789"},
 		{"one byte past the limit is refused", strings.NewReader("0123456789x"), 10, 0, "error"},
-		{"an endless input is refused at the limit", endless{0}, 1 << 20, 0, "error"},
+		{"an endless input is refused at the limit", inputtest.Endless("\x00"), 1 << 20, 0, "error"},
 		{"the size of a regular file is a hint: read at once", strings.NewReader("hello"), 10, 5, "hello"},
 		{"a file longer than its hint (it grew) is read on", strings.NewReader("hello world"), 100, 5, "hello world"},
 		{"a hint past the limit is refused before reading", strings.NewReader("x"), 10, 11, "error"},
@@ -49,7 +41,7 @@ func TestReadAll(t *testing.T) {
 }
 
 func TestReaderCaps(t *testing.T) {
-	r := Reader(endless{'x'}, "zero", "file", 1000)
+	r := Reader(inputtest.Endless("x"), "zero", "file", 1000)
 	n, err := io.Copy(io.Discard, r)
 	var le *Error
 	if !errors.As(err, &le) || n != 1000 {
@@ -106,7 +98,7 @@ func TestLinesAndRecords(t *testing.T) {
 		}
 	}
 	// An endless input: refused, at line 1, never line 0.
-	_, err := io.Copy(io.Discard, Lines(endless{0}, "/dev/zero", 1))
+	_, err := io.Copy(io.Discard, Lines(inputtest.Endless("\x00"), "/dev/zero", 1))
 	if err == nil || !strings.HasPrefix(err.Error(), "/dev/zero:1: a line longer than 10 bytes") {
 		t.Errorf("endless input: %v", err)
 	}

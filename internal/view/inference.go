@@ -162,6 +162,7 @@ type Aickin struct {
 	Iterations    int             `json:"iterations"`
 	Converged     bool            `json:"converged"`
 	Items         int             `json:"items"`
+	Reason        string          `json:"undefined_reason,omitempty"`
 }
 
 // NumberPtr is a *report.Number holding x (for optional JSON numbers).
@@ -176,9 +177,12 @@ func Numbers(xs []float64) []report.Number {
 }
 
 func NewAickin(a *errmodel.Aickin) *Aickin {
-	return &Aickin{Labels: a.Labels, A: report.Number(a.A), P: Numbers(a.P), Q: Numbers(a.Q),
-		Kappa: report.Number(a.Kappa), LogLikelihood: report.Number(a.LogLikelihood), Iterations: a.Iterations,
-		Converged: a.Converged, Items: a.Items}
+	out := &Aickin{Labels: a.Labels, A: report.Number(a.A), Kappa: report.Number(a.Kappa),
+		LogLikelihood: report.Number(a.LogLikelihood), Iterations: a.Iterations, Converged: a.Converged, Items: a.Items, Reason: a.Reason}
+	if a.P != nil { // nil when not identified: null
+		out.P, out.Q = Numbers(a.P), Numbers(a.Q)
+	}
+	return out
 }
 
 type DawidSkene struct {

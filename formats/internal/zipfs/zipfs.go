@@ -149,26 +149,43 @@ func (z *FS) Stat(name string) (fs.FileInfo, error) {
 	return fs.Stat(z.zr, name)
 }
 
+// EntryError is the error of one entry of an archive: it names both.
+type EntryError struct {
+	Archive, Entry string
+	Err            error
+	// Encrypted says the entry is protected by a password.
+	Encrypted bool
+}
+
+func (e *EntryError) Error() string {
+	if e.Encrypted {
+		return fmt.Sprintf("%s: encrypted entry %s (the archive is protected by a password: unpack it and give the folder)", e.Archive, strconv.Quote(e.Entry))
+	}
+	return fmt.Sprintf("%s: entry %s: %v", e.Archive, strconv.Quote(e.Entry), e.Err)
+}
+
+func (e *EntryError) Unwrap() error { return e.Err }
+
 // Check refuses an entry that is encrypted, larger than limits.MaxEntry
 // uncompressed, or compressed more than limits.MaxRatio to 1 (past
 // limits.RatioGrace).
 func (z *FS) Check(f *zip.File) error {
 	if f.Flags&0x1 != 0 {
-		return fmt.Errorf("%s: encrypted entry %s (the archive is protected by a password: unpack it and give the folder)", z.name, strconv.Quote(f.Name))
+		return &EntryError{Archive: z.name, Entry: f.Name, Err: errors.New("encrypted"), Encrypted: true}
 	}
 	size, packed := f.UncompressedSize64, f.CompressedSize64
 	if size > uint64(limits.MaxEntry) {
-		return fmt.Errorf("%s: entry %s: %s uncompressed, more than the %s agree reads of an archive member", z.name, strconv.Quote(f.Name), limits.Size(int64(min(size, 1<<62))), limits.Size(limits.MaxEntry))
+		return z.entryError(f.Name, fmt.Errorf("%s uncompressed, more than the %s agree reads of an archive member", limits.Size(int64(min(size, 1<<62))), limits.Size(limits.MaxEntry)))
 	}
 	if size > uint64(limits.RatioGrace) && (packed == 0 || size/packed > uint64(limits.MaxRatio)) {
-		return fmt.Errorf("%s: entry %s: %s compressed to %s, more than %d to 1 (real annotation files compress far less; the archive looks made to exhaust memory)",
-			z.name, strconv.Quote(f.Name), limits.Size(int64(size)), limits.Size(int64(packed)), limits.MaxRatio)
+		return z.entryError(f.Name, fmt.Errorf("%s compressed to %s, more than %d to 1 (real annotation files compress far less; the archive looks made to exhaust memory)",
+			limits.Size(int64(size)), limits.Size(int64(packed)), limits.MaxRatio))
 	}
 	return nil
 }
 
 func (z *FS) entryError(name string, err error) error {
-	return fmt.Errorf("%s: entry %s: %w", z.name, strconv.Quote(name), err)
+	return &EntryError{Archive: z.name, Entry: name, Err: err}
 }
 
 // file is an open file of the archive.

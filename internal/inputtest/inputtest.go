@@ -1,0 +1,66 @@
+// Package inputtest makes the inputs of the tests of the readers'
+// defences (issue 25): an input that never ends, and ZIP archives whose
+// member decompresses to far more than the archive's size, made in a
+// fraction of the time compressing that much would take.
+package inputtest
+
+import (
+	"archive/zip"
+	"bytes"
+	"compress/flate"
+	"hash/crc32"
+)
+
+// Endless is an input that never ends: its string, repeated (/dev/zero is
+// Endless("\x00"), `yes x, | tr -d '\n'` Endless("x,")).
+type Endless string
+
+func (e Endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = e[i%len(e)]
+	}
+	return len(p), nil
+}
+
+// Bomb returns a ZIP archive whose one member, name, decompresses to size
+// zero bytes (Member).
+func Bomb(name string, size int64, flags uint16) []byte {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	if err := Member(zw, name, size, flags); err != nil {
+		panic(err)
+	}
+	zw.Close()
+	return buf.Bytes()
+}
+
+// Member adds to zw a member, name, that decompresses to size zero bytes
+// (size is rounded down to a multiple of 1 MiB): the deflate blocks of 1
+// MiB of zeros, repeated, about 1000 times smaller. flags are the member's
+// general-purpose flags (0x1: encrypted).
+func Member(zw *zip.Writer, name string, size int64, flags uint16) error {
+	const chunk = 1 << 20
+	zero := make([]byte, chunk)
+	var c bytes.Buffer
+	fw, _ := flate.NewWriter(&c, flate.BestCompression)
+	fw.Write(zero)
+	fw.Flush() // a byte-aligned block that is not the last: blocks repeat
+	var end bytes.Buffer
+	fw, _ = flate.NewWriter(&end, flate.BestCompression)
+	fw.Close()
+	n := size / chunk
+	var crc uint32
+	for range n {
+		crc = crc32.Update(crc, crc32.IEEETable, zero)
+	}
+	w, err := zw.CreateRaw(&zip.FileHeader{Name: name, Method: zip.Deflate, Flags: flags, CRC32: crc,
+		CompressedSize64: uint64(n)*uint64(c.Len()) + uint64(end.Len()), UncompressedSize64: uint64(n * chunk)})
+	if err != nil {
+		return err
+	}
+	for range n {
+		w.Write(c.Bytes())
+	}
+	_, err = w.Write(end.Bytes())
+	return err
+}
