@@ -190,7 +190,7 @@ func runCoding(e env, args []string) error {
 	}
 	if f.by.groups != nil {
 		res.By = f.by.columns()
-		if err := res.addGroups(an.Data(), copt, f.by.groups, f.by.average, "group"); err != nil {
+		if err := res.addGroups(an, f.by.groups, f.by.average, "group"); err != nil {
 			return err
 		}
 	}
@@ -198,7 +198,7 @@ func runCoding(e env, args []string) error {
 		if f.tok.items == nil {
 			return usagef("coding: --by document needs documents of several items: span inputs, compared token by token (here the items are %s)", map[bool]string{true: "the documents", false: "the table's rows"}[model])
 		}
-		if err := res.addDocuments(an.Data(), copt, f.tok.items, f.by.average); err != nil {
+		if err := res.addDocuments(an, f.tok.items, f.by.average); err != nil {
 			return err
 		}
 	}
