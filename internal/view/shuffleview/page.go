@@ -1,37 +1,16 @@
-package main
+package shuffleview
 
 import (
 	"fmt"
 	"strings"
 
-	"agree/internal/version"
 	"agree/internal/view"
 	"agree/report"
 	"agree/report/svg"
 )
 
-// shuffleJSON is the JSON output of agree shuffle, and what its report is
-// drawn from.
-type shuffleJSON struct {
-	version.Header
-	Seed   uint64             `json:"seed"`
-	Sets   int                `json:"sets"`
-	Points []shufflePointJSON `json:"points"`
-}
-
-type shufflePointJSON struct {
-	ErrorType string        `json:"error_type"`
-	Magnitude float64       `json:"magnitude"`
-	Measure   string        `json:"measure"`
-	Mean      report.Number `json:"mean"`
-	SD        report.Number `json:"sd"`
-	Defined   int           `json:"defined"`
-	Sets      int           `json:"sets"`
-	Note      string        `json:"undefined_reason,omitempty"`
-}
-
-// shufflePage draws one response curve per measure for each error type.
-func shufflePage(s *shuffleJSON, table report.Table) *report.Page {
+// Page draws one response curve per measure for each error type.
+func Page(s *Result, table report.Table) *report.Page {
 	p := &report.Page{Kind: "shuffle", Title: "Corpus shuffling tool: response curves",
 		Lead: fmt.Sprintf("Mean agreement over %d simulated annotation sets per magnitude (seed %d) for each kind of error (Mathet, Widlöcher & Métivier 2015, §6).", s.Sets, s.Seed)}
 	var types []string
