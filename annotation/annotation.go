@@ -97,13 +97,19 @@ func (s *Span) PartsOrSelf() []Part {
 }
 
 // Label is a label an annotator gave a whole document (text
-// classification). An annotator's several labels for one document and
-// layer form a set.
+// classification), or one question about it (Item). An annotator's
+// several labels for one document, item and layer form a set.
 type Label struct {
 	Doc, Annotator int
 	Layer          string
-	Value          string
-	Pos            Pos
+	// Item is the question about the document that the label answers,
+	// when a tool asks several (Prodigy's binary ner.teach asks about each
+	// suggested span, named "[start,end)"); "" when the label is about the
+	// document itself. Each (document, item) is an item of the coding
+	// projection.
+	Item  string
+	Value string
+	Pos   Pos
 }
 
 // Relation is a typed link between two spans of one annotator in one

@@ -31,6 +31,7 @@ type jsonRecord struct {
 	Layer       string            `json:"layer,omitempty"`
 	Chain       string            `json:"chain,omitempty"`
 	Attributes  map[string]string `json:"attributes,omitempty"`
+	Item        string            `json:"item,omitempty"`
 	Value       *string           `json:"value,omitempty"`
 	Source      string            `json:"source,omitempty"`
 	Target      string            `json:"target,omitempty"`
@@ -43,7 +44,7 @@ type jsonRecord struct {
 // documents ({"type":"document","document","text","time","annotated_by",
 // "tokens","extent"}), then the spans ({"type":"span","document","annotator","id",
 // "start","end","parts","label","layer","chain","attributes","text"}), the
-// document labels ({"type":"label","document","annotator","layer","value"}),
+// document labels ({"type":"label","document","annotator","layer","item","value"}),
 // the relations ({"type":"relation","document","annotator","source",
 // "target","relation","layer"}, source and target being span ids; a span without an
 // id that a relation needs is given "#" and its index) and the notes
@@ -101,7 +102,7 @@ func WriteJSONL(w io.Writer, c *Corpus) error {
 		}
 	}
 	for _, l := range c.Labels {
-		r := jsonRecord{Type: "label", Document: c.Documents[l.Doc].Name, Annotator: c.Annotators[l.Annotator], Layer: l.Layer, Value: &l.Value}
+		r := jsonRecord{Type: "label", Document: c.Documents[l.Doc].Name, Annotator: c.Annotators[l.Annotator], Layer: l.Layer, Item: l.Item, Value: &l.Value}
 		if err := enc.Encode(r); err != nil {
 			return err
 		}
@@ -237,7 +238,7 @@ func readJSONL(r io.Reader, name string, spans int) (*Corpus, error) {
 			if err := need(rec.Document != "" && rec.Annotator != "" && rec.HasValue, `"document", "annotator" and "value"`); err != nil {
 				return nil, err
 			}
-			c.Labels = append(c.Labels, Label{Doc: document(rec.Document), Annotator: annotator(rec.Annotator), Layer: rec.Layer, Value: rec.Value, Pos: pos})
+			c.Labels = append(c.Labels, Label{Doc: document(rec.Document), Annotator: annotator(rec.Annotator), Layer: rec.Layer, Item: rec.Item, Value: rec.Value, Pos: pos})
 		case "relation":
 			if err := need(rec.Document != "" && rec.Annotator != "" && rec.Source != "" && rec.Target != "", `"document", "annotator", "source" and "target"`); err != nil {
 				return nil, err
@@ -271,7 +272,7 @@ func readJSONL(r io.Reader, name string, spans int) (*Corpus, error) {
 // line.
 type record struct {
 	Type, Document, Annotator, ID, Layer, Chain string
-	Source, Target, Relation, Note              string
+	Source, Target, Relation, Note, Item        string
 	Text, Label, Value                          string
 	HasText, HasLabel, HasValue                 bool
 	Start, End                                  float64
@@ -292,7 +293,7 @@ func (r *record) reset() {
 func (r *record) from(j *jsonRecord) {
 	r.reset()
 	r.Type, r.Document, r.Annotator, r.ID, r.Layer, r.Chain = j.Type, j.Document, j.Annotator, j.ID, j.Layer, j.Chain
-	r.Source, r.Target, r.Relation, r.Note = j.Source, j.Target, j.Relation, j.Note
+	r.Source, r.Target, r.Relation, r.Note, r.Item = j.Source, j.Target, j.Relation, j.Note, j.Item
 	if j.Text != nil {
 		r.Text, r.HasText = *j.Text, true
 	}
@@ -368,6 +369,8 @@ func (d *jsonlDecoder) decode(line []byte, r *record) bool {
 			ok = d.str(val, &r.Relation, true)
 		case "note":
 			ok = d.str(val, &r.Note, false)
+		case "item":
+			ok = d.str(val, &r.Item, true)
 		case "text":
 			ok = d.optStr(val, &r.Text, &r.HasText, false)
 		case "label":

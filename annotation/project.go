@@ -2,7 +2,6 @@ package annotation
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,10 +12,12 @@ import (
 )
 
 // SpanLayer chooses the layer whose spans a measure reads: layer itself
-// when it is not empty (an error if no span has it), else the only layer
+// when it is not empty (an error if no span has it; a full UIMA type name
+// finds the layer of its local name, see LayerName), else the only layer
 // the spans have (an error listing them when there are several).
 func (c *Corpus) SpanLayer(layer string) (string, error) {
 	layers := c.Layers()
+	layer = LayerName(layers, layer)
 	if layer != "" {
 		if !slices.Contains(layers, layer) {
 			return "", fmt.Errorf("no span is in layer %q (layers: %s)", layer, quoteList(layers))
@@ -30,6 +31,36 @@ func (c *Corpus) SpanLayer(layer string) (string, error) {
 		return layers[0], nil
 	}
 	return "", nil
+}
+
+// LayerName returns the name among layers that want designates: want
+// itself when it is one of them, else, for a type name with a package
+// (de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity, uima.tcas.Annotation,
+// webanno.custom.Sentiment: the names UIMA, INCEpTION and WebAnno files
+// carry), the one layer named by its local name (NamedEntity), or the one
+// full name whose local name want is (the readers name a layer by its
+// local name unless two types share it). Otherwise want is returned
+// unchanged, and the caller's lookup fails listing the layers.
+func LayerName(layers []string, want string) string {
+	if want == "" || slices.Contains(layers, want) {
+		return want
+	}
+	local := func(s string) string {
+		if i := strings.LastIndexAny(s, ".:"); i >= 0 {
+			return s[i+1:]
+		}
+		return s
+	}
+	var found []string
+	for _, l := range layers {
+		if l == local(want) || local(l) == want {
+			found = append(found, l)
+		}
+	}
+	if len(found) == 1 {
+		return found[0]
+	}
+	return want
 }
 
 func quoteList(xs []string) string {
@@ -82,14 +113,16 @@ func (c *Corpus) Continua(layer string, scope Scope) (unitizing.Corpus, error) {
 }
 
 // Coding projects the document labels of one layer onto reliability data:
-// items are the documents (in document order), coders the annotators (in
-// corpus order), and the value of (document, annotator) is its label; an
-// annotator's several labels of one document form a set, written as the
-// sorted distinct labels joined by setSep (for the set distances, e.g.
+// items are the documents (in document order) — or, for labels that answer
+// questions about a document (Label.Item), each question, named "document
+// item", after the document's own item when it has one — coders the
+// annotators (in corpus order), and the value of (item, annotator) is its
+// label; an annotator's several labels of one item form a set, written as
+// the sorted distinct labels joined by setSep (for the set distances, e.g.
 // MASI). Labels of other layers are ignored; layer "" with labels in
 // several layers is an error listing them.
 //
-// coding.Data is a dense table of documents × annotators: for crowd data
+// coding.Data is a dense table of items × annotators: for crowd data
 // (many annotators, each labelling a few documents) it is far larger than
 // the labels. CodingStats gives the same analysis in memory proportional to
 // the labels; Coding is for what needs the items themselves (resampling,
@@ -103,14 +136,17 @@ func (c *Corpus) Coding(layer, setSep string) (*coding.Data, error) {
 	for _, a := range c.Annotators {
 		b.Coder(a)
 	}
-	items := make([]int, len(c.Documents))
-	for d, doc := range c.Documents {
-		items[d] = b.Item(doc.Name)
-	}
-	for _, k := range cells {
-		if err := b.Set(items[k.doc], k.annotator, k.value, coding.Pos{}); err != nil {
-			return nil, err
+	err = c.labelItems(cells, func(name string, lo, hi int) error {
+		item := b.Item(name)
+		for _, cell := range cells[lo:hi] {
+			if err := b.Set(item, cell.annotator, cell.value, coding.Pos{}); err != nil {
+				return err
+			}
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return b.Build()
 }
@@ -133,31 +169,65 @@ func (c *Corpus) CodingStats(layer, setSep string, opt coding.StatsOptions) (*co
 		return nil, err
 	}
 	var cv []int32
-	k := 0
-	for d, doc := range c.Documents {
+	err = c.labelItems(cells, func(name string, lo, hi int) error {
 		cv = cv[:0]
-		for ; k < len(cells) && cells[k].doc == d; k++ {
-			v, err := acc.Value(cells[k].value, coding.Pos{})
+		for _, cell := range cells[lo:hi] {
+			v, err := acc.Value(cell.value, coding.Pos{})
 			if err != nil {
-				return nil, err
+				return err
 			}
-			cv = append(cv, int32(cells[k].annotator), int32(v))
+			cv = append(cv, int32(cell.annotator), int32(v))
 		}
-		if err := acc.Add(doc.Name, cv); err != nil {
-			return nil, err
-		}
+		return acc.Add(name, cv)
+	})
+	if err != nil {
+		return nil, err
 	}
 	return acc.Stats(), nil
 }
 
-// labelCell is the value an annotator gave a document.
+// labelItems calls f with each item of the coding projection, in order,
+// and the range [lo, hi) of its cells: a document without labels, or with
+// labels about itself, is the item named as the document; each question
+// (Label.Item) is the item "document question".
+func (c *Corpus) labelItems(cells []labelCell, f func(name string, lo, hi int) error) error {
+	k := 0
+	for d, doc := range c.Documents {
+		if k == len(cells) || cells[k].doc != d {
+			if err := f(doc.Name, k, k); err != nil {
+				return err
+			}
+			continue
+		}
+		for k < len(cells) && cells[k].doc == d {
+			lo, item := k, cells[k].item
+			for k < len(cells) && cells[k].doc == d && cells[k].item == item {
+				k++
+			}
+			name := doc.Name
+			if item != "" {
+				name += " " + item
+			}
+			if err := f(name, lo, k); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// labelCell is the value an annotator gave a document, or a question
+// about it (item).
 type labelCell struct {
-	doc, annotator int
-	value          string
+	doc       int
+	item      string
+	rank      int // the item's order in its document: -1 for "", then first appearance
+	annotator int
+	value     string
 }
 
 // labelCells returns the cells of the document labels of one layer (see
-// Coding), sorted by document and annotator.
+// Coding), sorted by document, item and annotator.
 func (c *Corpus) labelCells(layer, setSep string) ([]labelCell, error) {
 	var layers []string
 	for _, l := range c.Labels {
@@ -165,6 +235,7 @@ func (c *Corpus) labelCells(layer, setSep string) ([]labelCell, error) {
 			layers = append(layers, l.Layer)
 		}
 	}
+	layer = LayerName(layers, layer)
 	switch {
 	case len(layers) == 0:
 		return nil, fmt.Errorf("no document labels (the data has %d spans: use a span measure)", len(c.Spans))
@@ -175,35 +246,73 @@ func (c *Corpus) labelCells(layer, setSep string) ([]labelCell, error) {
 	case !slices.Contains(layers, layer):
 		return nil, fmt.Errorf("no document label is in layer %q (layers: %s)", layer, quoteList(layers))
 	}
-	sets := make(map[[2]int][]string)
+	type key struct {
+		doc  int
+		item string
+		ann  int
+	}
+	type question struct {
+		doc  int
+		item string
+	}
+	sets := make(map[key][]string)
+	rank := map[question]int{}
+	perDoc := map[int]int{}
 	for _, l := range c.Labels {
 		if l.Layer != layer {
 			continue
 		}
-		k := [2]int{l.Doc, l.Annotator}
+		q := question{l.Doc, l.Item}
+		if _, ok := rank[q]; !ok {
+			if l.Item == "" {
+				rank[q] = -1
+			} else {
+				rank[q] = perDoc[l.Doc]
+				perDoc[l.Doc]++
+			}
+		}
+		k := key{l.Doc, l.Item, l.Annotator}
 		if !slices.Contains(sets[k], l.Value) {
 			sets[k] = append(sets[k], l.Value)
 		}
 	}
-	// the cells in (document, annotator) order, visiting only those that
-	// have labels (not documents × annotators)
-	keys := slices.Collect(maps.Keys(sets))
-	slices.SortFunc(keys, func(x, y [2]int) int {
-		if x[0] != y[0] {
-			return x[0] - y[0]
-		}
-		return x[1] - y[1]
-	})
-	cells := make([]labelCell, 0, len(keys))
-	for _, k := range keys {
-		d, a := k[0], k[1]
-		vals := sets[k]
-		if len(vals) > 1 && setSep == "" {
-			return nil, fmt.Errorf("annotator %q gave document %q %d labels (%s): multi-label data needs a set separator", c.Annotators[a], c.Documents[d].Name, len(vals), quoteList(vals))
-		}
-		slices.Sort(vals)
-		cells = append(cells, labelCell{d, a, strings.Join(vals, setSep)})
+	// the cells in (document, item, annotator) order, visiting only those
+	// that have labels (not documents × annotators)
+	cells := make([]labelCell, 0, len(sets))
+	vals := make([][]string, 0, len(sets))
+	for k, v := range sets {
+		cells = append(cells, labelCell{k.doc, k.item, rank[question{k.doc, k.item}], k.ann, ""})
+		vals = append(vals, v)
 	}
+	order := make([]int, len(cells))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(i, j int) int {
+		x, y := &cells[i], &cells[j]
+		if x.doc != y.doc {
+			return x.doc - y.doc
+		}
+		if x.rank != y.rank {
+			return x.rank - y.rank
+		}
+		return x.annotator - y.annotator
+	})
+	sorted := make([]labelCell, len(cells))
+	for n, i := range order {
+		cell, v := cells[i], vals[i]
+		if len(v) > 1 && setSep == "" {
+			what := fmt.Sprintf("document %q", c.Documents[cell.doc].Name)
+			if cell.item != "" {
+				what += " " + cell.item
+			}
+			return nil, fmt.Errorf("annotator %q gave %s %d labels (%s): multi-label data needs a set separator", c.Annotators[cell.annotator], what, len(v), quoteList(v))
+		}
+		slices.Sort(v)
+		cell.value = strings.Join(v, setSep)
+		sorted[n] = cell
+	}
+	cells = sorted
 	return cells, nil
 }
 

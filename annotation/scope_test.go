@@ -1,9 +1,12 @@
 package annotation
 
 import (
+	"bytes"
 	"reflect"
 	"strings"
 	"testing"
+
+	"agree/coding"
 )
 
 // rotatingCorpus is the rotating-pair design: d1 annotated by A and B, d2
@@ -142,5 +145,46 @@ func TestTokenCodingScope(t *testing.T) {
 	_, st, err = c.TokenCoding(TokenOptions{Documents: AllDocuments})
 	if err != nil || st.Single != 0 || st.Documents != 4 {
 		t.Errorf("all: %+v %v; want the 4 documents", st, err)
+	}
+}
+
+// TestLabelItems: labels about questions within a document (Label.Item,
+// Prodigy's binary answers) are items of the coding projection, after the
+// document's own item, in order of first appearance; they survive the
+// JSONL.
+func TestLabelItems(t *testing.T) {
+	c := &Corpus{}
+	a, b := c.Annotator("A"), c.Annotator("B")
+	d1, d2 := c.Document("d1"), c.Document("d2")
+	c.Document("d3") // no label: an item without values, as before
+	c.Labels = []Label{
+		{Doc: d1, Annotator: a, Item: "[5,9)", Value: "reject"},
+		{Doc: d1, Annotator: a, Item: "[0,3)", Value: "accept"},
+		{Doc: d1, Annotator: b, Item: "[0,3)", Value: "accept"},
+		{Doc: d1, Annotator: b, Item: "[5,9)", Value: "accept"},
+		{Doc: d2, Annotator: a, Value: "x"},
+		{Doc: d2, Annotator: b, Item: "q", Value: "y"},
+	}
+	data, err := c.Coding("", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := data.Items(), []string{"d1 [5,9)", "d1 [0,3)", "d2", "d2 q", "d3"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("items %q, want %q", got, want)
+	}
+	var buf bytes.Buffer
+	if err := WriteJSONL(&buf, c); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadJSONL(&buf, "x.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back.Labels[0].Item, "[5,9)") || back.Labels[4].Item != "" {
+		t.Errorf("JSONL lost the items: %+v", back.Labels)
+	}
+	st, err := c.CodingStats("", "", coding.StatsOptions{})
+	if err != nil || st == nil {
+		t.Fatalf("CodingStats: %v", err)
 	}
 }

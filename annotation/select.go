@@ -9,9 +9,11 @@ import (
 // document labels of the layer, and the relations of the layer — those
 // whose Layer is layer (with their ends, whatever their layers) and those
 // between two spans of the layer. Documents, annotators and notes are
-// kept (shared with c, not copied). A layer that no span, label or
-// relation has is an error listing the layers there are.
+// kept (shared with c, not copied). A full type name finds its layer as
+// LayerName says. A layer that no span, label or relation has is an error
+// listing the layers there are.
 func (c *Corpus) Select(layer string) (*Corpus, error) {
+	layer = LayerName(c.allLayers(), layer)
 	keep := make([]int, len(c.Spans)) // 1 + the new index; 0: left out
 	found := false
 	for i := range c.Spans {
@@ -49,6 +51,28 @@ func (c *Corpus) Select(layer string) (*Corpus, error) {
 		}
 	}
 	return out, nil
+}
+
+// allLayers returns the distinct layers of spans, labels and relations.
+func (c *Corpus) allLayers() []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(l string) {
+		if !seen[l] {
+			seen[l] = true
+			out = append(out, l)
+		}
+	}
+	for i := range c.Spans {
+		add(c.Spans[i].Layer)
+	}
+	for _, l := range c.Labels {
+		add(l.Layer)
+	}
+	for _, r := range c.Relations {
+		add(r.Layer)
+	}
+	return out
 }
 
 // layerList describes the layers of c's spans, labels and relations.

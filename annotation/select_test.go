@@ -60,3 +60,26 @@ func TestSelect(t *testing.T) {
 		}
 	}
 }
+
+// TestLayerName: --layer takes the full UIMA type names the files carry
+// as well as the short names the readers give layers (issue 18 §5).
+func TestLayerName(t *testing.T) {
+	layers := []string{"NamedEntity", "Sentiment", "Annotation", "a.b.Span", "c.d.Span"}
+	for _, c := range []struct{ want, got, why string }{
+		{"NamedEntity", "NamedEntity", "a layer name as it is"},
+		{"de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity", "NamedEntity", "a full DKPro type name: its local name"},
+		{"webanno.custom.Sentiment", "Sentiment", "a WebAnno custom layer"},
+		{"uima.tcas.Annotation", "Annotation", "the UIMA base type"},
+		{"a.b.Span", "a.b.Span", "two types share a local name: the readers keep full names"},
+		{"Span", "Span", "the short name of two full names is ambiguous: unchanged (the lookup lists both)"},
+		{"x.y.Other", "x.y.Other", "no such layer: unchanged"},
+		{"", "", "no layer asked"},
+	} {
+		if got := LayerName(layers, c.want); got != c.got {
+			t.Errorf("%s: LayerName(%q) = %q, want %q", c.why, c.want, got, c.got)
+		}
+	}
+	if got := LayerName([]string{"de.x.Sentiment"}, "Sentiment"); got != "de.x.Sentiment" {
+		t.Errorf("a short name for a full-named layer: %q", got)
+	}
+}

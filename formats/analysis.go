@@ -8,6 +8,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	corefio "agree/formats/coref"
 )
 
 // The analyses Analysis chooses among (the names of agree's commands).
@@ -25,7 +27,8 @@ const (
 // is not looked at), "" when none does. An annotation tool's export (brat,
 // a WebAnno/INCEpTION project or file, UIMA XMI or JSON, Label Studio,
 // doccano, Prodigy, the model's JSONL) is span data; ELAN, Praat and RTTM
-// files are units for γ; CoNLL-2012 files are coreference; other JSON is
+// files are units for γ; CoNLL-2012 files are coreference (by content, a
+// "#begin document" line, whatever the extension); other JSON is
 // SegEval's; a CSV says by its header (the relation CSV, the span CSV, unit
 // files, coreference chains, segmentations; a table otherwise). A directory
 // holding .ann, .xmi or .tsv files is span data, one holding .conll files
@@ -42,6 +45,9 @@ func Analysis(ins []*Input) string {
 		}
 		if st.IsDir() {
 			return dirAnalysis(in)
+		}
+		if head, _ := in.Head(RouteHead); corefio.IsCoNLL(head) {
+			return AnalysisCoref // CoNLL-2012 by content, whatever the extension (the scorer's KEY.key, RESPONSE.response)
 		}
 		switch ext := strings.ToLower(filepath.Ext(in.Name)); ext {
 		case ".rttm", ".eaf", ".textgrid":

@@ -9,18 +9,23 @@ import (
 	"agree/formats/prodigy"
 )
 
-// labelstudio: Label Studio's JSON export (an array of tasks).
+// labelstudio: Label Studio's JSON export (an array of tasks), and its
+// JSON-MIN, CSV and TSV exports (one record per annotation).
 var labelstudioFormat = &format{
 	name: "labelstudio",
-	exts: []string{".json"},
+	exts: []string{".json", ".csv", ".tsv"},
 	unit: annotation.CodePoint,
 	sniff: func(head []byte, _ string) bool {
 		head = bytes.TrimLeft(head, " \t\r\n")
-		if len(head) == 0 || (head[0] != '[' && head[0] != '{') {
+		if len(head) == 0 {
 			return false
 		}
+		if head[0] != '[' && head[0] != '{' {
+			return labelstudio.IsTable(head) // CSV, TSV
+		}
 		return bytes.Contains(head, []byte(`"annotations"`)) || bytes.Contains(head, []byte(`"completions"`)) ||
-			(bytes.Contains(head, []byte(`"data"`)) && bytes.Contains(head, []byte(`"predictions"`)))
+			(bytes.Contains(head, []byte(`"data"`)) && bytes.Contains(head, []byte(`"predictions"`))) ||
+			(bytes.Contains(head, []byte(`"annotator"`)) && bytes.Contains(head, []byte(`"annotation_id"`))) // JSON-MIN
 	},
 	read: func(data []byte, name string, _ *Options, unit annotation.OffsetUnit) (*annotation.Corpus, error) {
 		return labelstudio.ReadBytes(data, name, labelstudio.Options{Unit: unit})
@@ -59,7 +64,7 @@ var prodigyFormat = &format{
 	},
 }
 
-// doccano: doccano's JSONL export, one file per member.
+// doccano: doccano's JSONL (or JSON array) export, one file per member.
 var doccanoFormat = &format{
 	name: "doccano",
 	exts: []string{".jsonl", ".json"},
@@ -69,6 +74,9 @@ var doccanoFormat = &format{
 			return true
 		}
 		l := firstLine(head)
+		if doccano.IsArray(head) { // the JSON export: the first example, whatever the layout
+			l = bytes.TrimLeft(bytes.TrimSpace(head)[1:], " \t\r\n")
+		}
 		if len(l) == 0 || l[0] != '{' || !bytes.Contains(l, []byte(`"text"`)) {
 			return false
 		}

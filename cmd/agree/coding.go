@@ -34,7 +34,7 @@ the work over shards.`
 // codingFlags are the flags of agree coding.
 type codingFlags struct {
 	metric, missing, incomplete, categories string
-	convention                              string
+	convention, order                       string
 	layout, sep, columns, setSep, taxonomy  string
 	na                                      *string // --na, when given
 	closed, header                          bool
@@ -77,6 +77,7 @@ func (f *codingFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.convention, "convention", "survey", "estimators with missing values: survey (Krippendorff's weighting for π, Fleiss, α, S, percent agreement; κ-style on complete items; each standard error that of its estimate) or irrcac (Gwet's irrCAC: its estimates and standard errors)")
 	fs.StringVar(&f.categories, "categories", "", "declared categories in order, comma-separated (for S, Gwet, ordinal order)")
 	fs.BoolVar(&f.closed, "closed", false, "with --categories: any other value is an error")
+	fs.StringVar(&f.order, "order", "", "the order of the values for the ordinal distances (ordinal, irrcac-ordinal, radical), comma-separated, e.g. low,mid,high; unlike --categories it declares no category")
 	fs.StringVar(&f.layout, "layout", "auto", "file layout: auto, wide, long, columns, transposed (rows = coders), counts (item × category counts) or contingency (a two-coder square table)")
 	fs.StringVar(&f.sep, "sep", "", `field separator (default ",", or tab for .tsv files); "\t" for tab`)
 	fs.StringVar(&f.columns, "columns", "", "with --layout columns: the coders' columns, 1-based, e.g. 2,3 or 1-5")
@@ -190,7 +191,7 @@ func runCoding(e env, args []string) error {
 	}
 	if f.by.groups != nil {
 		res.By = f.by.columns()
-		if err := res.addGroups(an.Data(), copt, f.by.groups, f.by.average, "group"); err != nil {
+		if err := res.addGroups(an, f.by.groups, f.by.average, "group"); err != nil {
 			return err
 		}
 	}
@@ -198,7 +199,7 @@ func runCoding(e env, args []string) error {
 		if f.tok.items == nil {
 			return usagef("coding: --by document needs documents of several items: span inputs, compared token by token (here the items are %s)", map[bool]string{true: "the documents", false: "the table's rows"}[model])
 		}
-		if err := res.addDocuments(an.Data(), copt, f.tok.items, f.by.average); err != nil {
+		if err := res.addDocuments(an, f.tok.items, f.by.average); err != nil {
 			return err
 		}
 	}
@@ -268,7 +269,17 @@ func (f *codingFlags) options(file string) (table.Options, coding.Options, error
 	default:
 		return topt, copt, usagef("--incomplete must be drop or refuse, got %q", f.incomplete)
 	}
-	copt.Distance, err = resolveMetric(f.metric, f.setSep, f.taxonomy, topt.Categories)
+	order := topt.Categories
+	if f.order != "" {
+		if f.categories != "" {
+			return topt, copt, usagef("--order and --categories both give the values' order: give one (--categories also declares them as categories)")
+		}
+		order = nil
+		for _, c := range strings.Split(f.order, ",") {
+			order = append(order, strings.TrimSpace(c))
+		}
+	}
+	copt.Distance, err = resolveMetric(f.metric, f.setSep, f.taxonomy, order)
 	return topt, copt, err
 }
 

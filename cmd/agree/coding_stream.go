@@ -48,8 +48,6 @@ func (f *codingFlags) needsItems() string {
 		return "--consensus"
 	case f.ref.active():
 		return "--reference"
-	case f.by.columns() != nil:
-		return "--by " + f.by.by
 	}
 	return ""
 }
@@ -161,6 +159,11 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 			s, err := table.Stream(in, name, topt)
 			if err != nil {
 				return nil, name, nil, err
+			}
+			if cols := f.by.columns(); cols != nil { // coding_by.go
+				if s, f.by.groups, err = splitStatsByColumns(s, cols, topt); err != nil {
+					return nil, name, nil, err
+				}
 			}
 			an, err := f.analyzeStats(e, s, copt)
 			return an, name, tableNotes(e, info, s.Labels()), err

@@ -37,6 +37,23 @@ func jsonAt(t *testing.T, doc, path string) any {
 	return v
 }
 
+// jsonWant is a number expected at a path of a JSON output.
+type jsonWant struct {
+	path  string
+	value float64
+}
+
+// checkJSON checks the numbers of a JSON output (within 1e-12).
+func checkJSON(t *testing.T, why, out string, want []jsonWant) {
+	t.Helper()
+	for _, w := range want {
+		got, ok := jsonAt(t, out, w.path).(float64)
+		if !ok || math.Abs(got-w.value) > 1e-12 {
+			t.Errorf("%s: %s = %v, want %v", why, w.path, jsonAt(t, out, w.path), w.value)
+		}
+	}
+}
+
 // rotating returns the annotator directories of a design under
 // testdata/rotating (see its README.md).
 func rotating(design string, annotators ...string) []string {
@@ -83,109 +100,104 @@ func rotating(design string, annotators ...string) []string {
 // agreeing fully": with full agreement every pair's F1 is 1; 1/0.86/0.67
 // are the graded design's pairs, whose token α is 65/88.)
 func TestDocumentsRule(t *testing.T) {
-	const tol = 1e-12
-	type want struct {
-		path  string
-		value float64
-	}
 	cases := []struct {
 		name, why string
 		args      []string
-		want      []want
+		want      []jsonWant
 		note      string // a fragment of the output (notes, tables)
 	}{
 		{"spans graded", "each pair only on the document it shares",
 			append([]string{"spans", "--format", "json"}, rotating("graded", "A", "B", "C")...),
-			[]want{{"pairs.0.f1", 1}, {"pairs.1.f1", 2.0 / 3}, {"pairs.2.f1", 6.0 / 7}, {"average_f1", (1 + 2.0/3 + 6.0/7) / 3},
+			[]jsonWant{{"pairs.0.f1", 1}, {"pairs.1.f1", 2.0 / 3}, {"pairs.2.f1", 6.0 / 7}, {"average_f1", (1 + 2.0/3 + 6.0/7) / 3},
 				{"document_rule.pairs.0.documents", 1}, {"pairs.0.documents", 1}},
 			`"rule": "annotated"`},
 		{"spans graded all", "--documents all: a document never opened is one where nothing was marked",
 			append([]string{"spans", "--format", "json", "--documents", "all"}, rotating("graded", "A", "B", "C")...),
-			[]want{{"pairs.0.f1", 6.0 / 11}, {"pairs.1.f1", 1.0 / 5}, {"pairs.2.f1", 6.0 / 11}, {"document_rule.pairs.0.documents", 3}},
+			[]jsonWant{{"pairs.0.f1", 6.0 / 11}, {"pairs.1.f1", 1.0 / 5}, {"pairs.2.f1", 6.0 / 11}, {"document_rule.pairs.0.documents", 3}},
 			`"rule": "all"`},
 		{"spans full", "full agreement on every shared document is F1 1",
 			append([]string{"spans", "--format", "json"}, rotating("full", "A", "B", "C")...),
-			[]want{{"pairs.0.f1", 1}, {"pairs.1.f1", 1}, {"pairs.2.f1", 1}, {"micro.f1", 1}},
+			[]jsonWant{{"pairs.0.f1", 1}, {"pairs.1.f1", 1}, {"pairs.2.f1", 1}, {"micro.f1", 1}},
 			"each annotator is compared only on the documents it annotated"},
 		{"spans full all", "the old default",
 			append([]string{"spans", "--format", "json", "--documents", "all"}, rotating("full", "A", "B", "C")...),
-			[]want{{"pairs.0.f1", 2.0 / 3}, {"pairs.1.f1", 2.0 / 7}, {"pairs.2.f1", 1.0 / 2}},
+			[]jsonWant{{"pairs.0.f1", 2.0 / 3}, {"pairs.1.f1", 2.0 / 7}, {"pairs.2.f1", 1.0 / 2}},
 			"a document it never annotated counting as one where it marked nothing"},
 		{"spans table", "the table names the rule",
 			append([]string{"spans"}, rotating("graded", "A", "B", "C")...), nil,
 			"documents annotated"},
 		{"token coding graded", "token α on the tokens of the annotators of each document",
 			append([]string{"coding", "--format", "json"}, rotating("graded", "A", "B", "C")...),
-			[]want{{"coefficients.krippendorff_alpha.value", 65.0 / 88}, {"items", 12}},
+			[]jsonWant{{"coefficients.krippendorff_alpha.value", 65.0 / 88}, {"items", 12}},
 			`"rule": "annotated"`},
 		{"token coding graded all", "every annotator codes every token",
 			append([]string{"coding", "--format", "json", "--documents", "all"}, rotating("graded", "A", "B", "C")...),
-			[]want{{"coefficients.krippendorff_alpha.value", 53.0 / 368}},
+			[]jsonWant{{"coefficients.krippendorff_alpha.value", 53.0 / 368}},
 			`"rule": "all"`},
 		{"token coding full", "full agreement: α 1",
 			append([]string{"coding", "--format", "json"}, rotating("full", "A", "B", "C")...),
-			[]want{{"coefficients.krippendorff_alpha.value", 1}},
+			[]jsonWant{{"coefficients.krippendorff_alpha.value", 1}},
 			""},
 		{"token coding full all", "the old default",
 			append([]string{"coding", "--format", "json", "--documents", "all"}, rotating("full", "A", "B", "C")...),
-			[]want{{"coefficients.krippendorff_alpha.value", 7.0 / 22}},
+			[]jsonWant{{"coefficients.krippendorff_alpha.value", 7.0 / 22}},
 			""},
 		{"token coding csv", "every format states the rule and the documents shared",
 			append([]string{"coding", "--format", "csv"}, rotating("graded", "A", "B", "C")...), nil,
 			"# documents each pair of annotators is compared on (--documents annotated)"},
 		{"relations graded", "relations too",
 			append([]string{"relations", "--format", "json"}, rotating("graded", "A", "B", "C")...),
-			[]want{{"pairs.0.f1", 1}, {"pairs.1.f1", 0}, {"pairs.2.f1", 2.0 / 3}, {"document_rule.pairs.2.documents", 1}},
+			[]jsonWant{{"pairs.0.f1", 1}, {"pairs.1.f1", 0}, {"pairs.2.f1", 2.0 / 3}, {"document_rule.pairs.2.documents", 1}},
 			`"rule": "annotated"`},
 		{"relations graded all", "the old default",
 			append([]string{"relations", "--format", "json", "--documents", "all"}, rotating("graded", "A", "B", "C")...),
-			[]want{{"pairs.0.f1", 0.5}, {"pairs.2.f1", 0.5}},
+			[]jsonWant{{"pairs.0.f1", 0.5}, {"pairs.2.f1", 0.5}},
 			`"rule": "all"`},
 		{"gamma full", "γ on each document's own annotators: no disorder",
 			append([]string{"gamma", "--format", "json", "--samples", "10"}, rotating("full", "A", "B", "C")...),
-			[]want{{"gamma", 1}, {"observed_disorder", 0}, {"document_rule.pairs.1.documents", 1}},
+			[]jsonWant{{"gamma", 1}, {"observed_disorder", 0}, {"document_rule.pairs.1.documents", 1}},
 			`"rule": "annotated"`},
 		{"gamma full matrix", "the pairwise γ compares each pair on the documents both annotated",
 			append([]string{"gamma", "--format", "json", "--samples", "10", "--by", "document"}, rotating("full", "A", "B", "C")...),
-			[]want{{"matrix.gamma.0.1", 1}, {"matrix.gamma.0.2", 1}, {"matrix.gamma.1.2", 1}},
+			[]jsonWant{{"matrix.gamma.0.1", 1}, {"matrix.gamma.0.2", 1}, {"matrix.gamma.1.2", 1}},
 			""},
 		{"unitizing full", "uα of each document on its own annotators",
 			append([]string{"unitizing", "--format", "json"}, rotating("full", "A", "B", "C")...),
-			[]want{{"continua.0.u_alpha", 1}, {"continua.1.u_alpha", 1}, {"continua.2.u_alpha", 1}, {"document_rule.pairs.0.documents", 1}},
+			[]jsonWant{{"continua.0.u_alpha", 1}, {"continua.1.u_alpha", 1}, {"continua.2.u_alpha", 1}, {"document_rule.pairs.0.documents", 1}},
 			`"rule": "annotated"`},
 		{"unitizing full matrix", "the pairwise uα compares each pair on the documents both annotated",
 			append([]string{"unitizing", "--format", "json", "--by", "document"}, rotating("full", "A", "B", "C")...),
-			[]want{{"matrix.u_alpha.0.1", 1}, {"matrix.u_alpha.0.2", 1}, {"matrix.u_alpha.1.2", 1}},
+			[]jsonWant{{"matrix.u_alpha.0.1", 1}, {"matrix.u_alpha.0.2", 1}, {"matrix.u_alpha.1.2", 1}},
 			"the documents do not all have the same annotators"},
 		{"gamma single", "a document one annotator annotated is skipped and counted",
 			append([]string{"gamma", "--format", "json", "--samples", "10"}, rotating("single", "A", "B")...),
-			[]want{{"gamma", 1}, {"continua", 1}, {"document_rule.skipped_documents", 1}},
+			[]jsonWant{{"gamma", 1}, {"continua", 1}, {"document_rule.skipped_documents", 1}},
 			`"skipped_documents": 1`},
 		{"gamma single table", "the table says so",
 			append([]string{"gamma", "--samples", "10"}, rotating("single", "A", "B")...), nil,
 			"1 document was skipped (skipped_documents): fewer than two annotators annotated it"},
 		{"unitizing single", "the same for unitizing",
 			append([]string{"unitizing", "--format", "json"}, rotating("single", "A", "B")...),
-			[]want{{"u_alpha", 1}, {"document_rule.skipped_documents", 1}},
+			[]jsonWant{{"u_alpha", 1}, {"document_rule.skipped_documents", 1}},
 			""},
 		{"coref graded", "coreference: the pairs' mention F1 are the spans' (each mention in its own chain)",
 			append([]string{"coref", "--format", "json"}, rotating("graded", "A", "B", "C")...),
-			[]want{{"pairs.0.mentions.f1", 1}, {"pairs.1.mentions.f1", 2.0 / 3}, {"pairs.2.mentions.f1", 6.0 / 7}, {"pairs.0.documents", 1}},
+			[]jsonWant{{"pairs.0.mentions.f1", 1}, {"pairs.1.mentions.f1", 2.0 / 3}, {"pairs.2.mentions.f1", 6.0 / 7}, {"pairs.0.documents", 1}},
 			`"rule": "annotated"`},
 		{"coref graded all", "the old default",
 			append([]string{"coref", "--format", "json", "--documents", "all"}, rotating("graded", "A", "B", "C")...),
-			[]want{{"pairs.0.mentions.f1", 6.0 / 11}, {"pairs.1.mentions.f1", 1.0 / 5}, {"pairs.0.documents", 3}},
+			[]jsonWant{{"pairs.0.mentions.f1", 6.0 / 11}, {"pairs.1.mentions.f1", 1.0 / 5}, {"pairs.0.documents", 3}},
 			`"rule": "all"`},
 		{"segmentation rotating", "each pair of coders on the items both segmented (was refused); doc4, by A alone, skipped",
 			[]string{"segmentation", "--format", "json", filepath.Join("testdata", "rotating", "segmentation.csv")},
-			[]want{{"agreement.actual", 1}, {"document_rule.skipped_documents", 1}, {"coder_pairs.2.items", 1}, {"summary.b.n", 3}},
+			[]jsonWant{{"agreement.actual", 1}, {"document_rule.skipped_documents", 1}, {"coder_pairs.2.items", 1}, {"summary.b.n", 3}},
 			`"coder_b": "C"`},
 		{"segmentation table", "the table says which items were compared",
 			[]string{"segmentation", filepath.Join("testdata", "rotating", "segmentation.csv")}, nil,
 			"1 item was skipped (skipped_documents): fewer than two coders segmented it"},
 		{"token coding single", "and for token coding",
 			append([]string{"coding", "--format", "json"}, rotating("single", "A", "B")...),
-			[]want{{"items", 4}, {"document_rule.skipped_documents", 1}},
+			[]jsonWant{{"items", 4}, {"document_rule.skipped_documents", 1}},
 			"1 document was skipped"},
 	}
 	for _, c := range cases {
@@ -194,12 +206,7 @@ func TestDocumentsRule(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("%s: agree %s: exit %d: %s", c.why, strings.Join(c.args, " "), code, stderr)
 			}
-			for _, w := range c.want {
-				got, ok := jsonAt(t, out, w.path).(float64)
-				if !ok || math.Abs(got-w.value) > tol {
-					t.Errorf("%s: %s = %v, want %v", c.why, w.path, jsonAt(t, out, w.path), w.value)
-				}
-			}
+			checkJSON(t, c.why, out, c.want)
 			if !strings.Contains(out, c.note) {
 				t.Errorf("%s: the output lacks %q:\n%s", c.why, c.note, out)
 			}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"agree/formats"
+	corefio "agree/formats/coref"
 )
 
 // callInfo is what run learns about a command while it runs, to add hints
@@ -46,11 +47,45 @@ func withHints(err error, call *callInfo, args []string) error {
 			continue
 		}
 		seen[a] = true
+		if h := conllHint(call.fs, a); h != "" {
+			return hinted{err, h}
+		}
 		if h := separatorHint(call.fs, a); h != "" {
 			return hinted{err, h}
 		}
 	}
 	return err
+}
+
+// conllHint says that a file another command than coref failed on is
+// CoNLL-2012 coreference (the scorer's KEY.key and RESPONSE.response have
+// no .conll extension), else "".
+func conllHint(fs *flag.FlagSet, file string) string {
+	if strings.TrimPrefix(fs.Name(), "agree ") == "coref" {
+		return ""
+	}
+	head, ok := regularHead(file, func(*formats.Input, []byte) bool { return true })
+	if !ok || !corefio.IsCoNLL(head) {
+		return ""
+	}
+	return fmt.Sprintf("hint: %s is CoNLL-2012 coreference (a \"#begin document\" line): try agree coref (agree report detects it)", file)
+}
+
+// regularHead returns the head of file when it is a regular file (looked
+// at again after the error: not an input that reading consumed, a pipe)
+// and keep accepts it.
+func regularHead(file string, keep func(*formats.Input, []byte) bool) ([]byte, bool) {
+	st, err := os.Stat(file)
+	if err != nil || !st.Mode().IsRegular() {
+		return nil, false
+	}
+	in := (&formats.OS{}).Input(file)
+	defer in.Close()
+	head, err := in.Head(formats.RouteHead)
+	if err != nil || !keep(in, head) {
+		return nil, false
+	}
+	return head, true
 }
 
 // hinted is an error followed by a hint on its own line.
@@ -67,16 +102,8 @@ func (h hinted) Unwrap() error { return h.err }
 // the line has no field separator the command uses but semicolons or
 // tabs, it returns a hint, else "".
 func separatorHint(fs *flag.FlagSet, file string) string {
-	st, err := os.Stat(file)
-	if err != nil || !st.Mode().IsRegular() {
-		return ""
-	}
-	// a regular file, looked at again after the error (not an input
-	// that reading consumed: a pipe)
-	in := (&formats.OS{}).Input(file)
-	defer in.Close()
-	head, err := in.Head(formats.RouteHead)
-	if err != nil || !readAsCSV(fs, in, head) {
+	head, ok := regularHead(file, func(in *formats.Input, head []byte) bool { return readAsCSV(fs, in, head) })
+	if !ok {
 		return ""
 	}
 	line := firstDataLine(bytes.NewReader(head))

@@ -90,8 +90,20 @@ func TestReportPagesBuiltOnlyInWrite(t *testing.T) {
 			if !ok {
 				return true
 			}
-			id, ok := call.Fun.(*ast.Ident)
-			if !ok || !strings.HasSuffix(id.Name, "Page") || id.Name == "Page" {
+			// a page builder: fooPage(…), or Page(…) of a view package
+			// (gammaview.Page)
+			var name string
+			switch fn := call.Fun.(type) {
+			case *ast.Ident:
+				if strings.HasSuffix(fn.Name, "Page") && fn.Name != "Page" {
+					name = fn.Name
+				}
+			case *ast.SelectorExpr:
+				if x, ok := fn.X.(*ast.Ident); ok && strings.HasSuffix(x.Name, "view") && fn.Sel.Name == "Page" {
+					name = x.Name + ".Page"
+				}
+			}
+			if name == "" {
 				return true
 			}
 			builders++
@@ -100,7 +112,7 @@ func TestReportPagesBuiltOnlyInWrite(t *testing.T) {
 					return true
 				}
 			}
-			t.Errorf("%s: %s is called outside the function given to rep.write: the page would be built without --report", fset.Position(call.Pos()), id.Name)
+			t.Errorf("%s: %s is called outside the function given to rep.write: the page would be built without --report", fset.Position(call.Pos()), name)
 			return true
 		})
 	}

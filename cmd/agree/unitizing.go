@@ -1,69 +1,14 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"math"
-	"sort"
-	"strings"
 
-	"agree/internal/plural"
-	"agree/internal/version"
-	"agree/internal/view"
+	"agree/internal/view/unitizingview"
 	"agree/report"
 	"agree/unitizing"
 )
-
-// unitizingResult is the JSON form of the unitizing measures of one
-// continuum. Undefined values are null, with their reason in
-// undefined_reason under the value's key.
-type unitizingResult struct {
-	// DocumentRule is set on the output of a single continuum only (a
-	// corpus has it beside its continua).
-	DocumentRule *view.DocumentRule `json:"document_rule,omitempty"`
-	Name         string             `json:"name"`
-	Annotators   []string           `json:"annotators"`
-	Units        int                `json:"units"`
-	Extent       struct {
-		Begin float64 `json:"begin"`
-		End   float64 `json:"end"`
-	} `json:"extent"`
-	AlphaU           report.Number            `json:"alpha_u"`
-	AlphaUCategories []alphaUCategoryJSON     `json:"alpha_u_categories,omitempty"`
-	UAlpha           report.Number            `json:"u_alpha"`
-	BinaryUAlpha     report.Number            `json:"binary_u_alpha"`
-	CUAlpha          report.Number            `json:"cu_alpha"`
-	Coverage         report.Number            `json:"cu_alpha_coverage"`
-	KUAlpha          map[string]report.Number `json:"k_u_alpha"`
-	KappaD           report.Number            `json:"kappa_d"`
-	AlphaD           report.Number            `json:"alpha_d"`
-	PiD              report.Number            `json:"pi_d"`
-	Atom             float64                  `json:"atom"`
-	Atoms            int                      `json:"atoms"`
-	SER              report.Number            `json:"ser"`
-	SERPairs         []serPairJSON            `json:"ser_pairs"`
-	UndefinedReason  map[string]string        `json:"undefined_reason,omitempty"`
-}
-
-type alphaUCategoryJSON struct {
-	Category string        `json:"category"`
-	Alpha    report.Number `json:"alpha"`
-	Do       report.Number `json:"d_o"`
-	De       report.Number `json:"d_e"`
-}
-
-type serPairJSON struct {
-	Reference    string        `json:"reference"`
-	Hypothesis   string        `json:"hypothesis"`
-	SER          report.Number `json:"ser"`
-	Correct      int           `json:"correct"`
-	Type         int           `json:"type"`
-	Boundary     int           `json:"boundary"`
-	TypeBoundary int           `json:"type_boundary"`
-	Insertions   int           `json:"insertions"`
-	Deletions    int           `json:"deletions"`
-}
 
 func runUnitizing(e env, args []string) error {
 	fs := newFlagSet(e, "unitizing", "unitizing [flags] FILE|DIR...  (CSV annotator,category,start,end or RTTM, one continuum per file; - = stdin; any --input format: one continuum per document)")
@@ -117,7 +62,7 @@ func runUnitizing(e env, args []string) error {
 	if err := docs.check(fs); err != nil {
 		return err
 	}
-	var results []unitizingResult
+	var results []unitizingview.Result
 	input, err := readUnits(e, "unitizing", files, &in, &docs, *dropZero, comma)
 	if err != nil {
 		return err
@@ -142,8 +87,8 @@ func runUnitizing(e env, args []string) error {
 		exts[i] = ext
 	}
 	if *concat && len(continua) > 1 {
-		if !sameAnnotators(continua) {
-			return fmt.Errorf("unitizing: --concatenate: %s", differentAnnotators)
+		if !unitizingview.SameAnnotators(continua) {
+			return fmt.Errorf("unitizing: --concatenate: %s", unitizingview.DifferentAnnotators)
 		}
 		c, ext, err := unitizing.Concatenate(continua, exts)
 		if err != nil {
@@ -152,14 +97,14 @@ func runUnitizing(e env, args []string) error {
 		continua, exts = []unitizing.Continuum{c}, []unitizing.Extent{ext}
 	}
 	for i := range continua {
-		r, err := measureUnitizing(e, &continua[i], exts[i], *atom, *cuOverlap)
+		r, err := unitizingview.Measure(e.stderr, &continua[i], exts[i], *atom, *cuOverlap)
 		if err != nil {
 			return err
 		}
 		results = append(results, r)
 	}
 	if by.active() && len(continua) > 0 {
-		bd, err := unitizingBreakdown(e, continua, exts, results, *atom, *cuOverlap, by.average)
+		bd, err := unitizingview.NewBreakdown(e.stderr, continua, exts, results, *atom, *cuOverlap, by.average)
 		if err != nil {
 			return err
 		}
@@ -168,185 +113,16 @@ func runUnitizing(e env, args []string) error {
 		if f == report.JSON {
 			return report.WriteJSON(e.stdout, bd)
 		}
-		return report.WriteTables(e.stdout, f, bd.tables()...)
+		return report.WriteTables(e.stdout, f, bd.Tables()...)
 	}
-	var whole any = struct {
-		version.Header
-		Continua     []unitizingResult  `json:"continua"`
-		DocumentRule *view.DocumentRule `json:"document_rule,omitempty"`
-	}{version.NewHeader(), results, input.rule}
-	if len(results) == 1 {
-		results[0].DocumentRule = input.rule
-		whole = struct {
-			version.Header
-			unitizingResult
-		}{version.NewHeader(), results[0]}
-	}
+	whole := unitizingview.Output(results, input.rule)
 	e.observe(whole)
-	if err := rep.write(e, func() (*report.Page, error) { return unitizingPage(results, continua, files), nil }, files); err != nil || rep.only() {
+	if err := rep.write(e, func() (*report.Page, error) { return unitizingview.Page(results, continua, files), nil }, files); err != nil || rep.only() {
 		return err
 	}
 	if f == report.JSON {
 		return report.WriteJSON(e.stdout, whole)
 	}
-	var tables []report.Table
-	for _, r := range results {
-		tables = append(tables, unitizingTables(r)...)
-	}
-	if r := input.rule; r.Shown(len(continua)) {
-		t := r.PairTable()
-		t.Notes = append(t.Notes, r.Notes()...)
-		tables = append(tables, t)
-	}
+	tables := unitizingview.Tables(results, input.rule, len(continua))
 	return report.WriteTables(e.stdout, f, tables...)
-}
-
-// measureUnitizing computes every measure. A measure that cannot handle the
-// data (overlapping units for the alphas and κ_d) is reported as undefined
-// with the reason, and as a warning on stderr; bad data (a unit outside the
-// extent, fewer than two annotators) is an error.
-func measureUnitizing(e env, c *unitizing.Continuum, ext unitizing.Extent, atom float64, cuOverlap bool) (unitizingResult, error) {
-	var r unitizingResult
-	r.Name, r.Annotators, r.Units = c.Name, c.Annotators, len(c.Units)
-	r.Extent.Begin, r.Extent.End = ext.Begin, ext.End
-	r.UndefinedReason = map[string]string{}
-	r.KUAlpha = map[string]report.Number{}
-	r.Atom = atom
-	nan := report.Number(math.NaN())
-	undefined := func(key, reason string) {
-		if reason != "" {
-			r.UndefinedReason[key] = reason
-		}
-	}
-	// overlap turns an *OverlapError into undefined values plus a warning;
-	// other errors abort.
-	overlap := func(err error, keys ...string) error {
-		var oe *unitizing.OverlapError
-		if !errors.As(err, &oe) {
-			return err
-		}
-		fmt.Fprintf(e.stderr, "agree unitizing: warning: %v\n", err)
-		for _, k := range keys {
-			r.UndefinedReason[k] = err.Error()
-		}
-		return nil
-	}
-
-	r.AlphaU = nan
-	if au, err := unitizing.Alpha1995(c, ext); err != nil {
-		if err := overlap(err, "alpha_u"); err != nil {
-			return r, err
-		}
-	} else {
-		r.AlphaU = report.Number(au.Alpha)
-		undefined("alpha_u", au.Reason)
-		for _, ca := range au.Categories {
-			r.AlphaUCategories = append(r.AlphaUCategories, alphaUCategoryJSON{ca.Category, report.Number(ca.Alpha), report.Number(ca.Do), report.Number(ca.De)})
-		}
-	}
-
-	r.UAlpha, r.BinaryUAlpha, r.CUAlpha, r.Coverage = nan, nan, nan, nan
-	ua, err := unitizing.UAlpha(c, ext)
-	var oe *unitizing.OverlapError
-	if cuOverlap && errors.As(err, &oe) {
-		fmt.Fprintf(e.stderr, "agree unitizing: warning: %s: c|uα and (k)uα computed on overlapping units (--cu-overlap)\n", c.Name)
-		ua, err = unitizing.CUAlphaOverlapping(c, ext)
-	}
-	if err != nil {
-		if err := overlap(err, "u_alpha", "binary_u_alpha", "cu_alpha", "k_u_alpha"); err != nil {
-			return r, err
-		}
-	} else {
-		r.UAlpha, r.BinaryUAlpha, r.CUAlpha, r.Coverage = report.Number(ua.U), report.Number(ua.Binary), report.Number(ua.CU), report.Number(ua.Coverage)
-		undefined("u_alpha", ua.UReason)
-		undefined("binary_u_alpha", ua.BinaryReason)
-		undefined("cu_alpha", ua.CUReason)
-		for _, k := range ua.Categories {
-			r.KUAlpha[k.Category] = report.Number(k.Alpha)
-			undefined("k_u_alpha."+k.Category, k.Reason)
-		}
-	}
-
-	r.KappaD, r.AlphaD, r.PiD = nan, nan, nan
-	var tooMany *unitizing.TooManyAtomsError
-	if kd, err := unitizing.KappaD(c, ext, atom); errors.As(err, &tooMany) {
-		// κ_d cannot be computed at this atom length; the other measures
-		// still are.
-		why := fmt.Sprintf("not computed: %d atoms of length %g, more than %d (give a longer --atom)", tooMany.Atoms, tooMany.Atom, unitizing.MaxAtoms)
-		for _, k := range []string{"kappa_d", "alpha_d", "pi_d"} {
-			r.UndefinedReason[k] = why
-		}
-	} else if err != nil {
-		if err := overlap(err, "kappa_d", "alpha_d", "pi_d"); err != nil {
-			return r, err
-		}
-	} else {
-		r.KappaD, r.AlphaD, r.PiD, r.Atoms = report.Number(kd.Kappa), report.Number(kd.Alpha), report.Number(kd.Pi), kd.Atoms
-		undefined("kappa_d", kd.KappaReason)
-		undefined("alpha_d", kd.AlphaReason)
-		undefined("pi_d", kd.PiReason)
-	}
-
-	s, err := unitizing.SERAnnotators(c, unitizing.DefaultSERCosts())
-	if err != nil {
-		return r, err
-	}
-	r.SER = report.Number(s.Mean)
-	undefined("ser", s.Reason)
-	if s.Skipped > 0 && s.Reason == "" {
-		fmt.Fprintf(e.stderr, "agree unitizing: warning: %s: SER is the mean over %d of %d ordered pairs; the others are undefined (see ser_pairs)\n",
-			c.Name, len(s.Pairs)-s.Skipped, len(s.Pairs))
-	}
-	for _, p := range s.Pairs {
-		r.SERPairs = append(r.SERPairs, serPairJSON{p.Reference, p.Hypothesis, report.Number(p.SER),
-			p.Correct, p.Type, p.Boundary, p.TypeBoundary, p.Ins, p.Del})
-	}
-	return r, nil
-}
-
-func unitizingTables(r unitizingResult) []report.Table {
-	reason := func(key string) string { return r.UndefinedReason[key] }
-	main := report.Table{
-		Title:  fmt.Sprintf("%s: %s, %s, continuum [%g, %g)", r.Name, plural.Count(len(r.Annotators), "annotator"), plural.Count(r.Units, "unit"), r.Extent.Begin, r.Extent.End),
-		Header: []string{"measure", "value", "note"},
-	}
-	add := func(name, key string, v report.Number, note string) {
-		if n := reason(key); n != "" {
-			note = n
-			if strings.Contains(n, "has overlapping units") {
-				note = "an annotator's units overlap (see the warning)"
-			}
-		}
-		main.Rows = append(main.Rows, []string{name, report.Float(float64(v), 4), note})
-	}
-	add("αU (Krippendorff 1995/2004)", "alpha_u", r.AlphaU, "")
-	add("uα", "u_alpha", r.UAlpha, "")
-	add("|uα (binary)", "binary_u_alpha", r.BinaryUAlpha, "")
-	add("c|uα", "cu_alpha", r.CUAlpha, fmt.Sprintf("coverage %s%%", report.Float(100*float64(r.Coverage), 2)))
-	cats := make([]string, 0, len(r.KUAlpha))
-	for k := range r.KUAlpha {
-		cats = append(cats, k)
-	}
-	sort.Strings(cats)
-	for _, k := range cats {
-		add(fmt.Sprintf("(%s)uα", k), "k_u_alpha."+k, r.KUAlpha[k], "")
-	}
-	add("κ_d (multi-κ on atoms)", "kappa_d", r.KappaD, fmt.Sprintf("%s of length %g", plural.Count(r.Atoms, "atom"), r.Atom))
-	add("α_d (α on atoms)", "alpha_d", r.AlphaD, "")
-	add("SER (mean over ordered pairs)", "ser", r.SER, "error rate: 0 is perfect")
-	main.Notes = append(main.Notes, "uα, |uα and αU depend on the unit of measurement: a gap of length ℓ counts as ℓ pieces in their expected coincidences, so scaling the offsets (seconds to milliseconds) moves them a little (×10 on the reference example: uα 0.4739 → 0.4700, αU 0.3026 → 0.2709); c|uα and (k)uα do not")
-	tables := []report.Table{main}
-	if len(r.SERPairs) > 0 {
-		t := report.Table{Title: r.Name + ": SER per pair (slot error rate, Galibert et al.)", KeyColumns: 2,
-			Header: []string{"reference", "hypothesis", "SER", "correct", "T", "B", "TB", "I", "D"},
-			Notes: []string{"correct: same span and category; T (type): same span, other category; B (boundary): overlapping span, same category; " +
-				"TB: overlapping span, other category; I (insertion): a hypothesis unit paired with no reference unit; D (deletion): a reference unit paired with none; " +
-				"SER = (0.5·T + 0.5·B + TB + I + D) / reference units (Galibert et al. 2010 costs)"}}
-		for _, p := range r.SERPairs {
-			t.Rows = append(t.Rows, []string{p.Reference, p.Hypothesis, report.Float(float64(p.SER), 4),
-				fmt.Sprint(p.Correct), fmt.Sprint(p.Type), fmt.Sprint(p.Boundary), fmt.Sprint(p.TypeBoundary), fmt.Sprint(p.Insertions), fmt.Sprint(p.Deletions)})
-		}
-		tables = append(tables, t)
-	}
-	return tables
 }

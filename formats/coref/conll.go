@@ -1,6 +1,7 @@
 package coref
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"sort"
@@ -11,6 +12,20 @@ import (
 	"agree/internal/csvio"
 	"agree/internal/limits"
 )
+
+// IsCoNLL reports whether a file's head is CoNLL-2012 (the coreference
+// scorer's KEY and RESPONSE files, whatever their extension): a line
+// starts with "#begin document".
+func IsCoNLL(head []byte) bool {
+	for len(head) > 0 {
+		line, rest, _ := bytes.Cut(head, []byte("\n"))
+		if bytes.HasPrefix(bytes.TrimLeft(line, " \t\ufeff"), []byte("#begin document")) {
+			return true
+		}
+		head = rest
+	}
+	return false
+}
 
 // ReadCoNLL reads one annotator's coreference from a CoNLL-2011/2012 file
 // (shared/reference/formats.md §3.8, coreference.md §1) into b.

@@ -1,6 +1,10 @@
-// Package doccano reads doccano's JSONL export into the annotation model.
+// Package doccano reads doccano's JSONL and JSON exports into the
+// annotation model.
 //
-// doccano exports a project as one JSON object per line and example, and,
+// doccano exports a project as one JSON object per line and example
+// (JSONL), or as a JSON array of the same objects (the JSON export, which
+// pandas writes on one line: positions then name the element, "[3].label"),
+// and,
 // unless the project shares annotations among its members ("collaborative
 // annotation"), one file per member, named after the member
 // (<username>.jsonl in the export ZIP): the file name is the annotator.
@@ -62,7 +66,8 @@ func Read(r io.Reader, name string, opt Options) (*annotation.Corpus, error) {
 	return ReadBytes(data, name, opt)
 }
 
-// ReadBytes is Read on the file's content.
+// ReadBytes is Read on the file's content: JSONL, or a JSON array of
+// examples (IsArray).
 func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error) {
 	who := opt.Annotator
 	if who == "" {
@@ -74,10 +79,48 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 	rd := &reader{name: name, opt: opt, c: &annotation.Corpus{}}
 	rd.c.Spans = make([]annotation.Span, 0, maxSpans(data))
 	rd.ann = rd.c.Annotator(who)
+	if IsArray(data) {
+		return rd.array(data)
+	}
 	err := jsonx.Lines(data, rd.line)
 	if se, ok := err.(*jsonx.SyntaxError); ok {
 		return nil, fmt.Errorf("%s:%d:%d: %s (want one JSON object per line: doccano's JSONL export)", name, se.Line, se.Col, se.Msg)
 	}
+	if err != nil {
+		return nil, err
+	}
+	return rd.c, nil
+}
+
+// IsArray reports whether data is a JSON array (doccano's JSON export)
+// rather than JSONL: its first character, after white space and a
+// byte-order mark, is '['.
+func IsArray(data []byte) bool {
+	data = bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\ufeff")), " \t\r\n")
+	return len(data) > 0 && data[0] == '['
+}
+
+// array reads doccano's JSON export: an array of examples, each read as a
+// line of the JSONL, its position the element's line and index.
+func (rd *reader) array(data []byte) (*annotation.Corpus, error) {
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	doc, err := jsonx.Parse(data, nil)
+	if se, ok := err.(*jsonx.SyntaxError); ok {
+		return nil, fmt.Errorf("%s:%d:%d: %s (want doccano's JSON export: an array of examples)", rd.name, se.Line, se.Col, se.Msg)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", rd.name, err)
+	}
+	// lines counted from one element to the next: the file once in all
+	line, off := 1, 0
+	doc.Root().Elems(func(i int, e jsonx.Value) bool {
+		o := e.Offset()
+		line += bytes.Count(data[off:o], []byte("\n"))
+		off = o
+		rd.elem = "[" + strconv.Itoa(i) + "]"
+		err = rd.line(line, e)
+		return err == nil
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -97,20 +140,34 @@ type reader struct {
 	opt  Options
 	c    *annotation.Corpus
 	ann  int
-	seen map[int]int // document → line
+	seen map[int]string // document → where it was read ("line 3", "[2]")
 	strs jsonx.Interner
 	offs annotation.Offsets // the current example's, rebuilt for each
+	// elem is the path of the current element of a JSON export ("[3]"),
+	// "" for JSONL
+	elem string
 }
 
 func (rd *reader) errorf(line int, field, format string, args ...any) error {
-	if field != "" {
-		field = " " + field + ":"
+	if field != "" || rd.elem != "" {
+		field = " " + rd.path(field) + ":"
 	}
 	return fmt.Errorf("%s:%d:%s %s", rd.name, line, field, fmt.Sprintf(format, args...))
 }
 
+// path is field within the current element of a JSON export.
+func (rd *reader) path(field string) string {
+	switch {
+	case rd.elem == "":
+		return field
+	case field == "":
+		return rd.elem
+	}
+	return rd.elem + "." + field
+}
+
 func (rd *reader) pos(line int, field string) annotation.Pos {
-	return annotation.Pos{File: rd.name, Line: line, Path: field}
+	return annotation.Pos{File: rd.name, Line: line, Path: rd.path(field)}
 }
 
 func (rd *reader) line(line int, v jsonx.Value) error {
@@ -152,12 +209,15 @@ func (rd *reader) line(line int, v jsonx.Value) error {
 	}
 	d := rd.c.Document(docName)
 	if rd.seen == nil {
-		rd.seen = map[int]int{}
+		rd.seen = map[int]string{}
 	}
 	if prev, dup := rd.seen[d]; dup {
-		return rd.errorf(line, "id", "example %q already read at line %d", docName, prev)
+		return rd.errorf(line, "id", "example %q already read at %s", docName, prev)
 	}
-	rd.seen[d] = line
+	rd.seen[d] = "line " + strconv.Itoa(line)
+	if rd.elem != "" {
+		rd.seen[d] = rd.elem
+	}
 	rd.c.MarkAnnotated(d, rd.ann)
 	var offs *annotation.Offsets
 	if hasText {

@@ -1,6 +1,7 @@
 package doccano
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -118,11 +119,63 @@ func TestErrors(t *testing.T) {
 		{`{"id":1,"text":"ab","label":"X"}`, "u.jsonl:1: label: a JSON string"},
 		{`{"id":1,"text":"ab","entities":[{"id":1,"start_offset":0,"end_offset":1,"label":"A"}],"relations":[{"from_id":1,"to_id":9}]}`, `relations[0]: from_id "1" or to_id "9" is not the id of an entity`},
 		{`{"id":1,"text":"ab",}`, "u.jsonl:1:21: unexpected '}'"},
-		{`[1]`, "u.jsonl:1: a JSON array (want an example object)"},
+		{`[1]`, "u.jsonl:1: [0]: a JSON number (want an example object)"},
+		{`[{"id":1,"text":"ab"},{"id":1,"text":"ab"}]`, `u.jsonl:1: [1].id: example "1" already read at [0]`},
+		{"[\n{\"id\":1,\"text\":\"ab\"},\n{\"id\":2,\"text\":\"ab\",\"label\":[[0,9,\"X\"]]}]", "u.jsonl:3: [1].label[0]: end: "},
+		{`[{"id":1,"text":"ab"}`, "u.jsonl:1:22: unexpected end of input"},
+		{`{"id":1,"text":"ab"}`, ""},
 	} {
 		_, err := ReadBytes([]byte(tc.in), "u.jsonl", Options{Unit: DefaultUnit})
+		if tc.want == "" {
+			if err != nil {
+				t.Errorf("%s: %v", tc.in, err)
+			}
+			continue
+		}
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: err = %v, want %q", tc.in, err, tc.want)
 		}
+	}
+}
+
+// TestJSONExport: doccano's JSON export (an array of the examples, written
+// by pandas on one line, "/" escaped, text outside the BMP in UTF-16
+// offsets) reads as the JSONL does.
+func TestJSONExport(t *testing.T) {
+	var got []string
+	for _, f := range []string{"testdata/json/alice.json", "testdata/json/bob.json"} {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !IsArray(data) {
+			t.Fatalf("%s: not seen as an array", f)
+		}
+		c, err := ReadBytes(data, f, Options{Unit: DefaultUnit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		if len(c.Documents) != 2 || len(c.Documents[0].AnnotatedBy) != 1 || len(c.Documents[1].AnnotatedBy) != 1 {
+			t.Errorf("%s: %d documents, both annotated by the file's member: %+v", f, len(c.Documents), c.Documents)
+		}
+		for _, s := range c.Spans {
+			got = append(got, fmt.Sprintf("%s %s %s [%v,%v) %s", c.Annotators[s.Annotator], c.Documents[s.Doc].Name, s.Label, s.Start, s.End, s.Pos))
+		}
+	}
+	// code points: "Ada 😀 met 😀 Bob in Zürich." has Bob at 12–15 and
+	// Zürich at 19–25 (UTF-16: 14–17 and 21–27)
+	want := []string{
+		"alice 1 PER [0,3) testdata/json/alice.json:1: [0].label[0]",
+		"alice 1 PER [12,15) testdata/json/alice.json:1: [0].label[1]",
+		"alice 1 LOC [19,25) testdata/json/alice.json:1: [0].label[2]",
+		"bob 1 PER [0,3) testdata/json/bob.json:2: [0].label[0]",
+		"bob 1 LOC [19,25) testdata/json/bob.json:2: [0].label[1]",
+		"bob 2 ORG [0,2) testdata/json/bob.json:3: [1].label[0]",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("spans\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -10,7 +10,7 @@ import (
 
 // FuzzRead: no input panics, and what is read validates.
 func FuzzRead(f *testing.F) {
-	files, _ := filepath.Glob("testdata/*/*.jsonl")
+	files, _ := filepath.Glob("testdata/*/*.json*")
 	for _, file := range files {
 		b, err := os.ReadFile(file)
 		if err != nil {

@@ -1,5 +1,6 @@
 // Package labelstudio reads Label Studio's JSON export (Export → JSON) into
-// the annotation model.
+// the annotation model, and its JSON-MIN, CSV and TSV exports (see
+// min.go: one record per annotation, the results flattened).
 //
 // The export is a JSON array of tasks: {"id", "data": {…}, "annotations":
 // [{"id", "completed_by", "result": [...], "was_cancelled"}], "predictions"}
@@ -63,11 +64,18 @@ func Read(r io.Reader, name string, opt Options) (*annotation.Corpus, error) {
 // ReadBytes is Read on the file's content.
 func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error) {
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	rd := &reader{name: name, opt: opt, c: &annotation.Corpus{}, counts: map[string]int{}}
+	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) > 0 && t[0] != '[' && t[0] != '{' {
+		if err := rd.readTable(data); err != nil {
+			return nil, err
+		}
+		rd.notes()
+		return rd.c, nil
+	}
 	doc, err := jsonx.Parse(data, nil)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v (want Label Studio's JSON export: an array of tasks)", name, err)
 	}
-	rd := &reader{name: name, opt: opt, c: &annotation.Corpus{}, counts: map[string]int{}}
 	// a span per label of a "labels" region, which names "labels" twice
 	// (type and value): room for the spans of regions with one label
 	// without growing
@@ -77,10 +85,18 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 	case jsonx.Object: // a single task (the API's task format)
 		err = rd.task(root, -1)
 	case jsonx.Array:
+		var recs []minRecord // a JSON-MIN export
 		root.Elems(func(i int, t jsonx.Value) bool {
+			if i == 0 && IsMin(t) || recs != nil {
+				recs = append(recs, minRecord{t, "[" + strconv.Itoa(i) + "]"})
+				return true
+			}
 			err = rd.task(t, i)
 			return err == nil
 		})
+		if err == nil && recs != nil {
+			err = rd.min(recs)
+		}
 	default:
 		return nil, fmt.Errorf("%s: a JSON %s (want Label Studio's JSON export: an array of tasks)", name, root.Kind())
 	}
@@ -150,7 +166,7 @@ func (rd *reader) task(t jsonx.Value, ti int) error {
 	}
 	data, anns, comps := t.Get("data"), t.Get("annotations"), t.Get("completions")
 	if !data.Exists() && !anns.Exists() && !comps.Exists() {
-		return rd.errorf(tp, "not a Label Studio task (no data and no annotations; the JSON-MIN and CSV exports lose the annotations' structure: export JSON)")
+		return rd.errorf(tp, "not a Label Studio task (no data and no annotations)")
 	}
 	docName, ok := t.Get("id").Scalar()
 	if !ok || docName == "" {
@@ -287,7 +303,7 @@ func (rd *reader) annotation(a jsonx.Value, doc *docInfo, p string) error {
 		from := rd.str(r.Get("from_name"))
 		switch typ := rd.str(r.Get("type")); typ {
 		case "labels":
-			err = rd.region(r, v, doc, ann, rp, byRegion)
+			err = rd.region(v, str(r.Get("id")), str(r.Get("to_name")), rd.str(r.Get("from_name")), doc, ann, rp, byRegion)
 		case "choices":
 			if v.Get("start").Exists() {
 				perRegion = append(perRegion, later{r, rp})
@@ -295,14 +311,7 @@ func (rd *reader) annotation(a jsonx.Value, doc *docInfo, p string) error {
 			}
 			err = rd.strings(v.Get("choices"), rp+".value.choices", func(ch string) { rd.label(doc.d, ann, from, ch, rp) })
 		case "taxonomy":
-			v.Get("taxonomy").Elems(func(i int, path jsonx.Value) bool {
-				var parts []string
-				err = rd.strings(path, fmt.Sprintf("%s.value.taxonomy[%d]", rp, i), func(s string) { parts = append(parts, s) })
-				if err == nil {
-					rd.label(doc.d, ann, from, strings.Join(parts, "/"), rp)
-				}
-				return err == nil
-			})
+			err = rd.taxonomy(v.Get("taxonomy"), rp+".value.taxonomy", doc.d, ann, from, rp)
 		case "rating", "number":
 			if x, ok := v.Get(typ).Float(); ok {
 				rd.label(doc.d, ann, from, strconv.FormatFloat(x, 'f', -1, 64), rp)
@@ -396,12 +405,29 @@ func (rd *reader) strings(v jsonx.Value, p string, f func(string)) error {
 	return err
 }
 
+// taxonomy reads the paths of a "taxonomy" result (at p, of the result at
+// rp) as labels, each path's parts joined by "/".
+func (rd *reader) taxonomy(v jsonx.Value, p string, d, a int, layer, rp string) error {
+	var err error
+	v.Elems(func(i int, path jsonx.Value) bool {
+		var parts []string
+		err = rd.strings(path, fmt.Sprintf("%s[%d]", p, i), func(s string) { parts = append(parts, s) })
+		if err == nil {
+			rd.label(d, a, layer, strings.Join(parts, "/"), rp)
+		}
+		return err == nil
+	})
+	return err
+}
+
 func (rd *reader) label(d, a int, layer, value, p string) {
 	rd.c.Labels = append(rd.c.Labels, annotation.Label{Doc: d, Annotator: a, Layer: layer, Value: value, Pos: rd.pos(p)})
 }
 
-// region reads a "labels" result as spans.
-func (rd *reader) region(r, v jsonx.Value, doc *docInfo, ann int, p string, byRegion map[string]int) error {
+// region reads the value v of a "labels" result as spans: id is the
+// region's id, toName the object it is on (the data field), layer the
+// control's name.
+func (rd *reader) region(v jsonx.Value, id, toName, layer string, doc *docInfo, ann int, p string, byRegion map[string]int) error {
 	sv, ev := v.Get("start"), v.Get("end")
 	if !sv.Exists() || !ev.Exists() {
 		return rd.errorf(p+".value", "a labels region needs start and end")
@@ -437,7 +463,7 @@ func (rd *reader) region(r, v jsonx.Value, doc *docInfo, ann int, p string, byRe
 	// the task's text decide.
 	time := v.Get("channel").Exists()
 	text, hasText := doc.text, doc.hasText
-	if f := doc.field(str(r.Get("to_name"))); f.ok {
+	if f := doc.field(toName); f.ok {
 		if f.media {
 			time = true
 		} else {
@@ -482,7 +508,7 @@ func (rd *reader) region(r, v jsonx.Value, doc *docInfo, ann int, p string, byRe
 			}
 			if hasCovered && !annotation.SameText(doc.offs.Text(s, e), covered) {
 				return rd.errorf(p, "region %s [%v, %v) covers %s in the text, but the file gives %s%s",
-					str(r.Get("id")), start, end, csvio.Quote(doc.offs.Text(s, e)), csvio.Quote(covered), rd.unitHint())
+					id, start, end, csvio.Quote(doc.offs.Text(s, e)), csvio.Quote(covered), rd.unitHint())
 			}
 			start, end = float64(s), float64(e)
 			doc.text, doc.hasText = text, true
@@ -495,7 +521,6 @@ func (rd *reader) region(r, v jsonx.Value, doc *docInfo, ann int, p string, byRe
 	if len(labels) > 1 {
 		rd.counts["region|with several labels read as one span per label"]++
 	}
-	id, layer := str(r.Get("id")), rd.str(r.Get("from_name"))
 	for k, l := range labels {
 		s := annotation.Span{Doc: doc.d, Annotator: ann, ID: id, Start: start, End: end, Label: l, Layer: layer, Text: covered, Pos: rd.pos(p)}
 		if k > 0 && id != "" {

@@ -1,6 +1,7 @@
 package labelstudio
 
 import (
+	"fmt"
 	"os"
 	"slices"
 	"strconv"
@@ -150,4 +151,85 @@ func mustRead(t *testing.T, file string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestMinExports: the JSON-MIN, CSV and TSV exports of one project (a
+// rotating design: task 1 by ana and ben, 2 by ben and cy, 3 by ana and
+// cy; text outside the BMP; a multiple choice; a record without a choice)
+// read as the same corpus, written after label-studio-converter's
+// convert_to_json_min and convert_to_csv: the min export names users by
+// id, the CSV by email.
+func TestMinExports(t *testing.T) {
+	dump := func(c *annotation.Corpus) []string {
+		var out []string
+		for _, s := range c.Spans {
+			out = append(out, fmt.Sprintf("span %s %s %s %s [%v,%v) %q", c.Documents[s.Doc].Name, c.Annotators[s.Annotator], s.Layer, s.Label, s.Start, s.End, s.Text))
+		}
+		for _, l := range c.Labels {
+			out = append(out, fmt.Sprintf("label %s %s %s %s", c.Documents[l.Doc].Name, c.Annotators[l.Annotator], l.Layer, l.Value))
+		}
+		for _, d := range c.Documents {
+			var by []string
+			for _, a := range d.AnnotatedBy {
+				by = append(by, c.Annotators[a])
+			}
+			out = append(out, fmt.Sprintf("document %s %q by %v", d.Name, d.Text, by))
+		}
+		return out
+	}
+	var first []string
+	for _, f := range []string{"testdata/min/rotating-min.json", "testdata/min/rotating.csv", "testdata/min/rotating.tsv"} {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := ReadBytes(data, f, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		if err := c.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		if !c.RecordsAssignment() {
+			t.Errorf("%s: who annotated each task is recorded", f)
+		}
+		if strings.HasSuffix(f, ".json") { // users by id in the min export, by email in the CSV
+			for i, a := range c.Annotators {
+				c.Annotators[i] = map[string]string{"1": "ana@example.com", "2": "ben@example.com", "3": "cy@example.com"}[a]
+			}
+		}
+		got := dump(c)
+		if strings.HasSuffix(f, ".json") {
+			first = got
+			// 𝔘𝔫𝔦 (three code points outside the BMP) at 3–6 of task 2
+			if !slices.Contains(got, `span 2 ben@example.com label ORG [3,6) "𝔘𝔫𝔦"`) {
+				t.Errorf("%s: no ORG span at [3,6):\n%s", f, strings.Join(got, "\n"))
+			}
+			if !slices.Contains(got, "label 2 ben@example.com sentiment Neutral") || !slices.Contains(got, "label 3 ana@example.com sentiment Neutral") {
+				t.Errorf("%s: choices:\n%s", f, strings.Join(got, "\n"))
+			}
+			continue
+		}
+		if !slices.Equal(got, first) {
+			t.Errorf("%s reads otherwise than the JSON-MIN export:\n%s\nwant\n%s", f, strings.Join(got, "\n"), strings.Join(first, "\n"))
+		}
+	}
+}
+
+// TestMinErrors: what a JSON-MIN or CSV export lacks is named with its
+// record.
+func TestMinErrors(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`[{"id":1,"text":"ab","annotation_id":3}]`, "x: [0]: a record without its annotator"},
+		{`[{"text":"ab","annotator":1,"annotation_id":3}]`, "x: [0]: a record without the task's id"},
+		{`[{"id":1,"text":"ab","annotator":1,"annotation_id":3},{"id":1,"text":"ab","annotator":1,"annotation_id":4}]`, `x: [1]: annotator "1" annotated task "1" twice (also at [0])`},
+		{`[{"id":1,"text":"ab","l":[{"start":0,"end":9,"labels":["X"]}],"annotator":1,"annotation_id":3}]`, "x: [0].l[0].value.end: "},
+		{"id,text,annotator,annotation_id\n1,ab,,3\n", "x: line 2: a record without its annotator"},
+		{"id,text,annotator,annotation_id\n1,\"ab,x,3\n", "x:2:"},
+	} {
+		_, err := ReadBytes([]byte(c.in), "x", Options{})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.in, err, c.want)
+		}
+	}
 }

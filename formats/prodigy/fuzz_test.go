@@ -11,6 +11,8 @@ import (
 // FuzzRead: no input panics, and what is read validates.
 func FuzzRead(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*.jsonl")
+	more, _ := filepath.Glob("testdata/binary/*.jsonl")
+	files = append(files, more...)
 	for _, file := range files {
 		b, err := os.ReadFile(file)
 		if err != nil {

@@ -13,19 +13,31 @@
 // first present; a file of one annotator's answers without them is named
 // after the file).
 //
-// Answers: accept gives the task's spans, its tokens (Document.Tokens),
-// the selected options (document labels, several forming a set) and, for a
-// binary task, the document label "accept" in the layer of the asked label;
-// reject gives, for a binary task, "reject" in that layer, and excludes any
-// other task (its spans were rejected as a whole); ignore excludes the task.
-// Excluded tasks are counted in notes. Errors name the file and line; a
-// span or token whose offsets cover another text than its "text" is one.
+// Answers: accept gives the task's spans, its tokens (Document.Tokens) and
+// the selected options (document labels, several forming a set); reject
+// excludes the task (its spans were rejected as a whole); ignore excludes
+// it too. Excluded tasks are counted in notes.
+//
+// Binary recipes (ner.teach, textcat.teach, spans.teach, any recipe whose
+// _view_id is "ner", "spans", "classification", "text" or "html"; or a task
+// with a "label" and neither options nor spans) ask one question per task,
+// so one input comes back as many tasks, answered accept or reject. Each
+// answer is a document label "accept" or "reject" in the layer of the
+// asked label, about its question (Label.Item): "[start,end)" for a
+// suggested span, "" for the whole text — the data of agree coding, which
+// then compares the annotators on the questions both answered, rejections
+// included (explicit negatives). An accepted suggested span is also a
+// span; a rejected one is not. An annotator answering one question twice
+// is an error. Errors name the file and line; a span or token whose
+// offsets cover another text than its "text" is one.
 package prodigy
 
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strconv"
+	"strings"
 
 	"agree/annotation"
 	"agree/formats/internal/names"
@@ -62,7 +74,8 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 	for _, n := range []struct {
 		k    int
 		what string
-	}{{rd.ignored, "answered ignore excluded"}, {rd.rejected, "answered reject excluded (their spans and choices were rejected as a whole)"}} {
+	}{{rd.ignored, "answered ignore excluded"}, {rd.rejected, "answered reject excluded (their spans and choices were rejected as a whole)"},
+		{rd.binary, "of binary recipes (ner.teach, textcat.teach: one question each) read as answers: each answer is a document label accept or reject, in the layer of the asked label, of its question (a suggested span [start,end) or the whole text), which agree coding compares on the questions both annotators answered; an accepted suggested span is also a span (agree spans compares what each accepted, whatever the other was asked)"}} {
 		if n.k > 0 {
 			rd.c.Notes = append(rd.c.Notes, fmt.Sprintf("%s: prodigy: %s %s", name, plural.Count(n.k, "task"), n.what))
 		}
@@ -76,6 +89,51 @@ type reader struct {
 	c                 *annotation.Corpus
 	seen              map[[2]int]int // (document, annotator) → line
 	ignored, rejected int
+	// binary counts the answers of binary tasks; asked maps each question
+	// an annotator answered (document, annotator, label, item) to its line
+	binary int
+	asked  map[question]int
+}
+
+type question struct {
+	doc, ann    int
+	label, item string
+}
+
+// binaryViews are the view ids of Prodigy's binary interfaces, whose tasks
+// ask one question each (ner.teach: "ner", one suggested span;
+// textcat.teach: "classification", a label; spans.teach: "spans"), so that
+// one input comes back as many tasks.
+var binaryViews = map[string]bool{"ner": true, "spans": true, "classification": true, "text": true, "html": true}
+
+func viewList() string {
+	var vs []string
+	for v := range binaryViews {
+		vs = append(vs, strconv.Quote(v))
+	}
+	sort.Strings(vs)
+	return strings.Join(vs, ", ")
+}
+
+// question records an annotator's answer to a binary question as a
+// document label of the question's label (layer) about item ("[start,end)"
+// for a suggested span, "" for the whole text); answering it twice is an
+// error.
+func (rd *reader) question(line, d, a int, label, item, answer string) error {
+	q := question{d, a, label, item}
+	if rd.asked == nil {
+		rd.asked = map[question]int{}
+	}
+	if prev, dup := rd.asked[q]; dup {
+		what := "label " + strconv.Quote(label)
+		if item != "" {
+			what = "span " + item + " as " + strconv.Quote(label)
+		}
+		return rd.errorf(line, "", "annotator %q answered the question about %s of input %s twice (also at line %d); keep one answer", rd.c.Annotators[a], what, rd.c.Documents[d].Name, prev)
+	}
+	rd.asked[q] = line
+	rd.c.Labels = append(rd.c.Labels, annotation.Label{Doc: d, Annotator: a, Layer: label, Item: item, Value: answer, Pos: rd.pos(line, "answer")})
+	return nil
 }
 
 func (rd *reader) errorf(line int, field, format string, args ...any) error {
@@ -107,9 +165,17 @@ func (rd *reader) line(line int, v jsonx.Value) error {
 	default:
 		return rd.errorf(line, "answer", "%q (want accept, reject or ignore)", answer)
 	}
+	// binary tasks: one question each, accepted or rejected (view ids of
+	// the binary interfaces; a question about the whole text has a label
+	// and neither options nor spans)
+	view := str(v.Get("_view_id"))
 	binary := v.Get("label")
-	_, isBinary := binary.Str()
-	isBinary = isBinary && !v.Get("accept").Exists() && v.Get("spans").Len() == 0
+	_, hasLabel := binary.Str()
+	spanQuestion := binaryViews[view] && v.Get("spans").Len() > 0
+	isBinary := spanQuestion || hasLabel && !v.Get("accept").Exists() && v.Get("spans").Len() == 0 && (view == "" || binaryViews[view])
+	if answer == "" {
+		answer = "accept"
+	}
 	if answer == "reject" && !isBinary {
 		rd.rejected++
 		return nil
@@ -133,17 +199,19 @@ func (rd *reader) line(line int, v jsonx.Value) error {
 	k := [2]int{d, a}
 	if !isBinary {
 		if prev, dup := rd.seen[k]; dup {
-			return rd.errorf(line, "", "annotator %q answered input %s twice (also at line %d); keep one answer", who, docName, prev)
+			return rd.errorf(line, "", "annotator %q answered input %s twice (also at line %d); keep one answer (a manual recipe answers each input once; binary recipes such as ner.teach and textcat.teach are read as such by their _view_id, %s)", who, docName, prev, viewList())
 		}
 		rd.seen[k] = line
 	}
 	rd.c.MarkAnnotated(d, a)
 	if isBinary {
+		rd.binary++
+	}
+	if isBinary && !spanQuestion {
 		l, _ := binary.Str()
-		if answer == "" {
-			answer = "accept"
+		if err := rd.question(line, d, a, l, "", answer); err != nil {
+			return err
 		}
-		rd.c.Labels = append(rd.c.Labels, annotation.Label{Doc: d, Annotator: a, Layer: l, Value: answer, Pos: rd.pos(line, "label")})
 	}
 	var offs *annotation.Offsets
 	if hasText {
@@ -217,9 +285,19 @@ func (rd *reader) line(line int, v jsonx.Value) error {
 			err = rd.errorf(line, field, "[%v, %v) covers %q in the text, but the span's text is %q%s", s, e, offs.Text(int(s), int(e)), covered, rd.hint())
 			return false
 		}
+		label := str(sp.Get("label"))
+		if spanQuestion {
+			// the question: this suggested span with this label
+			if err = rd.question(line, d, a, label, fmt.Sprintf("[%v,%v)", s, e), answer); err != nil {
+				return false
+			}
+			if answer == "reject" {
+				return true // an explicit negative, not a span
+			}
+		}
 		byOffsets[key{s, e}] = len(rd.c.Spans)
 		rd.c.Spans = append(rd.c.Spans, annotation.Span{Doc: d, Annotator: a, ID: str(sp.Get("id")), Start: s, End: e,
-			Label: str(sp.Get("label")), Text: covered, Pos: rd.pos(line, field)})
+			Label: label, Text: covered, Pos: rd.pos(line, field)})
 		return true
 	})
 	if err != nil {

@@ -98,6 +98,7 @@ func TestErrors(t *testing.T) {
 		{`{"answer":"accept"}`, "p.jsonl:1: a task with neither _input_hash nor text"},
 		{`{"text":"ab","accept":"x"}`, "p.jsonl:1: accept: a JSON string"},
 		{`{"text":1}`, "p.jsonl:1: a task with neither _input_hash nor text"},
+		{"{\"text\":\"ab\",\"_input_hash\":1,\"_view_id\":\"ner\",\"_annotator_id\":\"x\",\"spans\":[{\"start\":0,\"end\":1,\"label\":\"X\"}]}\n{\"text\":\"ab\",\"_input_hash\":1,\"_view_id\":\"ner\",\"_annotator_id\":\"x\",\"spans\":[{\"start\":0,\"end\":1,\"label\":\"X\"}],\"answer\":\"reject\"}", `p.jsonl:2: annotator "x" answered the question about span [0,1) as "X" of input 1 twice (also at line 1)`},
 		// issue 25: tokens whose offsets contradict the text were read as they were
 		{"{\"text\":\"x\"}\n" + `{"text":"ab cd","tokens":[{"text":"ab","start":0,"end":2,"id":0},{"text":"cd","start":2,"end":4,"id":1}]}`,
 			`p.jsonl:2: tokens[1]: [2, 4) covers " c" in the text, but the token's text is "cd"`},
@@ -111,5 +112,45 @@ func TestErrors(t *testing.T) {
 	c, err := ReadBytes([]byte(`{"text":"ab","spans":[{"start":0,"end":1,"label":"X"}]}`), "dir/carol.jsonl", Options{})
 	if err != nil || c.Annotators[0] != "carol" {
 		t.Errorf("%v %v", err, c)
+	}
+}
+
+// TestBinary: ner.teach and textcat.teach answers (the same input in many
+// tasks, one question each, view ids "ner" and "classification"; text
+// outside the BMP) are read, not refused as answering an input twice:
+// each answer is a label accept or reject of its question, an accepted
+// suggestion a span. The figures of agree coding and agree spans on
+// these files are worked out in cmd/agree's TestRealExports.
+func TestBinary(t *testing.T) {
+	c := read(t, "testdata/binary/ner_teach.jsonl")
+	var got []string
+	for _, l := range c.Labels {
+		got = append(got, c.Annotators[l.Annotator]+" "+l.Layer+" "+l.Item+" "+l.Value)
+	}
+	want := []string{
+		"news-alice PER [0,3) accept", "news-alice PER [10,13) accept", "news-alice PER [10,13) reject", "news-alice PER [0,3) accept",
+		"news-bob PER [0,3) accept", "news-bob PER [10,13) reject", "news-bob PER [10,13) reject",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("answers\n%q\nwant\n%q", got, want)
+	}
+	var spans []string
+	for _, s := range c.Spans {
+		spans = append(spans, c.Annotators[s.Annotator]+" "+s.Text)
+	}
+	// 𝔘𝔫𝔦 is three code points: [0,3) of "𝔘𝔫𝔦 hired Eve."
+	if want := []string{"news-alice Ada", "news-alice Bob", "news-alice 𝔘𝔫𝔦", "news-bob Ada"}; !slices.Equal(spans, want) {
+		t.Errorf("spans %q, want the accepted suggestions %q", spans, want)
+	}
+	if len(c.Documents) != 2 || !c.RecordsAssignment() {
+		t.Errorf("%d documents (want the 2 inputs), assignment recorded %v", len(c.Documents), c.RecordsAssignment())
+	}
+	d, err := c.Coding("", "")
+	if err != nil || d.NumItems() != 4 {
+		t.Errorf("coding: %v; want the 4 questions as items", err)
+	}
+	tc := read(t, "testdata/binary/textcat_teach.jsonl")
+	if len(tc.Labels) != 6 || len(tc.Documents) != 3 || tc.Labels[0].Layer != "POSITIVE" || tc.Labels[0].Item != "" {
+		t.Errorf("textcat.teach: %d labels on %d documents: %+v", len(tc.Labels), len(tc.Documents), tc.Labels)
 	}
 }

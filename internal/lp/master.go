@@ -61,9 +61,11 @@ type Master struct {
 	xTrue     []float64
 	tol       float64
 	iters     int
-	solved    bool
-	fresh     bool // d and pi were recomputed exactly since the last pivot
-	dirty     bool // costs changed since the duals were computed
+	// reperturbs counts the calls of reperturb
+	reperturbs int
+	solved     bool
+	fresh      bool // d and pi were recomputed exactly since the last pivot
+	dirty      bool // costs changed since the duals were computed
 }
 
 const (
@@ -461,8 +463,9 @@ func (s *Master) pushEta(r int, a []float64) {
 
 // refactor factorises the current basis afresh, recomputes x_B, the duals
 // and every reduced cost. A basis found singular is repaired with
-// singletons; if x_B is then infeasible the method restarts from the
-// all-singleton basis (always feasible).
+// singletons; if x_B is then clearly infeasible the method restarts from
+// the all-singleton basis (always feasible); values below 0 by the size
+// of the perturbation (rounding in the updates) are mended by reperturb.
 func (s *Master) refactor() {
 	cols := s.basisCols[:0]
 	for _, h := range s.head {
@@ -496,16 +499,44 @@ func (s *Master) refactor() {
 	s.since = 0
 	copy(s.xb, s.rhs)
 	s.lu.solve(s.xb, s.work)
+	bad := false
 	for i, v := range s.xb {
-		if v < -1e-7 {
+		switch {
+		case v < -1e-5: // (a repaired basis): start again
 			s.restart()
 			return
-		}
-		if v < 0 {
+		case v < -1e-9:
+			bad = true
+		case v < 0:
 			s.xb[i] = 0
 		}
 	}
+	if bad {
+		s.reperturb()
+	}
 	s.recompute()
+}
+
+// reperturb makes the current basis feasible again when rounding in the
+// updates has left some basic values below 0 (by about the size of the
+// perturbation): each such value becomes a new tiny positive one, and the
+// perturbed right-hand side is set to B·x_B. The right-hand side stays
+// within about 10⁻⁶ of 1, and the duals, which depend only on the basis,
+// are unchanged (the former remedy, a restart from the all-singleton
+// basis, threw away thousands of pivots on large problems).
+func (s *Master) reperturb() {
+	s.reperturbs++
+	for i, v := range s.xb {
+		if v < 0 {
+			s.xb[i] = 1e-7 * (1 + float64(splitmix(uint64(s.iters)<<20^uint64(i))>>11)/(1<<53))
+		}
+	}
+	clear(s.rhs)
+	for i, h := range s.head {
+		for k := s.start[h]; k < s.start[h+1]; k++ {
+			s.rhs[s.idx[k]] += s.xb[i]
+		}
+	}
 }
 
 // recompute sets the duals and every reduced cost exactly.

@@ -203,3 +203,12 @@ func SortedKeys[V any](m map[string]V) []string {
 	sort.Strings(out)
 	return out
 }
+
+// Bounds of the timelines of the γ and unitizing pages.
+const (
+	ContinuaDrawn = 3  // continua drawn as timelines
+	TimelineUnits = 40 // units drawn per annotator in a timeline (a window of the continuum)
+)
+
+// Coord writes a coordinate of a continuum (6 significant digits).
+func Coord(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }

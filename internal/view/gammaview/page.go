@@ -1,4 +1,4 @@
-package main
+package gammaview
 
 import (
 	"fmt"
@@ -13,15 +13,11 @@ import (
 	"agree/report/svg"
 )
 
-const (
-	reportContinua      = 3  // continua drawn as timelines
-	reportTimelineUnits = 40 // units drawn per annotator in a timeline (a window of the continuum)
-	reportWorstUnitary  = 15 // unitary alignments listed for adjudication
-)
+const worstUnitary = 15 // unitary alignments listed for adjudication
 
-// gammaPage builds the HTML report of agree gamma from the struct its JSON
+// Page builds the HTML report of agree gamma from the struct its JSON
 // output marshals.
-func gammaPage(o *gammaJSON, inputs []string) *report.Page {
+func Page(o *Result, inputs []string) *report.Page {
 	f := func(x report.Number) string { return report.Float(float64(x), 4) }
 	p := &report.Page{
 		Kind:  "gamma",
@@ -39,7 +35,7 @@ func gammaPage(o *gammaJSON, inputs []string) *report.Page {
 		report.Stat{Label: "γ-cat", Value: f(o.GammaCat), Detail: o.GammaCatUndefined},
 		report.Stat{Label: "observed disorder", Value: f(o.ObservedDisorder), Detail: "best alignment, pooled over continua"},
 		report.Stat{Label: "expected disorder", Value: f(o.ExpectedDisorder), Detail: fmt.Sprintf("sd %s over %d samples", f(o.ExpectedDisorderSD), o.Samples)})
-	tables := gammaTables(*o, false)
+	tables := Tables(o, false)
 	sec := report.Section{ID: "gamma", Title: "γ and its parts", Blocks: []report.Block{report.TableBlock(tables[0])}}
 	if len(o.sampleDisorders) > 0 {
 		marks := []svg.Mark{{X: float64(o.ObservedDisorder), Label: "observed " + report.Float(float64(o.ObservedDisorder), 3)},
@@ -94,14 +90,14 @@ func gammaPage(o *gammaJSON, inputs []string) *report.Page {
 		}
 		byCont[ua.Continuum] = append(byCont[ua.Continuum], i)
 	}
-	if len(names) > reportContinua {
-		sec.Blocks = append(sec.Blocks, report.NoteBlock("Showing the first %d of %d continua.", reportContinua, len(names)))
+	if len(names) > view.ContinuaDrawn {
+		sec.Blocks = append(sec.Blocks, report.NoteBlock("Showing the first %d of %d continua.", view.ContinuaDrawn, len(names)))
 	}
 	for ci, name := range names {
-		if ci >= reportContinua {
+		if ci >= view.ContinuaDrawn {
 			break
 		}
-		svgText, caption := gammaTimeline(o, name, byCont[name])
+		svgText, caption := timeline(o, name, byCont[name])
 		sec.Blocks = append(sec.Blocks, report.FigureBlock(svgText, caption))
 	}
 	// The unitary alignments with the most disorder.
@@ -112,8 +108,8 @@ func gammaPage(o *gammaJSON, inputs []string) *report.Page {
 	sort.SliceStable(idx, func(a, b int) bool { return o.Alignment[idx[a]].Disorder > o.Alignment[idx[b]].Disorder })
 	t := report.Table{Title: "unitary alignments with the most disorder (adjudicate first)", Header: []string{"continuum", "disorder", "units (annotator: category [start, end))"}}
 	for k, i := range idx {
-		if k >= reportWorstUnitary {
-			t.Notes = append(t.Notes, fmt.Sprintf("the %d unitary alignments with the most disorder, of %d; the JSON output lists all", reportWorstUnitary, len(o.Alignment)))
+		if k >= worstUnitary {
+			t.Notes = append(t.Notes, fmt.Sprintf("the %d unitary alignments with the most disorder, of %d; the JSON output lists all", worstUnitary, len(o.Alignment)))
 			break
 		}
 		ua := o.Alignment[i]
@@ -137,9 +133,9 @@ func gammaPage(o *gammaJSON, inputs []string) *report.Page {
 	return p
 }
 
-// gammaTimeline draws one continuum (a window of at most
-// reportTimelineUnits units) with its alignment.
-func gammaTimeline(o *gammaJSON, name string, uas []int) (string, string) {
+// timeline draws one continuum (a window of at most
+// timelineUnits units) with its alignment.
+func timeline(o *Result, name string, uas []int) (string, string) {
 	var units []svg.Unit
 	links := []svg.Link{}
 	track := map[string]int{}
@@ -170,9 +166,9 @@ func gammaTimeline(o *gammaJSON, name string, uas []int) (string, string) {
 	}
 	wholeFrom, wholeTo := from, to
 	note := ""
-	if window := reportTimelineUnits * max(len(tracks), 1); len(all) > window {
+	if window := view.TimelineUnits * max(len(tracks), 1); len(all) > window {
 		to = o.Alignment[all[window].ua].Units[all[window].k].Start
-		note = fmt.Sprintf(" Showing [%s, %s) of [%s, %s): the first %d of %d units.", fmtCoord(from), fmtCoord(to), fmtCoord(wholeFrom), fmtCoord(wholeTo), window, len(all))
+		note = fmt.Sprintf(" Showing [%s, %s) of [%s, %s): the first %d of %d units.", view.Coord(from), view.Coord(to), view.Coord(wholeFrom), view.Coord(wholeTo), window, len(all))
 	}
 	cats := map[string]bool{}
 	for _, r := range all {
@@ -201,5 +197,3 @@ func gammaTimeline(o *gammaJSON, name string, uas []int) (string, string) {
 	s := svg.Timeline(units, links, svg.TimelineOptions{Title: "Continuum " + name + " with its best alignment", Desc: desc, Tracks: tracks, From: from, To: to, Categories: view.SortedKeys(cats)})
 	return s, "Continuum " + name + ": each annotator's units (colour: category); lines join the units one unitary alignment puts together; dashed, crossed units are left unaligned (cost Δ∅ each)." + note
 }
-
-func fmtCoord(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }

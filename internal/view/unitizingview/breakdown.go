@@ -1,7 +1,8 @@
-package main
+package unitizingview
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"slices"
 
@@ -11,23 +12,23 @@ import (
 	"agree/unitizing"
 )
 
-// unitizingByDocJSON is the output of agree unitizing --by document: the
+// Breakdown is the output of agree unitizing --by document: the
 // measures of each continuum (document), the corpus values under
 // --average and, for three or more annotators, the pairwise matrix.
-type unitizingByDocJSON struct {
+type Breakdown struct {
 	version.Header
-	PerDocument  []unitizingResult     `json:"per_document"`
-	Corpus       unitizingCorpusJSON   `json:"corpus"`
-	Matrix       *unitizingMatrixJSON  `json:"matrix,omitempty"`
+	PerDocument  []Result              `json:"per_document"`
+	Corpus       Corpus                `json:"corpus"`
+	Matrix       *Matrix               `json:"matrix,omitempty"`
 	DocumentRule *view.DocumentRule    `json:"document_rule,omitempty"`
-	pooled       *unitizingResult      // the concatenated corpus (pooled)
+	pooled       *Result               // the concatenated corpus (pooled)
 	docs         []unitizing.Continuum //
 }
 
-// unitizingCorpusJSON are the corpus values: pooled (the measures on the
+// Corpus are the corpus values: pooled (the measures on the
 // continua laid end to end, as --concatenate does) or macro (the mean of
 // the documents' values, each over the documents where it is defined).
-type unitizingCorpusJSON struct {
+type Corpus struct {
 	Average     string                   `json:"average"`
 	Description string                   `json:"description"`
 	Values      map[string]report.Number `json:"values"`
@@ -36,46 +37,46 @@ type unitizingCorpusJSON struct {
 	UndefinedReason string `json:"undefined_reason,omitempty"`
 }
 
-// unitizingMatrixJSON holds uα and αU of every pair of annotators on the
+// Matrix holds uα and αU of every pair of annotators on the
 // pooled corpus (1 on the diagonal, null where undefined).
-type unitizingMatrixJSON struct {
+type Matrix struct {
 	Annotators []string          `json:"annotators"`
 	UAlpha     [][]report.Number `json:"u_alpha"`
 	AlphaU     [][]report.Number `json:"alpha_u"`
 }
 
-// unitizingHeadline are the single-number measures the corpus value gives.
-var unitizingHeadline = []struct {
+// headline are the single-number measures the corpus value gives.
+var headline = []struct {
 	key string
-	get func(*unitizingResult) report.Number
+	get func(*Result) report.Number
 }{
-	{"alpha_u", func(r *unitizingResult) report.Number { return r.AlphaU }},
-	{"u_alpha", func(r *unitizingResult) report.Number { return r.UAlpha }},
-	{"binary_u_alpha", func(r *unitizingResult) report.Number { return r.BinaryUAlpha }},
-	{"cu_alpha", func(r *unitizingResult) report.Number { return r.CUAlpha }},
-	{"kappa_d", func(r *unitizingResult) report.Number { return r.KappaD }},
-	{"alpha_d", func(r *unitizingResult) report.Number { return r.AlphaD }},
-	{"ser", func(r *unitizingResult) report.Number { return r.SER }},
+	{"alpha_u", func(r *Result) report.Number { return r.AlphaU }},
+	{"u_alpha", func(r *Result) report.Number { return r.UAlpha }},
+	{"binary_u_alpha", func(r *Result) report.Number { return r.BinaryUAlpha }},
+	{"cu_alpha", func(r *Result) report.Number { return r.CUAlpha }},
+	{"kappa_d", func(r *Result) report.Number { return r.KappaD }},
+	{"alpha_d", func(r *Result) report.Number { return r.AlphaD }},
+	{"ser", func(r *Result) report.Number { return r.SER }},
 }
 
-// unitizingBreakdown builds the output of --by document from the
+// NewBreakdown builds the output of --by document from the
 // documents' results.
-func unitizingBreakdown(e env, continua []unitizing.Continuum, exts []unitizing.Extent, results []unitizingResult, atom float64, cuOverlap bool, avg string) (*unitizingByDocJSON, error) {
-	out := &unitizingByDocJSON{Header: version.NewHeader(), PerDocument: results, docs: continua}
-	out.Corpus = unitizingCorpusJSON{Average: avg, Values: map[string]report.Number{}, Documents: map[string]int{}}
+func NewBreakdown(warn io.Writer, continua []unitizing.Continuum, exts []unitizing.Extent, results []Result, atom float64, cuOverlap bool, avg string) (*Breakdown, error) {
+	out := &Breakdown{Header: version.NewHeader(), PerDocument: results, docs: continua}
+	out.Corpus = Corpus{Average: avg, Values: map[string]report.Number{}, Documents: map[string]int{}}
 	pooledC, pooledExt, err := unitizing.Concatenate(continua, exts)
 	if err != nil {
 		return nil, err
 	}
-	if avg != "macro" && !sameAnnotators(continua) {
+	if avg != "macro" && !SameAnnotators(continua) {
 		out.Corpus.Description = "pooled: the measures on the documents laid end to end as one continuum (as --concatenate does; annotators matched by name)"
-		out.Corpus.UndefinedReason = differentAnnotators
-		for _, h := range unitizingHeadline {
+		out.Corpus.UndefinedReason = DifferentAnnotators
+		for _, h := range headline {
 			out.Corpus.Values[h.key], out.Corpus.Documents[h.key] = report.Number(math.NaN()), 0
 		}
 	} else if avg == "macro" {
 		out.Corpus.Description = "macro: the mean of the documents' values (each document weighs the same; each measure over the documents where it is defined)"
-		for _, h := range unitizingHeadline {
+		for _, h := range headline {
 			sum, n := 0.0, 0
 			for k := range results {
 				if v := float64(h.get(&results[k])); !math.IsNaN(v) {
@@ -91,12 +92,12 @@ func unitizingBreakdown(e env, continua []unitizing.Continuum, exts []unitizing.
 		}
 	} else {
 		out.Corpus.Description = "pooled: the measures on the documents laid end to end as one continuum (as --concatenate does; annotators matched by name)"
-		r, err := measureUnitizing(e, &pooledC, pooledExt, atom, cuOverlap)
+		r, err := Measure(warn, &pooledC, pooledExt, atom, cuOverlap)
 		if err != nil {
 			return nil, err
 		}
 		out.pooled = &r
-		for _, h := range unitizingHeadline {
+		for _, h := range headline {
 			out.Corpus.Values[h.key], out.Corpus.Documents[h.key] = h.get(&r), len(continua)
 		}
 	}
@@ -104,7 +105,7 @@ func unitizingBreakdown(e env, continua []unitizing.Continuum, exts []unitizing.
 	if len(names) < 3 {
 		return out, nil
 	}
-	m := &unitizingMatrixJSON{Annotators: names}
+	m := &Matrix{Annotators: names}
 	for i := range names {
 		m.UAlpha = append(m.UAlpha, make([]report.Number, len(names)))
 		m.AlphaU = append(m.AlphaU, make([]report.Number, len(names)))
@@ -118,7 +119,7 @@ func unitizingBreakdown(e env, continua []unitizing.Continuum, exts []unitizing.
 			for k := range continua {
 				c := &continua[k]
 				if ia, ib := slices.Index(c.Annotators, names[i]), slices.Index(c.Annotators, names[j]); ia >= 0 && ib >= 0 {
-					both = append(both, pairContinuum(c, ia, ib))
+					both = append(both, c.Pair(ia, ib))
 					bothExt = append(bothExt, exts[k])
 				}
 			}
@@ -144,11 +145,11 @@ func unitizingBreakdown(e env, continua []unitizing.Continuum, exts []unitizing.
 }
 
 // tables is the table form of --by document.
-func (o *unitizingByDocJSON) tables() []report.Table {
+func (o *Breakdown) Tables() []report.Table {
 	t := report.Table{Title: "per document", Header: []string{"document", "units", "αU", "uα", "|uα", "c|uα", "κ_d", "α_d", "SER"}}
-	row := func(name string, units int, r *unitizingResult) []string {
+	row := func(name string, units int, r *Result) []string {
 		out := []string{name, fmt.Sprint(units)}
-		for _, h := range unitizingHeadline {
+		for _, h := range headline {
 			out = append(out, report.Float(float64(h.get(r)), 4))
 		}
 		return out
@@ -158,7 +159,7 @@ func (o *unitizingByDocJSON) tables() []report.Table {
 		t.Rows = append(t.Rows, row(r.Name, r.Units, r))
 	}
 	c := []string{"corpus (" + o.Corpus.Average + ")", ""}
-	for _, h := range unitizingHeadline {
+	for _, h := range headline {
 		c = append(c, report.Float(float64(o.Corpus.Values[h.key]), 4))
 	}
 	t.Rows = append(t.Rows, c)
@@ -193,12 +194,12 @@ func (o *unitizingByDocJSON) tables() []report.Table {
 	return out
 }
 
-// differentAnnotators is why the documents cannot be laid end to end.
-const differentAnnotators = "the documents do not all have the same annotators, and laid end to end an annotator would count as having marked nothing in the documents it did not annotate; --average macro averages the documents, --documents all puts every annotator in every document (when nothing is a real answer)"
+// DifferentAnnotators is why the documents cannot be laid end to end.
+const DifferentAnnotators = "the documents do not all have the same annotators, and laid end to end an annotator would count as having marked nothing in the documents it did not annotate; --average macro averages the documents, --documents all puts every annotator in every document (when nothing is a real answer)"
 
-// sameAnnotators reports whether every continuum has the same annotators
+// SameAnnotators reports whether every continuum has the same annotators
 // (in any order).
-func sameAnnotators(cs []unitizing.Continuum) bool {
+func SameAnnotators(cs []unitizing.Continuum) bool {
 	if len(cs) == 0 {
 		return true
 	}

@@ -1,10 +1,9 @@
-package main
+package gammaview
 
 import (
 	"context"
 	"fmt"
 	"math"
-	"slices"
 	"time"
 
 	"agree/gamma"
@@ -13,9 +12,9 @@ import (
 	"agree/unitizing"
 )
 
-// gammaDocJSON is one continuum (document) of agree gamma --by document:
+// Document is one continuum (document) of agree gamma --by document:
 // γ of that continuum alone.
-type gammaDocJSON struct {
+type Document struct {
 	Document         string        `json:"document"`
 	Annotators       int           `json:"annotators"`
 	Units            int           `json:"units"`
@@ -27,20 +26,20 @@ type gammaDocJSON struct {
 	UndefinedReason  string        `json:"undefined_reason,omitempty"`
 }
 
-// gammaMatrixJSON is γ of every pair of annotators (the corpus restricted
+// Matrix is γ of every pair of annotators (the corpus restricted
 // to the two; 1 on the diagonal, null where undefined).
-type gammaMatrixJSON struct {
+type Matrix struct {
 	Annotators      []string          `json:"annotators"`
 	Gamma           [][]report.Number `json:"gamma"`
 	UndefinedReason string            `json:"undefined_reason,omitempty"`
 }
 
-// gammaBreakdown computes, for --by document, γ of each continuum alone
+// AddDocuments computes, for --by document, γ of each continuum alone
 // (with the options of the corpus γ; the corpus sampler, which needs
 // several continua, gives way to the single-continuum shuffle), the corpus value under avg (pooled: the corpus γ, whose
 // disorders pool the continua; macro: the mean of the continua's γ) and,
 // with three or more annotators, the pairwise matrix.
-func (o *gammaJSON) gammaBreakdown(ctx context.Context, corpus unitizing.Corpus, d gamma.Dissimilarity, opt gamma.Options, avg string) error {
+func (o *Result) AddDocuments(ctx context.Context, corpus unitizing.Corpus, d gamma.Dissimilarity, opt gamma.Options, avg string) error {
 	one := opt
 	if one.Sampler == gamma.Corpus {
 		one.Sampler = gamma.Shuffle // the corpus sampler needs several continua
@@ -50,7 +49,7 @@ func (o *gammaJSON) gammaBreakdown(ctx context.Context, corpus unitizing.Corpus,
 	sum, n, und := 0.0, 0, 0
 	for k := range corpus.Continua {
 		c := corpus.Continua[k]
-		j := gammaDocJSON{Document: c.Name, Annotators: len(c.Annotators), Units: len(c.Units)}
+		j := Document{Document: c.Name, Annotators: len(c.Annotators), Units: len(c.Units)}
 		if pastTimeLimit(opt) {
 			j.Gamma, j.ObservedDisorder, j.ExpectedDisorder = report.Number(math.NaN()), report.Number(math.NaN()), report.Number(math.NaN())
 			j.UndefinedReason = timeLimitReason
@@ -85,11 +84,11 @@ func (o *gammaJSON) gammaBreakdown(ctx context.Context, corpus unitizing.Corpus,
 		cv.Documents, cv.UndefinedDocuments = len(corpus.Continua), 0
 	}
 	o.Corpus = cv
-	names := corpusAnnotators(corpus)
+	names := corpus.Annotators()
 	if len(names) < 3 {
 		return nil
 	}
-	m := &gammaMatrixJSON{Annotators: names}
+	m := &Matrix{Annotators: names}
 	for i := range names {
 		m.Gamma = append(m.Gamma, make([]report.Number, len(names)))
 		m.Gamma[i][i] = 1
@@ -98,13 +97,13 @@ func (o *gammaJSON) gammaBreakdown(ctx context.Context, corpus unitizing.Corpus,
 	pair.KeepSamples, pair.Progress = false, nil
 	for i := range names {
 		for j := i + 1; j < len(names); j++ {
-			sub := twoAnnotators(corpus, names[i], names[j])
+			sub := corpus.Pair(names[i], names[j])
 			v := math.NaN()
 			if len(sub.Continua) > 0 && pastTimeLimit(opt) {
 				m.UndefinedReason = timeLimitReason + " (for the pairs whose γ is null)"
 			} else if len(sub.Continua) > 0 {
 				if opt.Sampler == gamma.Corpus {
-					pair.Sampler, _ = autoSampler(sub)
+					pair.Sampler, _ = AutoSampler(sub)
 				}
 				r, err := gamma.Compute(ctx, sub, d, pair)
 				if err != nil {
@@ -119,56 +118,8 @@ func (o *gammaJSON) gammaBreakdown(ctx context.Context, corpus unitizing.Corpus,
 	return nil
 }
 
-// corpusAnnotators returns the annotators of a corpus, in order of first
-// appearance.
-func corpusAnnotators(corpus unitizing.Corpus) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, c := range corpus.Continua {
-		for _, a := range c.Annotators {
-			if !seen[a] {
-				seen[a] = true
-				out = append(out, a)
-			}
-		}
-	}
-	return out
-}
-
-// pairContinuum is c with annotators ia and ib only, renumbered 0 and 1.
-func pairContinuum(c *unitizing.Continuum, ia, ib int) unitizing.Continuum {
-	sub := unitizing.Continuum{Name: c.Name, Annotators: []string{c.Annotators[ia], c.Annotators[ib]}}
-	for _, u := range c.Units {
-		switch u.Annotator {
-		case ia:
-			u.Annotator = 0
-		case ib:
-			u.Annotator = 1
-		default:
-			continue
-		}
-		sub.Units = append(sub.Units, u)
-	}
-	return sub
-}
-
-// twoAnnotators restricts a corpus to annotators a and b: the continua
-// both annotated, with their units only.
-func twoAnnotators(corpus unitizing.Corpus, a, b string) unitizing.Corpus {
-	var out unitizing.Corpus
-	for _, c := range corpus.Continua {
-		// not c.AnnotatorIndex, which adds a missing annotator
-		ia, ib := slices.Index(c.Annotators, a), slices.Index(c.Annotators, b)
-		if ia < 0 || ib < 0 {
-			continue
-		}
-		out.Continua = append(out.Continua, pairContinuum(&c, ia, ib))
-	}
-	return out
-}
-
-// gammaDocumentTable is the table of --by document.
-func gammaDocumentTable(o gammaJSON) []report.Table {
+// documentTable is the table of --by document.
+func documentTable(o *Result) []report.Table {
 	if o.Corpus == nil {
 		return nil
 	}
