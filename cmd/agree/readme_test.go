@@ -108,6 +108,7 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 		{"spans", "--schema", "semeval", "examples/entities.csv"},
 		{"coding", "--reference", "majority", "examples/krippendorff.csv"},
 		{"coding", "--by", "round", "testdata/rounds.csv"},
+		{"compare", "--bootstrap", "50", "examples/krippendorff.csv", "examples/krippendorff.csv"},
 		{"spans", "--reference", "ana", "--bootstrap", "20", "examples/entities.csv"},
 		{"coref", "--missing", "singletons", "testdata/coref/passonneau.csv"},
 		{"coref", "--bootstrap", "20", corefDocs},

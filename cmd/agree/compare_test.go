@@ -1,0 +1,87 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCompareCommand: agree compare of a table with itself is paired (the
+// same item ids) and differs by 0 with p = 1; the estimates are agree
+// coding's values of each table (two paths); a table against another of
+// other items is unpaired; errors are named.
+func TestCompareCommand(t *testing.T) {
+	out, errs, code := agree(t, "", "compare", "--bootstrap", "200", "--format", "json", "examples/krippendorff.csv", "examples/krippendorff.csv")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var r struct {
+		Measure, Method string
+		Paired          bool
+		SharedItems     int `json:"shared_items"`
+		A               struct{ Value float64 }
+		Difference      struct {
+			Value, P float64
+			CI       struct{ Low, High float64 }
+		}
+		PerLabel []struct{ Label string } `json:"per_label"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if !r.Paired || r.SharedItems != 12 || r.Difference.Value != 0 || r.Difference.P != 1 || r.Difference.CI.Low != 0 || !strings.Contains(r.Method, "paired") || len(r.PerLabel) == 0 {
+		t.Errorf("a table against itself: %+v", r)
+	}
+	if math.Abs(r.A.Value-0.743421052631579) > 1e-12 { // Krippendorff's α of his example (agree coding's test)
+		t.Errorf("α %v", r.A.Value)
+	}
+	dir := t.TempDir()
+	src, _ := os.ReadFile("testdata/rounds.csv")
+	var a, b []string
+	for i, l := range strings.Split(strings.TrimSpace(string(src)), "\n") {
+		f := strings.Split(l, ",")
+		row := strings.Join(append([]string{f[0]}, f[2:]...), ",")
+		switch {
+		case i == 0:
+			a, b = append(a, row), append(b, row)
+		case f[1] <= "2":
+			a = append(a, row)
+		default:
+			b = append(b, row)
+		}
+	}
+	pa, pb := filepath.Join(dir, "a.csv"), filepath.Join(dir, "b.csv")
+	os.WriteFile(pa, []byte(strings.Join(a, "\n")+"\n"), 0o644)
+	os.WriteFile(pb, []byte(strings.Join(b, "\n")+"\n"), 0o644)
+	out, errs, code = agree(t, "", "compare", "--format", "json", "--measure", "fleiss_kappa", pa, pb)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	json.Unmarshal([]byte(out), &r)
+	ca, _, _ := agree(t, "", "coding", "--format", "json", pa)
+	var cj struct {
+		Coefficients map[string]struct{ Value float64 }
+	}
+	json.Unmarshal([]byte(ca), &cj)
+	if r.Paired || r.Measure != "fleiss_kappa" || math.Abs(r.A.Value-cj.Coefficients["fleiss_kappa"].Value) > 1e-12 {
+		t.Errorf("rounds 1–2 against 3–4: %+v (coding's κ %v)", r, cj.Coefficients["fleiss_kappa"].Value)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"compare", "--measure", "beta", pa, pb}, 2, "--measure \"beta\": want one of"},
+		{[]string{"compare", pa}, 2, "want"},
+		{[]string{"compare", "--paired", "yes", pa, pb}, 2, "--paired must be auto or no"},
+		{[]string{"compare", "--bootstrap", "0", pa, pb}, 2, "--bootstrap 0"},
+	} {
+		_, errs, code := agree(t, "", c.args...)
+		if code != c.code || !strings.Contains(errs, c.msg) {
+			t.Errorf("agree %s: exit %d, %q; want %d, %q", strings.Join(c.args, " "), code, errs, c.code, c.msg)
+		}
+	}
+}
