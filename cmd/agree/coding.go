@@ -44,6 +44,7 @@ type codingFlags struct {
 	inf                                     inferenceFlags
 	stream                                  streamFlags    // large data (coding_stream.go)
 	ref                                     referenceFlags // --reference (reference.go)
+	cmp                                     compareFlag    // --compare COLUMN=A,B (compare.go)
 }
 
 // inferenceFlags select intervals, diagnostics and error models.
@@ -70,6 +71,7 @@ func (f *codingFlags) register(fs *flag.FlagSet) {
 	f.in.register(fs, true)
 	f.tok.register(fs)
 	f.by.register(fs, "pooled", "macro")
+	f.cmp.register(fs)
 	f.ref.register(fs, ", FILE (item ids and the reference's labels, a table as the input) or majority (each annotator against the majority of the others): accuracy, Cohen's κ and α with intervals")
 	fs.StringVar(&f.metric, "metric", "nominal", "distance for the weighted coefficients: "+distance.Names+" (the last three need --taxonomy)")
 	fs.StringVar(&f.missing, "missing", "judgment", "weighting of items with missing values: judgment (Krippendorff) or item (each item equal)")
@@ -137,6 +139,9 @@ func runCoding(e env, args []string) error {
 	if err := f.ref.check(fs, true); err != nil {
 		return err
 	}
+	if err := f.cmp.check(fs, &f.by); err != nil {
+		return err
+	}
 	if err := rep.check(e, files); err != nil {
 		return err
 	}
@@ -185,6 +190,11 @@ func runCoding(e env, args []string) error {
 	}
 	if err := f.ref.addCoding(e, res, an.Data(), copt, topt, f.inf.level); err != nil {
 		return err
+	}
+	if f.cmp.active() {
+		if err := f.cmp.addCompare(e, res, an, f.inf); err != nil {
+			return err
+		}
 	}
 	if !model && table.CodersAnonymous(topt.Layout) {
 		res.anonymousCoders() // coding_layouts.go
@@ -371,6 +381,8 @@ type codingResult struct {
 	Bootstrap               *bootstrapJSON       `json:"bootstrap,omitempty"`
 	// Reference is --reference's table (reference.go).
 	Reference *codingReferenceJSON `json:"reference,omitempty"`
+	// Compare is --compare COLUMN=A,B's (compare.go).
+	Compare *compareJSON `json:"compare,omitempty"`
 }
 
 type bootstrapJSON struct {
@@ -637,5 +649,8 @@ func (res *codingResult) tables() []report.Table {
 		out = append(out, t)
 	}
 	out = append(out, res.Reference.tables()...)
+	if res.Compare != nil {
+		out = append(out, res.Compare.table())
+	}
 	return append(out, res.inferenceTables()...)
 }

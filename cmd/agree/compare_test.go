@@ -85,3 +85,45 @@ func TestCompareCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestCodingCompare: coding --compare round=1,4 compares the groups of
+// --by round (two paths: its A and B are the groups' α), unpaired.
+func TestCodingCompare(t *testing.T) {
+	out, errs, code := agree(t, "", "coding", "--compare", "round=1,4", "--format", "json", "testdata/rounds.csv")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var r struct {
+		Compare struct {
+			Paired bool
+			A, B   struct{ Value float64 }
+		}
+	}
+	json.Unmarshal([]byte(out), &r)
+	byOut, _, _ := agree(t, "", "coding", "--by", "round", "--format", "json", "testdata/rounds.csv")
+	var by struct {
+		PerGroup []struct {
+			Group        string
+			Coefficients map[string]float64
+		} `json:"per_group"`
+	}
+	json.Unmarshal([]byte(byOut), &by)
+	if r.Compare.Paired || r.Compare.A.Value != by.PerGroup[0].Coefficients["krippendorff_alpha"] || r.Compare.B.Value != by.PerGroup[3].Coefficients["krippendorff_alpha"] {
+		t.Errorf("--compare %+v, --by %+v", r.Compare, by.PerGroup)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"coding", "--compare", "round=1", "testdata/rounds.csv"}, 2, "want COLUMN=A,B"},
+		{[]string{"coding", "--compare", "round=1,2", "--by", "round", "testdata/rounds.csv"}, 2, "choose one"},
+		{[]string{"coding", "--compare", "round=1,9", "testdata/rounds.csv"}, 1, `no item has round "9"`},
+		{[]string{"coding", "--compare", "batch=1,2", "testdata/rounds.csv"}, 2, `no column "batch"`},
+	} {
+		_, errs, code := agree(t, "", c.args...)
+		if code != c.code || !strings.Contains(errs, c.msg) {
+			t.Errorf("agree %s: exit %d, %q; want %d, %q", strings.Join(c.args, " "), code, errs, c.code, c.msg)
+		}
+	}
+}
