@@ -188,6 +188,7 @@ func runCoding(e env, args []string) error {
 	if err := res.infer(f.inf); err != nil {
 		return err
 	}
+	res.addLight()
 	if err := f.ref.addCoding(e, res, an.Data(), copt, topt, f.inf.level); err != nil {
 		return err
 	}
@@ -383,6 +384,8 @@ type codingResult struct {
 	Reference *codingReferenceJSON `json:"reference,omitempty"`
 	// Compare is --compare COLUMN=A,B's (compare.go).
 	Compare *compareJSON `json:"compare,omitempty"`
+	// LightKappa is Light's κ (coding_light.go).
+	LightKappa *lightJSON `json:"light_kappa,omitempty"`
 }
 
 type bootstrapJSON struct {
@@ -587,6 +590,9 @@ func (res *codingResult) tables() []report.Table {
 	}
 	main.Notes = append(main.Notes, fmt.Sprintf("annotator bias B (A&P 2008 §3.1): %s nominal, %s weighted",
 		report.Float(float64(res.Bias.Nominal), 4), report.Float(float64(res.Bias.Weighted), 4)))
+	if l := res.LightKappa; l != nil && res.Coders > 2 {
+		main.Notes = append(main.Notes, strings.TrimSpace("Light's κ (the mean of the pairs' Cohen's κ, light_kappa): "+report.Float(float64(l.Value), 4)+" "+l.UndefinedReason))
+	}
 	main.Notes = append(main.Notes, res.Notes...)
 	// The intervals' methods differ by coefficient: name them in a note, in
 	// coefficient order, so the output is deterministic.

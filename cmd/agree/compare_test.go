@@ -127,3 +127,35 @@ func TestCodingCompare(t *testing.T) {
 		}
 	}
 }
+
+// TestCodingLightKappa: Light's κ is the mean of the pairwise table's
+// Cohen's κ (two paths), Cohen's κ for two coders, and undefined when
+// --max-rows leaves pairs out.
+func TestCodingLightKappa(t *testing.T) {
+	get := func(args ...string) (map[string]any, map[string]any) {
+		out, errs, code := agree(t, "", append([]string{"coding", "--format", "json"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		var v map[string]any
+		json.Unmarshal([]byte(out), &v)
+		return v, v["light_kappa"].(map[string]any)
+	}
+	v, l := get("examples/krippendorff.csv")
+	var sum, n float64
+	for _, p := range v["pairwise"].([]any) {
+		if k, ok := p.(map[string]any)["cohen_kappa"].(float64); ok {
+			sum, n = sum+k, n+1
+		}
+	}
+	if math.Abs(l["value"].(float64)-sum/n) > 1e-15 || l["pairs"].(float64) != 6 {
+		t.Errorf("Light's κ %v, mean of the pairs %v", l, sum/n)
+	}
+	v2, l2 := get("examples/table6.csv")
+	if c := v2["coefficients"].(map[string]any)["cohen_kappa"].(map[string]any)["value"]; l2["value"] != c {
+		t.Errorf("two coders: Light's κ %v, Cohen's κ %v", l2["value"], c)
+	}
+	if _, l3 := get("--max-rows", "1", "examples/krippendorff.csv"); l3["value"] != nil || l3["undefined_reason"] == "" {
+		t.Errorf("--max-rows 1: %v", l3)
+	}
+}
