@@ -61,6 +61,11 @@ func Page(out *Result, c *annotation.Corpus, inputs []string) (*report.Page, err
 	if err != nil {
 		return nil, err
 	}
+	// --schema semeval's and --reference's tables: under "More tables".
+	if out.SemEval != nil {
+		tables = append(tables, out.SemEval.Tables()...)
+	}
+	tables = append(tables, out.Reference.Tables(out.unit)...)
 	take := func(prefix string) (report.Table, bool) {
 		for i, t := range tables {
 			if strings.HasPrefix(t.Title, prefix) {
