@@ -96,6 +96,10 @@ func IntraclassCorrelations(m *Matrix, level float64) ICC {
 	res.Items, res.Raters = n, k
 	fail := func(why string) ICC {
 		res.Reason = why
+		if res.DFRows == 0 { // not computed: undefined, not 0
+			nan := math.NaN()
+			res.ANOVA = ANOVA{Items: n, Raters: k, MSRows: nan, MSColumns: nan, MSError: nan, MSWithin: nan, DFRows: nan, DFColumns: nan, DFError: nan, DFWithin: nan}
+		}
 		for _, f := range ICCForms() {
 			res.Forms = append(res.Forms, ICCResult{Form: f, Value: math.NaN(), F: math.NaN(), DF1: math.NaN(), DF2: math.NaN(), P: math.NaN(), CI: undefinedInterval(level, "F"), Reason: why})
 		}

@@ -44,6 +44,7 @@ type codingFlags struct {
 	inf                                     inferenceFlags
 	stream                                  streamFlags    // large data (coding_stream.go)
 	ref                                     referenceFlags // --reference (reference.go)
+	cmp                                     compareFlag    // --compare COLUMN=A,B (compare.go)
 }
 
 // inferenceFlags select intervals, diagnostics and error models.
@@ -70,6 +71,7 @@ func (f *codingFlags) register(fs *flag.FlagSet) {
 	f.in.register(fs, true)
 	f.tok.register(fs)
 	f.by.register(fs, "pooled", "macro")
+	f.cmp.register(fs)
 	f.ref.register(fs, ", FILE (item ids and the reference's labels, a table as the input) or majority (each annotator against the majority of the others): accuracy, Cohen's κ and α with intervals")
 	fs.StringVar(&f.metric, "metric", "nominal", "distance for the weighted coefficients: "+distance.Names+" (the last three need --taxonomy)")
 	fs.StringVar(&f.missing, "missing", "judgment", "weighting of items with missing values: judgment (Krippendorff) or item (each item equal)")
@@ -137,6 +139,9 @@ func runCoding(e env, args []string) error {
 	if err := f.ref.check(fs, true); err != nil {
 		return err
 	}
+	if err := f.cmp.check(fs, &f.by); err != nil {
+		return err
+	}
 	if err := rep.check(e, files); err != nil {
 		return err
 	}
@@ -183,8 +188,14 @@ func runCoding(e env, args []string) error {
 	if err := res.infer(f.inf); err != nil {
 		return err
 	}
+	res.addLight()
 	if err := f.ref.addCoding(e, res, an.Data(), copt, topt, f.inf.level); err != nil {
 		return err
+	}
+	if f.cmp.active() {
+		if err := f.cmp.addCompare(e, res, an, f.inf); err != nil {
+			return err
+		}
 	}
 	if !model && table.CodersAnonymous(topt.Layout) {
 		res.anonymousCoders() // coding_layouts.go
@@ -371,6 +382,10 @@ type codingResult struct {
 	Bootstrap               *bootstrapJSON       `json:"bootstrap,omitempty"`
 	// Reference is --reference's table (reference.go).
 	Reference *codingReferenceJSON `json:"reference,omitempty"`
+	// Compare is --compare COLUMN=A,B's (compare.go).
+	Compare *compareJSON `json:"compare,omitempty"`
+	// LightKappa is Light's κ (coding_light.go).
+	LightKappa *lightJSON `json:"light_kappa,omitempty"`
 }
 
 type bootstrapJSON struct {
@@ -575,6 +590,9 @@ func (res *codingResult) tables() []report.Table {
 	}
 	main.Notes = append(main.Notes, fmt.Sprintf("annotator bias B (A&P 2008 §3.1): %s nominal, %s weighted",
 		report.Float(float64(res.Bias.Nominal), 4), report.Float(float64(res.Bias.Weighted), 4)))
+	if l := res.LightKappa; l != nil && res.Coders > 2 {
+		main.Notes = append(main.Notes, strings.TrimSpace("Light's κ (the mean of the pairs' Cohen's κ, light_kappa): "+report.Float(float64(l.Value), 4)+" "+l.UndefinedReason))
+	}
 	main.Notes = append(main.Notes, res.Notes...)
 	// The intervals' methods differ by coefficient: name them in a note, in
 	// coefficient order, so the output is deterministic.
@@ -637,5 +655,8 @@ func (res *codingResult) tables() []report.Table {
 		out = append(out, t)
 	}
 	out = append(out, res.Reference.tables()...)
+	if res.Compare != nil {
+		out = append(out, res.Compare.table())
+	}
 	return append(out, res.inferenceTables()...)
 }

@@ -48,6 +48,8 @@ func (f *codingFlags) needsItems() string {
 		return "--consensus"
 	case f.ref.active():
 		return "--reference"
+	case f.cmp.active():
+		return "--compare"
 	}
 	return ""
 }
@@ -173,6 +175,11 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 		}
 		if cols := f.by.columns(); cols != nil { // coding_by.go
 			if d, f.by.groups, err = splitByColumns(d, cols); err != nil {
+				return nil, name, nil, err
+			}
+		}
+		if f.cmp.active() { // compare.go
+			if d, f.cmp.groups, err = splitByColumns(d, []string{f.cmp.column}); err != nil {
 				return nil, name, nil, err
 			}
 		}

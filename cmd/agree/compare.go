@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"agree/coding"
 	"agree/compare"
@@ -94,7 +96,8 @@ func runCompare(e env, args []string) error {
 		}
 	}
 	opt := compare.Options{Options: inference.Options{Resamples: f.bootstrap, Seed: f.seed, Workers: f.workers, Level: f.level, Progress: e.status.set}, Categories: true}
-	res := &compareJSON{Header: version.NewHeader(), Measure: f.measure, Bootstrap: bootstrapJSON{Resamples: f.bootstrap, Seed: f.seed}}
+	h := version.NewHeader()
+	res := &compareJSON{Header: &h, Measure: f.measure, Bootstrap: bootstrapJSON{Resamples: f.bootstrap, Seed: f.seed}}
 	if f.paired == "auto" {
 		at := map[string]int{}
 		for i, id := range an[1].Data().Items() {
@@ -154,17 +157,17 @@ type differenceJSON struct {
 
 // compareJSON is agree compare's output (a contract, in the README).
 type compareJSON struct {
-	version.Header
-	Measure     string           `json:"measure"`
-	Method      string           `json:"method"`
-	Paired      bool             `json:"paired"`
-	SharedItems int              `json:"shared_items,omitempty"`
-	A           compareSideJSON  `json:"a"`
-	B           compareSideJSON  `json:"b"`
-	Difference  differenceJSON   `json:"difference"`
-	PerLabel    []differenceJSON `json:"per_label,omitempty"`
-	Bootstrap   bootstrapJSON    `json:"bootstrap"`
-	Notes       []string         `json:"notes,omitempty"`
+	*version.Header                  // nil inside agree coding's "compare"
+	Measure         string           `json:"measure"`
+	Method          string           `json:"method"`
+	Paired          bool             `json:"paired"`
+	SharedItems     int              `json:"shared_items,omitempty"`
+	A               compareSideJSON  `json:"a"`
+	B               compareSideJSON  `json:"b"`
+	Difference      differenceJSON   `json:"difference"`
+	PerLabel        []differenceJSON `json:"per_label,omitempty"`
+	Bootstrap       bootstrapJSON    `json:"bootstrap"`
+	Notes           []string         `json:"notes,omitempty"`
 }
 
 func newDifferenceJSON(d compare.Difference) differenceJSON {
@@ -187,6 +190,10 @@ func (res *compareJSON) fill(r *compare.Result, files []string) {
 }
 
 func (res *compareJSON) write(w io.Writer, f report.Format) error {
+	return report.WriteTables(w, f, res.table())
+}
+
+func (res *compareJSON) table() report.Table {
 	lvl := "CI"
 	if res.Difference.CI != nil {
 		lvl = fmt.Sprintf("%g%% CI", 100*res.Difference.CI.Level)
@@ -207,5 +214,76 @@ func (res *compareJSON) write(w io.Writer, f report.Format) error {
 	}
 	t.Notes = append([]string{"method: " + res.Method + fmt.Sprintf("; %d resamples, seed %d; %s", res.Bootstrap.Resamples, res.Bootstrap.Seed, items),
 		"per category: Krippendorff's category-specific α (the category against the others)"}, res.Notes...)
-	return report.WriteTables(w, f, t)
+	return t
+}
+
+// compareFlag is agree coding's --compare COLUMN=A,B: the coefficients of
+// the items whose COLUMN is A against those whose COLUMN is B, unpaired
+// (a table's items are in one group each).
+type compareFlag struct {
+	value, column, a, b string
+	groups              []itemGroup // the column's groups, found while reading
+}
+
+func (c *compareFlag) register(fs *flag.FlagSet) {
+	fs.StringVar(&c.value, "compare", "", "COLUMN=A,B: compare the coefficients of the items whose COLUMN (a column of a wide table, not a coder) is A and those where it is B (unpaired bootstrap, --bootstrap resamples, default 1000), overall and per category")
+}
+
+func (c *compareFlag) active() bool { return c.value != "" }
+
+func (c *compareFlag) check(fs *flag.FlagSet, by *byFlags) error {
+	if c.value == "" {
+		return nil
+	}
+	col, vals, ok := strings.Cut(c.value, "=")
+	ab := strings.Split(vals, ",")
+	if !ok || strings.TrimSpace(col) == "" || len(ab) != 2 || ab[0] == "" || ab[1] == "" || ab[0] == ab[1] {
+		return usagef("coding: --compare %q: want COLUMN=A,B (two different values of the column), e.g. --compare round=1,2", c.value)
+	}
+	if by.columns() != nil {
+		return usagef("coding: --compare and --by %s: choose one", by.by)
+	}
+	c.column, c.a, c.b = strings.TrimSpace(col), strings.TrimSpace(ab[0]), strings.TrimSpace(ab[1])
+	return nil
+}
+
+// addCompare compares the two groups of whole's items.
+func (c *compareFlag) addCompare(e env, res *codingResult, whole *coding.Analysis, inf inferenceFlags) error {
+	var items [2][]int
+	for _, g := range c.groups {
+		switch g.values[c.column] {
+		case c.a:
+			items[0] = g.items
+		case c.b:
+			items[1] = g.items
+		}
+	}
+	for k, v := range []string{c.a, c.b} {
+		if len(items[k]) == 0 {
+			return fmt.Errorf("coding: --compare %s: no item has %s %q", c.value, c.column, v)
+		}
+	}
+	var an [2]*coding.Analysis
+	for k := range an {
+		var err error
+		if an[k], err = coding.Analyze(whole.Data().Resample(items[k]), whole.Options()); err != nil {
+			return err
+		}
+	}
+	coef := coding.KrippendorffAlpha
+	resamples := inf.bootstrap
+	if resamples == 0 {
+		resamples = 1000
+	}
+	e.status.phase("bootstrap resamples (--compare)", int64(resamples))
+	r, err := compare.Coefficient(context.Background(), an[0], an[1], coef, compare.Options{
+		Options:    inference.Options{Resamples: resamples, Seed: inf.seed, Workers: inf.workers, Level: inf.level, Progress: e.status.set},
+		Categories: true})
+	if err != nil {
+		return err
+	}
+	out := &compareJSON{Measure: coef.Key(), Bootstrap: bootstrapJSON{Resamples: resamples, Seed: inf.seed}}
+	out.fill(r, []string{c.column + "=" + c.a, c.column + "=" + c.b})
+	res.Compare = out
+	return nil
 }

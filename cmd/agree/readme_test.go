@@ -109,6 +109,7 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 		{"coding", "--reference", "majority", "examples/krippendorff.csv"},
 		{"coding", "--by", "round", "testdata/rounds.csv"},
 		{"compare", "--bootstrap", "50", "examples/krippendorff.csv", "examples/krippendorff.csv"},
+		{"coding", "--compare", "round=1,2", "--bootstrap", "20", "testdata/rounds.csv"},
 		{"spans", "--reference", "ana", "--bootstrap", "20", "examples/entities.csv"},
 		{"coref", "--missing", "singletons", "testdata/coref/passonneau.csv"},
 		{"coref", "--bootstrap", "20", corefDocs},

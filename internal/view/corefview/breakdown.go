@@ -20,6 +20,7 @@ type Document struct {
 	UndefinedReason string        `json:"undefined_reason,omitempty"`
 }
 
+// DocumentPair is a pair of annotators on one document.
 type DocumentPair struct {
 	Annotators [2]string     `json:"annotators"`
 	CoNLLF1    report.Number `json:"conll_f1"`

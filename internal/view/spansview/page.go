@@ -1,4 +1,4 @@
-package main
+package spansview
 
 import (
 	"fmt"
@@ -16,14 +16,14 @@ import (
 )
 
 const (
-	reportTextRunes     = 3000 // code points of a document's text shown
-	reportDisagreements = 30   // disagreements listed
+	textRunes           = 3000 // code points of a document's text shown
+	disagreementsListed = 30   // disagreements listed
 )
 
-// spansPage builds the HTML report of agree spans, or of agree relations
+// Page builds the HTML report of agree spans, or of agree relations
 // (out.unit "relations", out.label "type"), from the struct its JSON
 // output marshals; the corpus supplies the texts and spans drawn.
-func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) (*report.Page, error) {
+func Page(out *Result, c *annotation.Corpus, inputs []string) (*report.Page, error) {
 	f := func(x report.Number) string { return report.Float(float64(x), 4) }
 	title, n := "Span agreement on ", out.Spans
 	if out.unit == "relations" {
@@ -52,7 +52,7 @@ func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) (*report.P
 		p.Headline[0].Detail += fmt.Sprintf("; %g%% CI %s over %d document resamples", 100*b.AverageF1.CI.Level, view.IntervalText(b.AverageF1.CI), b.Resamples)
 	}
 	// the pairs drawn: the first listed
-	var pairs []spanPairJSON
+	var pairs []Pair
 	for k := range min(len(out.shown), view.TopCoders) {
 		pr, err := out.pair(k)
 		if err != nil {
@@ -72,10 +72,15 @@ func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) (*report.P
 		}
 		p.Headline = append(p.Headline, report.Stat{Label: out.label + " α given a match", Value: report.Float(la.Value, 4), Detail: detail})
 	}
-	tables, err := out.tables()
+	tables, err := out.Tables()
 	if err != nil {
 		return nil, err
 	}
+	// --schema semeval's and --reference's tables: under "More tables".
+	if out.SemEval != nil {
+		tables = append(tables, out.SemEval.Tables()...)
+	}
+	tables = append(tables, out.Reference.Tables(out.unit)...)
 	take := func(prefix string) (report.Table, bool) {
 		for i, t := range tables {
 			if strings.HasPrefix(t.Title, prefix) {
@@ -192,9 +197,9 @@ func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) (*report.P
 			shown++
 			text := []rune(doc.Text)
 			title := doc.Name
-			if len(text) > reportTextRunes {
-				title += fmt.Sprintf(" (the first %d of %d characters)", reportTextRunes, len(text))
-				text = text[:reportTextRunes]
+			if len(text) > textRunes {
+				title += fmt.Sprintf(" (the first %d of %d characters)", textRunes, len(text))
+				text = text[:textRunes]
 			}
 			ts := &report.TextSpans{Title: title, Text: string(text), Labels: view.SortedKeys(out.PerLabel)}
 			byAnn := map[int][]report.TextSpan{}
@@ -220,8 +225,8 @@ func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) (*report.P
 		if len(dis) > 0 {
 			t := report.Table{Title: "disagreements (adjudicate first)", Header: []string{"document", "start", "end", "text", "what differs", "annotators' spans"}}
 			for k, d := range dis {
-				if k == reportDisagreements {
-					t.Notes = append(t.Notes, fmt.Sprintf("the first %d of %d disagreements, by document and offset; --disagreements FILE.csv writes them all", reportDisagreements, len(dis)))
+				if k == disagreementsListed {
+					t.Notes = append(t.Notes, fmt.Sprintf("the first %d of %d disagreements, by document and offset; --disagreements FILE.csv writes them all", disagreementsListed, len(dis)))
 					break
 				}
 				var who []string
@@ -276,8 +281,8 @@ func relationDisagreementsSection(rr *spans.RelationResult) (report.Section, boo
 	}
 	t := report.Table{Title: "disagreements on relations (adjudicate first)", Header: []string{"document", "source", "target", "what differs", "annotators' relations"}}
 	for k, d := range dis {
-		if k == reportDisagreements {
-			t.Notes = append(t.Notes, fmt.Sprintf("the first %d of %d disagreements, by document and offset; --disagreements FILE.csv writes them all", reportDisagreements, len(dis)))
+		if k == disagreementsListed {
+			t.Notes = append(t.Notes, fmt.Sprintf("the first %d of %d disagreements, by document and offset; --disagreements FILE.csv writes them all", disagreementsListed, len(dis)))
 			break
 		}
 		var who []string
