@@ -108,6 +108,7 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 		{"spans", "--schema", "semeval", "examples/entities.csv"},
 		{"coding", "--reference", "majority", "examples/krippendorff.csv"},
 		{"coding", "--by", "round", "testdata/rounds.csv"},
+		{"segmentation", "--reference", "an1", "testdata/segmentation/g5_ch1.csv"},
 		{"compare", "--bootstrap", "50", "examples/krippendorff.csv", "examples/krippendorff.csv"},
 		{"coding", "--compare", "round=1,2", "--bootstrap", "20", "testdata/rounds.csv"},
 		{"spans", "--reference", "ana", "--bootstrap", "20", "examples/entities.csv"},
