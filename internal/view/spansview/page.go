@@ -40,8 +40,16 @@ func Page(out *Result, c *annotation.Corpus, inputs []string) (*report.Page, err
 			{Label: "macro F1", Value: f(out.Macro.F1), Detail: "mean over " + out.label + "s"},
 		},
 	}
+	// the corpus: the mean of the pairs with their range, never one pair
+	if n := len(out.sum.Pairs); n > 1 {
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, pr := range out.sum.Pairs {
+			lo, hi = math.Min(lo, pr.F1()), math.Max(hi, pr.F1())
+		}
+		p.Headline[0].Detail = fmt.Sprintf("mean of %s, range %s to %s", plural.Count(n, "pair"), report.Float(lo, 4), report.Float(hi, 4))
+	}
 	if b := out.Bootstrap; b != nil && b.AverageF1 != nil && b.AverageF1.CI != nil {
-		p.Headline[0].Detail = fmt.Sprintf("%g%% CI %s over %d document resamples", 100*b.AverageF1.CI.Level, view.IntervalText(b.AverageF1.CI), b.Resamples)
+		p.Headline[0].Detail += fmt.Sprintf("; %g%% CI %s over %d document resamples", 100*b.AverageF1.CI.Level, view.IntervalText(b.AverageF1.CI), b.Resamples)
 	}
 	// the pairs drawn: the first listed
 	var pairs []Pair
@@ -53,9 +61,16 @@ func Page(out *Result, c *annotation.Corpus, inputs []string) (*report.Page, err
 		pairs = append(pairs, pr)
 	}
 	if len(pairs) > 0 {
-		la := pairs[0].LabelAgreement
-		p.Headline = append(p.Headline, report.Stat{Label: out.label + " κ given a match", Value: f(la.Kappa),
-			Detail: fmt.Sprintf("%s / %s, %d matched pairs", pairs[0].Annotators[0], pairs[0].Annotators[1], la.Pairs)})
+		// κ is one pair's; α takes the matched spans of every pair at once
+		la, err := out.sum.LabelAlpha()
+		if err != nil {
+			return nil, err
+		}
+		detail := fmt.Sprintf("all pairs of annotators at once, %s", plural.Count(la.Items, "matched pair"))
+		if !la.Defined() {
+			detail = la.Reason
+		}
+		p.Headline = append(p.Headline, report.Stat{Label: out.label + " α given a match", Value: report.Float(la.Value, 4), Detail: detail})
 	}
 	tables, err := out.Tables()
 	if err != nil {
@@ -111,7 +126,7 @@ func Page(out *Result, c *annotation.Corpus, inputs []string) (*report.Page, err
 		if n > view.TopCoders {
 			names = names[:view.TopCoders]
 		}
-		sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: "Pairwise F1", Desc: view.MatrixDesc("pairwise F1", names, cells), Min: 0, Max: 1, Decimals: 3}),
+		sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: "Pairwise F1", Desc: view.MatrixDesc("pairwise F1", names, cells), Fit: true, Decimals: 3}),
 			"F1 of each pair of annotators."))
 	}
 	if t, ok := take(""); ok {
@@ -168,6 +183,7 @@ func Page(out *Result, c *annotation.Corpus, inputs []string) (*report.Page, err
 			}
 		}
 		sec := report.Section{ID: "documents", Title: "Documents"}
+		compared := c.Compared(out.res.Options.Documents)
 		shown := 0
 		for d := range c.Documents {
 			doc := &c.Documents[d]
@@ -196,13 +212,14 @@ func Page(out *Result, c *annotation.Corpus, inputs []string) (*report.Page, err
 					byAnn[s.Annotator] = append(byAnn[s.Annotator], report.TextSpan{Start: int(part.Start), End: int(part.End), Label: s.Label, Disagree: disagree[i]})
 				}
 			}
-			for a, name := range c.Annotators {
-				ts.Rows = append(ts.Rows, report.TextRow{Annotator: name, Spans: byAnn[a]})
+			// the annotators compared on the document (--documents)
+			for _, a := range compared[d] {
+				ts.Rows = append(ts.Rows, report.TextRow{Annotator: c.Annotators[a], Spans: byAnn[a]})
 			}
 			sec.Blocks = append(sec.Blocks, report.Block{Spans: ts})
 		}
 		if shown > 0 {
-			sec.Blocks = append([]report.Block{report.Paragraph("Each annotator's spans over the text (colour: label; the label follows the span). Spans outlined with dashes, and labels marked ≠, belong to a disagreement.")}, sec.Blocks...)
+			sec.Blocks = append([]report.Block{report.Paragraph("Each passage of the text with the spans of each annotator compared on the document, one under the other (colour: label; the label follows the span); passages where nobody marked anything are folded. Spans outlined with dashes, and labels marked ≠, belong to a disagreement.")}, sec.Blocks...)
 			p.Sections = append(p.Sections, sec)
 		}
 		if len(dis) > 0 {
