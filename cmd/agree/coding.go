@@ -385,7 +385,7 @@ type codingResult struct {
 	// Compare is --compare COLUMN=A,B's (compare.go).
 	Compare *compareJSON `json:"compare,omitempty"`
 	// LightKappa is Light's κ (coding_light.go).
-	LightKappa *lightJSON `json:"light_kappa,omitempty"`
+	LightKappa *view.Light `json:"light_kappa,omitempty"`
 }
 
 type bootstrapJSON struct {

@@ -3,6 +3,7 @@ package main
 import (
 	"math"
 
+	"agree/internal/view"
 	"agree/report"
 )
 
@@ -12,7 +13,7 @@ import (
 // When --max-rows left pairs out of the table, it is undefined with that
 // reason rather than a mean of some pairs.
 func (res *codingResult) addLight() {
-	l := &lightJSON{Value: report.Number(math.NaN())}
+	l := &view.Light{Value: report.Number(math.NaN())}
 	switch {
 	case res.Coders == 2:
 		k := res.Coefficients["cohen_kappa"]

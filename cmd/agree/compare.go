@@ -202,7 +202,7 @@ func (res *compareJSON) table() report.Table {
 		Header: []string{"", "A", "B", "B − A", lvl, "p", "note"}}
 	row := func(name string, d differenceJSON) []string {
 		return []string{name, report.Float(float64(d.A), 4), report.Float(float64(d.B), 4), report.Float(float64(d.Value), 4),
-			view.IntervalText(d.CI), pValue(float64(d.P)), d.UndefinedReason}
+			view.IntervalText(d.CI), view.PValue(float64(d.P)), d.UndefinedReason}
 	}
 	t.Rows = append(t.Rows, row("overall", res.Difference))
 	for _, d := range res.PerLabel {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"agree/inference"
 	"bufio"
 	"fmt"
 	"math"
@@ -9,6 +8,7 @@ import (
 	"strings"
 
 	"agree/formats/segeval"
+	"agree/inference"
 	"agree/internal/view/segmentationview"
 	"agree/report"
 	"agree/segmentation"

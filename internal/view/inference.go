@@ -235,3 +235,12 @@ func IntervalText(ci *Interval) string {
 	}
 	return "[" + report.Float(float64(ci.Low), 4) + ", " + report.Float(float64(ci.High), 4) + "]"
 }
+
+// Light is Light's (1971) κ: the mean of Cohen's κ over the pairs of
+// coders (agree coding and agree ratings).
+type Light struct {
+	Value           report.Number `json:"value"`
+	Pairs           int           `json:"pairs"`
+	DefinedPairs    int           `json:"defined_pairs"`
+	UndefinedReason string        `json:"undefined_reason,omitempty"`
+}
