@@ -114,6 +114,7 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 		{"spans", "--reference", "ana", "--bootstrap", "20", "examples/entities.csv"},
 		{"coref", "--missing", "singletons", "testdata/coref/passonneau.csv"},
 		{"coref", "--bootstrap", "20", corefDocs},
+		{"coref", "--bootstrap", "20", "--reference", "C2", corefDocs},
 		{"unitizing", units},
 		{"unitizing", units, units2},
 		{"segmentation", "testdata/segmentation/g5_ch1.csv"},
