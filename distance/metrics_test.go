@@ -104,7 +104,7 @@ func TestOrdinalMatchesCumulativeDefinition(t *testing.T) {
 	if d.Distance(0, 1) != 1 { // (1 + 0 + 1 − 1)² = 1
 		t.Errorf("declared order: d(high, low) = %v, want 1", d.Distance(0, 1))
 	}
-	if _, err := Ordinal([]string{"low"}).Bind([]string{"lwo"}, []float64{1}); err == nil || !strings.Contains(err.Error(), "not among the declared") {
+	if _, err := Ordinal([]string{"low"}).Bind([]string{"lwo"}, []float64{1}); err == nil || !strings.Contains(err.Error(), "not among the ordered categories") {
 		t.Errorf("undeclared value: err = %v", err)
 	}
 }

@@ -14,11 +14,11 @@ import (
 
 // Names lists the distances ParseWith knows, as -h and the errors name
 // them.
-const Names = "nominal, ordinal, interval, linear, ratio, circular[:U], bipolar[:min,max], matrix:FILE, " +
+const Names = "nominal, ordinal, interval, linear, ratio, circular[:U], bipolar[:min,max], irrcac-ordinal, radical, matrix:FILE, " +
 	"jaccard, dice, passonneau, masi, geertzen-bunt[:a,b], melamed-resnik or extended-sense[:SET]"
 
 // names are the distances' names without parameters, for suggestions.
-var names = []string{"nominal", "ordinal", "interval", "linear", "ratio", "circular", "bipolar", "matrix",
+var names = []string{"nominal", "ordinal", "interval", "linear", "ratio", "circular", "bipolar", "irrcac-ordinal", "radical", "matrix",
 	"jaccard", "dice", "passonneau", "masi", "geertzen-bunt", "melamed-resnik", "extended-sense"}
 
 // ParseOptions is what a distance spec may refer to besides its text.
@@ -64,6 +64,8 @@ func Parse(spec string) (Spec, error) { return ParseWith(spec, ParseOptions{}) }
 //	linear (absolute)       |a − b|
 //	circular[:U]            circular distance with period U (default: the observed range)
 //	bipolar[:min,max]       bipolar distance on the scale min..max (default: the observed extremes)
+//	irrcac-ordinal          irrCAC's ordinal weights: |Δr|(|Δr|+1)/2 on the categories' ranks (weights.go)
+//	radical                 irrCAC's radical weights: √|a − b|
 //	matrix:FILE             a distance matrix in CSV (ReadMatrix)
 //	jaccard, dice, passonneau, masi [:SEP]
 //	                        set distances; SEP (one character) separates the elements
@@ -97,6 +99,10 @@ func ParseWith(spec string, opt ParseOptions) (Spec, error) {
 		return noArg(Linear())
 	case "ratio":
 		return noArg(Ratio())
+	case "irrcac-ordinal":
+		return noArg(IrrCACOrdinal(opt.Categories))
+	case "radical", "irrcac-radical":
+		return noArg(Radical(opt.Categories))
 	case "circular":
 		if !hasArg {
 			return Circular(0), nil

@@ -50,9 +50,9 @@ func Delta(a *coding.Analysis, c coding.Coefficient, opt GwetOptions) Analytic {
 	byItem := a.Options().Missing == coding.ByItem
 	s := a.Stats()
 	cats := a.Categories()
-	pos := make(map[int32]int, len(cats))
+	pos := make([]int32, len(s.Labels())) // value → category position
 	for k, v := range cats {
-		pos[int32(v)] = k
+		pos[v] = int32(k)
 	}
 	// The units: patterns with two or more values.
 	type unit struct {

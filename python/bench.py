@@ -55,7 +55,8 @@ def main():
     small = os.path.join(ROOT, "cmd", "agree", "examples", "krippendorff.csv")
     df = pd.read_csv(big)
     small_df = pd.read_csv(small)
-    print("machine: {} cores, load average {:.1f} {:.1f} {:.1f}".format(os.cpu_count(), *os.getloadavg()))
+    print("machine: {} cores, load average {}".format(
+        os.cpu_count(), " ".join("{:.1f}".format(x) for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"))
     print("data: {} ({:.1f} MB), DataFrame {} × {}".format(big, os.path.getsize(big) / 1e6, *df.shape))
 
     def cli(path):
@@ -67,20 +68,23 @@ def main():
     r.data.pop("file"), want.pop("file")
     assert r.data == want, "the DataFrame's result differs from the file's"
 
-    t_cli, t_df = [], []
+    t_cli, t_df, c_cli, c_df = [], [], [], []
     for _ in range(a.repeat):
-        t_cli.append(_time(lambda: cli(big)))
-        t_df.append(_time(lambda: agree.coding(df)))
-    _report("agree coding FILE (CLI)", t_cli)
-    _report("agree.coding(DataFrame)", t_df)
-    print("  ratio of medians {:.2f}, of minima {:.2f} (target ≤ 1.5)".format(
-        statistics.median(t_df) / statistics.median(t_cli), min(t_df) / min(t_cli)))
+        t, c = _time(lambda: cli(big))
+        t_cli.append(t), c_cli.append(c)
+        t, c = _time(lambda: agree.coding(df))
+        t_df.append(t), c_df.append(c)
+    _report("agree coding FILE (CLI)", t_cli, c_cli)
+    _report("agree.coding(DataFrame)", t_df, c_df)
+    print("  ratio of medians {:.2f}, of minima {:.2f}; of CPU time {:.2f} (target ≤ 1.5)".format(
+        statistics.median(t_df) / statistics.median(t_cli), min(t_df) / min(t_cli),
+        statistics.median(c_df) / statistics.median(c_cli)))
 
     t_bin, t_py, t_pydf = [], [], []
     for _ in range(a.repeat * 3):
-        t_bin.append(_time(lambda: cli(small)))
-        t_py.append(_time(lambda: agree.coding(small)))
-        t_pydf.append(_time(lambda: agree.coding(small_df)))
+        t_bin.append(_time(lambda: cli(small))[0])
+        t_py.append(_time(lambda: agree.coding(small))[0])
+        t_pydf.append(_time(lambda: agree.coding(small_df))[0])
     _report("binary by subprocess, small file", t_bin)
     _report("agree.coding(small file)", t_py)
     _report("agree.coding(small DataFrame)", t_pydf)
@@ -90,13 +94,21 @@ def main():
 
 
 def _time(f):
-    t = time.perf_counter()
+    """Wall time, and CPU time of this process and its children."""
+    c0, t = _cpu(), time.perf_counter()
     f()
-    return time.perf_counter() - t
+    return time.perf_counter() - t, _cpu() - c0
 
 
-def _report(what, ts):
-    print("{:<36} median {:7.3f} s   min {:7.3f} s   ({} runs)".format(what, statistics.median(ts), min(ts), len(ts)))
+def _cpu():
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
+def _report(what, ts, cpu=None):
+    extra = "   CPU median {:.3f} s".format(statistics.median(cpu)) if cpu else ""
+    print("{:<36} median {:7.3f} s   min {:7.3f} s{}   ({} runs)".format(
+        what, statistics.median(ts), min(ts), extra, len(ts)))
 
 
 if __name__ == "__main__":

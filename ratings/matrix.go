@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"agree/coding"
 )
@@ -19,6 +20,15 @@ type Matrix struct {
 	items  []string
 	raters []string
 	cols   [][]float64 // cols[rater][item]
+
+	codes    []coded // each column's codes, once computed (code)
+	codeOnce []sync.Once
+}
+
+// code returns column r's codes, computed once (safe for concurrent use).
+func (m *Matrix) code(r int) coded {
+	m.codeOnce[r].Do(func() { m.codes[r] = encode(m.cols[r]) })
+	return m.codes[r]
 }
 
 // New returns the matrix of the given columns (cols[rater][item], NaN for
@@ -45,7 +55,11 @@ func New(raters, items []string, cols [][]float64) (*Matrix, error) {
 	if items != nil && len(items) != n {
 		return nil, fmt.Errorf("ratings: %d item names for %d items", len(items), n)
 	}
-	return &Matrix{items: items, raters: raters, cols: cols}, nil
+	return newMatrix(items, raters, cols), nil
+}
+
+func newMatrix(items, raters []string, cols [][]float64) *Matrix {
+	return &Matrix{items: items, raters: raters, cols: cols, codes: make([]coded, len(cols)), codeOnce: make([]sync.Once, len(cols))}
 }
 
 // ValueError is a value that is not a rating: not a number, or too large.
@@ -104,7 +118,7 @@ func FromData(d *coding.Data) (*Matrix, error) {
 		}
 		cols[c] = col
 	}
-	return &Matrix{items: d.Items(), raters: d.Coders(), cols: cols}, nil
+	return newMatrix(d.Items(), d.Coders(), cols), nil
 }
 
 func isRange(err error) bool {
@@ -162,7 +176,7 @@ func (m *Matrix) Ratings() int {
 
 // Subset returns the matrix of the given items (by index, in that order).
 func (m *Matrix) Subset(items []int) *Matrix {
-	s := &Matrix{raters: m.raters, cols: make([][]float64, len(m.cols))}
+	s := newMatrix(nil, m.raters, make([][]float64, len(m.cols)))
 	if m.items != nil {
 		s.items = make([]string, len(items))
 		for j, i := range items {

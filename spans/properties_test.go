@@ -29,15 +29,16 @@ func TestSolverBruteForce(t *testing.T) {
 				edges = append(edges, e)
 			}
 		}
-		got := s.match(nA, nB, edges, nil)
+		got := s.match(nA, nB, ones(nA), ones(nB), edges, nil)
 		byPair := map[[2]int32]edge{}
 		for _, e := range edges {
 			byPair[[2]int32{e.a, e.b}] = e
 		}
 		usedA, usedB := map[int32]bool{}, map[int32]bool{}
 		var gotV value
-		for _, m := range got {
-			if usedA[m[0]] || usedB[m[1]] {
+		for _, f := range got {
+			m := [2]int32{f.a, f.b}
+			if usedA[m[0]] || usedB[m[1]] || f.n != 1 {
 				t.Fatalf("trial %d: %v is not one to one", trial, got)
 			}
 			usedA[m[0]], usedB[m[1]] = true, true
@@ -50,6 +51,103 @@ func TestSolverBruteForce(t *testing.T) {
 		best := bruteForce(edges, 0, map[int32]bool{}, map[int32]bool{})
 		if !gotV.equal(best) {
 			t.Fatalf("trial %d (%d×%d, %v): %+v, brute force %+v", trial, nA, nB, edges, gotV, best)
+		}
+	}
+}
+
+func ones(n int) []int32 {
+	m := make([]int32, n)
+	for i := range m {
+		m[i] = 1
+	}
+	return m
+}
+
+// TestSolverClassesBruteForce: with classes of identical spans
+// (multiplicities), the flows of the solver are as good as the best
+// matching of the spans themselves (every copy with its class's edges),
+// enumerated: the same number of pairs, total overlap, equal labels and
+// closeness; they respect the multiplicities and use only edges.
+func TestSolverClassesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 6))
+	var s solver
+	for trial := range 3000 {
+		nA, nB := 1+rng.IntN(4), 1+rng.IntN(4)
+		multA, multB := make([]int32, nA), make([]int32, nB)
+		unitsA, unitsB := 0, 0
+		for i := range multA {
+			multA[i] = 1 + int32(rng.IntN(3))
+			unitsA += int(multA[i])
+		}
+		for i := range multB {
+			multB[i] = 1 + int32(rng.IntN(3))
+			unitsB += int(multB[i])
+		}
+		if unitsA > 7 || unitsB > 7 {
+			continue // the brute force enumerates matchings of the copies
+		}
+		var edges []edge
+		seen := map[[2]int32]bool{}
+		for k := rng.IntN(nA*nB + 1); k > 0; k-- {
+			e := edge{a: int32(rng.IntN(nA)), b: int32(rng.IntN(nB)), overlap: float64(rng.IntN(4)),
+				same: rng.IntN(2) == 0, close: 1 / float64(1+rng.IntN(4))}
+			if !seen[[2]int32{e.a, e.b}] {
+				seen[[2]int32{e.a, e.b}] = true
+				edges = append(edges, e)
+			}
+		}
+		got := s.match(nA, nB, multA, multB, edges, nil)
+		byPair := map[[2]int32]edge{}
+		for _, e := range edges {
+			byPair[[2]int32{e.a, e.b}] = e
+		}
+		outA, inB := make([]int32, nA), make([]int32, nB)
+		var gotV value
+		for _, f := range got {
+			e, ok := byPair[[2]int32{f.a, f.b}]
+			if !ok || f.n < 1 {
+				t.Fatalf("trial %d: flow %+v is not on an edge", trial, f)
+			}
+			outA[f.a] += f.n
+			inB[f.b] += f.n
+			for range f.n {
+				gotV = gotV.plus(e)
+			}
+		}
+		for i := range outA {
+			if outA[i] > multA[i] {
+				t.Fatalf("trial %d: class %d sends %d of %d spans", trial, i, outA[i], multA[i])
+			}
+		}
+		for i := range inB {
+			if inB[i] > multB[i] {
+				t.Fatalf("trial %d: class %d takes %d of %d spans", trial, i, inB[i], multB[i])
+			}
+		}
+		// the copies: span k of the expanded graph belongs to class classOf[k]
+		var classA, classB []int32
+		for i, m := range multA {
+			for range m {
+				classA = append(classA, int32(i))
+			}
+		}
+		for i, m := range multB {
+			for range m {
+				classB = append(classB, int32(i))
+			}
+		}
+		var copies []edge
+		for x, ca := range classA {
+			for y, cb := range classB {
+				if e, ok := byPair[[2]int32{ca, cb}]; ok {
+					e.a, e.b = int32(x), int32(y)
+					copies = append(copies, e)
+				}
+			}
+		}
+		best := bruteForce(copies, 0, map[int32]bool{}, map[int32]bool{})
+		if !gotV.equal(best) {
+			t.Fatalf("trial %d (classes %v × %v, %v): %+v, brute force on the copies %+v", trial, multA, multB, edges, gotV, best)
 		}
 	}
 }

@@ -161,6 +161,8 @@ type relWorker struct {
 	cand     []candidate
 	edges    []edge
 	m        [][2]int32
+	f        []flow
+	one      []int32
 	lc       []labelRec
 	touched  []int32
 	cells    cellTable
@@ -215,7 +217,7 @@ func (w *relWorker) pair(k int) pairResult {
 		for _, x := range w.cand {
 			w.edges = append(w.edges, edge{a: x.a, b: x.b, same: x.same})
 		}
-		w.m = w.s.match(len(A), len(B), w.edges, w.m[:0])
+		w.m = pairsOf(w.s.match(len(A), len(B), w.ones(len(A)), w.ones(len(B)), w.edges, w.f[:0]), w.m[:0])
 		if rr.Options.Labels == Ignore {
 			rec.matched = int32(len(w.m))
 		}
@@ -232,7 +234,7 @@ func (w *relWorker) pair(k int) pairResult {
 				w.edges = append(w.edges, edge{a: x.a, b: x.b})
 			}
 		}
-		w.m = w.s.match(len(A), len(B), w.edges, w.m[:0])
+		w.m = pairsOf(w.s.match(len(A), len(B), w.ones(len(A)), w.ones(len(B)), w.edges, w.f[:0]), w.m[:0])
 		if rr.Options.Labels == Strict {
 			rec.matched = int32(len(w.m))
 		}
@@ -248,6 +250,23 @@ func (w *relWorker) pair(k int) pairResult {
 	}
 	res.labels, res.cells = flushLabels(w.lc, w.touched), w.cells.flush()
 	return res
+}
+
+// ones returns n multiplicities 1: relations are matched one by one.
+func (w *relWorker) ones(n int) []int32 {
+	for len(w.one) < n {
+		w.one = append(w.one, 1)
+	}
+	return w.one[:n]
+}
+
+// pairsOf appends the pairs of flows of one unit each (classes of one
+// span) to m.
+func pairsOf(flows []flow, m [][2]int32) [][2]int32 {
+	for _, f := range flows {
+		m = append(m, [2]int32{f.a, f.b})
+	}
+	return m
 }
 
 func (w *relWorker) count(t int32) *labelRec {

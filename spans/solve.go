@@ -1,6 +1,8 @@
 package spans
 
 import (
+	"slices"
+
 	"agree/internal/assign"
 	"agree/internal/unionfind"
 )
@@ -43,6 +45,13 @@ func (e *edge) weight(s float64) float64 {
 	return w
 }
 
+// flow is n pairs of a class of identical reference spans a and a class
+// of identical response spans b (indexes of the classes in one document;
+// n = 1 for spans without duplicates).
+type flow struct {
+	a, b, n int32
+}
+
 // solver finds maximum matchings of largest total tie weight, reusing its
 // buffers from one call to the next (one solver per goroutine).
 type solver struct {
@@ -50,30 +59,39 @@ type solver struct {
 	root   []int32 // component of each edge
 	order  []int32 // edges grouped by component
 	count  []int32
-	localA []int32 // reference span → row in the component, -1
+	localA []int32 // reference class → row in the component, -1
 	localB []int32
-	rows   []int32 // component row → reference span
+	rows   []int32 // component row → reference class
 	cols   []int32
+	supply []int32 // units of each row (its class's spans)
+	capac  []int32 // units of each column
 	aedges []assign.Edge
+	star   []int32 // a star's edges, best first
+	as     assign.Solver
 }
 
-// match returns, for the nA reference and nB response spans joined by the
-// candidate edges, a matching of the largest size and, among those, the
-// one preferred by the edges' order (edge.better summed: total overlap,
-// then equal labels, then closeness), as pairs appended to out. It is
-// exact: the graph is cut into connected components (spans that share no
-// candidate never compete), a component of one edge or of one span on
-// either side is solved directly, and any other by the assignment solver
-// on its own edges, with costs −(M + w), w the edge's weight scaled to the
-// component (edge.weight) and M exceeding the component's total weight, so
-// that one more pair always outweighs any gain in weight. The result
-// depends only on the edges and their order.
-func (s *solver) match(nA, nB int, edges []edge, out [][2]int32) [][2]int32 {
+// match returns, for the nA classes of identical reference spans and nB
+// of response spans (with multA[a] and multB[b] spans each) joined by the
+// candidate edges, a matching of the spans of the largest size and, among
+// those, the one preferred by the edges' order (edge.better summed over
+// the pairs: total overlap, then equal labels, then closeness), as flows
+// (pairs of classes and how many of their spans are paired) appended to
+// out. It is exact: the graph is cut into connected components (spans that
+// share no candidate never compete), a component of one edge or of one
+// class on either side is solved directly (the best edges first), and any
+// other by the transport solver of internal/assign on its own edges (the
+// assignment problem when every class has one span), with costs −(M + w),
+// w the edge's weight scaled to the component (edge.weight) and M
+// exceeding the weight of any matching of the component, so that one more
+// pair always outweighs any gain in weight. The result depends only on the
+// edges, their order and the multiplicities.
+func (s *solver) match(nA, nB int, multA, multB []int32, edges []edge, out []flow) []flow {
 	switch len(edges) {
 	case 0:
 		return out
 	case 1:
-		return append(out, [2]int32{edges[0].a, edges[0].b})
+		e := edges[0]
+		return append(out, flow{e.a, e.b, min(multA[e.a], multB[e.b])})
 	}
 	s.uf.Reset(nA + nB)
 	for _, e := range edges {
@@ -104,18 +122,19 @@ func (s *solver) match(nA, nB int, edges []edge, out [][2]int32) [][2]int32 {
 		for hi < len(edges) && s.root[s.order[hi]] == s.root[s.order[lo]] {
 			hi++
 		}
-		out = s.component(nA, nB, edges, s.order[lo:hi], out)
+		out = s.component(nA, nB, multA, multB, edges, s.order[lo:hi], out)
 		lo = hi
 	}
 	return out
 }
 
-func (s *solver) component(nA, nB int, edges []edge, idx []int32, out [][2]int32) [][2]int32 {
+func (s *solver) component(nA, nB int, multA, multB []int32, edges []edge, idx []int32, out []flow) []flow {
 	if len(idx) == 1 {
 		e := edges[idx[0]]
-		return append(out, [2]int32{e.a, e.b})
+		return append(out, flow{e.a, e.b, min(multA[e.a], multB[e.b])})
 	}
-	// A star (one span on one side): the heaviest edge, the first on ties.
+	// A star (one class on one side): its spans take the best edges, the
+	// first on ties.
 	first := edges[idx[0]]
 	starA, starB := true, true
 	for _, k := range idx[1:] {
@@ -123,33 +142,43 @@ func (s *solver) component(nA, nB int, edges []edge, idx []int32, out [][2]int32
 		starB = starB && edges[k].b == first.b
 	}
 	if starA || starB {
-		best := first
-		for _, k := range idx[1:] {
-			if edges[k].better(&best) {
-				best = edges[k]
+		if (starA && multA[first.a] == 1) || (starB && multB[first.b] == 1) {
+			// one span at the center: its best edge, the first on ties
+			best := first
+			for _, k := range idx[1:] {
+				if edges[k].better(&best) {
+					best = edges[k]
+				}
 			}
+			return append(out, flow{best.a, best.b, 1})
 		}
-		return append(out, [2]int32{best.a, best.b})
+		s.star = append(s.star[:0], idx...)
+		return starFlows(edges, s.star, starA, multA, multB, out)
 	}
 	s.localA = fill(s.localA, nA, -1)
 	s.localB = fill(s.localB, nB, -1)
 	s.rows, s.cols = s.rows[:0], s.cols[:0]
+	s.supply, s.capac = s.supply[:0], s.capac[:0]
+	units := [2]int64{}
 	for _, k := range idx {
 		e := edges[k]
 		if s.localA[e.a] < 0 {
 			s.localA[e.a] = int32(len(s.rows))
 			s.rows = append(s.rows, e.a)
+			s.supply = append(s.supply, multA[e.a])
+			units[0] += int64(multA[e.a])
 		}
 		if s.localB[e.b] < 0 {
 			s.localB[e.b] = int32(len(s.cols))
 			s.cols = append(s.cols, e.b)
+			s.capac = append(s.capac, multB[e.b])
+			units[1] += int64(multB[e.b])
 		}
 	}
-	// A matching of the component has at most min(rows, cols) pairs.
-	scale := float64(min(len(s.rows), len(s.cols)) + 1)
-	total := 0.0
+	scale, total := componentScale(units), 0.0
 	for _, k := range idx {
-		total += edges[k].weight(scale)
+		e := &edges[k]
+		total += e.weight(scale) * float64(min(multA[e.a], multB[e.b]))
 	}
 	big := total + 1
 	s.aedges = s.aedges[:0]
@@ -157,17 +186,54 @@ func (s *solver) component(nA, nB int, edges []edge, idx []int32, out [][2]int32
 		e := &edges[k]
 		s.aedges = append(s.aedges, assign.Edge{Row: s.localA[e.a], Col: s.localB[e.b], Cost: -(big + e.weight(scale))})
 	}
-	rowToCol, _ := assign.MinCostMatching(len(s.rows), len(s.cols), s.aedges)
-	for r, c := range rowToCol {
-		if c >= 0 {
-			out = append(out, [2]int32{s.rows[r], s.cols[c]})
-		}
+	flows, _ := s.as.TransportEdges(len(s.rows), len(s.cols), s.supply, s.capac, s.aedges)
+	for _, f := range flows {
+		out = append(out, flow{s.rows[f.Row], s.cols[f.Col], f.Units})
 	}
 	for _, a := range s.rows {
 		s.localA[a] = -1
 	}
 	for _, b := range s.cols {
 		s.localB[b] = -1
+	}
+	return out
+}
+
+// componentScale is the scale of edge.weight for a component whose sides
+// hold units[0] and units[1] spans: a matching has at most the smaller
+// number of pairs.
+func componentScale(units [2]int64) float64 { return float64(min(units[0], units[1]) + 1) }
+
+// starFlows solves a star: the edges idx share their reference class
+// (starA) or their response class. The center's spans take the best edges
+// first (edge.better; the first on ties), each as many pairs as the other
+// class has spans.
+func starFlows(edges []edge, idx []int32, starA bool, multA, multB []int32, out []flow) []flow {
+	slices.SortStableFunc(idx, func(x, y int32) int {
+		switch {
+		case edges[x].better(&edges[y]):
+			return -1
+		case edges[y].better(&edges[x]):
+			return 1
+		}
+		return 0
+	})
+	e0 := edges[idx[0]]
+	left := multB[e0.b]
+	if starA {
+		left = multA[e0.a]
+	}
+	for _, k := range idx {
+		if left == 0 {
+			break
+		}
+		e := edges[k]
+		n := min(left, multA[e.a])
+		if starA {
+			n = min(left, multB[e.b])
+		}
+		out = append(out, flow{e.a, e.b, n})
+		left -= n
 	}
 	return out
 }

@@ -18,6 +18,12 @@ type worker struct {
 	m     [][2]int32
 	actA  []int32
 	actB  []int32
+	// the document's classes of identical spans, the flows between them,
+	// and the matchings by extent and with labels (positions in A and B)
+	ga, gb     groups
+	flows      []flow
+	mExt, mStr [][2]int32
+	large      largeState
 	// per-label counts of the current pair over its shared documents, and
 	// the labels touched
 	lc      []labelRec
@@ -143,31 +149,20 @@ func (w *worker) pair(i, j int, entries []uint64) pairResult {
 			if p.c.Documents[d].Time {
 				w.unit = 1e6
 			}
-			w.candidates(A, B)
 			// Matching by extent: most pairs, then most overlap, then most
-			// equal labels, then the closest boundaries (edge.better).
-			w.edges = w.edges[:0]
-			for _, c := range w.cand {
-				w.edges = append(w.edges, edge{a: c.a, b: c.b, overlap: c.overlap, same: c.same, close: 1 / (1 + c.dist)})
-			}
-			w.m = w.solve.match(len(A), len(B), w.edges, w.m[:0])
+			// equal labels, then the closest boundaries (edge.better); and
+			// with labels.
+			w.matchDoc(A, B)
 			if p.opt.Labels == Ignore {
-				rec.matched = int32(len(w.m))
+				rec.matched = int32(len(w.mExt))
 			}
-			for _, m := range w.m {
+			for _, m := range w.mExt {
 				w.cells.add(p.shapes[A[m[0]]].label, p.shapes[B[m[1]]].label)
 				if p.opt.Matches && p.opt.Labels == Ignore {
 					r.matches = append(r.matches, [2]int32{A[m[0]], B[m[1]]})
 				}
 			}
-			// Matching with labels.
-			w.edges = w.edges[:0]
-			for _, c := range w.cand {
-				if c.same {
-					w.edges = append(w.edges, edge{a: c.a, b: c.b, overlap: c.overlap, same: true, close: 1 / (1 + c.dist)})
-				}
-			}
-			w.m = w.solve.match(len(A), len(B), w.edges, w.m[:0])
+			w.m = w.mStr
 			if p.opt.Labels == Strict {
 				rec.matched = int32(len(w.m))
 			}
@@ -271,68 +266,6 @@ func (w *worker) count(label int32) *labelRec {
 		w.touched = append(w.touched, label)
 	}
 	return c
-}
-
-// candidates fills w.cand with the pairs (a, b) of spans A[a], B[b] that
-// may be matched: a sweep over both lists, sorted by start, keeping the
-// spans still open; each span is checked only against those whose hull
-// (widened by the tolerance) touches its own.
-func (w *worker) candidates(A, B []int32) {
-	p := w.p
-	m := p.opt.Match
-	reach := m.reach()
-	w.cand = w.cand[:0]
-	actA, actB := w.actA[:0], w.actB[:0]
-	check := func(a, b int32) {
-		sa, sb := &p.shapes[A[a]], &p.shapes[B[b]]
-		if ok, ov := m.pairs(p, sa, sb); ok {
-			if w.unit != 1 {
-				ov = math.Round(ov * w.unit)
-			}
-			w.cand = append(w.cand, candidate{a, b, ov, p.boundaryDistance(sa, sb), sa.label == sb.label})
-		}
-	}
-	ia, ib := 0, 0
-	for ia < len(A) || ib < len(B) {
-		if ib >= len(B) || (ia < len(A) && p.shapes[A[ia]].start-reach <= p.shapes[B[ib]].start) {
-			s := p.shapes[A[ia]].start - reach
-			k := 0
-			for _, b := range actB {
-				if p.shapes[B[b]].end >= s {
-					actB[k] = b
-					k++
-				}
-			}
-			actB = actB[:k]
-			if ib >= len(B) && k == 0 {
-				break // no response span is left to pair with
-			}
-			for _, b := range actB {
-				check(int32(ia), b)
-			}
-			actA = append(actA, int32(ia))
-			ia++
-			continue
-		}
-		s := p.shapes[B[ib]].start
-		k := 0
-		for _, a := range actA {
-			if p.shapes[A[a]].end+reach >= s {
-				actA[k] = a
-				k++
-			}
-		}
-		actA = actA[:k]
-		if ia >= len(A) && k == 0 {
-			break
-		}
-		for _, a := range actA {
-			check(a, int32(ib))
-		}
-		actB = append(actB, int32(ib))
-		ib++
-	}
-	w.actA, w.actB = actA, actB
 }
 
 // boundaryDistance is how far apart the boundaries of two spans are: the

@@ -34,7 +34,7 @@ the work over shards.`
 // codingFlags are the flags of agree coding.
 type codingFlags struct {
 	metric, missing, incomplete, categories string
-	convention                              string
+	convention, order                       string
 	layout, sep, columns, setSep, taxonomy  string
 	na                                      *string // --na, when given
 	closed, header                          bool
@@ -44,6 +44,7 @@ type codingFlags struct {
 	inf                                     inferenceFlags
 	stream                                  streamFlags    // large data (coding_stream.go)
 	ref                                     referenceFlags // --reference (reference.go)
+	cmp                                     compareFlag    // --compare COLUMN=A,B (compare.go)
 }
 
 // inferenceFlags select intervals, diagnostics and error models.
@@ -70,6 +71,7 @@ func (f *codingFlags) register(fs *flag.FlagSet) {
 	f.in.register(fs, true)
 	f.tok.register(fs)
 	f.by.register(fs, "pooled", "macro")
+	f.cmp.register(fs)
 	f.ref.register(fs, ", FILE (item ids and the reference's labels, a table as the input) or majority (each annotator against the majority of the others): accuracy, Cohen's κ and α with intervals")
 	fs.StringVar(&f.metric, "metric", "nominal", "distance for the weighted coefficients: "+distance.Names+" (the last three need --taxonomy)")
 	fs.StringVar(&f.missing, "missing", "judgment", "weighting of items with missing values: judgment (Krippendorff) or item (each item equal)")
@@ -77,6 +79,7 @@ func (f *codingFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.convention, "convention", "survey", "estimators with missing values: survey (Krippendorff's weighting for π, Fleiss, α, S, percent agreement; κ-style on complete items; each standard error that of its estimate) or irrcac (Gwet's irrCAC: its estimates and standard errors)")
 	fs.StringVar(&f.categories, "categories", "", "declared categories in order, comma-separated (for S, Gwet, ordinal order)")
 	fs.BoolVar(&f.closed, "closed", false, "with --categories: any other value is an error")
+	fs.StringVar(&f.order, "order", "", "the order of the values for the ordinal distances (ordinal, irrcac-ordinal, radical), comma-separated, e.g. low,mid,high; unlike --categories it declares no category")
 	fs.StringVar(&f.layout, "layout", "auto", "file layout: auto, wide, long, columns, transposed (rows = coders), counts (item × category counts) or contingency (a two-coder square table)")
 	fs.StringVar(&f.sep, "sep", "", `field separator (default ",", or tab for .tsv files); "\t" for tab`)
 	fs.StringVar(&f.columns, "columns", "", "with --layout columns: the coders' columns, 1-based, e.g. 2,3 or 1-5")
@@ -136,6 +139,9 @@ func runCoding(e env, args []string) error {
 	if err := f.ref.check(fs, true); err != nil {
 		return err
 	}
+	if err := f.cmp.check(fs, &f.by); err != nil {
+		return err
+	}
 	if err := rep.check(e, files); err != nil {
 		return err
 	}
@@ -182,15 +188,21 @@ func runCoding(e env, args []string) error {
 	if err := res.infer(f.inf); err != nil {
 		return err
 	}
+	res.addLight()
 	if err := f.ref.addCoding(e, res, an.Data(), copt, topt, f.inf.level); err != nil {
 		return err
+	}
+	if f.cmp.active() {
+		if err := f.cmp.addCompare(e, res, an, f.inf); err != nil {
+			return err
+		}
 	}
 	if !model && table.CodersAnonymous(topt.Layout) {
 		res.anonymousCoders() // coding_layouts.go
 	}
 	if f.by.groups != nil {
 		res.By = f.by.columns()
-		if err := res.addGroups(an.Data(), copt, f.by.groups, f.by.average, "group"); err != nil {
+		if err := res.addGroups(an, f.by.groups, f.by.average, "group"); err != nil {
 			return err
 		}
 	}
@@ -198,7 +210,7 @@ func runCoding(e env, args []string) error {
 		if f.tok.items == nil {
 			return usagef("coding: --by document needs documents of several items: span inputs, compared token by token (here the items are %s)", map[bool]string{true: "the documents", false: "the table's rows"}[model])
 		}
-		if err := res.addDocuments(an.Data(), copt, f.tok.items, f.by.average); err != nil {
+		if err := res.addDocuments(an, f.tok.items, f.by.average); err != nil {
 			return err
 		}
 	}
@@ -268,7 +280,17 @@ func (f *codingFlags) options(file string) (table.Options, coding.Options, error
 	default:
 		return topt, copt, usagef("--incomplete must be drop or refuse, got %q", f.incomplete)
 	}
-	copt.Distance, err = resolveMetric(f.metric, f.setSep, f.taxonomy, topt.Categories)
+	order := topt.Categories
+	if f.order != "" {
+		if f.categories != "" {
+			return topt, copt, usagef("--order and --categories both give the values' order: give one (--categories also declares them as categories)")
+		}
+		order = nil
+		for _, c := range strings.Split(f.order, ",") {
+			order = append(order, strings.TrimSpace(c))
+		}
+	}
+	copt.Distance, err = resolveMetric(f.metric, f.setSep, f.taxonomy, order)
 	return topt, copt, err
 }
 
@@ -360,6 +382,10 @@ type codingResult struct {
 	Bootstrap               *bootstrapJSON       `json:"bootstrap,omitempty"`
 	// Reference is --reference's table (reference.go).
 	Reference *codingReferenceJSON `json:"reference,omitempty"`
+	// Compare is --compare COLUMN=A,B's (compare.go).
+	Compare *compareJSON `json:"compare,omitempty"`
+	// LightKappa is Light's κ (coding_light.go).
+	LightKappa *view.Light `json:"light_kappa,omitempty"`
 }
 
 type bootstrapJSON struct {
@@ -564,6 +590,9 @@ func (res *codingResult) tables() []report.Table {
 	}
 	main.Notes = append(main.Notes, fmt.Sprintf("annotator bias B (A&P 2008 §3.1): %s nominal, %s weighted",
 		report.Float(float64(res.Bias.Nominal), 4), report.Float(float64(res.Bias.Weighted), 4)))
+	if l := res.LightKappa; l != nil && res.Coders > 2 {
+		main.Notes = append(main.Notes, strings.TrimSpace("Light's κ (the mean of the pairs' Cohen's κ, light_kappa): "+report.Float(float64(l.Value), 4)+" "+l.UndefinedReason))
+	}
 	main.Notes = append(main.Notes, res.Notes...)
 	// The intervals' methods differ by coefficient: name them in a note, in
 	// coefficient order, so the output is deterministic.
@@ -626,5 +655,8 @@ func (res *codingResult) tables() []report.Table {
 		out = append(out, t)
 	}
 	out = append(out, res.Reference.tables()...)
+	if res.Compare != nil {
+		out = append(out, res.Compare.table())
+	}
 	return append(out, res.inferenceTables()...)
 }

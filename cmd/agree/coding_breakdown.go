@@ -46,7 +46,7 @@ type codingMatrixJSON struct {
 
 // addDocuments gives token data their per-document table, the corpus value
 // under avg (pooled or macro) and, for three or more coders, the matrix.
-func (res *codingResult) addDocuments(d *coding.Data, opt coding.Options, docs []annotation.DocumentItems, avg string) error {
+func (res *codingResult) addDocuments(an *coding.Analysis, docs []annotation.DocumentItems, avg string) error {
 	groups := make([]itemGroup, len(docs))
 	for g, doc := range docs {
 		items := make([]int, doc.End-doc.First)
@@ -55,7 +55,7 @@ func (res *codingResult) addDocuments(d *coding.Data, opt coding.Options, docs [
 		}
 		groups[g] = itemGroup{name: doc.Document, items: items}
 	}
-	return res.addGroups(d, opt, groups, avg, "document")
+	return res.addGroups(an, groups, avg, "document")
 }
 
 // itemGroup is a document's, or a --by column value's, items.
@@ -63,20 +63,49 @@ type itemGroup struct {
 	name   string
 	values map[string]string // each --by column's value (columns only)
 	items  []int
+	// Or, from statistics (a streamed table): the items of each pattern
+	// of the whole analysis in the group, the items without values, and
+	// their number.
+	weights map[int]int64
+	empty   int64
+	counted int
 }
 
 // addGroups analyses each group of items alone (the rows of per_document,
 // what = "document", or per_group) and gives the corpus value under avg.
-func (res *codingResult) addGroups(d *coding.Data, opt coding.Options, groups []itemGroup, avg, what string) error {
+// A group's analysis is the whole analysis reweighted to the group's items
+// (coding.Analysis.Reweighted: its patterns of values counted over the
+// group), equal bit for bit to the analysis of the group's items and
+// O(patterns) per group once every item's pattern is known.
+func (res *codingResult) addGroups(whole *coding.Analysis, groups []itemGroup, avg, what string) error {
 	keys := coding.All()
 	sums := map[string]float64{}
 	counts := map[string]int{}
+	var pat []int32
+	if whole.Data() != nil {
+		pat = whole.ItemPatterns()
+	}
+	weights := make([]int64, whole.Stats().NumPatterns())
 	for _, g := range groups {
-		an, err := coding.Analyze(d.Resample(g.items), opt)
+		clear(weights)
+		empty := g.empty
+		if g.weights != nil { // counted from the statistics (splitStatsByColumns)
+			for p, n := range g.weights {
+				weights[p] = n
+			}
+		}
+		for _, i := range g.items {
+			if p := pat[i]; p >= 0 {
+				weights[p]++
+			} else {
+				empty++
+			}
+		}
+		an, err := whole.Reweighted(weights, empty)
 		if err != nil {
 			return fmt.Errorf("%s %q: %w", what, g.name, err)
 		}
-		j := codingDocJSON{Items: len(g.items), PairableItems: an.Counts().PairableItems, Coefficients: map[string]report.Number{}}
+		j := codingDocJSON{Items: len(g.items) + g.counted, PairableItems: an.Counts().PairableItems, Coefficients: map[string]report.Number{}}
 		if what == "document" {
 			j.Document = g.name
 		} else {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"agree/coding"
+	"agree/formats/table"
 	"agree/report"
 	"agree/report/svg"
 )
@@ -93,6 +94,125 @@ func splitByColumns(d *coding.Data, cols []string) (*coding.Data, []itemGroup, e
 	}
 	out, err := b.Build()
 	return out, groups, err
+}
+
+// splitStatsByColumns is splitByColumns on a streamed table's statistics,
+// in which the --by columns were read as coders: each pattern of values is
+// split into the columns' values (its group) and the coders' values; the
+// latter make the statistics of the table without the columns (the kept
+// item ids and the first positions of the values carried over), and each
+// group gets the counts of its patterns among them. Its cost grows with
+// the items (each is added once), not with the groups.
+func splitStatsByColumns(s *coding.Stats, cols []string, topt table.Options) (*coding.Stats, []itemGroup, error) {
+	names := s.Coders()
+	isCol := make([]int, len(names)) // column position, or -1 for a coder
+	for k := range isCol {
+		isCol[k] = -1
+	}
+	for i, c := range cols {
+		c = strings.TrimSpace(c)
+		k := slices.Index(names, c)
+		if k < 0 {
+			return nil, nil, usagef("coding: --by %s: the table has no column %q (columns: %s; --by COLUMN reads wide and transposed tables, whose other columns are the coders)", strings.Join(cols, ","), c, strings.Join(names, ", "))
+		}
+		isCol[k] = i
+	}
+	var keep []string
+	cmap := make([]int32, len(names))
+	for k, n := range names {
+		if isCol[k] < 0 {
+			cmap[k] = int32(len(keep))
+			keep = append(keep, n)
+		}
+	}
+	acc, err := coding.NewAccumulator(coding.StatsOptions{Source: s.Source(), Categories: s.Declared(), Coders: keep, KeepItems: topt.KeepItems, Rank: topt.Rank})
+	if err != nil {
+		return nil, nil, err
+	}
+	labels := s.Labels()
+	vmap := make([]int32, len(labels))
+	for v := range vmap {
+		vmap[v] = -1
+	}
+	byKey := map[string]int{}
+	var groups []itemGroup
+	type part struct {
+		group int
+		cv    []int32
+		n     int64
+	}
+	var parts []part
+	vals := make([]string, len(cols))
+	rest := []int32{}
+	for p := range s.NumPatterns() {
+		cv, n := s.Pattern(p)
+		for j := range vals {
+			vals[j] = "(none)"
+		}
+		rest = rest[:0]
+		for i := 0; i < len(cv); i += 2 {
+			c, v := cv[i], cv[i+1]
+			if j := isCol[c]; j >= 0 {
+				vals[j] = labels[v]
+				continue
+			}
+			if vmap[v] < 0 {
+				nv, err := acc.Value(labels[v], s.FirstSeen(int(v)))
+				if err != nil {
+					return nil, nil, err
+				}
+				vmap[v] = int32(nv)
+			}
+			rest = append(rest, cmap[c], vmap[v])
+		}
+		key := strings.Join(vals, ", ")
+		g, ok := byKey[key]
+		if !ok {
+			g = len(groups)
+			byKey[key] = g
+			m := map[string]string{}
+			for j, c := range cols {
+				m[strings.TrimSpace(c)] = vals[j]
+			}
+			groups = append(groups, itemGroup{name: key, values: m, weights: map[int]int64{}})
+		}
+		ids, _ := s.PatternItems(p)
+		for k := int64(0); k < n; k++ {
+			id := ""
+			if k < int64(len(ids)) {
+				id = ids[k]
+			}
+			if err := acc.Add(id, rest); err != nil {
+				return nil, nil, err
+			}
+		}
+		groups[g].counted += int(n)
+		parts = append(parts, part{g, slices.Clone(rest), n})
+	}
+	out := acc.Stats()
+	// Each group's counts of the new patterns.
+	index := map[string]int{}
+	for p := range out.NumPatterns() {
+		cv, _ := out.Pattern(p)
+		index[cvKey(cv)] = p
+	}
+	for _, pt := range parts {
+		if len(pt.cv) == 0 {
+			groups[pt.group].empty += pt.n
+			continue
+		}
+		groups[pt.group].weights[index[cvKey(pt.cv)]] += pt.n
+	}
+	sortGroups(groups, cols)
+	return out, groups, nil
+}
+
+func cvKey(cv []int32) string {
+	b := make([]byte, 0, 4*len(cv))
+	for _, x := range cv {
+		b = append(b, byte(x), byte(x>>8), byte(x>>16), byte(x>>24))
+	}
+	return string(b)
 }
 
 // groupOrder is how a column's values are ordered: as numbers, as dates,

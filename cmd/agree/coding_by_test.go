@@ -68,6 +68,16 @@ func TestCodingByColumn(t *testing.T) {
 		}
 		sum += got
 	}
+	// The items read into memory (--bootstrap) give the same groups as
+	// the streamed statistics.
+	_, mem := alpha("coding", "--by", "round", "--bootstrap", "10", "testdata/rounds.csv")
+	for i, g := range mem["per_group"].([]any) {
+		a := g.(map[string]any)["coefficients"].(map[string]any)["krippendorff_alpha"].(float64)
+		b := groups[i].(map[string]any)["coefficients"].(map[string]any)["krippendorff_alpha"].(float64)
+		if a != b {
+			t.Errorf("group %d: α %v in memory, %v streamed", i, a, b)
+		}
+	}
 	_, m := alpha("coding", "--by", "round", "--average", "macro", "testdata/rounds.csv")
 	if got := m["corpus"].(map[string]any)["coefficients"].(map[string]any)["krippendorff_alpha"].(float64); math.Abs(got-sum/4) > 1e-12 {
 		t.Errorf("macro α %v, mean of the rounds %v", got, sum/4)

@@ -199,7 +199,7 @@ func (res *codingResult) inferenceTables() []report.Table {
 	if len(res.ItemsByDisagreement) > 0 {
 		t := report.Table{Title: "items with the most disagreement (adjudicate first)", Header: []string{"item", "values", "disagreement", "share of 1 − α", "majority"}}
 		for _, it := range res.ItemsByDisagreement {
-			t.Rows = append(t.Rows, []string{it.Item, strings.Join(it.Values, " "), report.Float(float64(it.Disagreement), 4),
+			t.Rows = append(t.Rows, []string{it.Item, view.ValueList(it.Values), report.Float(float64(it.Disagreement), 4),
 				report.Float(float64(it.AlphaLoss), 4), fmt.Sprintf("%s (%.0f%%)", it.Majority, 100*float64(it.MajorityShare))})
 		}
 		out = append(out, t)

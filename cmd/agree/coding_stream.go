@@ -48,8 +48,8 @@ func (f *codingFlags) needsItems() string {
 		return "--consensus"
 	case f.ref.active():
 		return "--reference"
-	case f.by.columns() != nil:
-		return "--by " + f.by.by
+	case f.cmp.active():
+		return "--compare"
 	}
 	return ""
 }
@@ -162,6 +162,11 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 			if err != nil {
 				return nil, name, nil, err
 			}
+			if cols := f.by.columns(); cols != nil { // coding_by.go
+				if s, f.by.groups, err = splitStatsByColumns(s, cols, topt); err != nil {
+					return nil, name, nil, err
+				}
+			}
 			an, err := f.analyzeStats(e, s, copt)
 			return an, name, tableNotes(e, info, s.Labels()), err
 		}
@@ -170,6 +175,11 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 		}
 		if cols := f.by.columns(); cols != nil { // coding_by.go
 			if d, f.by.groups, err = splitByColumns(d, cols); err != nil {
+				return nil, name, nil, err
+			}
+		}
+		if f.cmp.active() { // compare.go
+			if d, f.cmp.groups, err = splitByColumns(d, []string{f.cmp.column}); err != nil {
 				return nil, name, nil, err
 			}
 		}

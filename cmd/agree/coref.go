@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io/fs"
-	"math"
 	"path"
 	"path/filepath"
 	"strings"
@@ -15,81 +13,10 @@ import (
 	"agree/formats"
 	corefio "agree/formats/coref"
 	"agree/inference"
-	"agree/internal/plural"
 	"agree/internal/version"
-	"agree/internal/view"
+	"agree/internal/view/corefview"
 	"agree/report"
 )
-
-type prfJSON struct {
-	Recall    report.Number `json:"recall"`
-	Precision report.Number `json:"precision"`
-	F1        report.Number `json:"f1"`
-}
-
-func toPRF(p coref.PRF) prfJSON {
-	return prfJSON{report.Number(p.Recall), report.Number(p.Precision), report.Number(p.F1)}
-}
-
-type linkTableJSON struct {
-	A int `json:"a"`
-	B int `json:"b"`
-	C int `json:"c"`
-	D int `json:"d"`
-}
-
-type chainSetsJSON struct {
-	Mode            string            `json:"mode"`
-	MASI            report.Number     `json:"masi"`
-	Jaccard         report.Number     `json:"jaccard"`
-	Dice            report.Number     `json:"dice"`
-	Passonneau      report.Number     `json:"passonneau"`
-	Nominal         report.Number     `json:"nominal"`
-	UndefinedReason map[string]string `json:"undefined_reason,omitempty"`
-}
-
-// corefPairJSON is one pair of annotators: the first is the key, the second
-// the response (F1 values do not depend on the order).
-type corefPairJSON struct {
-	Annotators [2]string `json:"annotators"`
-	// Documents is the number of documents the pair is compared on
-	// (--documents).
-	Documents       int               `json:"documents"`
-	MUC             prfJSON           `json:"muc"`
-	B3              prfJSON           `json:"b3"`
-	CEAFm           prfJSON           `json:"ceafm"`
-	CEAFe           prfJSON           `json:"ceafe"`
-	BLANC           prfJSON           `json:"blanc"`
-	LEA             prfJSON           `json:"lea"`
-	Mentions        prfJSON           `json:"mentions"`
-	CoNLLF1         report.Number     `json:"conll_f1"`
-	LinkTable       *linkTableJSON    `json:"link_table"`
-	LinkKappa       report.Number     `json:"link_kappa"`
-	LinkAlpha       report.Number     `json:"link_alpha"`
-	LinkPi          report.Number     `json:"link_pi"`
-	LinkKrippAlpha  report.Number     `json:"link_krippendorff_alpha"`
-	ChainsAsSets    chainSetsJSON     `json:"chains_as_sets"`
-	UndefinedReason map[string]string `json:"undefined_reason,omitempty"`
-	Notes           []string          `json:"notes,omitempty"`
-	// Bootstrap holds, with --bootstrap, each F1's document-bootstrap
-	// summaries: {"se","ci":{…},"p_below":{…}} under the metric's name.
-	Bootstrap map[string]*view.BootstrapResult `json:"bootstrap,omitempty"`
-}
-
-type corefJSON struct {
-	version.Header
-	Annotators   []string           `json:"annotators"`
-	Documents    int                `json:"documents"`
-	DocumentRule *view.DocumentRule `json:"document_rule"`
-	Pairs        []corefPairJSON    `json:"pairs"`
-	ChainsAsSets chainSetsJSON      `json:"chains_as_sets"`
-	Warnings     []string           `json:"warnings,omitempty"`
-	Notes        []string           `json:"notes,omitempty"`
-	// With --by document (coref_breakdown.go).
-	PerDocument []corefDocJSON   `json:"per_document,omitempty"`
-	Corpus      *corefCorpusJSON `json:"corpus,omitempty"`
-	Matrix      *corefMatrixJSON `json:"matrix,omitempty"`
-}
 
 func runCoref(e env, args []string) error {
 	fs := newFlagSet(e, "coref", "coref [flags] FILE|DIR...  (CSV annotator,mention,chain[,document]; CoNLL-2012 or brat .ann/dir: one per annotator)")
@@ -114,6 +41,7 @@ func runCoref(e env, args []string) error {
 	bound(fs, "level", span(0, 1, "both"))
 	var by byFlags
 	by.register(fs, "micro", "macro")
+	reference := fs.String("reference", "", "score each annotator's chains against annotator NAME's (the key): MUC, B³, CEAFe, LEA and CoNLL F1 with the reference as key")
 	rep := reportFlag(fs)
 	gateFlags(e, fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
@@ -229,7 +157,7 @@ func runCoref(e env, args []string) error {
 	if *bootstrap > 0 && len(c.Documents()) < 2 {
 		return usagef("coref: --bootstrap resamples documents, and there is %d", len(c.Documents()))
 	}
-	out := corefJSON{Header: version.NewHeader(), Annotators: anns, Documents: len(c.Documents()), Warnings: c.Warnings()}
+	out := corefview.Result{Header: version.NewHeader(), Annotators: anns, Documents: len(c.Documents()), Warnings: c.Warnings()}
 
 	c, out.DocumentRule = docs.coref(c)
 	if out.DocumentRule.Shown(out.Documents) {
@@ -252,7 +180,7 @@ func runCoref(e env, args []string) error {
 			setsOK = false
 			out.Notes = append(out.Notes, "markables differ between annotators: MUC, B³, CEAF, BLANC and LEA are defined for any mentions and use them as given (strict matching); the link table and chains as sets need the same markables and are left out (--missing singletons adds the missing ones as singletons, as Passonneau 1997 does; --missing skip leaves only the link table out)")
 			for _, d := range diffs {
-				out.Notes = append(out.Notes, markableSummary(d))
+				out.Notes = append(out.Notes, corefview.MarkableSummary(d))
 			}
 		case "singletons":
 			var added []string
@@ -263,7 +191,7 @@ func runCoref(e env, args []string) error {
 			out.Notes = append(out.Notes, "markables differ between annotators: no link table for the pairs concerned; chains as sets treat unmarked mentions as missing values")
 		}
 	}
-	cs, err := chainSetsFor(rel, mode, setsOK)
+	cs, err := corefview.NewChainSets(rel, mode, setsOK)
 	if err != nil {
 		return err
 	}
@@ -274,7 +202,7 @@ func runCoref(e env, args []string) error {
 			if c.SharedDocuments(i, j) == 0 {
 				continue // compared on nothing (document_rule.unshared_pairs)
 			}
-			p, err := corefPair(c, rel, i, j, mode, setsOK)
+			p, err := corefview.NewPair(c, rel, i, j, mode, setsOK)
 			if err != nil {
 				return err
 			}
@@ -285,22 +213,29 @@ func runCoref(e env, args []string) error {
 				if err != nil {
 					return err
 				}
-				p.Bootstrap = corefBootstrapJSON(b)
+				p.Bootstrap = corefview.NewBootstrap(b)
 			}
 			out.Pairs = append(out.Pairs, p)
 		}
 	}
 	if by.active() {
-		out.addCorefDocuments(c, by.average)
+		out.AddDocuments(c, by.average)
+	}
+	if *reference != "" {
+		ref, err := corefview.NewReference(&out, *reference)
+		if err != nil {
+			return usagef("coref: %v", err)
+		}
+		out.Reference = ref
 	}
 	e.observe(out)
-	if err := rep.write(e, func() (*report.Page, error) { return corefPage(&out, files), nil }, files); err != nil || rep.only() {
+	if err := rep.write(e, func() (*report.Page, error) { return corefview.Page(&out, files), nil }, files); err != nil || rep.only() {
 		return err
 	}
 	if f == report.JSON {
 		return report.WriteJSON(e.stdout, out)
 	}
-	return report.WriteTables(e.stdout, f, corefTables(out)...)
+	return report.WriteTables(e.stdout, f, append(corefview.Tables(&out), out.Reference.Tables()...)...)
 }
 
 func splitList(s string) []string {
@@ -398,226 +333,4 @@ func readBrat(e env, name, dir, ann string, opt corefio.BratOptions, bc *annotat
 	}
 	defer r.Close()
 	return corefio.ReadBratTo(bc, r, name, ann, strings.TrimSuffix(filepath.Base(name), ".ann"), opt)
-}
-
-// chainSetsFor computes the chains as sets of c; when ok is false (the
-// markables differ and --missing fail) every α is undefined with the reason.
-func chainSetsFor(c *coref.Corpus, mode coref.ChainSets, ok bool) (chainSetsJSON, error) {
-	m := "others"
-	if mode == coref.WholeChain {
-		m = "whole"
-	}
-	if !ok {
-		nan := report.Number(math.NaN())
-		why := "the annotators marked different mentions (see --missing)"
-		return chainSetsJSON{Mode: m, MASI: nan, Jaccard: nan, Dice: nan, Passonneau: nan, Nominal: nan,
-			UndefinedReason: map[string]string{"masi": why, "jaccard": why, "dice": why, "passonneau": why, "nominal": why}}, nil
-	}
-	al, err := c.ChainSetAlphas(mode)
-	if err != nil {
-		return chainSetsJSON{}, err
-	}
-	cs := chainSetsJSON{Mode: m, MASI: report.Number(al.MASI), Jaccard: report.Number(al.Jaccard),
-		Dice: report.Number(al.Dice), Passonneau: report.Number(al.Passonneau), Nominal: report.Number(al.Nominal)}
-	if len(al.Reasons) > 0 {
-		cs.UndefinedReason = al.Reasons
-	}
-	return cs, nil
-}
-
-// corefPair computes the scores of annotators i (key) and j (response) on c
-// and the link table and chains as sets on rel (c, or c with singletons).
-func corefPair(c, rel *coref.Corpus, i, j int, mode coref.ChainSets, setsOK bool) (corefPairJSON, error) {
-	anns := c.Annotators()
-	s := c.Compare(i, j)
-	p := corefPairJSON{
-		Annotators: [2]string{anns[i], anns[j]},
-		MUC:        toPRF(s.MUC), B3: toPRF(s.B3), CEAFm: toPRF(s.CEAFm), CEAFe: toPRF(s.CEAFe),
-		BLANC: toPRF(s.BLANC), LEA: toPRF(s.LEA), Mentions: toPRF(s.Mentions),
-		CoNLLF1: report.Number(s.CoNLL), Notes: s.Notes,
-	}
-	undef := map[string]string{}
-	nan := report.Number(math.NaN())
-	p.LinkKappa, p.LinkAlpha, p.LinkPi, p.LinkKrippAlpha = nan, nan, nan, nan
-	tab, err := rel.LinkTable(i, j)
-	var me *coref.MarkableError
-	switch {
-	case errors.As(err, &me):
-		undef["link_table"] = fmt.Sprintf("the annotators marked different mentions (%d only by %q, %d only by %q); see --missing", len(me.OnlyA), me.A, len(me.OnlyB), me.B)
-	case err != nil:
-		undef["link_table"] = err.Error()
-	default:
-		p.LinkTable = &linkTableJSON{tab.A, tab.B, tab.C, tab.D}
-		ag, err := tab.Agreement()
-		if err != nil {
-			return p, err
-		}
-		p.LinkKappa, p.LinkAlpha, p.LinkPi = report.Number(ag.Kappa), report.Number(ag.PassonneauAlpha), report.Number(ag.Pi)
-		p.LinkKrippAlpha = report.Number(ag.KrippendorffAlpha)
-		for k, r := range map[string]string{"link_kappa": ag.KappaReason, "link_alpha": ag.AlphaReason, "link_pi": ag.PiReason, "link_krippendorff_alpha": ag.KrippendorffReason} {
-			if r != "" {
-				undef[k] = r
-			}
-		}
-	}
-	if _, ok := undef["link_table"]; ok {
-		for _, k := range []string{"link_kappa", "link_alpha", "link_pi", "link_krippendorff_alpha"} {
-			undef[k] = "no link table"
-		}
-	}
-	p.Documents = c.SharedDocuments(i, j)
-	pairCorpus, err := rel.Select(i, j)
-	if err != nil {
-		return p, err
-	}
-	cs, err := chainSetsFor(pairCorpus, mode, setsOK || c.MarkableDifferences(i, j) == nil)
-	if err != nil {
-		return p, err
-	}
-	p.ChainsAsSets = cs
-	if len(undef) > 0 {
-		p.UndefinedReason = undef
-	}
-	return p, nil
-}
-
-// chainSetNotes gives the reasons of the undefined α of the chains as sets
-// in the table's row order, one note per distinct reason.
-func chainSetNotes(cs chainSetsJSON) []string {
-	var notes []string
-	var names []string
-	reason := ""
-	flush := func() {
-		if len(names) > 0 {
-			notes = append(notes, strings.Join(names, ", ")+" undefined: "+reason)
-		}
-	}
-	for _, k := range []struct{ key, name string }{{"masi", "MASI"}, {"jaccard", "Jaccard"}, {"dice", "Dice"}, {"passonneau", "Passonneau"}, {"nominal", "nominal"}} {
-		r, ok := cs.UndefinedReason[k.key]
-		if !ok {
-			continue
-		}
-		if r != reason {
-			flush()
-			names, reason = nil, r
-		}
-		names = append(names, k.name)
-	}
-	flush()
-	return notes
-}
-
-// markableSummary is one line per pair whose markables differ: the counts
-// and the first few mentions on each side.
-func markableSummary(e *coref.MarkableError) string {
-	const show = 3
-	list := func(ms []string) string {
-		if len(ms) <= show {
-			return strings.Join(ms, "; ")
-		}
-		return strings.Join(ms[:show], "; ") + fmt.Sprintf("; … %d more", len(ms)-show)
-	}
-	line := fmt.Sprintf("%q and %q: %s only by %q, %d only by %q", e.A, e.B, plural.Count(len(e.OnlyA), "mention"), e.A, len(e.OnlyB), e.B)
-	if len(e.OnlyA) > 0 {
-		line += fmt.Sprintf(" (only %q: %s)", e.A, list(e.OnlyA))
-	}
-	if len(e.OnlyB) > 0 {
-		line += fmt.Sprintf(" (only %q: %s)", e.B, list(e.OnlyB))
-	}
-	return line
-}
-
-func corefTables(out corefJSON) []report.Table {
-	num := func(x report.Number) string { return report.Float(float64(x), 4) }
-	scores := report.Table{
-		Title:      "Coreference scores (reference scorer conventions; first annotator = key)",
-		Header:     []string{"key", "response", "metric", "recall", "precision", "F1"},
-		KeyColumns: 3,
-	}
-	links := report.Table{
-		Title:      "Passonneau (1997) link table: a = links in both, b = second only, c = first only, d = neither",
-		Header:     []string{"first", "second", "a", "b", "c", "d", "κ", "π", "α (Passonneau)", "α (Krippendorff)"},
-		KeyColumns: 2,
-	}
-	for _, p := range out.Pairs {
-		for _, m := range []struct {
-			name string
-			v    prfJSON
-		}{{"MUC", p.MUC}, {"B3", p.B3}, {"CEAFm", p.CEAFm}, {"CEAFe", p.CEAFe}, {"BLANC", p.BLANC}, {"LEA", p.LEA}, {"mentions", p.Mentions}} {
-			scores.Rows = append(scores.Rows, []string{p.Annotators[0], p.Annotators[1], m.name, num(m.v.Recall), num(m.v.Precision), num(m.v.F1)})
-		}
-		scores.Rows = append(scores.Rows, []string{p.Annotators[0], p.Annotators[1], "CoNLL", "", "", num(p.CoNLLF1)})
-		scores.Notes = append(scores.Notes, p.Notes...)
-		if p.LinkTable != nil {
-			t := p.LinkTable
-			links.Rows = append(links.Rows, []string{p.Annotators[0], p.Annotators[1], fmt.Sprint(t.A), fmt.Sprint(t.B), fmt.Sprint(t.C), fmt.Sprint(t.D), num(p.LinkKappa), num(p.LinkPi), num(p.LinkAlpha), num(p.LinkKrippAlpha)})
-			for _, k := range []struct{ key, name string }{{"link_kappa", "κ"}, {"link_pi", "π"}, {"link_alpha", "α (Passonneau)"}, {"link_krippendorff_alpha", "α (Krippendorff)"}} {
-				if r := p.UndefinedReason[k.key]; r != "" {
-					links.Notes = append(links.Notes, fmt.Sprintf("%s/%s: %s undefined: %s", p.Annotators[0], p.Annotators[1], k.name, r))
-				}
-			}
-		} else {
-			links.Rows = append(links.Rows, []string{p.Annotators[0], p.Annotators[1], "", "", "", "", "undefined", "undefined", "undefined", "undefined"})
-			links.Notes = append(links.Notes, fmt.Sprintf("%s/%s: %s", p.Annotators[0], p.Annotators[1], p.UndefinedReason["link_table"]))
-		}
-	}
-	links.Notes = append(links.Notes, "α (Passonneau) is the paper's α (eqs. 24–27): chance from each annotator's own marginals, hence equal to κ; α (Krippendorff) pools the marginals and corrects for sample size")
-	cs := out.ChainsAsSets
-	sets := report.Table{
-		Title:  fmt.Sprintf("Chains as sets: Krippendorff's α over all annotators (each mention coded with its chain, mode %s)", cs.Mode),
-		Header: []string{"distance", "α"},
-		Rows: [][]string{{"MASI", num(cs.MASI)}, {"Jaccard", num(cs.Jaccard)}, {"Dice", num(cs.Dice)},
-			{"Passonneau", num(cs.Passonneau)}, {"nominal", num(cs.Nominal)}},
-	}
-	sets.Notes = append(sets.Notes, chainSetNotes(cs)...)
-	sets.Notes = append(sets.Notes, out.Notes...)
-	sets.Notes = append(sets.Notes, out.Warnings...)
-	tables := []report.Table{scores, links, sets}
-	if len(out.Pairs) > 0 && out.Pairs[0].Bootstrap != nil {
-		b := report.Table{Title: "document bootstrap of the F1 scores", Header: []string{"first", "second", "F1", "SE", "interval", "P(< 0.667)", "P(< 0.8)"}}
-		for _, p := range out.Pairs {
-			for _, m := range []string{"conll_f1", "muc_f1", "b3_f1", "ceafm_f1", "ceafe_f1", "blanc_f1", "lea_f1"} {
-				r := p.Bootstrap[m]
-				b.Rows = append(b.Rows, []string{p.Annotators[0], p.Annotators[1], m, num(r.SE),
-					"[" + num(r.CI.Low) + ", " + num(r.CI.High) + "]", num(r.PBelow[view.ThresholdKey(0.667)]), num(r.PBelow[view.ThresholdKey(0.8)])})
-			}
-		}
-		b.Notes = []string{fmt.Sprintf("%s, %d resamples of the documents", out.Pairs[0].Bootstrap["conll_f1"].CI.Method, out.Pairs[0].Bootstrap["conll_f1"].CI.Resamples)}
-		tables = append(tables, b)
-	}
-	if n := len(out.Annotators); n > 2 {
-		m := report.Table{Title: "CoNLL F1 between annotators", Header: append([]string{""}, out.Annotators...)}
-		idx := map[string]int{}
-		for i, a := range out.Annotators {
-			idx[a] = i
-		}
-		cell := make([][]string, n)
-		for i := range cell {
-			cell[i] = make([]string, n)
-			cell[i][i] = num(1)
-		}
-		for _, p := range out.Pairs {
-			i, j := idx[p.Annotators[0]], idx[p.Annotators[1]]
-			cell[i][j], cell[j][i] = num(p.CoNLLF1), num(p.CoNLLF1)
-		}
-		for i, a := range out.Annotators {
-			m.Rows = append(m.Rows, append([]string{a}, cell[i]...))
-		}
-		tables = append(tables, m)
-	}
-	if out.DocumentRule.Shown(out.Documents) {
-		tables = append(tables, out.DocumentRule.PairTable())
-	}
-	return append(tables, corefDocumentTable(out)...)
-}
-
-// corefBootstrapJSON is the "bootstrap" object of a pair: each F1's
-// summaries under the metric's key.
-func corefBootstrapJSON(b coref.F1Bootstrap) map[string]*view.BootstrapResult {
-	return map[string]*view.BootstrapResult{
-		"conll_f1": view.NewBootstrapResult(b.CoNLL), "muc_f1": view.NewBootstrapResult(b.MUC),
-		"b3_f1": view.NewBootstrapResult(b.B3), "ceafm_f1": view.NewBootstrapResult(b.CEAFm),
-		"ceafe_f1": view.NewBootstrapResult(b.CEAFe), "blanc_f1": view.NewBootstrapResult(b.BLANC),
-		"lea_f1": view.NewBootstrapResult(b.LEA),
-	}
 }

@@ -93,6 +93,7 @@ func commands() []command {
 		{"demo", "run the demonstration on embedded example data", runDemo},
 		{"coding", "agreement on categories and values (α, κ, π, S, AC1, …) from a CSV file", runCoding},
 		{"ratings", "numeric ratings: intraclass correlations (ICC) with F tests and intervals; Pearson, Spearman, Kendall τ-b, Lin's CCC per pair and against the others; Kendall's W", runRatings},
+		{"compare", "the difference of a coefficient between two tables (rounds, versions, groups, a model and people): paired or unpaired bootstrap, overall and per category", runCompare},
 		{"unitizing", "Krippendorff's unitizing alphas (αU, uα, |uα, c|uα, (k)uα), κ_d and SER on unit files", runUnitizing},
 		{"shuffle", "corpus shuffling tool: response curves of unitizing measures to simulated errors (CSV, SVG)", runShuffle},
 		{"coref", "coreference agreement: MUC, B³, CEAF, BLANC, LEA, CoNLL; Passonneau's link κ/α; chains as sets (MASI α)", runCoref},

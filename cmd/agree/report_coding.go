@@ -162,7 +162,7 @@ func codingPage(res *codingResult) *report.Page {
 	if len(res.Pairwise) > 0 {
 		names, cells, note := pairMatrix(res)
 		sec.Blocks = append(sec.Blocks, report.FigureBlock(
-			svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: "Cohen's κ for each pair of coders", Desc: view.MatrixDesc("pairwise Cohen's κ", names, cells), Min: 0, Max: 1, Decimals: 2}),
+			svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: "Cohen's κ for each pair of coders", Desc: view.MatrixDesc("pairwise Cohen's κ", names, cells), Fit: true, Decimals: 2}),
 			"Cohen's κ of each pair of coders on the items both coded (colour: 0 or below is lightest; the table below has three decimals)."+note))
 	}
 	if t, ok := take("pairs of coders"); ok {
@@ -201,7 +201,20 @@ func codingPage(res *codingResult) *report.Page {
 		sec = report.Section{ID: "bootstrap", Title: "Bootstrap"}
 		sec.Blocks = append(sec.Blocks, report.Paragraph("%s, %d resamples, seed %d.", res.Bootstrap.Method, res.Bootstrap.Resamples, res.Bootstrap.Seed))
 		drawn := 0
+		// Krippendorff's α first (issue 18 §6: it was past the bound of
+		// histograms drawn), then the others in the table's order
+		order := make([]coding.Coefficient, 0, len(res.order))
 		for _, k := range res.order {
+			if k == coding.KrippendorffAlpha {
+				order = append(order, k)
+			}
+		}
+		for _, k := range res.order {
+			if k != coding.KrippendorffAlpha {
+				order = append(order, k)
+			}
+		}
+		for _, k := range order {
 			s := res.bootSamples[k.Key()]
 			cj := res.Coefficients[k.Key()]
 			if len(s) == 0 || cj.CI == nil || drawn >= view.Histograms || k == coding.AlphaBiased || k == coding.AlphaKappa {

@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	_ "embed"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"html/template"
@@ -14,8 +16,11 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
+
+	"agree/formats"
 )
 
 const serveSynopsis = `serve [--addr 127.0.0.1:PORT] [--max-upload MB] [--timeout D]
@@ -26,8 +31,9 @@ refuses requests whose Host or Origin is not its own (DNS rebinding,
 cross-site posts), bounds the upload size and the run time, and keeps
 nothing on disk after answering. Stop it with Ctrl-C.`
 
-// serveCommands are the analyses the page offers (shuffle reads no file).
-var serveCommands = []string{"coding", "spans", "relations", "gamma", "unitizing", "segmentation", "coref"}
+// serveCommands are the analyses the page offers (shuffle reads no file):
+// auto chooses as agree report does (formats.Analysis).
+var serveCommands = []string{"auto", "coding", "ratings", "spans", "relations", "gamma", "unitizing", "segmentation", "coref"}
 
 // serveOptions configure the web page's server.
 type serveOptions struct {
@@ -87,13 +93,31 @@ var servePageText string
 
 var servePage = template.Must(template.New("serve").Parse(servePageText))
 
+// serveScript is the page's script (serve.js), allowed by its hash in the
+// Content-Security-Policy: it sends the form without leaving the page, so
+// that the chosen files stay chosen between runs.
+//
+//go:embed serve.js
+var serveScript string
+
+var (
+	serveScriptTag  = template.HTML("<script>" + serveScript + "</script>")
+	serveScriptHash = func() string {
+		sum := sha256.Sum256([]byte(serveScript))
+		return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+	}()
+)
+
 type servePageData struct {
 	Commands []string
 	Command  string
-	Options  string
-	Error    string
-	Report   string // the report's HTML, shown in an iframe (srcdoc)
-	MaxMB    int64
+	// Chosen is the analysis auto chose from the files.
+	Chosen  string
+	Script  template.HTML
+	Options string
+	Error   string
+	Report  string // the report's HTML, shown in an iframe (srcdoc)
+	MaxMB   int64
 }
 
 // serveHandler answers the page (GET /) and runs analyses (POST /run).
@@ -116,7 +140,7 @@ func newServeHandler(addr string, opt serveOptions) *serveHandler {
 
 func (h *serveHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hdr := w.Header()
-	hdr.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+	hdr.Set("Content-Security-Policy", "default-src 'none'; script-src "+serveScriptHash+"; connect-src 'self'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
 	hdr.Set("X-Content-Type-Options", "nosniff")
 	hdr.Set("Referrer-Policy", "same-origin") // "no-referrer" would make form posts send "Origin: null"
 	hdr.Set("Cache-Control", "no-store")
@@ -138,7 +162,7 @@ func (h *serveHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case r.URL.Path == "/" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
-		h.page(w, http.StatusOK, servePageData{Command: "coding"})
+		h.page(w, http.StatusOK, servePageData{Command: "auto"})
 	case r.URL.Path == "/run" && r.Method == http.MethodPost:
 		h.run(w, r)
 	case r.URL.Path == "/" || r.URL.Path == "/run":
@@ -156,6 +180,7 @@ func (h *serveHandler) sameOrigin(origin string) bool {
 func (h *serveHandler) page(w http.ResponseWriter, status int, d servePageData) {
 	d.Commands = serveCommands
 	d.MaxMB = h.opt.maxUpload >> 20
+	d.Script = serveScriptTag
 	var b bytes.Buffer
 	if err := servePage.Execute(&b, d); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
@@ -266,6 +291,15 @@ func (h *serveHandler) run(w http.ResponseWriter, r *http.Request) {
 		}
 		names = append(names, name)
 	}
+	command := d.Command
+	if command == "auto" {
+		if command = serveAnalysis(dir, names); command == "" {
+			d.Error = "cannot tell the analysis from the files: choose one"
+			h.page(w, http.StatusBadRequest, d)
+			return
+		}
+		d.Chosen = command
+	}
 	select {
 	case h.sem <- struct{}{}:
 		defer func() { <-h.sem }()
@@ -274,7 +308,7 @@ func (h *serveHandler) run(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), h.opt.timeout)
 	defer cancel()
-	args := append(append(append([]string{d.Command}, opts...), "--report", "-", "--"), names...)
+	args := append(append(append([]string{command}, opts...), "--report", "-", "--"), names...)
 	cmd := exec.CommandContext(ctx, h.opt.self, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), h.opt.env...)
@@ -302,6 +336,26 @@ func (h *serveHandler) run(w http.ResponseWriter, r *http.Request) {
 		d.Report = stdout.String()
 		h.page(w, http.StatusOK, d)
 	}
+}
+
+// serveAnalysis is the analysis agree report would choose for the
+// uploaded files (formats.Analysis), "" when none fits.
+func serveAnalysis(dir string, names []string) string {
+	var fsys formats.OS
+	ins := make([]*formats.Input, len(names))
+	for i, n := range names {
+		ins[i] = fsys.Input(filepath.Join(dir, n))
+	}
+	defer func() {
+		for _, in := range ins {
+			in.Close()
+		}
+	}()
+	kind := formats.Analysis(ins)
+	if !slices.Contains(serveCommands, kind) {
+		return ""
+	}
+	return kind
 }
 
 // limitedBuffer keeps at most max bytes (a runaway output cannot exhaust

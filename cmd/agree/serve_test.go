@@ -3,6 +3,7 @@ package main
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"encoding/json"
 	"html"
 	"io"
@@ -16,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"agree/internal/chrome"
 	"agree/report"
 )
 
@@ -68,6 +70,25 @@ func upload(t *testing.T, command, options string, files map[string]string) (io.
 	return &b, mw.FormDataContentType()
 }
 
+// TestServeScriptAllowed: the page's one script runs under its
+// Content-Security-Policy (its hash), which allows nothing else.
+func TestServeScriptAllowed(t *testing.T) {
+	base, _ := startServe(t, serveOptions{})
+	resp, err := http.Get(base + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	csp := resp.Header.Get("Content-Security-Policy")
+	if !strings.Contains(csp, "script-src "+serveScriptHash+";") || !strings.Contains(csp, "connect-src 'self'") || !strings.Contains(csp, "default-src 'none'") {
+		t.Errorf("CSP %q", csp)
+	}
+	if !strings.Contains(string(body), "<script>"+serveScript+"</script>") || strings.Count(string(body), "<script") != 1 {
+		t.Error("the page's script is not served as hashed, or not alone")
+	}
+}
+
 func TestServeSecurityAndLimits(t *testing.T) {
 	base, tmp := startServe(t, serveOptions{maxUpload: 1 << 20})
 	u, _ := url.Parse(base)
@@ -96,6 +117,8 @@ func TestServeSecurityAndLimits(t *testing.T) {
 		{"null origin", "POST", "", map[string]string{"Origin": "null"}, "coding", "", good, 403, "cross-origin", "a sandboxed or file: page"},
 		{"cross-site fetch", "POST", "", map[string]string{"Sec-Fetch-Site": "cross-site"}, "coding", "", good, 403, "cross-site", "the browser says the request is cross-site"},
 		{"same origin", "POST", "", map[string]string{"Origin": base, "Sec-Fetch-Site": "same-origin"}, "coding", "--bootstrap 50", good, 200, "srcdoc", "the page's own post runs"},
+		{"auto", "POST", "", nil, "auto", "", map[string]string{"a.csv": "document,annotator,start,end,label\nd,A,0,1,X\nd,B,0,1,X\n"}, 200, "Analysis chosen from the files: <b>spans</b>", "auto chooses as agree report does: the span CSV is spans"},
+		{"auto table", "POST", "", nil, "auto", "", good, 200, "Analysis chosen from the files: <b>coding</b>", "a table of codes is coding"},
 		{"no origin", "POST", "", nil, "segmentation", "", map[string]string{"seg.csv": "d1,a,2 3\nd1,b,3 2\n"}, 200, "Segmentation agreement", "a script's post (no Origin) runs"},
 		{"data error", "POST", "", nil, "coding", "", map[string]string{"bad.csv": "item,a,b\n1,x,y\n2,z\n"}, 422, "bad.csv:3", "the data error names the uploaded file and line"},
 		{"usage error", "POST", "", nil, "coding", "--metric nonsense", good, 400, "nonsense", "a bad option is a usage error"},
@@ -174,9 +197,39 @@ func TestServeAddressIsLoopback(t *testing.T) {
 	}
 }
 
+// runInPage clicks the page's Run button and waits until the page has
+// shown the answer (the page's script sets data-runs on the body).
+func runInPage(t *testing.T, ctx context.Context, p *chrome.Page, setup string) {
+	t.Helper()
+	js := `new Promise(done => { ` + setup + `; const n = Number(document.body.dataset.runs || 0); document.getElementById("run").click();
+		const tick = setInterval(() => { if (Number(document.body.dataset.runs || 0) > n) { clearInterval(tick); done(true) } }, 50) })`
+	if err := p.Eval(ctx, js, nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// reportText waits for the report's iframe and returns its text.
+func reportText(t *testing.T, ctx context.Context, p *chrome.Page) string {
+	t.Helper()
+	var text string
+	for range 50 { // the iframe's document is parsed after it is inserted
+		if err := p.Eval(ctx, `(() => { const f = document.getElementById("report"); return f && f.contentDocument && f.contentDocument.readyState === "complete" && f.contentDocument.body ? f.contentDocument.body.innerText : "" })()`, &text); err != nil {
+			t.Fatal(err)
+		}
+		if text != "" {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return text
+}
+
 // TestServeInBrowser uploads a file through the page in headless Chromium,
-// as a user would, and reads the report it shows; then a file with an
-// error, whose file:line message the page shows.
+// as a user would, and reads the report it shows; runs again with other
+// options without choosing the file again (issue 18 §6: the page keeps
+// the chosen files, the server nothing); lets the page choose the
+// analysis as agree report does; then a file with an error, whose
+// file:line message the page shows.
 func TestServeInBrowser(t *testing.T) {
 	b, ctx := startBrowser(t)
 	base, tmp := startServe(t, serveOptions{})
@@ -187,26 +240,16 @@ func TestServeInBrowser(t *testing.T) {
 	if err := p.Navigate(ctx, base+"/"); err != nil {
 		t.Fatal(err)
 	}
+	var command string
+	if err := p.Eval(ctx, `document.getElementById("command").value`, &command); err != nil || command != "auto" {
+		t.Errorf("the analysis offered first is %q (%v), want auto", command, err)
+	}
 	file, _ := filepath.Abs("examples/krippendorff.csv")
 	if err := p.SetFiles(ctx, "#files", []string{file}); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Eval(ctx, `document.getElementById("command").value = "coding"; document.getElementById("options").value = "--bootstrap 200 --seed 4"; document.getElementById("run").click(); true`, nil); err != nil {
-		t.Fatal(err)
-	}
-	if err := p.WaitLoad(ctx); err != nil {
-		t.Fatal(err)
-	}
-	var text string
-	for range 50 { // the iframe's document is parsed after the page's load event
-		if err := p.Eval(ctx, `(() => { const f = document.getElementById("report"); return f && f.contentDocument && f.contentDocument.body ? f.contentDocument.body.innerText : "" })()`, &text); err != nil {
-			t.Fatal(err)
-		}
-		if text != "" {
-			break
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	runInPage(t, ctx, p, `document.getElementById("command").value = "coding"; document.getElementById("options").value = "--bootstrap 200 --seed 4"`)
+	text := reportText(t, ctx, p)
 	out, errs, code := agree(t, "", "coding", "--bootstrap", "200", "--seed", "4", "--format", "json", "examples/krippendorff.csv")
 	if code != 0 {
 		t.Fatal(errs)
@@ -229,6 +272,18 @@ func TestServeInBrowser(t *testing.T) {
 	if errs := p.ConsoleErrors(); len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)
 	}
+	// Again, with other options and the file chosen before: it is still
+	// chosen, and the report is the new one.
+	runInPage(t, ctx, p, `document.getElementById("options").value = "--metric interval"`)
+	if text := reportText(t, ctx, p); !strings.Contains(text, "interval") || !strings.Contains(text, "krippendorff.csv") {
+		t.Errorf("the second run, on the file chosen for the first: %.800s", text)
+	}
+	// auto: the analysis agree report would choose, named in the page
+	runInPage(t, ctx, p, `document.getElementById("command").value = "auto"; document.getElementById("options").value = ""`)
+	var chosen string
+	if err := p.Eval(ctx, `(document.getElementById("chosen") || {innerText: ""}).innerText`, &chosen); err != nil || !strings.Contains(chosen, "coding") {
+		t.Errorf("auto: the page says %q (%v), want the analysis chosen, coding", chosen, err)
+	}
 	// A data error shows as the command line's file:line message (the
 	// answer's status, 422, is the one console line then).
 	bad := filepath.Join(t.TempDir(), "bad.csv")
@@ -236,12 +291,7 @@ func TestServeInBrowser(t *testing.T) {
 	if err := p.SetFiles(ctx, "#files", []string{bad}); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Eval(ctx, `document.getElementById("options").value = ""; document.getElementById("run").click(); true`, nil); err != nil {
-		t.Fatal(err)
-	}
-	if err := p.WaitLoad(ctx); err != nil {
-		t.Fatal(err)
-	}
+	runInPage(t, ctx, p, `document.getElementById("command").value = "coding"; document.getElementById("options").value = ""`)
 	var msg string
 	if err := p.Eval(ctx, `document.getElementById("error").innerText`, &msg); err != nil {
 		t.Fatal(err)
@@ -255,10 +305,8 @@ func TestServeInBrowser(t *testing.T) {
 		t.Errorf("console errors: %q, want only the 422 of the data error", errs)
 	}
 	if *screenshots != "" {
-		if err := p.Eval(ctx, `document.getElementById("options").value = "--bootstrap 200 --seed 4"; true`, nil); err == nil {
-			p.SetFiles(ctx, "#files", []string{file})
-			p.Eval(ctx, `document.getElementById("run").click(); true`, nil)
-			p.WaitLoad(ctx)
+		if err := p.SetFiles(ctx, "#files", []string{file}); err == nil {
+			runInPage(t, ctx, p, `document.getElementById("options").value = "--bootstrap 200 --seed 4"`)
 			time.Sleep(300 * time.Millisecond)
 			if shot, err := p.ViewportScreenshot(ctx); err == nil {
 				os.WriteFile(filepath.Join(*screenshots, "serve.png"), shot, 0o644)

@@ -385,3 +385,18 @@ func TestGammaCatConventions(t *testing.T) {
 		t.Errorf("unknown convention: exit %d, %s", code, errs)
 	}
 }
+
+func TestOrderedTextAndIrrCACWeights(t *testing.T) {
+	// Issue 18 §3: ordinal text labels with an explicit order, and
+	// irrCAC's ordinal weights by their own name. Cohen's κ_w with irrCAC's
+	// ordinal weights for 3 categories (w = 1, 2/3, 0), by hand: P_o =
+	// 13/15, P_e = 0.64, κ_w = (13/15 − 0.64)/0.36 = 0.6296296.
+	grades := "item,a,b\n1,1st grade,1st grade\n2,2nd grade,3rd grade\n3,3rd grade,3rd grade\n4,1st grade,2nd grade\n5,2nd grade,2nd grade\n"
+	order := "1st grade,2nd grade,3rd grade"
+	runSheetCases(t, []sheetCase{
+		{name: "ordinal text without an order", why: "the error says how to give it", file: grades, args: []string{"--metric", "ordinal"}, exit: 1, note: "(--order a,b,c)"},
+		{name: "ordinal text with --order", why: "--order ranks the labels", file: grades, args: []string{"--metric", "ordinal", "--order", order}, key: "krippendorff_alpha", want: 1 - 4.9/16.333333333333333},
+		{name: "irrCAC's ordinal weights", why: "κ_w with w = 1 − C(|Δr|+1, 2)/C(q, 2)", file: grades, args: []string{"--metric", "irrcac-ordinal", "--order", order}, key: "weighted_kappa", want: (13.0/15 - 0.64) / 0.36},
+		{name: "--order and --categories", why: "two orders: refused", file: grades, args: []string{"--metric", "ordinal", "--order", order, "--categories", order}, exit: 2, note: "--order and --categories"},
+	})
+}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	iofs "io/fs"
 	"math"
@@ -13,7 +12,7 @@ import (
 	"runtime"
 	"strings"
 
-	"agree/internal/version"
+	"agree/internal/view/shuffleview"
 	"agree/report"
 	"agree/shuffle"
 )
@@ -166,21 +165,9 @@ func runShuffle(e env, args []string) error {
 			return err
 		}
 	}
-	js := shuffleJSON{Header: version.NewHeader(), Seed: *seed, Sets: *sets, Points: make([]shufflePointJSON, len(pts))}
-	for i, p := range pts {
-		js.Points[i] = shufflePointJSON{p.Errors.String(), p.Magnitude, p.Measure, report.Number(p.Mean), report.Number(p.SD), p.Defined, p.Sets, p.Note}
-	}
-	t := report.Table{Title: fmt.Sprintf("mean agreement over %d simulated annotation sets per magnitude (seed %d)", *sets, *seed),
-		Header: []string{"error type", "magnitude", "measure", "mean", "sd", "defined", "note"}}
-	for _, p := range pts {
-		note := p.Note
-		if r := []rune(note); len(r) > 80 {
-			note = string(r[:77]) + "..."
-		}
-		t.Rows = append(t.Rows, []string{p.Errors.String(), report.Float(p.Magnitude, 2), p.Measure,
-			report.Float(p.Mean, 4), report.Float(p.SD, 4), fmt.Sprintf("%d/%d", p.Defined, p.Sets), note})
-	}
-	if err := rep.write(e, func() (*report.Page, error) { return shufflePage(&js, t), nil }, nil); err != nil || rep.only() {
+	js := shuffleview.New(pts, *seed, *sets)
+	t := shuffleview.Table(pts, *seed, *sets)
+	if err := rep.write(e, func() (*report.Page, error) { return shuffleview.Page(js, t), nil }, nil); err != nil || rep.only() {
 		return err
 	}
 	switch f {

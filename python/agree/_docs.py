@@ -78,7 +78,7 @@ def load():
 
 _DATA = {
     "coding": "a CSV table: wide (the item in the first column or the DataFrame's index, then one column per "
-              "coder) or long (three columns item, coder, value; also unit/subject, annotator/rater, "
+              "coder) or long (columns item, coder, value, others allowed; also unit/subject, annotator/rater, "
               "label/category); or annotation files (document labels, or spans compared token by token)",
     "ratings": "a table of numeric ratings as coding reads it: wide (the item first, then one column per "
                "rater) or long (item, rater, value)",
@@ -113,10 +113,7 @@ agree.{name}(data, *more, **flags)
 {synopsis}
 
 Arguments:
-  data: {data}. Give a path (str or os.PathLike) or a list of paths, or
-    data in memory — a pandas DataFrame, a dict of columns (a DataFrame's
-    shape), a list of records (dicts), a text buffer or bytes — which is
-    streamed to the binary through standard input, as CSV for tables.
+{data}
   *more: more paths.
 
 Keyword arguments are the flags of `agree {name}` (`agree {name} -h`):
@@ -124,18 +121,24 @@ metric="interval" is --metric=interval, leave_one_out=False is
 --leave-one-out=false, as_="spans" is --as=spans; a list or tuple is
 comma-separated (one flag per element for a repeatable flag such as
 require=["krippendorff_alpha>=0.8", "gwet_ac>=0.8"]), a dict is KEY=VALUE
-pairs, a timedelta is seconds; None
-leaves the command's default. Any flag of the binary is passed on, listed
-here or not; the command checks them all before reading any input (a
-refused one raises AgreeError with the command's message and exit status 2).
+pairs, a timedelta is seconds; None leaves the command's default. Any flag
+of the binary is passed on, listed here or not; the command checks them all
+before reading any input (a refused one raises AgreeError with the command's
+message and exit status 2).
 """
+
+_DATA_FORMS = ("Give a path (str or os.PathLike) or a list of paths, or data in memory — a pandas "
+               "DataFrame, a dict of columns (a DataFrame's shape), a list of records (dicts), a text "
+               "buffer or bytes — which is streamed to the binary through standard input, as CSV for tables.")
 
 
 def doc(name, helpdata):
     """The docstring of the function of a command."""
     h = helpdata.get(name)
     synopsis = h["synopsis"] if h else "agree " + name
-    out = _INTRO.format(name=name, synopsis=textwrap.indent(synopsis, ""), data=_DATA[name])
+    data = textwrap.fill("data: {}. {}".format(_DATA[name], _DATA_FORMS), width=80, initial_indent="  ",
+                         subsequent_indent="    ")
+    out = _INTRO.format(name=name, synopsis=synopsis, data=data)
     out += "\n"
     if h:
         for f in h["flags"]:

@@ -230,10 +230,19 @@ def _float_writer(np, values):
     def write(s, e):
         v = values[s:e]
         nan = np.isnan(v)
-        finite = v[~nan]
-        whole = np.all(finite == np.floor(finite)) and np.all(np.abs(finite) < MAX_EXACT)
-        if whole:
-            return _whole(np, np.where(nan, 0, v).astype(np.int64), nan)
+        r = np.where(nan, 0.0, v)
+        if len(r) and np.isfinite(r).all() and np.abs(r).max() < MAX_EXACT:
+            lo, hi = r.min(), r.max()
+            if hi - lo < SMALL_RANGE and np.floor(lo) == lo:
+                # Whole numbers of a small range (ratings, codes with gaps
+                # read as floats): their offsets from the least index a table.
+                codes = (r - lo).astype(np.intp)
+                if np.array_equal(codes + lo, r):
+                    codes[nan] = -1
+                    table = _table(np, [str(k) for k in range(int(lo), int(lo) + int(codes.max()) + 1)])
+                    return _gather(np, table, codes)
+            if np.array_equal(np.floor(r), r):
+                return _integers(np, r.astype(np.int64), nan)
         return _by_uniques(np, v)
 
     return write
@@ -286,19 +295,24 @@ def _object_writer(np, values, sep):
 
 def _strings(np, texts):
     """Cells that are strings: their UTF-8 bytes laid row by row, quoted
-    through the table of distinct values when a cell needs it."""
-    joined = "".join(texts)
-    raw = joined.encode("utf-8")
-    if len(raw) == len(joined):  # ASCII: a character is a byte
-        lens = np.fromiter(map(len, texts), dtype=np.intp, count=len(texts))
-    else:
-        lens = np.fromiter((len(t.encode("utf-8")) for t in texts), dtype=np.intp, count=len(texts))
+    through the table of distinct values when a cell needs it. The texts
+    are joined by NUL bytes and encoded at once; the NULs give the lengths
+    (a text holding a NUL, which the binary refuses anyway, takes the slow
+    path)."""
+    if not texts:
+        return np.zeros((0, 1), np.uint8), np.zeros(0, np.intp)
+    raw = "\0".join(texts).encode("utf-8")
     flat = np.frombuffer(raw, dtype=np.uint8)
+    nul = np.flatnonzero(flat == 0)
+    if len(nul) != max(len(texts) - 1, 0):
+        return _by_uniques(np, np.array(texts, dtype=object))
     if np.isin(flat, _SPECIAL_BYTES).any():
         return _by_uniques(np, np.array(texts, dtype=object))
+    ends = np.append(nul, len(flat))
+    lens = ends - np.concatenate(([0], nul + 1))
     width = int(lens.max()) if len(lens) else 1
     m = np.zeros((len(texts), max(width, 1)), dtype=np.uint8)
-    m[np.arange(m.shape[1]) < lens[:, None]] = flat
+    m[np.arange(m.shape[1]) < lens[:, None]] = flat[flat != 0]
     return m, lens
 
 

@@ -82,7 +82,7 @@ def test_binary_reads_values(agree):
 
 
 def test_large_frame_in_blocks(agree):
-    n = 200_003
+    n = 70_001  # past one block of 65 536 rows
     rng = np.random.default_rng(1)
     df = pd.DataFrame({"item": ["i%d" % i for i in range(n)],
                        **{"c%d" % k: np.where(rng.random(n) < 0.1, np.nan, rng.integers(0, 10, n)) for k in range(3)}})

@@ -10,8 +10,16 @@ type HeatmapOptions struct {
 	Title, Desc string
 	// RowTitle and ColTitle name the two dimensions ("coder A", "coder B").
 	RowTitle, ColTitle string
-	// Min and Max bound the colour scale; both 0: from 0 to the largest cell.
+	// Min and Max bound the colour scale; both 0: from 0 to the largest cell
+	// (counts). A cell outside the bounds widens them: a value is never
+	// shaded as another.
 	Min, Max float64
+	// Fit makes the colour scale span the cells' own range (their smallest
+	// to their largest value, leaving out the cells where a row meets the
+	// column of the same name: an annotator with itself), so that values
+	// close together (F1 0.82 and 0.96) are told apart; the legend gives
+	// the range. It overrides Min and Max.
+	Fit bool
 	// Decimals of the numbers printed in the cells.
 	Decimals int
 	// Diagonal outlines the cells on the diagonal (agreement).
@@ -25,17 +33,7 @@ type HeatmapOptions struct {
 // printed in the cell (when the cell is large enough). NaN cells are grey
 // with a dash.
 func Heatmap(rows, cols []string, cells [][]float64, o HeatmapOptions) string {
-	lo, hi := o.Min, o.Max
-	if lo == 0 && hi == 0 {
-		for _, r := range cells {
-			for _, v := range finite(r...) {
-				hi = math.Max(hi, v)
-			}
-		}
-		if hi == 0 {
-			hi = 1
-		}
-	}
+	lo, hi := heatmapScale(rows, cols, cells, o)
 	cell := clamp(520/float64(max(len(cols), 1)), 14, 56)
 	fs := math.Min(12, cell/3.2)
 	labelW := 30.0
@@ -118,6 +116,50 @@ func Heatmap(rows, cols []string, cells [][]float64, o HeatmapOptions) string {
 	return c.end()
 }
 
+// heatmapScale returns the bounds of a heatmap's colour scale (see
+// HeatmapOptions): the cells' range with Fit, else Min and Max (0 to the
+// largest cell when both are 0), widened to every cell.
+func heatmapScale(rows, cols []string, cells [][]float64, o HeatmapOptions) (lo, hi float64) {
+	self := func(i, j int) bool { return i < len(rows) && j < len(cols) && rows[i] == cols[j] }
+	if o.Fit {
+		lo, hi = math.Inf(1), math.Inf(-1)
+		for i, r := range cells {
+			for j, v := range r {
+				if isFinite(v) && !self(i, j) {
+					lo, hi = math.Min(lo, v), math.Max(hi, v)
+				}
+			}
+		}
+		switch {
+		case math.IsInf(lo, 1): // no cell off the diagonal
+			lo, hi = 0, 1
+		case lo == hi:
+			lo, hi = lo-0.5, hi+0.5
+		}
+		return lo, hi
+	}
+	lo, hi = o.Min, o.Max
+	if lo == 0 && hi == 0 { // counts: from 0 to the largest
+		hi = 1
+		if m := slices.Max(append(finiteCells(cells), 0)); m > 0 {
+			hi = m
+		}
+	}
+	for _, v := range finiteCells(cells) {
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	return lo, hi
+}
+
+// finiteCells returns the finite cells of a matrix.
+func finiteCells(cells [][]float64) []float64 {
+	var out []float64
+	for _, r := range cells {
+		out = append(out, finite(r...)...)
+	}
+	return out
+}
+
 // cellLabel prints v with the given decimals, or shorter when that does not
 // fit the width: fewer decimals, then thousands ("48.7k"), then nothing
 // (the cell's tooltip and the report's tables keep the value).
@@ -158,7 +200,9 @@ type Ref struct {
 type BarOptions struct {
 	Title, Desc string
 	// Min and Max bound the axis; both 0: from min(0, smallest) to
-	// max(1, largest).
+	// max(1, largest). A value outside the bounds widens them: a bar is
+	// never drawn shorter than its value (a negative α is drawn to the
+	// left of zero, not at zero).
 	Min, Max float64
 	Decimals int
 	Refs     []Ref
@@ -177,10 +221,12 @@ func Bars(bars []Bar, o BarOptions) string {
 				lo, hi = math.Min(lo, v), math.Max(hi, v)
 			}
 		}
-		if lo < 0 {
-			lo = math.Floor(lo*10) / 10
-		}
 	}
+	lo, hi = widen(lo, hi, func(yield func(float64)) {
+		for _, b := range bars {
+			yield(b.Value)
+		}
+	})
 	dec := o.Decimals
 	if dec == 0 {
 		dec = 3
@@ -343,3 +389,20 @@ func Histogram(samples []float64, o HistogramOptions) string {
 }
 
 func itoa(n int) string { return Format(float64(n), 0) }
+
+// widen extends [lo, hi] to every finite value each yields, to the next
+// tenth: an axis given by its caller never cuts a value off.
+func widen(lo, hi float64, each func(yield func(float64))) (float64, float64) {
+	each(func(v float64) {
+		if !isFinite(v) {
+			return
+		}
+		if v < lo {
+			lo = math.Floor(v*10-1e-9) / 10
+		}
+		if v > hi {
+			hi = math.Ceil(v*10+1e-9) / 10
+		}
+	})
+	return lo, hi
+}

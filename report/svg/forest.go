@@ -22,6 +22,8 @@ type Estimate struct {
 type ForestOptions struct {
 	Title, Desc string
 	// Min and Max bound the axis; both 0: from min(0, lowest bound) to 1.
+	// A value or bound outside them widens them (nothing is drawn at a
+	// bound it lies beyond).
 	Min, Max float64
 	// Scales shades Krippendorff's zones (α ≥ 0.8 reliable, ≥ 0.667
 	// tentative) and labels Landis & Koch's bands above the axis.
@@ -57,6 +59,13 @@ func Forest(rows []Estimate, o ForestOptions) string {
 		lo = math.Floor(lo*10-1e-9) / 10
 		hi = math.Ceil(hi*10-1e-9) / 10
 	}
+	lo, hi = widen(lo, hi, func(yield func(float64)) {
+		for _, r := range rows {
+			yield(r.Value)
+			yield(r.Low)
+			yield(r.High)
+		}
+	})
 	labelW := 60.0
 	if o.Scales {
 		labelW = textWidth("Landis & Koch", 10) + 16

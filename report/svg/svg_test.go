@@ -3,6 +3,7 @@ package svg
 import (
 	"encoding/xml"
 	"flag"
+	"fmt"
 	"io"
 	"math"
 	"os"
@@ -245,5 +246,55 @@ func TestCellLabel(t *testing.T) {
 		if got := cellLabel(c.v, c.decimals, c.width, 12); got != c.want {
 			t.Errorf("cellLabel(%v, %d, %v) = %q, want %q (%s)", c.v, c.decimals, c.width, got, c.want, c.reason)
 		}
+	}
+}
+
+// TestNegativeDrawnNegative: an axis given by the caller (Min 0, Max 1)
+// widens to a negative value rather than drawing it at zero (issue 18 §6:
+// a coreference α of −0.8 was drawn as 0).
+func TestNegativeDrawnNegative(t *testing.T) {
+	forest := Forest([]Estimate{{Label: "α", Value: -0.3, Low: -0.6, High: 0.1}}, ForestOptions{Min: 0, Max: 1})
+	if !strings.Contains(forest, ">-0.6<") && !strings.Contains(forest, ">-0.5<") {
+		t.Errorf("the forest's axis does not go below 0 for the interval's −0.6:\n%s", forest)
+	}
+	// a bar of −0.8 is as long as one of 0.8 would be, to the left of zero
+	x := func(svg, label string) (start, width float64) {
+		i := strings.Index(svg, `<title>`+label+`: `)
+		j := strings.LastIndex(svg[:i], `<rect x="`)
+		fmt.Sscanf(svg[j:], `<rect x="%g" y="%*g" width="%g"`, &start, &width)
+		return
+	}
+	neg := Bars([]Bar{{Label: "a", Value: -0.8}, {Label: "b", Value: 0.8}}, BarOptions{Min: 0, Max: 1})
+	s1, w1 := x(neg, "a")
+	s2, w2 := x(neg, "b")
+	if math.Abs(w1-w2) > 0.5 || s1+w1 > s2+0.5 {
+		t.Errorf("−0.8 drawn [%v, +%v), 0.8 drawn [%v, +%v): want equal lengths on either side of zero", s1, w1, s2, w2)
+	}
+}
+
+// TestHeatmapFit: with Fit the colour scale spans the cells' range (the
+// diagonal of an annotator with itself left out), so F1 0.82 and 0.96 get
+// clearly different shades; without it the given bounds hold.
+func TestHeatmapFit(t *testing.T) {
+	names := []string{"A", "B", "C"}
+	cells := [][]float64{{1, 0.82, 0.96}, {0.82, 1, 0.9}, {0.96, 0.9, 1}}
+	lo, hi := heatmapScale(names, names, cells, HeatmapOptions{Fit: true})
+	if lo != 0.82 || hi != 0.96 {
+		t.Errorf("fit: scale [%v, %v], want the off-diagonal range [0.82, 0.96]", lo, hi)
+	}
+	if a, b := Sequential((0.82-lo)/(hi-lo)), Sequential((0.96-lo)/(hi-lo)); a == b {
+		t.Errorf("0.82 and 0.96 share a colour %s", a)
+	}
+	lo, hi = heatmapScale(names, names, cells, HeatmapOptions{Min: 0, Max: 1})
+	if lo != 0 || hi != 1 {
+		t.Errorf("given bounds: [%v, %v]", lo, hi)
+	}
+	lo, _ = heatmapScale(names, names, [][]float64{{1, -0.8}, {-0.8, 1}}, HeatmapOptions{Min: 0, Max: 1})
+	if lo != -0.8 {
+		t.Errorf("a negative cell outside the given bounds: scale from %v, want −0.8", lo)
+	}
+	counts := [][]float64{{5, 2}, {0, 7}}
+	if lo, hi := heatmapScale([]string{"x", "y"}, []string{"x", "y"}, counts, HeatmapOptions{}); lo != 0 || hi != 7 {
+		t.Errorf("counts: [%v, %v], want [0, 7]", lo, hi)
 	}
 }

@@ -93,6 +93,8 @@ type Result struct {
 	// DocumentRule says that each pair of coders is compared on the items
 	// both segmented, how many, and how many items were skipped.
 	DocumentRule *view.DocumentRule `json:"document_rule"`
+	// Reference is --reference's table (reference.go).
+	Reference *Reference `json:"reference,omitempty"`
 }
 
 // Measure computes every measure of the dataset d.

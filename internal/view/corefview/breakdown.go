@@ -1,4 +1,4 @@
-package main
+package corefview
 
 import (
 	"fmt"
@@ -8,19 +8,20 @@ import (
 	"agree/report"
 )
 
-// corefDocJSON is one document of agree coref --by document: the scores
+// Document is one document of agree coref --by document: the scores
 // of every pair of annotators on that document alone.
-type corefDocJSON struct {
+type Document struct {
 	Document string `json:"document"`
 	// Mentions counts the document's mentions (of every annotator).
-	Mentions int                `json:"mentions"`
-	Pairs    []corefDocPairJSON `json:"pairs"`
+	Mentions int            `json:"mentions"`
+	Pairs    []DocumentPair `json:"pairs"`
 	// AverageCoNLLF1 is the mean over the pairs of their CoNLL F1 here.
 	AverageCoNLLF1  report.Number `json:"average_conll_f1"`
 	UndefinedReason string        `json:"undefined_reason,omitempty"`
 }
 
-type corefDocPairJSON struct {
+// DocumentPair is a pair of annotators on one document.
+type DocumentPair struct {
 	Annotators [2]string     `json:"annotators"`
 	CoNLLF1    report.Number `json:"conll_f1"`
 	MUCF1      report.Number `json:"muc_f1"`
@@ -29,36 +30,36 @@ type corefDocPairJSON struct {
 	LEAF1      report.Number `json:"lea_f1"`
 }
 
-// corefCorpusJSON is the corpus value of --by document: each pair's CoNLL
+// Corpus is the corpus value of --by document: each pair's CoNLL
 // F1 under the averaging convention, and their mean.
-type corefCorpusJSON struct {
-	Average     string             `json:"average"`
-	Description string             `json:"description"`
-	Pairs       []corefDocPairJSON `json:"pairs"`
-	Value       report.Number      `json:"value"`
+type Corpus struct {
+	Average     string         `json:"average"`
+	Description string         `json:"description"`
+	Pairs       []DocumentPair `json:"pairs"`
+	Value       report.Number  `json:"value"`
 }
 
-// corefMatrixJSON is the CoNLL F1 of every pair of annotators (the pairs'
+// Matrix is the CoNLL F1 of every pair of annotators (the pairs'
 // scores as a matrix; 1 on the diagonal).
-type corefMatrixJSON struct {
+type Matrix struct {
 	Annotators []string          `json:"annotators"`
 	CoNLLF1    [][]report.Number `json:"conll_f1"`
 }
 
-func docPairJSON(a, b string, s coref.Scores) corefDocPairJSON {
-	return corefDocPairJSON{[2]string{a, b}, report.Number(s.CoNLL), report.Number(s.MUC.F1), report.Number(s.B3.F1), report.Number(s.CEAFe.F1), report.Number(s.LEA.F1)}
+func documentPair(a, b string, s coref.Scores) DocumentPair {
+	return DocumentPair{[2]string{a, b}, report.Number(s.CoNLL), report.Number(s.MUC.F1), report.Number(s.B3.F1), report.Number(s.CEAFe.F1), report.Number(s.LEA.F1)}
 }
 
-// addCorefDocuments adds the per-document scores, the corpus value under
+// AddDocuments adds the per-document scores, the corpus value under
 // avg (micro: the scorer's counts summed over documents, as the pairs'
 // scores are; macro: the mean of the documents' scores) and the matrix.
-func (out *corefJSON) addCorefDocuments(c *coref.Corpus, avg string) {
+func (out *Result) AddDocuments(c *coref.Corpus, avg string) {
 	anns, docs := c.Annotators(), c.Documents()
-	out.PerDocument = make([]corefDocJSON, len(docs))
+	out.PerDocument = make([]Document, len(docs))
 	for d, name := range docs {
-		out.PerDocument[d] = corefDocJSON{Document: name, Mentions: c.NumMentions(d)}
+		out.PerDocument[d] = Document{Document: name, Mentions: c.NumMentions(d)}
 	}
-	corpus := &corefCorpusJSON{Average: avg}
+	corpus := &Corpus{Average: avg}
 	if avg == "macro" {
 		corpus.Description = "macro: each pair's scores averaged over the documents with mentions (each document weighs the same)"
 	} else {
@@ -77,16 +78,16 @@ func (out *corefJSON) addCorefDocuments(c *coref.Corpus, avg string) {
 					continue
 				}
 				s := counts.Scores()
-				p := docPairJSON(anns[i], anns[j], s)
+				p := documentPair(anns[i], anns[j], s)
 				out.PerDocument[d].Pairs = append(out.PerDocument[d].Pairs, p)
 				for k, v := range []float64{s.CoNLL, s.MUC.F1, s.B3.F1, s.CEAFe.F1, s.LEA.F1} {
 					macro[k] += v
 				}
 				n++
 			}
-			var p corefDocPairJSON
+			var p DocumentPair
 			if avg == "macro" {
-				p = corefDocPairJSON{Annotators: [2]string{anns[i], anns[j]}}
+				p = DocumentPair{Annotators: [2]string{anns[i], anns[j]}}
 				vals := []*report.Number{&p.CoNLLF1, &p.MUCF1, &p.B3F1, &p.CEAFeF1, &p.LEAF1}
 				for k := range vals {
 					*vals[k] = report.Number(math.NaN())
@@ -97,7 +98,7 @@ func (out *corefJSON) addCorefDocuments(c *coref.Corpus, avg string) {
 			} else {
 				for _, q := range out.Pairs {
 					if q.Annotators == [2]string{anns[i], anns[j]} {
-						p = corefDocPairJSON{q.Annotators, q.CoNLLF1, q.MUC.F1, q.B3.F1, q.CEAFe.F1, q.LEA.F1}
+						p = DocumentPair{q.Annotators, q.CoNLLF1, q.MUC.F1, q.B3.F1, q.CEAFe.F1, q.LEA.F1}
 					}
 				}
 			}
@@ -120,7 +121,7 @@ func (out *corefJSON) addCorefDocuments(c *coref.Corpus, avg string) {
 		doc.AverageCoNLLF1 = report.Number(s / float64(len(doc.Pairs)))
 	}
 	if len(anns) >= 3 {
-		m := &corefMatrixJSON{Annotators: anns}
+		m := &Matrix{Annotators: anns}
 		for i := range anns {
 			m.CoNLLF1 = append(m.CoNLLF1, make([]report.Number, len(anns)))
 			m.CoNLLF1[i][i] = 1
@@ -137,8 +138,8 @@ func (out *corefJSON) addCorefDocuments(c *coref.Corpus, avg string) {
 	}
 }
 
-// corefDocumentTable is the table of --by document.
-func corefDocumentTable(out corefJSON) []report.Table {
+// documentTable is the table of --by document.
+func documentTable(out *Result) []report.Table {
 	if out.Corpus == nil {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package main
+package corefview
 
 import (
 	"fmt"
@@ -6,15 +6,14 @@ import (
 	"strings"
 
 	"agree/internal/plural"
-	"agree/internal/version"
 	"agree/internal/view"
 	"agree/report"
 	"agree/report/svg"
 )
 
-// corefPage builds the HTML report of agree coref from the struct its JSON
+// Page builds the HTML report of agree coref from the struct its JSON
 // output marshals.
-func corefPage(out *corefJSON, inputs []string) *report.Page {
+func Page(out *Result, inputs []string) *report.Page {
 	f := func(x report.Number) string { return report.Float(float64(x), 4) }
 	p := &report.Page{
 		Kind:  "coref",
@@ -23,18 +22,26 @@ func corefPage(out *corefJSON, inputs []string) *report.Page {
 	}
 	p.Warnings = append(p.Warnings, out.Warnings...)
 	if len(out.Pairs) > 0 {
-		p0 := out.Pairs[0]
-		detail := p0.Annotators[0] + " / " + p0.Annotators[1]
-		if len(out.Pairs) > 1 {
-			detail = "first pair, " + detail
+		// the corpus: α over all annotators at once, and the scorer's
+		// pairwise figures as the mean of the pairs with their range
+		conll := make([]float64, len(out.Pairs))
+		link := make([]float64, len(out.Pairs))
+		for k, pr := range out.Pairs {
+			conll[k], link[k] = float64(pr.CoNLLF1), float64(pr.LinkKappa)
 		}
-		p.Headline = []report.Stat{
-			{Label: "CoNLL F1", Value: f(p0.CoNLLF1), Detail: detail},
-			{Label: "link κ (Passonneau)", Value: f(p0.LinkKappa), Detail: detail},
-			{Label: "MASI α (chains as sets)", Value: f(out.ChainsAsSets.MASI), Detail: "all annotators"},
+		c, l := view.MeanOf("CoNLL F1", conll, "pair"), view.MeanOf("link κ (Passonneau)", link, "pair")
+		if len(out.Pairs) == 1 {
+			p0 := out.Pairs[0]
+			c.Detail = p0.Annotators[0] + " / " + p0.Annotators[1]
+			l.Detail = c.Detail
 		}
+		masi := report.Stat{Label: "MASI α (chains as sets)", Value: f(out.ChainsAsSets.MASI), Detail: "all annotators at once"}
+		if r := out.ChainsAsSets.UndefinedReason["masi"]; r != "" {
+			masi.Detail = r
+		}
+		p.Headline = []report.Stat{masi, c, l}
 	}
-	tables := corefTables(*out)
+	tables := Tables(out)
 	sec := report.Section{ID: "scores", Title: "Scores"}
 	for k, pr := range out.Pairs {
 		if k >= view.TopCoders {
@@ -72,7 +79,7 @@ func corefPage(out *corefJSON, inputs []string) *report.Page {
 				set(pr.Annotators[0], pr.Annotators[1], float64(pr.CoNLLF1))
 			}
 		})
-		sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: "CoNLL F1 per pair of annotators", Desc: view.MatrixDesc("CoNLL F1 per pair", names, cells), Min: 0, Max: 1, Decimals: 3}),
+		sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: "CoNLL F1 per pair of annotators", Desc: view.MatrixDesc("CoNLL F1 per pair", names, cells), Fit: true, Decimals: 3}),
 			"CoNLL F1 (the mean of MUC, B³ and CEAFe F1) for each pair of annotators."))
 	}
 	for _, t := range tables {
@@ -95,68 +102,5 @@ func corefPage(out *corefJSON, inputs []string) *report.Page {
 	if len(boot) > 0 {
 		p.Sections = append(p.Sections, report.Section{ID: "bootstrap", Title: "Bootstrap", Blocks: boot})
 	}
-	return p
-}
-
-// shuffleJSON is the JSON output of agree shuffle, and what its report is
-// drawn from.
-type shuffleJSON struct {
-	version.Header
-	Seed   uint64             `json:"seed"`
-	Sets   int                `json:"sets"`
-	Points []shufflePointJSON `json:"points"`
-}
-
-type shufflePointJSON struct {
-	ErrorType string        `json:"error_type"`
-	Magnitude float64       `json:"magnitude"`
-	Measure   string        `json:"measure"`
-	Mean      report.Number `json:"mean"`
-	SD        report.Number `json:"sd"`
-	Defined   int           `json:"defined"`
-	Sets      int           `json:"sets"`
-	Note      string        `json:"undefined_reason,omitempty"`
-}
-
-// shufflePage draws one response curve per measure for each error type.
-func shufflePage(s *shuffleJSON, table report.Table) *report.Page {
-	p := &report.Page{Kind: "shuffle", Title: "Corpus shuffling tool: response curves",
-		Lead: fmt.Sprintf("Mean agreement over %d simulated annotation sets per magnitude (seed %d) for each kind of error (Mathet, Widlöcher & Métivier 2015, §6).", s.Sets, s.Seed)}
-	var types []string
-	byType := map[string]map[string]*svg.Series{}
-	var measures []string
-	seenM := map[string]bool{}
-	for _, pt := range s.Points {
-		if _, ok := byType[pt.ErrorType]; !ok {
-			types = append(types, pt.ErrorType)
-			byType[pt.ErrorType] = map[string]*svg.Series{}
-		}
-		if !seenM[pt.Measure] {
-			seenM[pt.Measure] = true
-			measures = append(measures, pt.Measure)
-		}
-		sr := byType[pt.ErrorType][pt.Measure]
-		if sr == nil {
-			sr = &svg.Series{Name: pt.Measure}
-			byType[pt.ErrorType][pt.Measure] = sr
-		}
-		sr.X = append(sr.X, pt.Magnitude)
-		sr.Y = append(sr.Y, float64(pt.Mean))
-	}
-	sec := report.Section{ID: "curves", Title: "Response curves"}
-	for _, et := range types {
-		var series []svg.Series
-		var desc []string
-		for _, m := range measures {
-			if sr := byType[et][m]; sr != nil {
-				series = append(series, *sr)
-				last := len(sr.Y) - 1
-				desc = append(desc, fmt.Sprintf("%s from %s at magnitude %g to %s at %g", m, svg.Format(sr.Y[0], 3), sr.X[0], svg.Format(sr.Y[last], 3), sr.X[last]))
-			}
-		}
-		sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Lines(series, svg.LinesOptions{Title: "Errors: " + et, Desc: strings.Join(desc, "; "), XLabel: "magnitude of the " + et + " errors", YLabel: "agreement"}),
-			"Response of each measure to "+et+" errors of growing magnitude: a good measure falls steadily from 1 as the magnitude grows. Breaks in a curve are magnitudes where the measure was undefined."))
-	}
-	p.Sections = append(p.Sections, sec, report.Section{ID: "table", Title: "Values", Blocks: []report.Block{report.TableBlock(view.TruncRows(table, 1000, "points"))}})
 	return p
 }

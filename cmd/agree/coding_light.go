@@ -1,0 +1,43 @@
+package main
+
+import (
+	"math"
+
+	"agree/internal/view"
+	"agree/report"
+)
+
+// addLight gives agree coding Light's (1971) κ by name: the mean of Cohen's
+// κ over the pairs of coders (irr::kappam.light), from the pairwise table
+// (each pair on the items both coded) — Cohen's κ itself for two coders.
+// When --max-rows left pairs out of the table, it is undefined with that
+// reason rather than a mean of some pairs.
+func (res *codingResult) addLight() {
+	l := &view.Light{Value: report.Number(math.NaN())}
+	switch {
+	case res.Coders == 2:
+		k := res.Coefficients["cohen_kappa"]
+		l.Value, l.Pairs, l.UndefinedReason = k.Value, 1, k.UndefinedReason
+		if k.UndefinedReason == "" {
+			l.DefinedPairs = 1
+		}
+	case res.PairwiseOmitted > 0:
+		l.Pairs = len(res.Pairwise) + res.PairwiseOmitted
+		l.UndefinedReason = "--max-rows left pairs out of the pairwise table; Light's κ needs every pair (--max-rows 0)"
+	default:
+		var sum float64
+		for _, p := range res.Pairwise {
+			l.Pairs++
+			if v := float64(p.Kappa); !math.IsNaN(v) {
+				sum += v
+				l.DefinedPairs++
+			}
+		}
+		if l.DefinedPairs > 0 {
+			l.Value = report.Number(sum / float64(l.DefinedPairs))
+		} else {
+			l.UndefinedReason = "Cohen's κ is undefined for every pair of coders"
+		}
+	}
+	res.LightKappa = l
+}
