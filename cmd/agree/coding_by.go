@@ -20,6 +20,11 @@ import (
 // values, in order (numbers by value, dates by time, else natural order).
 // An item without a value in a column is in the group "(none)" of it.
 func splitByColumns(d *coding.Data, cols []string) (*coding.Data, []itemGroup, error) {
+	return splitColumns("coding", d, cols)
+}
+
+// splitColumns is splitByColumns for command cmd (its messages).
+func splitColumns(cmd string, d *coding.Data, cols []string) (*coding.Data, []itemGroup, error) {
 	idx := make([]int, len(cols))
 	for i, c := range cols {
 		idx[i] = -1
@@ -29,7 +34,7 @@ func splitByColumns(d *coding.Data, cols []string) (*coding.Data, []itemGroup, e
 			}
 		}
 		if idx[i] < 0 {
-			return nil, nil, usagef("coding: --by %s: the table has no column %q (columns: %s; --by COLUMN reads wide and transposed tables, whose other columns are the coders)", strings.Join(cols, ","), c, strings.Join(d.Coders(), ", "))
+			return nil, nil, usagef("%s: --by %s: the table has no column %q (columns: %s; --by COLUMN reads wide and transposed tables, whose other columns are the coders)", cmd, strings.Join(cols, ","), c, strings.Join(d.Coders(), ", "))
 		}
 	}
 	var keep []int
@@ -301,16 +306,20 @@ func compareValues(a, b, order string) int {
 // dates), the groups' positions on the x axis (the numbers, or days since
 // the first date) and the axis label; ok false otherwise.
 func (res *codingResult) trend() (xs []float64, label string, ok bool) {
-	if len(res.By) != 1 || len(res.PerGroup) < 2 {
-		return nil, "", false
-	}
 	var vs []string
 	for _, g := range res.PerGroup {
-		if g.Group == "(none)" {
-			return nil, "", false
-		}
 		vs = append(vs, g.Group)
 	}
+	return trendAxis(res.By, vs)
+}
+
+// trendAxis returns, when one --by column orders the groups (numbers or
+// dates), their positions on an x axis and its label.
+func trendAxis(by []string, vs []string) (xs []float64, label string, ok bool) {
+	if len(by) != 1 || len(vs) < 2 || slices.Contains(vs, "(none)") {
+		return nil, "", false
+	}
+	res := struct{ By []string }{by}
 	switch groupOrder(vs) {
 	case "number":
 		for _, v := range vs {
