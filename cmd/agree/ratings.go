@@ -4,7 +4,10 @@ import (
 	"context"
 	"flag"
 
+	"agree/ratings"
+
 	"agree/formats/table"
+	"agree/internal/view/codingview"
 	"agree/internal/view/ratingsview"
 	"agree/report"
 )
@@ -26,9 +29,13 @@ type ratingsFlags struct {
 	header               bool
 	level                float64
 	workers, maxRows     int
+	by                   byFlags // --by COLUMN[,COLUMN] (coding_by.go)
 }
 
 func (f *ratingsFlags) register(fs *flag.FlagSet) {
+	f.by.register(fs, "pooled", "macro")
+	f.by.columnsOK = true
+	fs.Lookup("by").Usage = "COLUMN[,COLUMN]: the columns of a wide table that group the items (not raters): each group's intraclass correlations (per_group) and the corpus value under --average"
 	fs.StringVar(&f.layout, "layout", "auto", "file layout: auto, wide, long, columns or transposed (rows = raters)")
 	fs.StringVar(&f.sep, "sep", "", `field separator (default ",", or tab for .tsv files); "\t" for tab`)
 	fs.StringVar(&f.columns, "columns", "", "with --layout columns: the raters' columns, 1-based, e.g. 2,3")
@@ -62,6 +69,12 @@ func runRatings(e env, args []string) error {
 	if err := rep.check(e, files); err != nil {
 		return err
 	}
+	if err := f.by.check(fs); err != nil {
+		return err
+	}
+	if f.by.by == "document" {
+		return usagef("ratings: --by document: a ratings table has no documents; --by COLUMN names a column")
+	}
 	// The table options are agree coding's (the same reader and flags).
 	cf := codingFlags{layout: f.layout, sep: f.sep, columns: f.columns, na: f.na, header: f.header,
 		missing: "judgment", incomplete: "drop", metric: "nominal", setSep: "|"}
@@ -85,9 +98,33 @@ func runRatings(e env, args []string) error {
 	if err != nil {
 		return err
 	}
+	var groups []codingview.Group
+	if cols := f.by.columns(); cols != nil {
+		if d, groups, err = codingview.SplitColumns("ratings", d, cols); err != nil {
+			return byColumnError(err)
+		}
+	}
 	res, err := ratingsview.Analyze(context.Background(), d, name, ratingsview.Options{Level: f.level, Workers: f.workers, MaxRows: f.maxRows})
 	if err != nil {
 		return err
+	}
+	if groups != nil {
+		m, err := ratings.FromData(d)
+		if err != nil {
+			return err
+		}
+		gi := make([]ratingsview.GroupItems, len(groups))
+		for k, g := range groups {
+			gi[k] = ratingsview.GroupItems{Name: g.Name, Values: g.Values, Items: g.Items}
+		}
+		res.AddGroups(m, f.by.columns(), gi, f.by.average)
+		var vs []string
+		for _, g := range groups {
+			vs = append(vs, g.Name)
+		}
+		if xs, label, ok := codingview.TrendAxis(f.by.columns(), vs); ok {
+			res.Trend = &ratingsview.Trend{X: xs, Label: label}
+		}
 	}
 	e.observe(res)
 	if err := rep.write(e, func() (*report.Page, error) { return ratingsview.Page(res), nil }, files); err != nil || rep.only() {

@@ -20,6 +20,11 @@ import (
 // values, in order (numbers by value, dates by time, else natural order).
 // An item without a value in a column is in the group "(none)" of it.
 func SplitByColumns(d *coding.Data, cols []string) (*coding.Data, []Group, error) {
+	return SplitColumns("coding", d, cols)
+}
+
+// SplitColumns is SplitByColumns for command cmd (its messages).
+func SplitColumns(cmd string, d *coding.Data, cols []string) (*coding.Data, []Group, error) {
 	idx := make([]int, len(cols))
 	for i, c := range cols {
 		idx[i] = -1
@@ -29,7 +34,7 @@ func SplitByColumns(d *coding.Data, cols []string) (*coding.Data, []Group, error
 			}
 		}
 		if idx[i] < 0 {
-			return nil, nil, &NoColumnError{By: cols, Column: c, Columns: d.Coders()}
+			return nil, nil, &NoColumnError{Command: cmd, By: cols, Column: c, Columns: d.Coders()}
 		}
 	}
 	var keep []int
@@ -113,7 +118,7 @@ func SplitStatsByColumns(s *coding.Stats, cols []string, topt table.Options) (*c
 		c = strings.TrimSpace(c)
 		k := slices.Index(names, c)
 		if k < 0 {
-			return nil, nil, &NoColumnError{By: cols, Column: c, Columns: names}
+			return nil, nil, &NoColumnError{Command: "coding", By: cols, Column: c, Columns: names}
 		}
 		isCol[k] = i
 	}
@@ -301,16 +306,20 @@ func compareValues(a, b, order string) int {
 // dates), the groups' positions on the x axis (the numbers, or days since
 // the first date) and the axis label; ok false otherwise.
 func (res *Result) trend() (xs []float64, label string, ok bool) {
-	if len(res.By) != 1 || len(res.PerGroup) < 2 {
-		return nil, "", false
-	}
 	var vs []string
 	for _, g := range res.PerGroup {
-		if g.Group == "(none)" {
-			return nil, "", false
-		}
 		vs = append(vs, g.Group)
 	}
+	return TrendAxis(res.By, vs)
+}
+
+// TrendAxis returns, when one --by column orders the groups (numbers or
+// dates), their positions on an x axis and its label.
+func TrendAxis(by []string, vs []string) (xs []float64, label string, ok bool) {
+	if len(by) != 1 || len(vs) < 2 || slices.Contains(vs, "(none)") {
+		return nil, "", false
+	}
+	res := struct{ By []string }{by}
 	switch groupOrder(vs) {
 	case "number":
 		for _, v := range vs {
@@ -359,11 +368,12 @@ func (res *Result) trendSection() (report.Section, bool) {
 
 // NoColumnError is a --by column that the table does not have.
 type NoColumnError struct {
+	Command string   // the command whose --by it is (coding, ratings)
 	By      []string // the columns asked for
 	Column  string   // the one missing
 	Columns []string // the table's columns
 }
 
 func (e *NoColumnError) Error() string {
-	return fmt.Sprintf("coding: --by %s: the table has no column %q (columns: %s; --by COLUMN reads wide and transposed tables, whose other columns are the coders)", strings.Join(e.By, ","), e.Column, strings.Join(e.Columns, ", "))
+	return fmt.Sprintf("%s: --by %s: the table has no column %q (columns: %s; --by COLUMN reads wide and transposed tables, whose other columns are the coders)", e.Command, strings.Join(e.By, ","), e.Column, strings.Join(e.Columns, ", "))
 }

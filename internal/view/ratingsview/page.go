@@ -82,6 +82,9 @@ func Page(r *Result) *report.Page {
 		sec.Blocks = append(sec.Blocks, report.TableBlock(t))
 	}
 	p.Sections = append(p.Sections, sec)
+	if sec, ok := r.trendSection(); ok {
+		p.Sections = append(p.Sections, sec)
+	}
 	return p
 }
 

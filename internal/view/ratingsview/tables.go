@@ -60,6 +60,7 @@ func (res *Result) Tables() []report.Table {
 		ft.Notes = []string{"SE₀: the standard error under no agreement beyond chance (Fleiss, Nee & Landis 1979), as irr::kappam.fleiss(detail = TRUE)"}
 		out = append(out, ft)
 	}
+	out = append(out, res.groupTable()...)
 	return out
 }
 

@@ -30,7 +30,12 @@ type Result struct {
 	KendallW          KendallW          `json:"kendall_w"`
 	LightKappa        *view.Light       `json:"light_kappa,omitempty"`
 	FleissPerCategory *FleissCategories `json:"fleiss_per_category,omitempty"`
-	Notes             []string          `json:"notes,omitempty"`
+	// --by COLUMN[,COLUMN] (groups.go).
+	By       []string     `json:"by,omitempty"`
+	PerGroup []Group      `json:"per_group,omitempty"`
+	Corpus   *GroupCorpus `json:"corpus,omitempty"`
+	Trend    *Trend       `json:"-"` // the report's trend plot (groups.go)
+	Notes    []string     `json:"notes,omitempty"`
 }
 
 // ICC is the intraclass correlations with their analysis of variance.
