@@ -75,6 +75,18 @@ type cgComp struct {
 	pool     [][]poolTuple
 	// floor is the share bound of the component (bound.go)
 	floor float64
+	// the tuples given to the programme (scratch)
+	tis []int
+	// scratch of rounding
+	roundCands         []roundCand
+	roundIn, roundUsed []bool
+}
+
+// roundCand is a column considered by rounding: its value in the
+// relaxation, else its reduced cost.
+type roundCand struct {
+	j    int
+	x, d float64
 }
 
 // setComplete gives the component its enumerated useful tuples tis
@@ -205,40 +217,67 @@ type pcand struct {
 }
 
 func (a *aligner) newCG(items []int32) *cgComp {
+	ws := a.ws
 	s := &cgComp{a: a, items: items, m: len(items), known: map[string]int32{}}
-	s.ann = make([]int32, s.m)
-	s.nb = make([][]lnb, s.m)
+	s.ann = resize(&ws.cgAnn, s.m)
+	s.nb = resize(&ws.cgNb, s.m)
 	local := a.localIndex(items)
-	in := make([]bool, len(a.items))
-	for _, it := range items {
-		in[it] = true
-	}
+	in := func(j int32) bool { k := local[j]; return k >= 0 && int(k) < len(items) && items[k] == j }
 	inv := 1 / a.c
+	// the lists in one array (the worker's scratch), cut at the end
+	all := ws.cgLnbs[:0]
+	offs := resize(&ws.cgOffs, s.m+1)
 	for k, it := range items {
 		s.ann[k] = int32(a.items[it].ann)
+		offs[k] = int32(len(all))
 		for _, e := range a.fwd[it] {
 			// neighbours outside the component share no useful tuple
-			if in[e.j] {
-				s.nb[k] = append(s.nb[k], lnb{local[e.j], (e.d - a.delta) * inv})
+			if in(e.j) {
+				all = append(all, lnb{local[e.j], (e.d - a.delta) * inv})
 			}
 		}
-		slices.SortFunc(s.nb[k], func(x, y lnb) int { return int(x.j - y.j) })
+		slices.SortFunc(all[offs[k]:], func(x, y lnb) int { return int(x.j - y.j) })
 	}
-	single := make([]float64, s.m)
+	offs[s.m] = int32(len(all))
+	for k := range s.nb {
+		s.nb[k] = all[offs[k]:offs[k+1]:offs[k+1]]
+	}
+	ws.cgLnbs = all[:0]
+	single := resize(&ws.single, s.m)
 	for i := range single {
 		single[i] = a.delta
 	}
-	s.master = lp.NewMaster(single, 1e-9*a.delta)
+	if ws.master == nil {
+		ws.master = new(lp.Master)
+	}
+	s.master = ws.master // (the components of an aligner are solved one after another)
+	s.master.Reset(single, 1e-9*a.delta)
 	s.mins = make([]float64, 0, a.n)
 	s.annMin = make([]float64, a.n)
-	s.together = make([][]int32, s.m)
-	s.apart = make([][]int32, s.m)
-	s.blocked = make([]int32, s.m)
-	s.inT = make([]bool, s.m)
-	s.bad = make([]int32, s.m)
+	s.together = resize(&ws.cgTogether, s.m)
+	s.apart = resize(&ws.cgApart, s.m)
+	for i := range s.together {
+		s.together[i], s.apart[i] = s.together[i][:0], s.apart[i][:0]
+	}
+	s.blocked = resize(&ws.cgBlocked, s.m)
+	clear(s.blocked)
+	s.inT = resize(&ws.cgInT, s.m)
+	clear(s.inT)
+	s.bad = resize(&ws.cgBad, s.m)
+	clear(s.bad)
+	s.roundCands, s.roundIn, s.roundUsed = ws.roundCands, ws.roundIn, ws.roundUsed
+	s.colID, s.tis = ws.cgColID[:0], ws.cgTis[:0]
 	s.bigM = 4 * float64(s.m+1) * a.delta
 	s.floor = a.shareBound(items)
 	return s
+}
+
+// release hands the component's scratch back to the aligner's.
+func (s *cgComp) release() {
+	ws := s.a.ws
+	ws.roundCands, ws.roundIn, ws.roundUsed = s.roundCands[:0], s.roundIn[:0], s.roundUsed[:0]
+	ws.cgBad = s.bad[:0]
+	ws.cgColID, ws.cgTis = s.colID[:0], s.tis[:0]
 }
 
 // pairE returns e(i, j) for local i < j when they are neighbours.
@@ -499,7 +538,7 @@ func (s *cgComp) addColumn(members []int32) (int32, bool) {
 	if c, ok := s.known[k]; ok {
 		return c, false
 	}
-	c := s.newColumn(members)
+	c := s.newColumn(members, s.tupleCost(members))
 	s.known[k] = c
 	return c, true
 }
@@ -511,14 +550,17 @@ func (s *cgComp) addPoolColumn(a int32, k int) (int32, bool) {
 	if t.col >= 0 {
 		return t.col, false
 	}
-	t.col = s.newColumn(t.members)
+	t.col = s.newColumn(t.members, t.cost)
 	return t.col, true
 }
 
-// newColumn adds a tuple (local members, sorted) to the master and to
-// a.tuples.
-func (s *cgComp) newColumn(members []int32) int32 {
-	cost := s.tupleCost(members)
+// newColumn adds a tuple (local members, sorted) of the given cost to the
+// master and to a.tuples. (The cost of a tuple is computed one way in a
+// component — by the enumeration when its useful tuples were all
+// enumerated, else by tupleCost —, whatever the path that finds it, so
+// that the disorder of an alignment does not depend in its last bits on
+// the path.)
+func (s *cgComp) newColumn(members []int32, cost float64) int32 {
 	s.a.tuples = append(s.a.tuples, tuple{members: s.global(members), cost: cost})
 	c := int32(s.master.AddColumn(members, cost)) // (the master copies members)
 	s.colID = append(s.colID, len(s.a.tuples)-1)
@@ -648,7 +690,8 @@ func (s *cgComp) solve() (cgResult, error) {
 	}
 	// a better alignment from the tuples generated so far (the
 	// relaxation's support among them) narrows what follows
-	if sel, found, err := s.a.solveDPWith(s.items, append([]int(nil), s.colID...), dpOptions{lower: lowerOf, budget: res.cost - s.a.tol, limit: maxCGStates / 4}); err == nil && found {
+	s.tis = append(s.tis[:0], s.colID...)
+	if sel, found, err := s.a.solveDPWith(s.items, s.tis, dpOptions{lower: lowerOf, budget: res.cost - s.a.tol, limit: maxCGStates / 4}); err == nil && found {
 		res.sel, res.cost = sel, s.costOf(sel)
 	} else if err != nil && !errors.Is(err, errTooDense) && !errors.Is(err, errStopped) {
 		return cgResult{}, err
@@ -804,10 +847,11 @@ func (s *cgComp) restricted(pi, mins []float64, gap float64) (tis []int, ok bool
 				}
 			}
 		}
-		tis = append(tis, s.colID...)
+		tis = append(s.tis[:0], s.colID...)
 		for ti := from; ti < len(s.a.tuples); ti++ {
 			tis = append(tis, ti)
 		}
+		s.tis = tis
 		return tis, true
 	}
 	tooMany := false
@@ -830,10 +874,11 @@ func (s *cgComp) restricted(pi, mins []float64, gap float64) (tis []int, ok bool
 		s.a.tuples = s.a.tuples[:from]
 		return nil, false
 	}
-	tis = append(tis, s.colID...)
+	tis = append(s.tis[:0], s.colID...)
 	for ti := from; ti < len(s.a.tuples); ti++ {
 		tis = append(tis, ti)
 	}
+	s.tis = tis
 	return tis, true
 }
 
@@ -1149,32 +1194,31 @@ func (s *cgComp) finish(res cgResult) cgResult {
 // 1/2 (pairwise disjoint), the other units alone.
 func (s *cgComp) rounding() cgResult {
 	cols, x := s.master.Primal()
-	type cand struct {
-		j    int
-		x, d float64
-	}
-	var cs []cand
-	inBasis := map[int]bool{}
+	cs := s.roundCands[:0]
+	inBasis := resize(&s.roundIn, s.master.Columns())
+	clear(inBasis)
 	for k, j := range cols {
 		if j >= s.m {
-			cs = append(cs, cand{j, x[k], 0})
+			cs = append(cs, roundCand{j, x[k], 0})
 			inBasis[j] = true
 		}
 	}
 	for j := s.m; j < s.master.Columns(); j++ {
 		if !inBasis[j] {
-			cs = append(cs, cand{j, 0, s.master.Reduced(j)})
+			cs = append(cs, roundCand{j, 0, s.master.Reduced(j)})
 		}
 	}
+	s.roundCands = cs
 	// the relaxation's columns by value, then the others by reduced cost
-	slices.SortStableFunc(cs, func(a, b cand) int {
+	slices.SortStableFunc(cs, func(a, b roundCand) int {
 		if a.x != b.x {
 			return -cmp.Compare(a.x, b.x)
 		}
 		return cmp.Compare(a.d, b.d)
 	})
 	var res cgResult
-	used := make([]bool, s.m)
+	used := resize(&s.roundUsed, s.m)
+	clear(used)
 	for _, c := range cs {
 		col := s.master.Column(c.j)
 		if s.master.Cost(c.j) >= float64(len(col))*s.a.delta {
