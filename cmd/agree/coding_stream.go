@@ -2,6 +2,7 @@ package main
 
 import (
 	"crypto/sha256"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"agree/formats/table"
 	"agree/internal/csvio"
 	"agree/internal/plural"
+	"agree/internal/view/codingview"
 )
 
 // agree coding on any amount of data (issue 13): a table is read into its
@@ -163,8 +165,8 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 				return nil, name, nil, err
 			}
 			if cols := f.by.columns(); cols != nil { // coding_by.go
-				if s, f.by.groups, err = splitStatsByColumns(s, cols, topt); err != nil {
-					return nil, name, nil, err
+				if s, f.by.groups, err = codingview.SplitStatsByColumns(s, cols, topt); err != nil {
+					return nil, name, nil, byColumnError(err)
 				}
 			}
 			an, err := f.analyzeStats(e, s, copt)
@@ -174,13 +176,13 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 			return nil, name, nil, err
 		}
 		if cols := f.by.columns(); cols != nil { // coding_by.go
-			if d, f.by.groups, err = splitByColumns(d, cols); err != nil {
-				return nil, name, nil, err
+			if d, f.by.groups, err = codingview.SplitByColumns(d, cols); err != nil {
+				return nil, name, nil, byColumnError(err)
 			}
 		}
 		if f.cmp.active() { // compare.go
-			if d, f.cmp.groups, err = splitByColumns(d, []string{f.cmp.column}); err != nil {
-				return nil, name, nil, err
+			if d, f.cmp.groups, err = codingview.SplitByColumns(d, []string{f.cmp.column}); err != nil {
+				return nil, name, nil, byColumnError(err)
 			}
 		}
 		notes = tableNotes(e, info, d.Labels())
@@ -325,4 +327,14 @@ func mergeCodingStats(e env, files []string, copt coding.Options) (*coding.Analy
 	}
 	an, err := coding.AnalyzeStats(m, copt)
 	return an, m.Source(), err
+}
+
+// byColumnError makes a --by (or --compare) column that the table does not
+// have a usage error (exit 2).
+func byColumnError(err error) error {
+	var nc *codingview.NoColumnError
+	if errors.As(err, &nc) {
+		return usageError{err}
+	}
+	return err
 }

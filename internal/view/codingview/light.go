@@ -1,4 +1,4 @@
-package main
+package codingview
 
 import (
 	"math"
@@ -7,12 +7,12 @@ import (
 	"agree/report"
 )
 
-// addLight gives agree coding Light's (1971) κ by name: the mean of Cohen's
+// AddLight gives agree coding Light's (1971) κ by name: the mean of Cohen's
 // κ over the pairs of coders (irr::kappam.light), from the pairwise table
 // (each pair on the items both coded) — Cohen's κ itself for two coders.
 // When --max-rows left pairs out of the table, it is undefined with that
 // reason rather than a mean of some pairs.
-func (res *codingResult) addLight() {
+func (res *Result) AddLight() {
 	l := &view.Light{Value: report.Number(math.NaN())}
 	switch {
 	case res.Coders == 2:
