@@ -50,9 +50,13 @@ func runCompare(e env, args []string) error {
 	fs.Float64Var(&f.level, "level", 0.95, "confidence level of the interval")
 	bound(fs, "level", span(0, 1, "both"))
 	format := formatFlag(fs, "table")
+	rep := reportFlag(fs)
 	gateFlags(e, fs)
 	files, rf, err := commandArgs(fs, args, format, 2, 2)
 	if err != nil {
+		return err
+	}
+	if err := rep.check(e, files); err != nil {
 		return err
 	}
 	if err := e.checkGate(fs, files); err != nil {
@@ -122,6 +126,9 @@ func runCompare(e env, args []string) error {
 	}
 	res.Fill(r, files)
 	e.observe(res)
+	if err := rep.write(e, func() (*report.Page, error) { return compareview.Page(res), nil }, files); err != nil || rep.only() {
+		return err
+	}
 	if rf == report.JSON {
 		return report.WriteJSON(e.stdout, res)
 	}

@@ -75,6 +75,8 @@ type Result struct {
 	PerDocument []Document        `json:"per_document,omitempty"`
 	Corpus      *view.CorpusValue `json:"corpus,omitempty"`
 	Matrix      *Matrix           `json:"matrix,omitempty"`
+	// Reference is --reference's table (reference.go).
+	Reference *Reference `json:"reference,omitempty"`
 
 	sampleDisorders, bootSamples []float64 // distributions, for the HTML report
 }
