@@ -45,6 +45,8 @@ type InferOptions struct {
 // model when one was fitted.
 func (res *Result) Infer(f InferOptions) (*errmodel.DawidSkene, error) {
 	an := res.analysis
+	// Anonymous coders have no coder tables (AnonymousCoders says so).
+	anonymous := an.Stats().AnonymousCoders() != ""
 	// The pairwise matrix, the standard errors, the leave-one-coder-out α
 	// and the item ranking each read the whole data once and do not depend
 	// on each other: they run as two concurrent chains (two, to bound the
@@ -53,7 +55,7 @@ func (res *Result) Infer(f InferOptions) (*errmodel.DawidSkene, error) {
 	var notes []string // of the ranking, appended to res.Notes after both chains
 	err := parallel(
 		func() error {
-			if res.Coders <= 2 {
+			if res.Coders <= 2 || anonymous {
 				return nil
 			}
 			// Only the --max-rows rows shown are kept (and, for the
@@ -133,7 +135,7 @@ func (res *Result) Infer(f InferOptions) (*errmodel.DawidSkene, error) {
 			return nil, err
 		}
 	}
-	if res.Coders == 2 {
+	if res.Coders == 2 && !anonymous {
 		if pb, err := inference.PrevalenceAndBias(an); err == nil {
 			res.PrevalenceBias = view.NewPrevalenceBias(pb)
 		}

@@ -21,6 +21,8 @@ func (res *Result) AddLight() {
 		if k.UndefinedReason == "" {
 			l.DefinedPairs = 1
 		}
+	case res.analysis.Stats().AnonymousCoders() != "":
+		l.UndefinedReason = res.analysis.Stats().AnonymousCoders()
 	case res.PairwiseOmitted > 0:
 		l.Pairs = len(res.Pairwise) + res.PairwiseOmitted
 		l.UndefinedReason = "--max-rows left pairs out of the pairwise table; Light's κ needs every pair (--max-rows 0)"
