@@ -69,6 +69,9 @@ func (f *codingFlags) validateStream(e env, fs *flag.FlagSet, files []string, mo
 		if opt := f.needsItems(); opt != "" {
 			return usagef("coding: %s needs the items, and merged statistics hold only the distinct patterns of values: run it on the data", opt)
 		}
+		if f.by.columns() != nil {
+			return usagef("coding: --by %s reads the column from the table; merged statistics have none: run it on the data", f.by.by)
+		}
 		return nil
 	}
 	if len(files) != 1 && !model {
@@ -77,6 +80,9 @@ func (f *codingFlags) validateStream(e env, fs *flag.FlagSet, files []string, mo
 	if s.emitStats != "" {
 		if opt := f.needsItems(); opt != "" {
 			return usagef("coding: --emit-stats writes the statistics and stops; %s would not be used", opt)
+		}
+		if f.by.columns() != nil {
+			return usagef("coding: --emit-stats writes the statistics and stops; --by %s would not be used", f.by.by)
 		}
 		if report {
 			return usagef("coding: --emit-stats writes the statistics and stops; --report would not be written")
