@@ -174,7 +174,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	}
 	samplerNote := ""
 	if *samplerName == "auto" {
-		sampler, samplerNote = gammaview.AutoSampler(corpus)
+		sampler, samplerNote = gamma.AutoSampler(corpus)
 	}
 	opt := gamma.Options{Sampler: sampler, Samples: *samples, Precision: *precision, Confidence: *confidence,
 		MaxSamples: *maxSamples, Seed: *seed, Workers: *workers, Deadline: start.Add(*timeLimit), MaxGap: *maxGap, Window: window,

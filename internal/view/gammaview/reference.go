@@ -47,8 +47,6 @@ func NewReference(ctx context.Context, corpus unitizing.Corpus, d gamma.Dissimil
 	if !found {
 		return nil, &UnknownReferenceError{Name: name, Annotators: names}
 	}
-	pair := opt
-	pair.KeepSamples, pair.Progress = false, nil
 	out := &Reference{Name: name}
 	at := 0
 	for i, n := range names {
@@ -62,24 +60,21 @@ func NewReference(ctx context.Context, corpus unitizing.Corpus, d gamma.Dissimil
 		}
 		// The pair in the corpus's order of annotators, as --by document's
 		// matrix takes it: the chance samples depend on the order.
-		sub := corpus.Pair(name, n)
+		a, b := name, n
 		if i < at {
-			sub = corpus.Pair(n, name)
+			a, b = n, name
 		}
-		row := ReferenceRow{Annotator: n, Continua: len(sub.Continua)}
-		if len(sub.Continua) == 0 {
+		r, shared, err := gamma.Pair(ctx, corpus, a, b, d, opt)
+		if err != nil {
+			return nil, err
+		}
+		row := ReferenceRow{Annotator: n, Continua: shared}
+		if r == nil {
 			row.Gamma, row.ObservedDisorder, row.ExpectedDisorder = report.Number(math.NaN()), report.Number(math.NaN()), report.Number(math.NaN())
 			row.GammaLow, row.GammaHigh = report.Number(math.NaN()), report.Number(math.NaN())
 			row.UndefinedReason = "no continuum annotated by both"
 			out.Annotators = append(out.Annotators, row)
 			continue
-		}
-		if opt.Sampler == gamma.Corpus {
-			pair.Sampler, _ = AutoSampler(sub)
-		}
-		r, err := gamma.Compute(ctx, sub, d, pair)
-		if err != nil {
-			return nil, fmt.Errorf("γ of %s and %s: %w", name, n, err)
 		}
 		row.Gamma, row.ObservedDisorder, row.ExpectedDisorder = report.Number(r.Gamma), report.Number(r.Observed), report.Number(r.Expected)
 		row.Samples, row.Exact, row.UndefinedReason = r.Samples, r.Exact, r.Undefined
