@@ -170,6 +170,9 @@ func (c *compareFlag) check(fs *flag.FlagSet, by *byFlags) error {
 	if by.columns() != nil {
 		return usagef("coding: --compare and --by %s: choose one", by.by)
 	}
+	if !by.columnsOK {
+		return usagef("coding: --compare COLUMN=A,B reads a column of a table (wide or transposed), not annotation files")
+	}
 	c.column, c.a, c.b = strings.TrimSpace(col), strings.TrimSpace(ab[0]), strings.TrimSpace(ab[1])
 	return nil
 }
