@@ -2,7 +2,6 @@ package codingview
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 
@@ -53,7 +52,7 @@ func (res *Result) AddDocuments(an *coding.Analysis, docs []annotation.DocumentI
 		for k := range items {
 			items[k] = doc.First + k
 		}
-		groups[g] = Group{Name: doc.Document, Items: items}
+		groups[g] = Group{Name: doc.Document, ItemGroup: coding.ItemGroup{Items: items}}
 	}
 	return res.AddGroups(an, groups, avg, "document")
 }
@@ -62,13 +61,11 @@ func (res *Result) AddDocuments(an *coding.Analysis, docs []annotation.DocumentI
 type Group struct {
 	Name   string
 	Values map[string]string // each --by column's value (columns only)
-	Items  []int
-	// Or, from statistics (a streamed table): the items of each pattern
-	// of the whole analysis in the group, the items without values, and
-	// their number.
-	Weights map[int]int64
-	Empty   int64
-	Counted int
+	// ItemGroup are the group's items: their indices or, from statistics
+	// (a streamed table), the items of each pattern of the whole analysis
+	// in the group and the items without values.
+	coding.ItemGroup
+	Counted int // the items counted from statistics
 }
 
 // AddGroups analyses each group of items alone (the rows of per_document,
@@ -79,29 +76,9 @@ type Group struct {
 // O(patterns) per group once every item's pattern is known.
 func (res *Result) AddGroups(whole *coding.Analysis, groups []Group, avg, what string) error {
 	keys := coding.All()
-	sums := map[string]float64{}
-	counts := map[string]int{}
-	var pat []int32
-	if whole.Data() != nil {
-		pat = whole.ItemPatterns()
-	}
-	weights := make([]int64, whole.Stats().NumPatterns())
+	results := make([][]coding.Result, len(keys)) // per coefficient, the groups'
 	for _, g := range groups {
-		clear(weights)
-		empty := g.Empty
-		if g.Weights != nil { // counted from the statistics (splitStatsByColumns)
-			for p, n := range g.Weights {
-				weights[p] = n
-			}
-		}
-		for _, i := range g.Items {
-			if p := pat[i]; p >= 0 {
-				weights[p]++
-			} else {
-				empty++
-			}
-		}
-		an, err := whole.Reweighted(weights, empty)
+		an, err := whole.Group(g.ItemGroup)
 		if err != nil {
 			return fmt.Errorf("%s %q: %w", what, g.Name, err)
 		}
@@ -111,18 +88,16 @@ func (res *Result) AddGroups(whole *coding.Analysis, groups []Group, avg, what s
 		} else {
 			j.Group, j.Values = g.Name, g.Values
 		}
-		for _, k := range keys {
+		for x, k := range keys {
 			r := an.Coefficient(k)
+			results[x] = append(results[x], r)
 			j.Coefficients[k.Key()] = report.Number(r.Value)
 			if !r.Defined() {
 				if j.UndefinedReason == nil {
 					j.UndefinedReason = map[string]string{}
 				}
 				j.UndefinedReason[k.Key()] = r.Reason
-				continue
 			}
-			sums[k.Key()] += r.Value
-			counts[k.Key()]++
 		}
 		if what == "document" {
 			res.PerDocument = append(res.PerDocument, j)
@@ -134,13 +109,10 @@ func (res *Result) AddGroups(whole *coding.Analysis, groups []Group, avg, what s
 	switch avg {
 	case "macro":
 		c.Description = "macro: the mean of the " + what + "s' values (each " + what + " weighs the same; " + what + "s where a coefficient is undefined are left out of its mean)"
-		for _, k := range keys {
-			v := math.NaN()
-			if n := counts[k.Key()]; n > 0 {
-				v = sums[k.Key()] / float64(n)
-			}
+		for x, k := range keys {
+			v, n := coding.Macro(results[x])
 			c.Coefficients[k.Key()] = report.Number(v)
-			c.Documents[k.Key()] = counts[k.Key()]
+			c.Documents[k.Key()] = n
 		}
 	default:
 		c.Description = "pooled: every coefficient on the items of all " + what + "s together (as above; each item weighs the same)"

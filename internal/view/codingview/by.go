@@ -179,7 +179,7 @@ func SplitStatsByColumns(s *coding.Stats, cols []string, topt table.Options) (*c
 			for j, c := range cols {
 				m[strings.TrimSpace(c)] = vals[j]
 			}
-			groups = append(groups, Group{Name: key, Values: m, Weights: map[int]int64{}})
+			groups = append(groups, Group{Name: key, Values: m, ItemGroup: coding.ItemGroup{Weights: map[int]int64{}}})
 		}
 		ids, _ := s.PatternItems(p)
 		for k := int64(0); k < n; k++ {

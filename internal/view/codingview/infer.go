@@ -65,6 +65,7 @@ func (res *Result) Infer(f InferOptions) (*errmodel.DawidSkene, error) {
 			if err != nil {
 				return err
 			}
+			res.pairs = pairs
 			for _, p := range pairs {
 				res.Pairwise = append(res.Pairwise, Pair{[2]string{p.A, p.B}, p.Items, report.Number(p.Kappa.Value), report.Number(p.Alpha.Value)})
 			}

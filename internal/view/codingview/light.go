@@ -3,6 +3,7 @@ package codingview
 import (
 	"math"
 
+	"agree/coding"
 	"agree/internal/view"
 	"agree/report"
 )
@@ -27,17 +28,9 @@ func (res *Result) AddLight() {
 		l.Pairs = len(res.Pairwise) + res.PairwiseOmitted
 		l.UndefinedReason = "--max-rows left pairs out of the pairwise table; Light's κ needs every pair (--max-rows 0)"
 	default:
-		var sum float64
-		for _, p := range res.Pairwise {
-			l.Pairs++
-			if v := float64(p.Kappa); !math.IsNaN(v) {
-				sum += v
-				l.DefinedPairs++
-			}
-		}
-		if l.DefinedPairs > 0 {
-			l.Value = report.Number(sum / float64(l.DefinedPairs))
-		} else {
+		k, n := coding.Light(res.pairs)
+		l.Value, l.Pairs, l.DefinedPairs = report.Number(k), len(res.pairs), n
+		if n == 0 {
 			l.UndefinedReason = "Cohen's κ is undefined for every pair of coders"
 		}
 	}

@@ -54,6 +54,7 @@ type Result struct {
 	Notes        []string                 `json:"notes,omitempty"`
 	results      map[string]coding.Result // for text output
 	analysis     *coding.Analysis
+	pairs        []coding.PairStats   // the pairs of coders of Pairwise
 	bootSamples  map[string][]float64 // bootstrap distributions by key, for the HTML report
 
 	ItemsByDisagreement []view.ItemDisagreement `json:"items_by_disagreement,omitempty"`
