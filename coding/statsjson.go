@@ -31,6 +31,7 @@ type statsJSON struct {
 	Labels      []string      `json:"labels"`
 	Declared    int           `json:"declared"`
 	Closed      bool          `json:"closed"`
+	Anonymous   string        `json:"coders_anonymous,omitempty"`
 	FirstSeen   [][2]int32    `json:"first_seen,omitempty"`
 	Empty       int64         `json:"empty_items"`
 	Keep        int           `json:"keep_items"`
@@ -64,7 +65,8 @@ type patternJSON struct {
 // of its items kept for ranking, and "pruned" says they were dropped
 // because the pattern cannot rank among the first keep_items items under
 // the "rank" ("distance" nominal or interval, "missing" judgment or item).
-// ReadStats reads it back.
+// "coders_anonymous" says why the coders are anonymous, when they are
+// (Data.SetAnonymousCoders). ReadStats reads it back.
 func (s *Stats) WriteJSON(w io.Writer) error {
 	if s.ordered > s.declared {
 		return errors.New("the statistics of a contingency table (labels in a given order) cannot be written")
@@ -77,7 +79,7 @@ func (s *Stats) WriteJSON(w io.Writer) error {
 		s = c
 	}
 	j := statsJSON{Format: StatsFormat, Version: StatsVersion, Source: s.source, Coders: s.coders, CodersFixed: s.fixed,
-		Labels: s.labels, Declared: s.declared, Closed: s.closed, Empty: s.empty, Keep: s.keep,
+		Labels: s.labels, Declared: s.declared, Closed: s.closed, Anonymous: s.anonymous, Empty: s.empty, Keep: s.keep,
 		Patterns: make([]patternJSON, s.NumPatterns())}
 	if j.Coders == nil {
 		j.Coders = []string{}
@@ -263,5 +265,7 @@ func ReadStats(r io.Reader, name string) (*Stats, error) {
 	}
 	a.empty += j.Empty
 	a.items += j.Empty
-	return a.Stats(), nil
+	s := a.Stats()
+	s.anonymous = j.Anonymous
+	return s, nil
 }

@@ -1,11 +1,13 @@
 package main
 
 import (
-	"agree/ratings"
 	"context"
 	"flag"
 
+	"agree/ratings"
+
 	"agree/formats/table"
+	"agree/internal/view/codingview"
 	"agree/internal/view/ratingsview"
 	"agree/report"
 )
@@ -96,10 +98,10 @@ func runRatings(e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var groups []itemGroup
+	var groups []codingview.Group
 	if cols := f.by.columns(); cols != nil {
-		if d, groups, err = splitColumns("ratings", d, cols); err != nil {
-			return err
+		if d, groups, err = codingview.SplitColumns("ratings", d, cols); err != nil {
+			return byColumnError(err)
 		}
 	}
 	res, err := ratingsview.Analyze(context.Background(), d, name, ratingsview.Options{Level: f.level, Workers: f.workers, MaxRows: f.maxRows})
@@ -113,14 +115,14 @@ func runRatings(e env, args []string) error {
 		}
 		gi := make([]ratingsview.GroupItems, len(groups))
 		for k, g := range groups {
-			gi[k] = ratingsview.GroupItems{Name: g.name, Values: g.values, Items: g.items}
+			gi[k] = ratingsview.GroupItems{Name: g.Name, Values: g.Values, Items: g.Items}
 		}
 		res.AddGroups(m, f.by.columns(), gi, f.by.average)
 		var vs []string
 		for _, g := range groups {
-			vs = append(vs, g.name)
+			vs = append(vs, g.Name)
 		}
-		if xs, label, ok := trendAxis(f.by.columns(), vs); ok {
+		if xs, label, ok := codingview.TrendAxis(f.by.columns(), vs); ok {
 			res.Trend = &ratingsview.Trend{X: xs, Label: label}
 		}
 	}

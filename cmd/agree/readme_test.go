@@ -121,6 +121,7 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 		{"segmentation", "testdata/segmentation/g5_ch1.csv"},
 		{"shuffle", "--sets", "1", "--step", "0.5", "--units", "5", "--measures", "u_alpha,gamma", "--errors", "position"},
 		{"gamma", "--samples", "5", units},
+		{"gamma", "--samples", "5", "--reference", "C1", units},
 		{"gamma", "--samples", "5", "--bootstrap", "5", units, units2, units3},
 		{"spans", "--bootstrap", "20", "examples/entities.csv"},
 		{"relations", "--bootstrap", "20", "examples/relations.csv"},

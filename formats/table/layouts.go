@@ -66,12 +66,9 @@ const layoutNames = "auto, wide, long, columns, transposed, counts or contingenc
 // coder identity are undefined on them.
 func CodersAnonymous(l Layout) bool { return l == Counts }
 
-// IdentityNeeded are the keys of the coefficients that need coder identity
-// (each coder's own distribution of categories, or pairs of coders): they
-// are undefined on data whose coders are anonymous.
-var IdentityNeeded = []string{"cohen_kappa", "multi_kappa", "weighted_kappa", "alpha_kappa"}
-
-// AnonymousReason is the reason given for them.
+// AnonymousReason is why the coders of a counts table are anonymous: the
+// data it gives (coding.Data.SetAnonymousCoders) say it for the
+// coefficients and tables that need coder identity.
 const AnonymousReason = "needs to know which coder gave which value, and a counts table (--layout counts) does not say"
 
 // readLayout reads the layouts of this file.
@@ -313,7 +310,12 @@ func (lr *layoutReader) counts() (*coding.Data, error) {
 			}
 		}
 	}
-	return b.Build()
+	d, err := b.Build()
+	if err != nil {
+		return nil, err
+	}
+	d.SetAnonymousCoders(AnonymousReason)
+	return d, nil
 }
 
 func b2i(b bool) int {

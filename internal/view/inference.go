@@ -244,3 +244,10 @@ type Light struct {
 	DefinedPairs    int           `json:"defined_pairs"`
 	UndefinedReason string        `json:"undefined_reason,omitempty"`
 }
+
+// Bootstrap describes a bootstrap: its resamples, seed and method.
+type Bootstrap struct {
+	Resamples int    `json:"resamples"`
+	Seed      uint64 `json:"seed"`
+	Method    string `json:"method"`
+}

@@ -1,18 +1,19 @@
-package main
+package codingview
 
 import (
 	"math"
 
+	"agree/coding"
 	"agree/internal/view"
 	"agree/report"
 )
 
-// addLight gives agree coding Light's (1971) κ by name: the mean of Cohen's
+// AddLight gives agree coding Light's (1971) κ by name: the mean of Cohen's
 // κ over the pairs of coders (irr::kappam.light), from the pairwise table
 // (each pair on the items both coded) — Cohen's κ itself for two coders.
 // When --max-rows left pairs out of the table, it is undefined with that
 // reason rather than a mean of some pairs.
-func (res *codingResult) addLight() {
+func (res *Result) AddLight() {
 	l := &view.Light{Value: report.Number(math.NaN())}
 	switch {
 	case res.Coders == 2:
@@ -21,21 +22,15 @@ func (res *codingResult) addLight() {
 		if k.UndefinedReason == "" {
 			l.DefinedPairs = 1
 		}
+	case res.analysis.Stats().AnonymousCoders() != "":
+		l.UndefinedReason = res.analysis.Stats().AnonymousCoders()
 	case res.PairwiseOmitted > 0:
 		l.Pairs = len(res.Pairwise) + res.PairwiseOmitted
 		l.UndefinedReason = "--max-rows left pairs out of the pairwise table; Light's κ needs every pair (--max-rows 0)"
 	default:
-		var sum float64
-		for _, p := range res.Pairwise {
-			l.Pairs++
-			if v := float64(p.Kappa); !math.IsNaN(v) {
-				sum += v
-				l.DefinedPairs++
-			}
-		}
-		if l.DefinedPairs > 0 {
-			l.Value = report.Number(sum / float64(l.DefinedPairs))
-		} else {
+		k, n := coding.Light(res.pairs)
+		l.Value, l.Pairs, l.DefinedPairs = report.Number(k), len(res.pairs), n
+		if n == 0 {
 			l.UndefinedReason = "Cohen's κ is undefined for every pair of coders"
 		}
 	}
