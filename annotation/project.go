@@ -354,7 +354,7 @@ func (c *Corpus) Coref(b *coref.Builder, layer string) error {
 			chain = "(singleton " + strconv.Itoa(i) + ")"
 		}
 		if err := b.Add(c.Annotators[s.Annotator], c.Documents[s.Doc].Name, m.String(), chain, s.Pos.String()); err != nil {
-			return fmt.Errorf("%v: %w", s.Pos, err)
+			return s.Pos.Errorf("%w", err)
 		}
 	}
 	return nil

@@ -1,7 +1,6 @@
 package formats
 
 import (
-	"agree/internal/suggest"
 	"bytes"
 	"errors"
 	"fmt"
@@ -13,6 +12,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"agree/internal/suggest"
 
 	"agree/annotation"
 	"agree/formats/internal/names"

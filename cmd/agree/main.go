@@ -135,7 +135,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			if err == nil {
 				err = e.gate.verdict(e)
 			}
-			return withHints(err, e.call, args[1:])
+			return withHints(err, e.call)
 		}
 	}
 	printUsage(stderr)

@@ -46,6 +46,7 @@ import (
 	"agree/formats/internal/tiers"
 	"agree/formats/internal/xmlscan"
 	"agree/internal/plural"
+	"agree/position"
 )
 
 // Options control reading.
@@ -148,7 +149,7 @@ func (rd *reader) keep(s string) string {
 }
 
 func (rd *reader) errorf(at pos, format string, args ...any) error {
-	return fmt.Errorf("%s:%d:%d: %s", rd.name, at.line, at.col, fmt.Sprintf(format, args...))
+	return position.Errorf(rd.name, at.line, at.col, format, args...)
 }
 
 // parse reads the elements the model needs.

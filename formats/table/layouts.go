@@ -12,6 +12,7 @@ import (
 	"agree/coding"
 	"agree/internal/csvio"
 	"agree/internal/limits"
+	"agree/position"
 )
 
 // The layouts of the statistics literature, besides the items × coders
@@ -135,10 +136,7 @@ type layoutReader struct {
 }
 
 func (lr *layoutReader) errorf(r, col int, format string, args ...any) error {
-	if col > 0 {
-		return fmt.Errorf("%s:%d:%d: %s", lr.name, lr.lines[r], col, fmt.Sprintf(format, args...))
-	}
-	return fmt.Errorf("%s:%d: %s", lr.name, lr.lines[r], fmt.Sprintf(format, args...))
+	return position.Errorf(lr.name, lr.lines[r], col, format, args...)
 }
 
 func (lr *layoutReader) builder() (*coding.Builder, error) {

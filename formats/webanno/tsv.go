@@ -13,6 +13,7 @@ import (
 	"agree/formats/uima"
 	"agree/internal/csvio"
 	"agree/internal/plural"
+	"agree/position"
 )
 
 // Options select how WebAnno TSV files and project exports are read. The
@@ -155,7 +156,7 @@ func ReadTSV(c *annotation.Corpus, r io.Reader, name, doc, annotator string, opt
 }
 
 func (t *tsvReader) errorf(line int, format string, args ...any) error {
-	return fmt.Errorf("%s:%d: %s", t.name, line, fmt.Sprintf(format, args...))
+	return position.Errorf(t.name, line, 0, format, args...)
 }
 
 func (t *tsvReader) read(c *annotation.Corpus, data []byte, doc, annotator string) error {
@@ -163,7 +164,7 @@ func (t *tsvReader) read(c *annotation.Corpus, data []byte, doc, annotator strin
 		if e.UTF16 {
 			return fmt.Errorf("%s: UTF-16, but WebAnno TSV files are UTF-8: convert it (e.g. iconv -f UTF-16 -t UTF-8)", t.name)
 		}
-		return fmt.Errorf("%s:%d: not valid UTF-8 (WebAnno TSV files are UTF-8)", t.name, e.Line)
+		return position.Errorf(t.name, e.Line, 0, "not valid UTF-8 (WebAnno TSV files are UTF-8)")
 	}
 	s := string(data)
 	s = strings.TrimPrefix(s, "\ufeff")
