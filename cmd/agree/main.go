@@ -50,7 +50,7 @@ func exitCode(err error, stderr io.Writer) int {
 		}
 		return exitRequirement
 	}
-	fmt.Fprintln(stderr, "agree:", shortMessage(err.Error()))
+	fmt.Fprintln(stderr, "agree:", shortMessage(flagNames(err.Error())))
 	var ue usageError
 	if errors.As(err, &ue) {
 		return 2

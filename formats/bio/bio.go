@@ -201,12 +201,12 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 		if len(fields) < 2 || col > len(fields) {
 			want := "a token and a tag"
 			if rd.opt.Column > 0 {
-				want = fmt.Sprintf("the tag in column %d (--column)", rd.opt.Column)
+				want = fmt.Sprintf("the tag in column %d (Options.Column)", rd.opt.Column)
 			}
 			return nil, position.Errorf(name, line, 0, "%s; want %s", plural.Count(len(fields), "column"), want)
 		}
 		if col == 1 {
-			return nil, position.Errorf(name, line, 0, "column 1 is the token; the tags are in another column (--column)")
+			return nil, position.Errorf(name, line, 0, "column 1 is the token; the tags are in another column (Options.Column)")
 		}
 		tok, tg := fields[0], fields[col-1]
 		t, ok := parseTag(tg)

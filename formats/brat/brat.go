@@ -590,7 +590,7 @@ func checkUTF8(data []byte, name string) error {
 
 // unitHint suggests checking the offset unit after a covered-text mismatch.
 func unitHint(u annotation.OffsetUnit) string {
-	return fmt.Sprintf(" (offsets read as %s; was the file written with another unit? see --offset-unit)", u)
+	return fmt.Sprintf(" (offsets read as %s; was the file written with another unit? see Options.OffsetUnit)", u)
 }
 
 // flatten maps line breaks and tabs to spaces: brat cannot write them in

@@ -342,7 +342,7 @@ func (rd *reader) line(line int, v jsonx.Value) error {
 }
 
 func (rd *reader) hint() string {
-	return fmt.Sprintf(" (offsets read as %s, doccano's default being utf16; --offset-unit sets the unit)", rd.opt.Unit)
+	return fmt.Sprintf(" (offsets read as %s, doccano's default being utf16; Options.OffsetUnit sets the unit)", rd.opt.Unit)
 }
 
 // listKeys are the lists of spans or labels, in the order of fieldNames.

@@ -360,7 +360,7 @@ func (rd *reader) interpolate(refuse bool) error {
 			}
 			s := rd.slots[used[k]]
 			if refuse {
-				return rd.errorf(s.at, "<TIME_SLOT TIME_SLOT_ID=%q> has no TIME_VALUE (an unaligned slot, used on tier %q); give --unaligned interpolate to place it as ELAN shows it", s.id, tr.id)
+				return rd.errorf(s.at, "<TIME_SLOT TIME_SLOT_ID=%q> has no TIME_VALUE (an unaligned slot, used on tier %q); give Options.Unaligned interpolate to place it as ELAN shows it", s.id, tr.id)
 			}
 			j := k
 			for j < len(used) && !rd.slots[used[j]].aligned {

@@ -552,5 +552,5 @@ func (rd *reader) notes() {
 
 // unitHint reminds of the offset unit in an error about offsets.
 func (rd *reader) unitHint() string {
-	return fmt.Sprintf(" (offsets read as %s; is that the unit of this export? --offset-unit sets it)", rd.opt.Unit)
+	return fmt.Sprintf(" (offsets read as %s; is that the unit of this export? Options.OffsetUnit sets it)", rd.opt.Unit)
 }

@@ -346,5 +346,5 @@ func (rd *reader) line(line int, v jsonx.Value) error {
 }
 
 func (rd *reader) hint() string {
-	return fmt.Sprintf(" (offsets read as %s; --offset-unit sets the unit)", rd.opt.Unit)
+	return fmt.Sprintf(" (offsets read as %s; Options.OffsetUnit sets the unit)", rd.opt.Unit)
 }

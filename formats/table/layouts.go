@@ -246,7 +246,7 @@ func (lr *layoutReader) counts() (*coding.Data, error) {
 	if len(lr.opt.Categories) > 0 {
 		for k, c := range cats {
 			if !slices.Contains(lr.opt.Categories, c) {
-				return nil, lr.errorf(0, k+1+b2i(idCol), "category %s is not among --categories", csvio.Quote(c))
+				return nil, lr.errorf(0, k+1+b2i(idCol), "category %s is not among Options.Categories", csvio.Quote(c))
 			}
 		}
 		declared = lr.opt.Categories
@@ -362,7 +362,7 @@ func (lr *layoutReader) contingency() (*coding.Data, error) {
 	if lr.opt.Closed {
 		for _, l := range append(slices.Clone(rows), cols...) {
 			if !slices.Contains(lr.opt.Categories, l) {
-				return nil, fmt.Errorf("%s: category %s is not among --categories", lr.name, csvio.Quote(l))
+				return nil, fmt.Errorf("%s: category %s is not among Options.Categories", lr.name, csvio.Quote(l))
 			}
 		}
 	}

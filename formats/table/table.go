@@ -282,7 +282,7 @@ func (rd *reader) repeatHint() string {
 	if rd.width < 2 {
 		return ""
 	}
-	return fmt.Sprintf(": a wide file has one row per item, its id in the first column; if every column is a coder's (a rating matrix whose header names the coders only), read it with --layout columns --header --columns 1-%d", rd.width)
+	return fmt.Sprintf(": a wide file has one row per item, its id in the first column; if every column is a coder's (a rating matrix whose header names the coders only), read it with Options.Layout columns Options.Header Options.Columns 1-%d", rd.width)
 }
 
 func (rd *reader) noItems() error { return fmt.Errorf("%s: no items", rd.name) }

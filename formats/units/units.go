@@ -93,7 +93,7 @@ func (rd Reader) ReadCSV(r io.Reader, name string) (unitizing.Continuum, error) 
 			if len(rec) == 1 && (rd.Comma == 0 || rd.Comma == ',') {
 				for _, sep := range []string{";", "\t", "|"} {
 					if strings.Contains(rec[0], sep) {
-						return c, position.Separator(name, line, 0, "1 field, but the line holds %q: is %q the separator? (agree: --sep %q)", sep, sep, sep)
+						return c, position.Separator(name, line, 0, "1 field, but the line holds %q: is %q the separator? (agree: Reader.Comma %q)", sep, sep, sep)
 					}
 				}
 			}
@@ -152,11 +152,11 @@ func sniff(br *bufio.Reader, name string) error {
 	s = strings.TrimLeft(s, " \t\r\n")
 	switch {
 	case strings.HasPrefix(s, "<?xml") && strings.Contains(s, "ANNOTATION_DOCUMENT") || strings.HasPrefix(s, "<ANNOTATION_DOCUMENT"):
-		return fmt.Errorf("%s: this looks like an ELAN file (.eaf XML), not a unit CSV (annotator,category,start,end) or RTTM: read it with --input eaf", name)
+		return fmt.Errorf("%s: this looks like an ELAN file (.eaf XML), not a unit CSV (annotator,category,start,end) or RTTM: read it with Options.Format eaf", name)
 	case strings.HasPrefix(s, "<?xml") || strings.HasPrefix(s, "<"):
 		return fmt.Errorf("%s: this looks like an XML file; unit files are CSV (annotator,category,start,end) or RTTM", name)
 	case strings.HasPrefix(s, "File type = \"ooTextFile\"") || strings.Contains(s, "\"TextGrid\""):
-		return fmt.Errorf("%s: this looks like a Praat TextGrid, not a unit CSV (annotator,category,start,end) or RTTM: read it with --input textgrid", name)
+		return fmt.Errorf("%s: this looks like a Praat TextGrid, not a unit CSV (annotator,category,start,end) or RTTM: read it with Options.Format textgrid", name)
 	}
 	return nil
 }
@@ -330,7 +330,7 @@ func (rd Reader) ReadCorpus(paths ...string) (unitizing.Corpus, error) {
 			sort.Strings(files)
 			if len(files) == 0 {
 				if len(other) > 0 {
-					return corpus, fmt.Errorf("%s: directory holds no .csv or .rttm file, only ELAN/Praat files (%s): read them with --input eaf or --input textgrid", p, strings.Join(other, ", "))
+					return corpus, fmt.Errorf("%s: directory holds no .csv or .rttm file, only ELAN/Praat files (%s): read them with Options.Format eaf or Options.Format textgrid", p, strings.Join(other, ", "))
 				}
 				return corpus, fmt.Errorf("%s: directory holds no .csv or .rttm file", p)
 			}

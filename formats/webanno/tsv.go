@@ -462,7 +462,7 @@ func (t *tsvReader) startSentence(text string, begin, line int) error {
 		t.text = t.text[:len(t.text)-1]
 		t.textLen--
 	case t.textLen > begin:
-		return t.errorf(line, "the sentence starts at offset %d, inside the text of the sentences before it (%d %s units long): are the offsets in another unit? (see --offset-unit)", begin, t.textLen, t.unitKind)
+		return t.errorf(line, "the sentence starts at offset %d, inside the text of the sentences before it (%d %s units long): are the offsets in another unit? (see Options.OffsetUnit)", begin, t.textLen, t.unitKind)
 	}
 	if gap := begin - t.textLen; gap > t.fill {
 		return t.errorf(line, "the sentence starts at offset %d, %d %s units after the text of the sentences before it ends: more than the white space between sentences of a WebAnno export (are the offsets right?)", begin, gap, t.unitKind)
@@ -682,7 +682,7 @@ func (t *tsvReader) finish(c *annotation.Corpus, doc, annotator string) error {
 		}
 		cp[i] = [2]int{b, e}
 		if got := offs.Text(b, e); got != u.text {
-			return t.errorf(u.line, "token %s at %d-%d is %s, but the text rebuilt from the #Text= lines has %s there (offsets read as %s; see --offset-unit)",
+			return t.errorf(u.line, "token %s at %d-%d is %s, but the text rebuilt from the #Text= lines has %s there (offsets read as %s; see Options.OffsetUnit)",
 				u.id, u.begin, u.end, csvio.Quote(u.text), csvio.Quote(got), t.unitKind)
 		}
 		if u.token {
