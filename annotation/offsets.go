@@ -169,7 +169,7 @@ func (o *Offsets) CodePoint(off int) (int, error) {
 	}
 	k := o.cp[off]
 	if k < 0 {
-		return 0, fmt.Errorf("%s offset %d falls inside a character (is the offset unit right? try --offset-unit)", o.unit, off)
+		return 0, fmt.Errorf("%s offset %d falls inside a character (is the offset unit right? try Options.OffsetUnit)", o.unit, off)
 	}
 	return int(k), nil
 }

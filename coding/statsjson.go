@@ -11,6 +11,7 @@ import (
 
 	"agree/internal/jsonerr"
 	"agree/internal/limits"
+	"agree/position"
 )
 
 // StatsFormat and StatsVersion identify the JSON form of Stats written by
@@ -142,7 +143,7 @@ func ReadStats(r io.Reader, name string) (*Stats, error) {
 		off := dec.InputOffset()
 		off += int64(len(data[off:]) - len(bytes.TrimLeft(data[off:], " \t\r\n")))
 		line, col := jsonerr.LineCol(data, off)
-		return nil, fmt.Errorf("%s:%d:%d: unexpected data after the statistics", name, line, col)
+		return nil, position.Errorf(name, line, col, "unexpected data after the statistics")
 	}
 	fail := func(format string, args ...any) (*Stats, error) {
 		return nil, fmt.Errorf("%s: %s", name, fmt.Sprintf(format, args...))

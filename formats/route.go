@@ -234,7 +234,7 @@ func readUnitDir(in *Input, rd units.Reader) ([]unitizing.Continuum, error) {
 	sort.Strings(files)
 	if len(files) == 0 {
 		if len(other) > 0 {
-			return nil, fmt.Errorf("%s: directory holds no .csv or .rttm file, only ELAN/Praat files (%s): read them with --input eaf or --input textgrid", in.Name, strings.Join(other, ", "))
+			return nil, fmt.Errorf("%s: directory holds no .csv or .rttm file, only ELAN/Praat files (%s): read them with Options.Format eaf or Options.Format textgrid", in.Name, strings.Join(other, ", "))
 		}
 		return nil, fmt.Errorf("%s: directory holds no .csv or .rttm file", in.Name)
 	}
@@ -275,7 +275,7 @@ func CorefKind(in *Input, format string) (string, error) {
 		if slices.Contains(Names(), format) {
 			return CorefModel, nil
 		}
-		return "", fmt.Errorf("--input must be auto, csv, conll, brat or one of %s, got %q", strings.Join(Names(), ", "), format)
+		return "", fmt.Errorf("Options.Format must be auto, csv, conll, brat or one of %s, got %q", strings.Join(Names(), ", "), format)
 	}
 	if !in.Stream() {
 		if dir, err := in.IsDir(); err == nil && dir {

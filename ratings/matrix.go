@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"agree/coding"
+	"agree/position"
 )
 
 // MaxMagnitude bounds the ratings' absolute values, so that sums of
@@ -63,23 +64,19 @@ func newMatrix(items, raters []string, cols [][]float64) *Matrix {
 }
 
 // ValueError is a value that is not a rating: not a number, or too large.
+// FromData returns it in a *position.Error that says where the value was
+// first read.
 type ValueError struct {
-	File      string
-	Line, Col int
-	Value     string
-	Reason    string
+	Value  string
+	Reason string
 }
 
 func (e *ValueError) Error() string {
-	pos := e.File
-	if e.Line > 0 {
-		pos = fmt.Sprintf("%s:%d:%d", e.File, e.Line, e.Col)
-	}
 	v := e.Value
 	if len(v) > 60 {
 		v = v[:60] + "…"
 	}
-	return fmt.Sprintf("%s: rating %q %s", pos, v, e.Reason)
+	return fmt.Sprintf("rating %q %s", v, e.Reason)
 }
 
 // FromData reads the values of reliability data as numbers: every distinct
@@ -101,7 +98,7 @@ func FromData(d *coding.Data) (*Matrix, error) {
 		}
 		if why != "" {
 			p := d.FirstSeen(v)
-			return nil, &ValueError{File: d.Source(), Line: int(p.Line), Col: int(p.Col), Value: s, Reason: why}
+			return nil, &position.Error{File: d.Source(), Line: int(p.Line), Column: int(p.Col), Err: &ValueError{Value: s, Reason: why}}
 		}
 		vals[v] = x
 	}

@@ -361,7 +361,7 @@ func (s *Summary) checkShared(annotated [][]int) error {
 			return nil
 		}
 	}
-	return errors.New("no two annotators annotated a common document, so no pair can be compared (--documents annotated compares a pair only on the documents both annotated)")
+	return errors.New("no two annotators annotated a common document, so no pair can be compared (Options.Documents annotated compares a pair only on the documents both annotated)")
 }
 
 // eachRow runs row(x, i) for every annotator i on workers goroutines (x

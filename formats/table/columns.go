@@ -20,7 +20,7 @@ type columnsLayout struct {
 func (rd *reader) newColumnsLayout() (*columnsLayout, error) {
 	cols := rd.opt.Columns
 	if len(cols) < 2 {
-		return nil, fmt.Errorf("%s: the columns layout needs two or more columns (e.g. --columns 2,3)", rd.name)
+		return nil, fmt.Errorf("%s: the columns layout needs two or more columns (e.g. Options.Columns 2,3)", rd.name)
 	}
 	l := &columnsLayout{rd: rd}
 	for _, c := range cols {

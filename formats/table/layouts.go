@@ -12,6 +12,7 @@ import (
 	"agree/coding"
 	"agree/internal/csvio"
 	"agree/internal/limits"
+	"agree/position"
 )
 
 // The layouts of the statistics literature, besides the items × coders
@@ -135,10 +136,7 @@ type layoutReader struct {
 }
 
 func (lr *layoutReader) errorf(r, col int, format string, args ...any) error {
-	if col > 0 {
-		return fmt.Errorf("%s:%d:%d: %s", lr.name, lr.lines[r], col, fmt.Sprintf(format, args...))
-	}
-	return fmt.Errorf("%s:%d: %s", lr.name, lr.lines[r], fmt.Sprintf(format, args...))
+	return position.Errorf(lr.name, lr.lines[r], col, format, args...)
 }
 
 func (lr *layoutReader) builder() (*coding.Builder, error) {
@@ -248,7 +246,7 @@ func (lr *layoutReader) counts() (*coding.Data, error) {
 	if len(lr.opt.Categories) > 0 {
 		for k, c := range cats {
 			if !slices.Contains(lr.opt.Categories, c) {
-				return nil, lr.errorf(0, k+1+b2i(idCol), "category %s is not among --categories", csvio.Quote(c))
+				return nil, lr.errorf(0, k+1+b2i(idCol), "category %s is not among Options.Categories", csvio.Quote(c))
 			}
 		}
 		declared = lr.opt.Categories
@@ -364,7 +362,7 @@ func (lr *layoutReader) contingency() (*coding.Data, error) {
 	if lr.opt.Closed {
 		for _, l := range append(slices.Clone(rows), cols...) {
 			if !slices.Contains(lr.opt.Categories, l) {
-				return nil, fmt.Errorf("%s: category %s is not among --categories", lr.name, csvio.Quote(l))
+				return nil, fmt.Errorf("%s: category %s is not among Options.Categories", lr.name, csvio.Quote(l))
 			}
 		}
 	}

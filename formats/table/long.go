@@ -529,7 +529,7 @@ func (o *orderCheck) boundary(b sortedBlock) error {
 
 func (o *orderCheck) final() error {
 	if o.byteAt > 0 && o.natAt > 0 {
-		return o.rd.errorf(max(o.byteAt, o.natAt), 0, "the records are not sorted by item (--sorted promises it): sort them (LC_ALL=C sort -t, -k1,1 -s, keeping the header first) or leave --sorted out")
+		return o.rd.errorf(max(o.byteAt, o.natAt), 0, "the records are not sorted by item (Options.Sorted promises it): sort them (LC_ALL=C sort -t, -k1,1 -s, keeping the header first) or leave Options.Sorted out")
 	}
 	return nil
 }

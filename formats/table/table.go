@@ -1,13 +1,15 @@
 package table
 
 import (
-	"agree/internal/suggest"
 	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+
+	"agree/internal/suggest"
+	"agree/position"
 
 	"agree/coding"
 	"agree/internal/csvio"
@@ -254,11 +256,7 @@ func merged(accs []*coding.Accumulator) (*coding.Stats, error) {
 
 // errorf formats an error at a line and column (column 0: none).
 func (rd *reader) errorf(line, col int, format string, args ...any) error {
-	msg := fmt.Sprintf(format, args...)
-	if col > 0 {
-		return fmt.Errorf("%s:%d:%d: %s", rd.name, line, col, msg)
-	}
-	return fmt.Errorf("%s:%d: %s", rd.name, line, msg)
+	return position.Errorf(rd.name, line, col, format, args...)
 }
 
 func (rd *reader) raggedError(line, got, want int) error {
@@ -284,7 +282,7 @@ func (rd *reader) repeatHint() string {
 	if rd.width < 2 {
 		return ""
 	}
-	return fmt.Sprintf(": a wide file has one row per item, its id in the first column; if every column is a coder's (a rating matrix whose header names the coders only), read it with --layout columns --header --columns 1-%d", rd.width)
+	return fmt.Sprintf(": a wide file has one row per item, its id in the first column; if every column is a coder's (a rating matrix whose header names the coders only), read it with Options.Layout columns Options.Header Options.Columns 1-%d", rd.width)
 }
 
 func (rd *reader) noItems() error { return fmt.Errorf("%s: no items", rd.name) }

@@ -127,7 +127,7 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 	}
 	text, hasText := nodes[sofa].get("sofaString")
 	if !hasText {
-		return fmt.Errorf("%v: the Sofa has no sofaString: only text documents can be read", nodes[sofa].where())
+		return nodes[sofa].where().Errorf("the Sofa has no sofaString: only text documents can be read")
 	}
 	sofaID := nodes[sofa].id
 	// The nodes' strings may be substrings of the file (the XMI scanner's):
@@ -185,13 +185,13 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 		for id := first; id != "" && id != "0"; {
 			k, ok := byID[id]
 			if !ok {
-				return fmt.Errorf("%v: chain %s: link %s is not in the file", n.where(), n.id, id)
+				return n.where().Errorf("chain %s: link %s is not in the file", n.id, id)
 			}
 			if o, taken := owner[k]; taken {
 				if o == i {
-					return fmt.Errorf("%v: chain %s: its links form a cycle at %s", n.where(), n.id, id)
+					return n.where().Errorf("chain %s: its links form a cycle at %s", n.id, id)
 				}
-				return fmt.Errorf("%v: chain %s: link %s is in chain %s too (%v): a link belongs to one chain", n.where(), n.id, id, nodes[o].id, nodes[o].where())
+				return n.where().Errorf("chain %s: link %s is in chain %s too (%v): a link belongs to one chain", n.id, id, nodes[o].id, nodes[o].where())
 			}
 			owner[k] = i
 			chainOf[k] = keep(n.id)
@@ -232,14 +232,14 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 	conv := func(n *fsNode) (int, int, error) {
 		b, err := offs.CodePoint(n.begin)
 		if err != nil {
-			return 0, 0, fmt.Errorf("%v: begin: %w", n.where(), err)
+			return 0, 0, n.where().Errorf("begin: %w", err)
 		}
 		e, err := offs.CodePoint(n.end)
 		if err != nil {
-			return 0, 0, fmt.Errorf("%v: end: %w", n.where(), err)
+			return 0, 0, n.where().Errorf("end: %w", err)
 		}
 		if e < b {
-			return 0, 0, fmt.Errorf("%v: begin %d is after end %d", n.where(), n.begin, n.end)
+			return 0, 0, n.where().Errorf("begin %d is after end %d", n.begin, n.end)
 		}
 		return b, e, nil
 	}
@@ -305,7 +305,7 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 		gi, ok1 := byID[gov]
 		di, ok2 := byID[dep]
 		if !ok1 || !ok2 {
-			return fmt.Errorf("%v: relation %s: Governor %s or Dependent %s is not in the file", n.where(), n.id, gov, dep)
+			return n.where().Errorf("relation %s: Governor %s or Dependent %s is not in the file", n.id, gov, dep)
 		}
 		src, tgt := int(spanOf[gi])-1, int(spanOf[di])-1
 		if src < 0 || tgt < 0 {

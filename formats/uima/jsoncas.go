@@ -8,6 +8,7 @@ import (
 	"agree/annotation"
 	"agree/internal/excerpt"
 	"agree/internal/jsonx"
+	"agree/position"
 )
 
 // ReadJSON reads a UIMA CAS in the JSON CAS format (the "UIMA CAS JSON"
@@ -94,27 +95,17 @@ func parseJSONCAS(data []byte, name string) ([]fsNode, error) {
 	if i, j, dup := firstDuplicateID(nodes); dup {
 		l1, c1 := jsonx.Position(data, nodes[i].off)
 		l2, c2 := jsonx.Position(data, nodes[j].off)
-		return nil, fmt.Errorf("%s:%d:%d: %s: id %s is the id of %s too (line %d, column %d): an id names one feature structure",
-			name, l2, c2, nodes[j].where().Path, excerpt.Clip(nodes[j].id), nodes[i].where().Path, l1, c1)
+		return nil, position.Errorf(name, l2, c2, "%s: id %s is the id of %s too (line %d, column %d): an id names one feature structure", nodes[j].where().Path, excerpt.Clip(nodes[j].id), nodes[i].where().Path, l1, c1)
 	}
 	return nodes, nil
 }
-
-// posError is an error at a JSON path.
-type posError struct {
-	where annotation.Pos
-	err   error
-}
-
-func (e *posError) Error() string { return fmt.Sprintf("%v: %v", e.where, e.err) }
-func (e *posError) Unwrap() error { return e.err }
 
 // jsonNode reads one feature structure object into n (which has its
 // file and index, or id), appending its features to feats.
 func jsonNode(v jsonx.Value, n fsNode, feats *[]feature, strs *jsonx.Interner) (fsNode, error) {
 	var hasBegin, hasEnd bool
 	fail := func(format string, args ...any) error {
-		return &posError{n.where(), fmt.Errorf(format, args...)}
+		return n.where().Errorf(format, args...)
 	}
 	if v.Kind() != jsonx.Object {
 		return n, fail("want an object")

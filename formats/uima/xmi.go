@@ -10,6 +10,7 @@ import (
 	"agree/annotation"
 	"agree/formats/internal/xmlscan"
 	"agree/internal/excerpt"
+	"agree/position"
 )
 
 // ReadXMI reads a UIMA CAS in XMI (XML 1.0 or 1.1, UTF-8; from r, named
@@ -46,7 +47,7 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 	fail := func(err error) ([]fsNode, error) {
 		var xe *xmlscan.Error
 		if errors.As(err, &xe) {
-			return nil, fmt.Errorf("%s:%d:%d: %s", name, xe.Line, xe.Col, xe.Msg)
+			return nil, position.Errorf(name, xe.Line, xe.Col, "%s", xe.Msg)
 		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
@@ -143,8 +144,7 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 	}
 	if i, j, dup := firstDuplicateID(nodes); dup {
 		first := nodes[i].where()
-		return nil, fmt.Errorf("%v: xmi:id %s is the id of %s too (line %d, column %d): an id names one feature structure",
-			nodes[j].where(), excerpt.Clip(nodes[j].id), first.Path, first.Line, first.Col)
+		return nil, nodes[j].where().Errorf("xmi:id %s is the id of %s too (line %d, column %d): an id names one feature structure", excerpt.Clip(nodes[j].id), first.Path, first.Line, first.Col)
 	}
 	return nodes, nil
 }
