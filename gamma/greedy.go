@@ -1,5 +1,7 @@
 package gamma
 
+import "container/heap"
+
 // A starting alignment for column generation on components of many
 // annotators, by agglomerative clustering: from every unit alone, clusterMerge,
 // again and again, the two clusters whose clusterMerge lowers the cost most
@@ -66,7 +68,7 @@ func (s *cgComp) agglomerate() [][]int32 {
 			return // a pair across is not neighbours: no useful tuple
 		}
 		if d := cr.e - delta; d < 0 {
-			h.push(clusterMerge{d, x, y, A.ver, B.ver})
+			heap.Push(&h, clusterMerge{d, x, y, A.ver, B.ver})
 		}
 	}
 	for i := range cls {
@@ -80,7 +82,7 @@ func (s *cgComp) agglomerate() [][]int32 {
 		if s.a.ctl.tick(16) {
 			break
 		}
-		mg := h.pop()
+		mg := heap.Pop(&h).(clusterMerge)
 		A, B := &cls[mg.a], &cls[mg.b]
 		if !A.alive || !B.alive || A.ver != mg.va || B.ver != mg.vb {
 			continue
@@ -127,52 +129,26 @@ func sortInt32(x []int32) {
 	}
 }
 
-// mergeHeap is a binary min-heap of merges by delta (ties: a, then b).
+// mergeHeap is a min-heap (container/heap) of merges by delta (ties: a,
+// then b).
 type mergeHeap []clusterMerge
 
-func (m clusterMerge) less(o clusterMerge) bool {
-	if m.delta != o.delta {
-		return m.delta < o.delta
+func (h mergeHeap) Len() int { return len(h) }
+func (h mergeHeap) Less(i, j int) bool {
+	x, y := h[i], h[j]
+	if x.delta != y.delta {
+		return x.delta < y.delta
 	}
-	if m.a != o.a {
-		return m.a < o.a
+	if x.a != y.a {
+		return x.a < y.a
 	}
-	return m.b < o.b
+	return x.b < y.b
 }
-
-func (h *mergeHeap) push(x clusterMerge) {
-	*h = append(*h, x)
-	a := *h
-	for i := len(a) - 1; i > 0; {
-		p := (i - 1) / 2
-		if !a[i].less(a[p]) {
-			break
-		}
-		a[i], a[p] = a[p], a[i]
-		i = p
-	}
-}
-
-func (h *mergeHeap) pop() clusterMerge {
-	a := *h
-	top := a[0]
-	n := len(a) - 1
-	a[0] = a[n]
-	a = a[:n]
-	for i := 0; ; {
-		l, m := 2*i+1, i
-		if l < n && a[l].less(a[m]) {
-			m = l
-		}
-		if r := l + 1; r < n && a[r].less(a[m]) {
-			m = r
-		}
-		if m == i {
-			break
-		}
-		a[i], a[m] = a[m], a[i]
-		i = m
-	}
-	*h = a
-	return top
+func (h mergeHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *mergeHeap) Push(x any)   { *h = append(*h, x.(clusterMerge)) }
+func (h *mergeHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
 }

@@ -192,24 +192,54 @@ func (f *lu) nnz() int { return len(f.lIdx) + len(f.uIdx) + f.m }
 // (each once) and returns it.
 func (f *lu) solve(v []float64, in, out []int32) []int32 {
 	act, seen := f.bitsets(v, in)
+	f.forward(v, act, seen, f.lBeg, f.lIdx, f.lVal, false)
+	return f.backward(v, seen, f.ucBeg, f.ucIdx, f.ucVal, true, out)
+}
+
+// solveT replaces y (by pivot row) with y·B⁻¹ (by row): U by rows from
+// the first step, then L by rows from the last, both scattering and
+// visiting only the steps whose value may be nonzero (as solve, with the
+// same in and out).
+func (f *lu) solveT(y []float64, in, out []int32) []int32 {
+	act, seen := f.bitsets(y, in)
+	f.forward(y, act, seen, f.uBeg, f.uIdx, f.uVal, true)
+	return f.backward(y, seen, f.ltBeg, f.ltIdx, f.ltVal, false, out)
+}
+
+// forward visits the steps of act from the first: the value at the
+// step's pivot row (divided by its pivot when div) is scattered, times
+// the step's entries val at rows idx (from beg), into those rows — rows
+// of later steps, which join act and seen.
+func (f *lu) forward(v []float64, act, seen []uint64, beg, idx []int32, val []float64, div bool) {
 	for w := range act {
 		for act[w] != 0 {
 			b := bits.TrailingZeros64(act[w])
 			act[w] &^= 1 << b
 			k := w<<6 | b
-			x := v[f.prow[k]]
+			p := f.prow[k]
+			x := v[p]
 			if x == 0 {
 				continue
 			}
-			for q := f.lBeg[k]; q < f.lBeg[k+1]; q++ {
-				i := f.lIdx[q]
-				v[i] -= f.lVal[q] * x
-				s := f.stepOf[i] // a later step
+			if d := f.diag[k]; div && d != 1 {
+				x /= d
+				v[p] = x
+			}
+			for q := beg[k]; q < beg[k+1]; q++ {
+				i := idx[q]
+				v[i] -= val[q] * x
+				s := f.stepOf[i]
 				act[s>>6] |= 1 << (s & 63)
 				seen[s>>6] |= 1 << (s & 63)
 			}
 		}
 	}
+}
+
+// backward visits the steps of seen from the last, as forward with
+// entries in rows of earlier steps (which join seen), and appends to out
+// the pivot rows whose value is nonzero.
+func (f *lu) backward(v []float64, seen []uint64, beg, idx []int32, val []float64, div bool, out []int32) []int32 {
 	for w := len(seen) - 1; w >= 0; w-- {
 		for seen[w] != 0 {
 			b := 63 - bits.LeadingZeros64(seen[w])
@@ -221,65 +251,14 @@ func (f *lu) solve(v []float64, in, out []int32) []int32 {
 				continue
 			}
 			out = append(out, p)
-			if d := f.diag[k]; d != 1 {
+			if d := f.diag[k]; div && d != 1 {
 				x /= d
 				v[p] = x
 			}
-			for q := f.ucBeg[k]; q < f.ucBeg[k+1]; q++ {
-				i := f.ucIdx[q]
-				v[i] -= f.ucVal[q] * x
-				s := f.stepOf[i] // an earlier step
-				seen[s>>6] |= 1 << (s & 63)
-			}
-		}
-	}
-	return out
-}
-
-// solveT replaces y (by pivot row) with y·B⁻¹ (by row): U by rows from
-// the first step, then L by rows from the last, both scattering and
-// visiting only the steps whose value may be nonzero (as solve, with the
-// same in and out).
-func (f *lu) solveT(y []float64, in, out []int32) []int32 {
-	act, seen := f.bitsets(y, in)
-	for w := range act {
-		for act[w] != 0 {
-			b := bits.TrailingZeros64(act[w])
-			act[w] &^= 1 << b
-			k := w<<6 | b
-			p := f.prow[k]
-			x := y[p]
-			if d := f.diag[k]; d != 1 {
-				x /= d
-				y[p] = x
-			}
-			if x == 0 {
-				continue
-			}
-			for q := f.uBeg[k]; q < f.uBeg[k+1]; q++ {
-				i := f.uIdx[q]
-				y[i] -= f.uVal[q] * x
-				s := f.stepOf[i] // a later step
-				act[s>>6] |= 1 << (s & 63)
-				seen[s>>6] |= 1 << (s & 63)
-			}
-		}
-	}
-	for w := len(seen) - 1; w >= 0; w-- {
-		for seen[w] != 0 {
-			b := 63 - bits.LeadingZeros64(seen[w])
-			seen[w] &^= 1 << b
-			k := w<<6 | b
-			p := f.prow[k]
-			x := y[p]
-			if x == 0 {
-				continue
-			}
-			out = append(out, p)
-			for q := f.ltBeg[k]; q < f.ltBeg[k+1]; q++ {
-				i := f.ltIdx[q]
-				y[i] -= f.ltVal[q] * x
-				s := f.stepOf[i] // an earlier step
+			for q := beg[k]; q < beg[k+1]; q++ {
+				i := idx[q]
+				v[i] -= val[q] * x
+				s := f.stepOf[i]
 				seen[s>>6] |= 1 << (s & 63)
 			}
 		}

@@ -55,9 +55,9 @@ type Master struct {
 	// the positions where alpha and rho may be nonzero (increasing),
 	// scratch for the positions of a solve's input, and marks (mark[i] =
 	// gen: listed)
-	nzA, nzR, nzIn []int32
-	mark           []uint32
-	gen            uint32
+	nzA, nzR, nzIn, nzX []int32
+	mark                []uint32
+	gen                 uint32
 	// rowEtas[i] lists the etas whose support holds row i; cand64 is
 	// scratch
 	rowEtas [][]int32
@@ -375,7 +375,8 @@ func (s *Master) ftran(q int32) {
 	slices.Sort(s.nzA)
 }
 
-// applyEtasSparse is applyEtas on a vector whose nonzeros are at the
+// applyEtasSparse multiplies v by E_k ⋯ E_1 in place (the etas of the
+// pivots since the last factorisation), v's nonzeros being at the
 // positions nz (each once); it appends the positions it makes nonzero.
 func (s *Master) applyEtasSparse(v []float64, nz []int32) []int32 {
 	gen := s.nextMark()
@@ -411,25 +412,6 @@ func (s *Master) nextMark() uint32 {
 		s.gen = 1
 	}
 	return s.gen
-}
-
-// applyEtas multiplies v by E_k ⋯ E_1 in place.
-func (s *Master) applyEtas(v []float64) {
-	for e := range s.etaPiv {
-		r := s.etaPiv[e]
-		x := v[r]
-		if x == 0 {
-			continue
-		}
-		for k := s.etaBeg[e]; k < s.etaBeg[e+1]; k++ {
-			i := s.etaIdx[k]
-			if i == r {
-				v[r] = s.etaVal[k] * x
-			} else {
-				v[i] += s.etaVal[k] * x
-			}
-		}
-	}
 }
 
 // btran replaces y (by slot) with y·B⁻¹ (by row).
@@ -767,8 +749,7 @@ func (s *Master) trueXB() []float64 {
 	for i := range x {
 		x[i] = 1
 	}
-	s.lu.solve(x, nil, nil)
-	s.applyEtas(x)
+	s.nzX = s.applyEtasSparse(x, s.lu.solve(x, nil, s.nzX[:0]))
 	for i, v := range x {
 		if math.Abs(v) < 1e-9 {
 			x[i] = 0
