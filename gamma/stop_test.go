@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"agree/inference"
 	"agree/internal/longtest"
 	"agree/unitizing"
 )
@@ -289,4 +290,25 @@ func TestAgglomerateIncumbent(t *testing.T) {
 		t.Errorf("stopped: disorder %v above the agglomerative %v", al.Disorder, cost/xbar)
 	}
 	t.Logf("agglomerative %.4f, stopped %.4f (bound %.4f), optimum %.4f", cost/xbar, al.Disorder, al.LowerBound, ex.Disorder)
+}
+
+// TestBootstrapTimeLimit: the time limit bounds a whole bootstrap (every
+// resample shares it): past it, Bootstrap stops within the grace period
+// with ErrTimeLimit.
+func TestBootstrapTimeLimit(t *testing.T) {
+	var cs []*unitizing.Continuum
+	for i := range 4 {
+		cs = append(cs, genContinuum(uint64(90+i), realistic(4, 40)))
+	}
+	d := combinedFor(t, cs[0], 1, 1, 1)
+	const limit = 150 * time.Millisecond
+	start := time.Now()
+	_, err := Bootstrap(context.Background(), corpusOf(cs...), d, Options{Seed: 1, TimeLimit: limit}, inference.Options{Resamples: 1000, Seed: 1, Workers: 2})
+	took := time.Since(start)
+	if !errors.Is(err, ErrTimeLimit) {
+		t.Fatalf("error %v after %v, want ErrTimeLimit", err, took)
+	}
+	if took > limit+Grace(limit) {
+		t.Errorf("returned after %v with a time limit of %v", took, limit)
+	}
 }
