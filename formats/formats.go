@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"agree/internal/suggest"
+	"agree/position"
 
 	"agree/annotation"
 	"agree/formats/internal/names"
@@ -549,7 +550,7 @@ func detect(data []byte, name string) (*format, error) {
 	if strings.HasPrefix(base, "exportedproject") && ext == ".json" {
 		return nil, fmt.Errorf("%s: the project description of an INCEpTION/WebAnno project export, which holds no annotations: give the whole export (its ZIP, or the folder with annotation/ in it)", name)
 	}
-	return nil, fmt.Errorf("%s: cannot tell the format from the name or the content; give Options.Format NAME (%s)", name, strings.Join(Names(), ", "))
+	return nil, position.Errorf(name, 0, 0, "cannot tell the format from the name or the content; give Options.Format NAME (%s)", strings.Join(Names(), ", "))
 }
 
 // sniffSize is the number of bytes of a file that detect looks at

@@ -2,7 +2,6 @@ package table
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"slices"
 	"strconv"
@@ -83,7 +82,7 @@ func (rd *reader) readLayout(r io.Reader) (*coding.Data, error) {
 		if limits.IsLimit(err) {
 			return nil, err
 		}
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, position.Errorf(name, 0, 0, "%w", err)
 	}
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	sep := byte(',')
@@ -115,7 +114,7 @@ func (rd *reader) readLayout(r io.Reader) (*coding.Data, error) {
 		lines = append(lines, line)
 	}
 	if len(recs) == 0 {
-		return nil, fmt.Errorf("%s: empty file", name)
+		return nil, position.Errorf(name, 0, 0, "empty file")
 	}
 	lr := layoutReader{name: name, opt: opt, recs: recs, lines: lines, missing: missing}
 	switch opt.Layout {
@@ -144,7 +143,7 @@ func (lr *layoutReader) builder() (*coding.Builder, error) {
 	b.SetSource(lr.name)
 	if len(lr.opt.Categories) > 0 {
 		if err := b.DeclareCategories(lr.opt.Categories, lr.opt.Closed); err != nil {
-			return nil, fmt.Errorf("%s: %w", lr.name, err)
+			return nil, position.Errorf(lr.name, 0, 0, "%w", err)
 		}
 	}
 	return b, nil
@@ -192,7 +191,7 @@ func (lr *layoutReader) transposed() (*coding.Data, error) {
 		}
 	}
 	if len(rows) == 0 {
-		return nil, fmt.Errorf("%s: no coder rows", lr.name)
+		return nil, position.Errorf(lr.name, 0, 0, "no coder rows")
 	}
 	seen := map[string]bool{}
 	for r, rec := range rows {
@@ -254,7 +253,7 @@ func (lr *layoutReader) counts() (*coding.Data, error) {
 	b := coding.NewBuilder()
 	b.SetSource(lr.name)
 	if err := b.DeclareCategories(declared, true); err != nil {
-		return nil, fmt.Errorf("%s: %w", lr.name, err)
+		return nil, position.Errorf(lr.name, 0, 0, "%w", err)
 	}
 	type row struct {
 		id     string
@@ -288,7 +287,7 @@ func (lr *layoutReader) counts() (*coding.Data, error) {
 		rows = append(rows, row{id, counts, r})
 	}
 	if len(rows) == 0 {
-		return nil, fmt.Errorf("%s: no items", lr.name)
+		return nil, position.Errorf(lr.name, 0, 0, "no items")
 	}
 	for c := 1; c <= maxTotal; c++ {
 		b.Coder(strconv.Itoa(c))
@@ -357,18 +356,18 @@ func (lr *layoutReader) contingency() (*coding.Data, error) {
 		counts = append(counts, row)
 	}
 	if len(rows) == 0 {
-		return nil, fmt.Errorf("%s: no rows", lr.name)
+		return nil, position.Errorf(lr.name, 0, 0, "no rows")
 	}
 	if lr.opt.Closed {
 		for _, l := range append(slices.Clone(rows), cols...) {
 			if !slices.Contains(lr.opt.Categories, l) {
-				return nil, fmt.Errorf("%s: category %s is not among Options.Categories", lr.name, csvio.Quote(l))
+				return nil, position.Errorf(lr.name, 0, 0, "category %s is not among Options.Categories", csvio.Quote(l))
 			}
 		}
 	}
 	d, err := coding.FromContingency(rows, cols, counts)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", lr.name, err)
+		return nil, position.Errorf(lr.name, 0, 0, "%w", err)
 	}
 	return d, nil
 }

@@ -2,11 +2,11 @@ package table
 
 import (
 	"bytes"
-	"fmt"
 	"slices"
 
 	"agree/coding"
 	"agree/internal/csvio"
+	"agree/position"
 )
 
 // longLayout is where the item, coder and value columns of a long file
@@ -81,7 +81,7 @@ func (rd *reader) readLong(src *source, st start, header []string, roles map[str
 	b.SortCoders()
 	if len(rd.opt.Categories) > 0 {
 		if err := b.DeclareCategories(rd.opt.Categories, rd.opt.Closed); err != nil {
-			return nil, fmt.Errorf("%s: %w", rd.name, err)
+			return nil, position.Errorf(rd.name, 0, 0, "%w", err)
 		}
 	}
 	records := 0
@@ -112,7 +112,7 @@ func (rd *reader) readLong(src *source, st start, header []string, roles map[str
 	}
 	d, err := b.Build()
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", rd.name, err)
+		return nil, position.Errorf(rd.name, 0, 0, "%w", err)
 	}
 	if d.NumItems() == 0 {
 		return nil, rd.noItems()
@@ -154,7 +154,7 @@ func (rd *reader) streamLong(src *source, st start, header []string, roles map[s
 		}
 		sortPairs(cv)
 		if err := acc.Add(id, cv); err != nil {
-			return nil, fmt.Errorf("%s: %w", rd.name, err)
+			return nil, position.Errorf(rd.name, 0, 0, "%w", err)
 		}
 	}
 	return acc.Stats(), nil
@@ -361,7 +361,7 @@ func (rd *reader) addEdge(acc *coding.Accumulator, g *edgeGroup) error {
 	}
 	sortPairs(cv)
 	if err := acc.Add(g.id, cv); err != nil {
-		return fmt.Errorf("%s: %w", rd.name, err)
+		return position.Errorf(rd.name, 0, 0, "%w", err)
 	}
 	return nil
 }

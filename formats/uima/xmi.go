@@ -52,7 +52,6 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	// at is where a tag is, for messages: file:line:column
-	at := func(t *xmlscan.Tag) string { return fmt.Sprintf("%s:%d:%d", name, t.Line, t.Col) }
 	root, ok, err := s.Next()
 	if err != nil {
 		return fail(err)
@@ -61,7 +60,7 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 		return fail(fmt.Errorf("no root element: want <xmi:XMI …>"))
 	}
 	if LocalName(root.Name) != "XMI" {
-		return nil, fmt.Errorf("%s: the root element is <%s>, want <xmi:XMI> (a UIMA CAS XMI file)", at(&root), excerpt.Clip(root.Name))
+		return nil, position.Errorf(name, root.Line, root.Col, "the root element is <%s>, want <xmi:XMI> (a UIMA CAS XMI file)", excerpt.Clip(root.Name))
 	}
 	ns := map[string]string{}
 	for _, a := range root.Attrs {
@@ -116,7 +115,7 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 			case "begin", "end":
 				v, ok := atoiOffset(a.Value)
 				if !ok {
-					return nil, fmt.Errorf("%s: <%s xmi:id=%q>: %s %q is not a non-negative integer", at(&t), excerpt.Clip(t.Name), n.id, a.Name, excerpt.Clip(a.Value))
+					return nil, position.Errorf(name, t.Line, t.Col, "<%s xmi:id=%q>: %s %q is not a non-negative integer", excerpt.Clip(t.Name), n.id, a.Name, excerpt.Clip(a.Value)).In(a.Name)
 				}
 				if a.Name == "begin" {
 					n.begin, hasBegin = v, true

@@ -130,7 +130,7 @@ func (rd Reader) ReadCSV(r io.Reader, name string) (unitizing.Continuum, error) 
 		})
 	}
 	if len(c.Units) == 0 {
-		return c, fmt.Errorf("%s: no units (empty file)", name)
+		return c, position.Errorf(name, 0, 0, "no units (empty file)")
 	}
 	return c, nil
 }
@@ -152,11 +152,11 @@ func sniff(br *bufio.Reader, name string) error {
 	s = strings.TrimLeft(s, " \t\r\n")
 	switch {
 	case strings.HasPrefix(s, "<?xml") && strings.Contains(s, "ANNOTATION_DOCUMENT") || strings.HasPrefix(s, "<ANNOTATION_DOCUMENT"):
-		return fmt.Errorf("%s: this looks like an ELAN file (.eaf XML), not a unit CSV (annotator,category,start,end) or RTTM: read it with Options.Format eaf", name)
+		return position.Errorf(name, 0, 0, "this looks like an ELAN file (.eaf XML), not a unit CSV (annotator,category,start,end) or RTTM: read it with Options.Format eaf")
 	case strings.HasPrefix(s, "<?xml") || strings.HasPrefix(s, "<"):
-		return fmt.Errorf("%s: this looks like an XML file; unit files are CSV (annotator,category,start,end) or RTTM", name)
+		return position.Errorf(name, 0, 0, "this looks like an XML file; unit files are CSV (annotator,category,start,end) or RTTM")
 	case strings.HasPrefix(s, "File type = \"ooTextFile\"") || strings.Contains(s, "\"TextGrid\""):
-		return fmt.Errorf("%s: this looks like a Praat TextGrid, not a unit CSV (annotator,category,start,end) or RTTM: read it with Options.Format textgrid", name)
+		return position.Errorf(name, 0, 0, "this looks like a Praat TextGrid, not a unit CSV (annotator,category,start,end) or RTTM: read it with Options.Format textgrid")
 	}
 	return nil
 }
@@ -261,7 +261,7 @@ func (rd Reader) ReadRTTM(r io.Reader, name string) (unitizing.Continuum, error)
 		return c, position.Errorf(name, line+1, 0, "%w", err)
 	}
 	if len(c.Units) == 0 {
-		return c, fmt.Errorf("%s: no SPEAKER lines (empty file)", name)
+		return c, position.Errorf(name, 0, 0, "no SPEAKER lines (empty file)")
 	}
 	return c, nil
 }
