@@ -373,6 +373,7 @@ func (s *dpSolver) solveMask(budget float64) ([]int, bool, error) {
 	if m.bounded {
 		m.bmemo = &s.a.ws.memo
 		m.bmemo.reset(m.limit)
+		defer m.bmemo.shrink()
 	} else {
 		m.memo = map[mkey]dpEntry{}
 	}
