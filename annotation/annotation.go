@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strconv"
+
+	"agree/position"
 )
 
 // Corpus is a set of annotated documents. Documents and annotators are
@@ -136,6 +138,19 @@ type Pos struct {
 
 // String formats the position as "file:line:col", "file:line" or
 // "file: path".
+// Errorf returns an error at p (a *position.Error: its field is p's
+// Path), whose message is "p: " and the formatted text.
+func (p Pos) Errorf(format string, args ...any) error {
+	e := &position.Error{File: p.File, Line: p.Line, Column: p.Col, Field: p.Path, Err: fmt.Errorf(format, args...)}
+	if p.Line == 0 {
+		e.Column = 0
+	}
+	if p.Path != "" {
+		e.Err = fmt.Errorf("%s: %w", p.Path, e.Err)
+	}
+	return e
+}
+
 func (p Pos) String() string {
 	s := p.File
 	if p.Line > 0 {
@@ -257,7 +272,7 @@ func (c *Corpus) Annotated() [][]int {
 func (c *Corpus) SetText(d int, text string, where Pos) error {
 	doc := &c.Documents[d]
 	if doc.HasText && doc.Text != text {
-		return fmt.Errorf("%v: the text of document %q differs from the text read before for it", where, doc.Name)
+		return where.Errorf("the text of document %q differs from the text read before for it", doc.Name)
 	}
 	doc.Text, doc.HasText = text, true
 	return nil
@@ -357,16 +372,16 @@ func (c *Corpus) Validate() error {
 	}
 	for _, l := range c.Labels {
 		if l.Doc < 0 || l.Doc >= len(c.Documents) || l.Annotator < 0 || l.Annotator >= len(c.Annotators) {
-			return fmt.Errorf("%v: document label refers to an unknown document or annotator", l.Pos)
+			return l.Pos.Errorf("document label refers to an unknown document or annotator")
 		}
 	}
 	for _, r := range c.Relations {
 		if r.Source < 0 || r.Source >= len(c.Spans) || r.Target < 0 || r.Target >= len(c.Spans) {
-			return fmt.Errorf("%v: relation %q refers to an unknown span", r.Pos, r.Type)
+			return r.Pos.Errorf("relation %q refers to an unknown span", r.Type)
 		}
 		for _, e := range []int{r.Source, r.Target} {
 			if s := c.Spans[e]; s.Doc != r.Doc || s.Annotator != r.Annotator {
-				return fmt.Errorf("%v: relation %q links a span of another document or annotator (%v)", r.Pos, r.Type, s.Pos)
+				return r.Pos.Errorf("relation %q links a span of another document or annotator (%v)", r.Type, s.Pos)
 			}
 		}
 	}
@@ -375,26 +390,26 @@ func (c *Corpus) Validate() error {
 
 func (c *Corpus) checkSpan(s *Span, textLen []int) error {
 	if s.Doc < 0 || s.Doc >= len(c.Documents) || s.Annotator < 0 || s.Annotator >= len(c.Annotators) {
-		return fmt.Errorf("%v: span refers to an unknown document or annotator", s.Pos)
+		return s.Pos.Errorf("span refers to an unknown document or annotator")
 	}
 	doc := &c.Documents[s.Doc]
 	parts := s.PartsOrSelf()
 	if len(s.Parts) == 1 {
-		return fmt.Errorf("%v: a discontinuous span needs at least two parts", s.Pos)
+		return s.Pos.Errorf("a discontinuous span needs at least two parts")
 	}
 	for k, p := range parts {
 		if err := CheckBounds(p.Start, p.End, doc.Time); err != nil {
-			return fmt.Errorf("%v: %w", s.Pos, err)
+			return s.Pos.Errorf("%w", err)
 		}
 		if k > 0 && p.Start < parts[k-1].End {
-			return fmt.Errorf("%v: the parts of a discontinuous span must be in order and not overlap", s.Pos)
+			return s.Pos.Errorf("the parts of a discontinuous span must be in order and not overlap")
 		}
 		if n := textLen[s.Doc]; n >= 0 && p.End > float64(n) {
-			return fmt.Errorf("%v: span ends at %v, after the end of the text of %q (%d code points)", s.Pos, p.End, doc.Name, n)
+			return s.Pos.Errorf("span ends at %v, after the end of the text of %q (%d code points)", p.End, doc.Name, n)
 		}
 	}
 	if parts[0].Start != s.Start || parts[len(parts)-1].End != s.End {
-		return fmt.Errorf("%v: span [%v, %v) is not the hull of its parts", s.Pos, s.Start, s.End)
+		return s.Pos.Errorf("span [%v, %v) is not the hull of its parts", s.Start, s.End)
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 
 	"agree/internal/csvio"
 	"agree/internal/plural"
+	"agree/position"
 )
 
 // CSVHeader is the span CSV's fixed header; the optional columns follow in
@@ -165,18 +166,17 @@ func readCSV(r io.Reader, name string, rows int) (*Corpus, error) {
 		}
 		if !known {
 			_, cn := cr.FieldPos(i)
-			return nil, fmt.Errorf("%s:%d:%d: unknown column %q (the span CSV has %s, then optionally %s)",
-				name, line, cn, f, strings.Join(CSVHeader, ","), strings.Join(CSVOptional, ","))
+			return nil, position.Errorf(name, line, cn, "unknown column %q (the span CSV has %s, then optionally %s)", f, strings.Join(CSVHeader, ","), strings.Join(CSVOptional, ","))
 		}
 		if _, dup := col[f]; dup {
 			_, cn := cr.FieldPos(i)
-			return nil, fmt.Errorf("%s:%d:%d: column %q appears twice", name, line, cn, f)
+			return nil, position.Errorf(name, line, cn, "column %q appears twice", f)
 		}
 		col[f] = i
 	}
 	for _, n := range CSVHeader {
 		if _, ok := col[n]; !ok {
-			return nil, fmt.Errorf("%s:%d: the header has no %q column (want %s)", name, line, n, strings.Join(CSVHeader, ","))
+			return nil, position.Errorf(name, line, 0, "the header has no %q column (want %s)", n, strings.Join(CSVHeader, ","))
 		}
 	}
 	// The column of each name, -1 when absent: resolved once, not per row.
@@ -233,7 +233,7 @@ func readCSV(r io.Reader, name string, rows int) (*Corpus, error) {
 			return nil, err
 		}
 		if len(rec) != len(col) {
-			return nil, fmt.Errorf("%s:%d: %s; the header has %d", name, line, plural.Count(len(rec), "field"), len(col))
+			return nil, position.Errorf(name, line, 0, "%s; the header has %d", plural.Count(len(rec), "field"), len(col))
 		}
 		pos := Pos{File: name, Line: line}
 		docName, annName := strings.TrimSpace(get(rec, iDoc)), strings.TrimSpace(get(rec, iAnn))
@@ -243,7 +243,7 @@ func readCSV(r io.Reader, name string, rows int) (*Corpus, error) {
 		}{{docName, "document", iDoc}, {annName, "annotator", iAnn}} {
 			if f.v == "" {
 				_, cn := cr.FieldPos(f.i)
-				return nil, fmt.Errorf("%s:%d:%d: empty %s", name, line, cn, f.n)
+				return nil, position.Errorf(name, line, cn, "empty %s", f.n)
 			}
 		}
 		var b [2]float64
@@ -251,12 +251,12 @@ func readCSV(r io.Reader, name string, rows int) (*Corpus, error) {
 			v, err := ParseOffset(get(rec, i))
 			if err != nil {
 				_, cn := cr.FieldPos(i)
-				return nil, fmt.Errorf("%s:%d:%d: %s %w", name, line, cn, [2]string{"start", "end"}[k], err)
+				return nil, position.Errorf(name, line, cn, "%s %w", [2]string{"start", "end"}[k], err)
 			}
 			b[k] = v
 		}
 		if err := CheckBounds(b[0], b[1], true); err != nil {
-			return nil, fmt.Errorf("%v: %w", pos, err)
+			return nil, pos.Errorf("%w", err)
 		}
 		// rows come grouped by document, often by annotator: the last
 		// names looked up are kept
@@ -287,7 +287,7 @@ func readCSV(r io.Reader, name string, rows int) (*Corpus, error) {
 		}
 		prev := &c.Spans[j]
 		if prev.Label != s.Label || prev.Layer != s.Layer || prev.Chain != s.Chain {
-			return nil, fmt.Errorf("%v: part of span %q has another label, layer or chain than its first part (%v)", pos, id, prev.Pos)
+			return nil, pos.Errorf("part of span %q has another label, layer or chain than its first part (%v)", id, prev.Pos)
 		}
 		if len(prev.Parts) == 0 {
 			prev.Parts = []Part{{prev.Start, prev.End}}
@@ -301,8 +301,7 @@ func readCSV(r io.Reader, name string, rows int) (*Corpus, error) {
 				first, second = second, first
 			}
 			if second.Start < first.End {
-				return nil, fmt.Errorf("%v: part [%v, %v) of span %q overlaps its part [%v, %v) of line %d (the parts of a discontinuous span must not overlap)",
-					pos, s.Start, s.End, id, p.Start, p.End, partLines[j][x])
+				return nil, pos.Errorf("part [%v, %v) of span %q overlaps its part [%v, %v) of line %d (the parts of a discontinuous span must not overlap)", s.Start, s.End, id, p.Start, p.End, partLines[j][x])
 			}
 		}
 		prev.Parts = append(prev.Parts, Part{s.Start, s.End})
@@ -327,7 +326,7 @@ func readCSV(r io.Reader, name string, rows int) (*Corpus, error) {
 				if lines := partLines[i]; lines != nil {
 					at.Line = lines[x]
 				}
-				return nil, fmt.Errorf("%v: %w", at, err)
+				return nil, at.Errorf("%w", err)
 			}
 		}
 	}

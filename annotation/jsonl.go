@@ -4,12 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
 	"strconv"
 
 	"agree/internal/jsonerr"
 	"agree/internal/jsonx"
+	"agree/position"
 )
 
 // jsonRecord is one line of the JSONL form: its "type" says which fields
@@ -185,7 +185,7 @@ func readJSONL(r io.Reader, name string, spans int) (*Corpus, error) {
 		pos := Pos{File: name, Line: line}
 		need := func(ok bool, what string) error {
 			if !ok {
-				return fmt.Errorf("%v: a %q record needs %s", pos, rec.Type, what)
+				return pos.Errorf("a %q record needs %s", rec.Type, what)
 			}
 			return nil
 		}
@@ -212,7 +212,7 @@ func readJSONL(r io.Reader, name string, spans int) (*Corpus, error) {
 			c.Documents[d].Tokens = append(c.Documents[d].Tokens, rec.Tokens...)
 			if rec.HasExtent {
 				if err := CheckBounds(rec.Extent[0], rec.Extent[1], true); err != nil {
-					return nil, fmt.Errorf("%v: extent: %w", pos, err)
+					return nil, pos.Errorf("extent: %w", err)
 				}
 				c.Documents[d].Extent = rec.Extent
 			}
@@ -229,7 +229,7 @@ func readJSONL(r io.Reader, name string, spans int) (*Corpus, error) {
 			if s.ID != "" {
 				k := key{s.Doc, s.Annotator, s.ID}
 				if j, dup := byID[k]; dup {
-					return nil, fmt.Errorf("%v: span id %q already used (%v)", pos, s.ID, c.Spans[j].Pos)
+					return nil, pos.Errorf("span id %q already used (%v)", s.ID, c.Spans[j].Pos)
 				}
 				byID[k] = len(c.Spans)
 			}
@@ -247,20 +247,20 @@ func readJSONL(r io.Reader, name string, spans int) (*Corpus, error) {
 			rel := Relation{Doc: d, Annotator: a, Type: rec.Relation, Layer: rec.Layer, Pos: pos}
 			var ok bool
 			if rel.Source, ok = byID[key{d, a, rec.Source}]; !ok {
-				return nil, fmt.Errorf("%v: relation source %q is not a span id of %s in %s read before", pos, rec.Source, rec.Annotator, rec.Document)
+				return nil, pos.Errorf("relation source %q is not a span id of %s in %s read before", rec.Source, rec.Annotator, rec.Document)
 			}
 			if rel.Target, ok = byID[key{d, a, rec.Target}]; !ok {
-				return nil, fmt.Errorf("%v: relation target %q is not a span id of %s in %s read before", pos, rec.Target, rec.Annotator, rec.Document)
+				return nil, pos.Errorf("relation target %q is not a span id of %s in %s read before", rec.Target, rec.Annotator, rec.Document)
 			}
 			c.Relations = append(c.Relations, rel)
 		case "note":
 			c.Notes = append(c.Notes, rec.Note)
 		default:
-			return nil, fmt.Errorf("%v: unknown record type %q (want annotator, document, span, label, relation or note)", pos, rec.Type)
+			return nil, pos.Errorf("unknown record type %q (want annotator, document, span, label, relation or note)", rec.Type)
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s:%d: %w", name, line+1, err)
+		return nil, position.Errorf(name, line+1, 0, "%w", err)
 	}
 	return c, c.Validate()
 }

@@ -176,7 +176,7 @@ func (o *Offsets) CodePoint(off int) (int, error) {
 		u += unitWidth(o.unit, r)
 	}
 	if u != off {
-		return 0, fmt.Errorf("%s offset %d falls inside a character (is the offset unit right? try --offset-unit)", o.unit, off)
+		return 0, fmt.Errorf("%s offset %d falls inside a character (is the offset unit right? try Options.OffsetUnit)", o.unit, off)
 	}
 	return k, nil
 }

@@ -25,7 +25,7 @@ func (c *Corpus) SpanLayer(layer string) (string, error) {
 		return layer, nil
 	}
 	if len(layers) > 1 {
-		return "", fmt.Errorf("the spans are in %d layers (%s): choose one with --layer", len(layers), quoteList(layers))
+		return "", fmt.Errorf("the spans are in %d layers (%s): choose one with Options.Layer", len(layers), quoteList(layers))
 	}
 	if len(layers) == 1 {
 		return layers[0], nil
@@ -240,7 +240,7 @@ func (c *Corpus) labelCells(layer, setSep string) ([]labelCell, error) {
 	case len(layers) == 0:
 		return nil, fmt.Errorf("no document labels (the data has %d spans: use a span measure)", len(c.Spans))
 	case layer == "" && len(layers) > 1:
-		return nil, fmt.Errorf("the document labels are in %d layers (%s): choose one with --layer", len(layers), quoteList(layers))
+		return nil, fmt.Errorf("the document labels are in %d layers (%s): choose one with Options.Layer", len(layers), quoteList(layers))
 	case layer == "":
 		layer = layers[0]
 	case !slices.Contains(layers, layer):
@@ -354,7 +354,7 @@ func (c *Corpus) Coref(b *coref.Builder, layer string) error {
 			chain = "(singleton " + strconv.Itoa(i) + ")"
 		}
 		if err := b.Add(c.Annotators[s.Annotator], c.Documents[s.Doc].Name, m.String(), chain, s.Pos.String()); err != nil {
-			return fmt.Errorf("%v: %w", s.Pos, err)
+			return s.Pos.Errorf("%w", err)
 		}
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 
 	"agree/internal/csvio"
 	"agree/internal/plural"
+	"agree/position"
 )
 
 // RelationCSVHeader is the header of the relation CSV, a stable contract
@@ -59,16 +60,16 @@ func ReadRelationCSV(r io.Reader, name string) (*Corpus, error) {
 		}
 		_, cn := cr.FieldPos(i)
 		if !ok {
-			return nil, fmt.Errorf("%s:%d:%d: unknown column %q (the relation CSV has %s, and optionally layer)", name, line, cn, f, strings.Join(RelationCSVHeader, ","))
+			return nil, position.Errorf(name, line, cn, "unknown column %q (the relation CSV has %s, and optionally layer)", f, strings.Join(RelationCSVHeader, ","))
 		}
 		if _, dup := col[f]; dup {
-			return nil, fmt.Errorf("%s:%d:%d: column %q appears twice", name, line, cn, f)
+			return nil, position.Errorf(name, line, cn, "column %q appears twice", f)
 		}
 		col[f] = i
 	}
 	for _, n := range RelationCSVHeader {
 		if _, ok := col[n]; !ok {
-			return nil, fmt.Errorf("%s:%d: the header has no %q column (want %s)", name, line, n, strings.Join(RelationCSVHeader, ","))
+			return nil, position.Errorf(name, line, 0, "the header has no %q column (want %s)", n, strings.Join(RelationCSVHeader, ","))
 		}
 	}
 	get := func(rec []string, n string) string {
@@ -95,13 +96,13 @@ func ReadRelationCSV(r io.Reader, name string) (*Corpus, error) {
 			return nil, err
 		}
 		if len(rec) != len(col) {
-			return nil, fmt.Errorf("%s:%d: %s; the header has %d", name, line, plural.Count(len(rec), "field"), len(col))
+			return nil, position.Errorf(name, line, 0, "%s; the header has %d", plural.Count(len(rec), "field"), len(col))
 		}
 		pos := Pos{File: name, Line: line}
 		for _, n := range []string{"document", "annotator"} {
 			if strings.TrimSpace(get(rec, n)) == "" {
 				_, cn := cr.FieldPos(col[n])
-				return nil, fmt.Errorf("%s:%d:%d: empty %s", name, line, cn, n)
+				return nil, position.Errorf(name, line, cn, "empty %s", n)
 			}
 		}
 		d, a := c.Document(strings.TrimSpace(get(rec, "document"))), c.Annotator(strings.TrimSpace(get(rec, "annotator")))
@@ -113,12 +114,12 @@ func ReadRelationCSV(r io.Reader, name string) (*Corpus, error) {
 				v, err := ParseOffset(get(rec, n))
 				if err != nil {
 					_, cn := cr.FieldPos(col[n])
-					return nil, fmt.Errorf("%s:%d:%d: %s %w", name, line, cn, n, err)
+					return nil, position.Errorf(name, line, cn, "%s %w", n, err)
 				}
 				b[x] = v
 			}
 			if err := CheckBounds(b[0], b[1], true); err != nil {
-				return nil, fmt.Errorf("%v: %s: %w", pos, end, err)
+				return nil, pos.Errorf("%s: %w", end, err)
 			}
 			if b[0] != math.Trunc(b[0]) || b[1] != math.Trunc(b[1]) {
 				fractional[d] = true
@@ -140,7 +141,7 @@ func ReadRelationCSV(r io.Reader, name string) (*Corpus, error) {
 	for i := range c.Spans {
 		if !fractional[c.Spans[i].Doc] {
 			if err := CheckBounds(c.Spans[i].Start, c.Spans[i].End, false); err != nil {
-				return nil, fmt.Errorf("%v: %w", c.Spans[i].Pos, err)
+				return nil, c.Spans[i].Pos.Errorf("%w", err)
 			}
 		}
 	}

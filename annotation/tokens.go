@@ -131,7 +131,7 @@ func (c *Corpus) TokenCoding(opt TokenOptions) (*coding.Data, TokenStats, error)
 		s := &c.Spans[i]
 		if s.Layer == layer {
 			if s.Label == out {
-				return nil, st, fmt.Errorf("%v: a span labelled %q, the label of tokens outside every span; choose another outside label", s.Pos, out)
+				return nil, st, s.Pos.Errorf("a span labelled %q, the label of tokens outside every span; choose another outside label", out)
 			}
 			byDoc[s.Doc] = append(byDoc[s.Doc], i)
 		}

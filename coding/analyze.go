@@ -541,6 +541,9 @@ func (a *Analysis) Coefficient(c Coefficient) Result {
 		k = 1
 		r.Distance = a.dist
 	}
+	if why := a.stats.anonymous; why != "" && p.chance == perCoder {
+		return undefined(r, "%s", why)
+	}
 	r.Estimator = a.estimator(p)
 	cnt := a.counts
 	if p.twoCoders && cnt.Coders != 2 {

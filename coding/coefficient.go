@@ -128,6 +128,12 @@ func (c Coefficient) String() string { return c.params().name }
 // others always use the nominal distance).
 func (c Coefficient) Weighted() bool { return c.params().weighted }
 
+// NeedsCoderIdentity reports whether the coefficient's chance model needs
+// each coder's own distribution of values (Cohen's κ, multi-κ, κ_w, α_κ):
+// it is undefined on data whose coders are anonymous
+// (Data.SetAnonymousCoders).
+func (c Coefficient) NeedsCoderIdentity() bool { return c.params().chance == perCoder }
+
 // TwoCodersOnly reports whether the coefficient is defined for two coders only.
 func (c Coefficient) TwoCodersOnly() bool { return c.params().twoCoders }
 

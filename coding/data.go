@@ -21,7 +21,22 @@ type Data struct {
 	cols      [][]int32  // cols[coder][item]: index into labels, or Missing
 	firstSeen []Pos      // where each value was first read (zero Pos if unknown)
 	merged    [][]string // spellings of equal numbers read as one value (MergedNumbers)
+	anonymous string     // why the coders are anonymous (SetAnonymousCoders), or ""
 }
+
+// SetAnonymousCoders marks the coders of d as anonymous: the data say how
+// many coders gave each value to each item, not which coder did (a table
+// of counts per item and category, say), reason telling why. The
+// coefficients whose chance model needs each coder's own distribution of
+// values (Cohen's κ, multi-κ, κ_w, α_κ) are then undefined with reason,
+// and so are the tables of coders (pairs of coders, each coder left out,
+// the contingency table, annotator bias) and the models of coders (Aickin,
+// Dawid–Skene); the other coefficients depend only on each item's counts.
+func (d *Data) SetAnonymousCoders(reason string) { d.anonymous = reason }
+
+// AnonymousCoders returns why the coders of d are anonymous, or "" when
+// the data say which coder gave each value (SetAnonymousCoders).
+func (d *Data) AnonymousCoders() string { return d.anonymous }
 
 // Pos is a position in an input file (1-based; 0 means unknown).
 type Pos struct {
@@ -74,7 +89,7 @@ func (d *Data) Subset(coders []int, keep func(item int) bool) *Data {
 // subset is Subset; without ids the result has no item names (for internal
 // computations that only need the cells).
 func (d *Data) subset(coders []int, keep func(item int) bool, ids bool) *Data {
-	s := &Data{source: d.source, labels: d.labels, declared: d.declared, ordered: d.ordered, closed: d.closed, firstSeen: d.firstSeen, merged: d.merged}
+	s := &Data{source: d.source, labels: d.labels, declared: d.declared, ordered: d.ordered, closed: d.closed, firstSeen: d.firstSeen, merged: d.merged, anonymous: d.anonymous}
 	var idx []int32
 	if keep == nil && ids {
 		s.items = d.items

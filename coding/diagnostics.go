@@ -2,6 +2,7 @@ package coding
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -111,6 +112,9 @@ func (a *Analysis) Coincidences() (Matrix, error) {
 func (a *Analysis) Contingency() (Matrix, error) {
 	if a.counts.Coders != 2 {
 		return Matrix{}, fmt.Errorf("a contingency table needs two coders; the data has %d", a.counts.Coders)
+	}
+	if a.stats.anonymous != "" {
+		return Matrix{}, errors.New("a contingency table " + a.stats.anonymous)
 	}
 	vals, pos, err := a.matrixValues()
 	if err != nil {
@@ -230,6 +234,9 @@ func (a *Analysis) Pairwise() ([]PairStats, error) {
 // the pairs' counts only.
 func (a *Analysis) PairwiseTop(n int) ([]PairStats, int, error) {
 	s := a.stats
+	if s.anonymous != "" {
+		return nil, 0, errors.New("pairs of coders: " + s.anonymous)
+	}
 	C := len(s.coders)
 	// The pairs of coders with shared items and their numbers of items,
 	// in one pass over the patterns; then the cells (v, w, count) of the
@@ -649,13 +656,14 @@ func (s *Stats) pairStats(pair [2]int32, whole bool, cells func(yield func(v, w 
 // by c − 1. (The survey's Appendix B writes the weighted version with the
 // opposite sign; B is defined here so that it is never negative.) The
 // weighted flag selects the analysis distance instead of the nominal one.
+// It is NaN when the coders are anonymous (Data.SetAnonymousCoders).
 func (a *Analysis) Bias(weighted bool) float64 {
 	k := 0
 	if weighted {
 		k = 1
 	}
 	n := float64(a.counts.CompleteItems)
-	if n == 0 || a.counts.Coders < 2 || a.dmax[k] == 0 {
+	if n == 0 || a.counts.Coders < 2 || a.dmax[k] == 0 || a.stats.anonymous != "" {
 		return math.NaN()
 	}
 	dist := a.coderDistributions()

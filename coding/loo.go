@@ -1,6 +1,7 @@
 package coding
 
 import (
+	"errors"
 	"math"
 	"runtime"
 	"slices"
@@ -45,6 +46,9 @@ func (a *Analysis) LeaveOneCoderOut() ([]CoderOut, error) {
 // order. Every coder's α is computed, but only n are kept (crowd data:
 // millions of coders).
 func (a *Analysis) LeaveOneCoderOutTop(n int) ([]CoderOut, int, error) {
+	if a.stats.anonymous != "" {
+		return nil, 0, errors.New("each coder left out: " + a.stats.anonymous)
+	}
 	C := len(a.stats.coders)
 	if n <= 0 || n >= C {
 		out := make([]CoderOut, 0, C)

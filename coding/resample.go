@@ -9,7 +9,7 @@ import "agree/distance"
 // repeat (a bootstrap sample); item identifiers are kept, so they may repeat
 // too. The value table is shared.
 func (d *Data) Resample(items []int) *Data {
-	s := &Data{source: d.source, labels: d.labels, declared: d.declared, ordered: d.ordered, closed: d.closed, firstSeen: d.firstSeen,
+	s := &Data{source: d.source, labels: d.labels, declared: d.declared, ordered: d.ordered, closed: d.closed, firstSeen: d.firstSeen, anonymous: d.anonymous,
 		coders: d.coders, n: len(items), items: make([]string, len(items)), cols: make([][]int32, len(d.cols))}
 	for j, i := range items {
 		s.items[j] = d.items[i]

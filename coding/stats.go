@@ -33,6 +33,7 @@ type Stats struct {
 	closed    bool
 	firstSeen []Pos      // per label; zero when unknown
 	merged    [][]string // spellings of equal numbers read as one value (numbers.go)
+	anonymous string     // why the coders are anonymous (Data.SetAnonymousCoders), or ""
 
 	empty int64   // items without any value
 	cv    []int32 // pattern p is cv[start[p]:start[p+1]]: c₀ v₀ c₁ v₁ …, by coder
@@ -66,6 +67,10 @@ func (r *Ranking) distance() string {
 	}
 	return "nominal"
 }
+
+// AnonymousCoders returns why the coders are anonymous, or "" (see
+// Data.SetAnonymousCoders).
+func (s *Stats) AnonymousCoders() string { return s.anonymous }
 
 // Source returns the name of the input ("" if unknown).
 func (s *Stats) Source() string { return s.source }
@@ -873,6 +878,11 @@ func Merge(shards ...*Stats) (*Stats, error) {
 		}
 	}
 	out := a.Stats()
+	for _, s := range shards {
+		if out.anonymous == "" {
+			out.anonymous = s.anonymous // anonymous coders in one shard are anonymous in all
+		}
+	}
 	// Positions name places in the shards' own files: keep them only when
 	// there is one shard.
 	if len(shards) > 1 {
@@ -941,7 +951,9 @@ func (d *Data) Stats(keepItems int) *Stats {
 		}
 		a.add(id, cv)
 	}
-	return a.Stats()
+	s := a.Stats()
+	s.anonymous = d.anonymous
+	return s
 }
 
 // analysisStats returns the statistics Analyze works on: d.Stats(0), or,
@@ -966,7 +978,7 @@ func (d *Data) analysisStats() *Stats {
 		return d.Stats(0)
 	}
 	s := &Stats{source: d.source, coders: d.coders, fixed: true, labels: d.labels, ordered: d.ordered,
-		declared: d.declared, closed: d.closed, firstSeen: d.firstSeen, identity: true, start: make([]int, 1, d.n+1)}
+		declared: d.declared, closed: d.closed, firstSeen: d.firstSeen, identity: true, start: make([]int, 1, d.n+1), anonymous: d.anonymous}
 	for i := range d.n {
 		n := len(s.cv)
 		s.cv = d.appendPattern(s.cv, i)
@@ -1199,7 +1211,7 @@ func (a *Analysis) Reweighted(counts []int64, empty int64) (*Analysis, error) {
 		return nil, fmt.Errorf("%d counts for %d patterns", len(counts), s.NumPatterns())
 	}
 	r := &Stats{source: s.source, coders: s.coders, fixed: s.fixed, labels: s.labels, ordered: s.ordered,
-		declared: s.declared, closed: s.closed, firstSeen: s.firstSeen, empty: empty, start: []int{0}, identity: s.identity}
+		declared: s.declared, closed: s.closed, firstSeen: s.firstSeen, empty: empty, start: []int{0}, identity: s.identity, anonymous: s.anonymous}
 	for p, n := range counts {
 		if n < 0 {
 			return nil, fmt.Errorf("negative count for pattern %d", p)

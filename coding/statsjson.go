@@ -11,6 +11,7 @@ import (
 
 	"agree/internal/jsonerr"
 	"agree/internal/limits"
+	"agree/position"
 )
 
 // StatsFormat and StatsVersion identify the JSON form of Stats written by
@@ -31,6 +32,7 @@ type statsJSON struct {
 	Labels      []string      `json:"labels"`
 	Declared    int           `json:"declared"`
 	Closed      bool          `json:"closed"`
+	Anonymous   string        `json:"coders_anonymous,omitempty"`
 	FirstSeen   [][2]int32    `json:"first_seen,omitempty"`
 	Empty       int64         `json:"empty_items"`
 	Keep        int           `json:"keep_items"`
@@ -64,7 +66,8 @@ type patternJSON struct {
 // of its items kept for ranking, and "pruned" says they were dropped
 // because the pattern cannot rank among the first keep_items items under
 // the "rank" ("distance" nominal or interval, "missing" judgment or item).
-// ReadStats reads it back.
+// "coders_anonymous" says why the coders are anonymous, when they are
+// (Data.SetAnonymousCoders). ReadStats reads it back.
 func (s *Stats) WriteJSON(w io.Writer) error {
 	if s.ordered > s.declared {
 		return errors.New("the statistics of a contingency table (labels in a given order) cannot be written")
@@ -77,7 +80,7 @@ func (s *Stats) WriteJSON(w io.Writer) error {
 		s = c
 	}
 	j := statsJSON{Format: StatsFormat, Version: StatsVersion, Source: s.source, Coders: s.coders, CodersFixed: s.fixed,
-		Labels: s.labels, Declared: s.declared, Closed: s.closed, Empty: s.empty, Keep: s.keep,
+		Labels: s.labels, Declared: s.declared, Closed: s.closed, Anonymous: s.anonymous, Empty: s.empty, Keep: s.keep,
 		Patterns: make([]patternJSON, s.NumPatterns())}
 	if j.Coders == nil {
 		j.Coders = []string{}
@@ -140,7 +143,7 @@ func ReadStats(r io.Reader, name string) (*Stats, error) {
 		off := dec.InputOffset()
 		off += int64(len(data[off:]) - len(bytes.TrimLeft(data[off:], " \t\r\n")))
 		line, col := jsonerr.LineCol(data, off)
-		return nil, fmt.Errorf("%s:%d:%d: unexpected data after the statistics", name, line, col)
+		return nil, position.Errorf(name, line, col, "unexpected data after the statistics")
 	}
 	fail := func(format string, args ...any) (*Stats, error) {
 		return nil, fmt.Errorf("%s: %s", name, fmt.Sprintf(format, args...))
@@ -263,5 +266,7 @@ func ReadStats(r io.Reader, name string) (*Stats, error) {
 	}
 	a.empty += j.Empty
 	a.items += j.Empty
-	return a.Stats(), nil
+	s := a.Stats()
+	s.anonymous = j.Anonymous
+	return s, nil
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"agree/internal/csvio"
+	"agree/position"
 )
 
 // Taxonomy is a forest of tags: every tag has at most one parent. It is the
@@ -53,7 +54,7 @@ func ReadTaxonomy(r io.Reader, name string) (*Taxonomy, error) {
 			return nil, err
 		}
 		if len(rec) < 1 || len(rec) > 2 {
-			return nil, fmt.Errorf("%s:%d: want 2 fields child,parent, got %d", name, line, len(rec))
+			return nil, position.Errorf(name, line, 0, "want 2 fields child,parent, got %d", len(rec))
 		}
 		child := strings.TrimSpace(rec[0])
 		parent := ""
@@ -66,7 +67,7 @@ func ReadTaxonomy(r io.Reader, name string) (*Taxonomy, error) {
 		}
 		first = false
 		if err := b.add(child, parent); err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", name, line, err)
+			return nil, position.Errorf(name, line, 0, "%w", err)
 		}
 	}
 	t, err := b.finish()

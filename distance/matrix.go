@@ -11,6 +11,7 @@ import (
 
 	"agree/internal/csvio"
 	"agree/internal/limits"
+	"agree/position"
 )
 
 // MatrixSpec is a user-supplied distance between categories: a symmetric
@@ -75,7 +76,7 @@ func ReadMatrix(r io.Reader, name string) (*MatrixSpec, error) {
 	}
 	labels := header[1:]
 	if len(labels) == 0 {
-		return nil, fmt.Errorf("%s:1: the header names no category", name)
+		return nil, position.Errorf(name, 1, 0, "the header names no category")
 	}
 	pos := map[string]int{}
 	for i, l := range labels {
@@ -89,24 +90,24 @@ func ReadMatrix(r io.Reader, name string) (*MatrixSpec, error) {
 			continue
 		}
 		if len(rec) != len(labels)+1 {
-			return nil, fmt.Errorf("%s:%d: %d fields, want %d (a category name and %d distances)", name, line, len(rec), len(labels)+1, len(labels))
+			return nil, position.Errorf(name, line, 0, "%d fields, want %d (a category name and %d distances)", len(rec), len(labels)+1, len(labels))
 		}
 		row := strings.TrimSpace(rec[0])
 		i, ok := pos[row]
 		if !ok {
-			return nil, fmt.Errorf("%s:%d:1: category %s is not in the header", name, line, csvio.Quote(row))
+			return nil, position.Errorf(name, line, 1, "category %s is not in the header", csvio.Quote(row))
 		}
 		if d[i] != nil {
-			return nil, fmt.Errorf("%s:%d:1: second row for category %s", name, line, csvio.Quote(row))
+			return nil, position.Errorf(name, line, 1, "second row for category %s", csvio.Quote(row))
 		}
 		d[i] = make([]float64, len(labels))
 		for j, cell := range rec[1:] {
 			v, err := strconv.ParseFloat(strings.TrimSpace(cell), 64)
 			if errors.Is(err, strconv.ErrRange) {
-				return nil, fmt.Errorf("%s:%d:%d: %s is too large to represent", name, line, j+2, csvio.Quote(cell))
+				return nil, position.Errorf(name, line, j+2, "%s is too large to represent", csvio.Quote(cell))
 			}
 			if err != nil {
-				return nil, fmt.Errorf("%s:%d:%d: %s is not a number", name, line, j+2, csvio.Quote(cell))
+				return nil, position.Errorf(name, line, j+2, "%s is not a number", csvio.Quote(cell))
 			}
 			d[i][j] = v
 		}

@@ -226,7 +226,7 @@ func (s ordinalSpec) Bind(labels []string, weights []float64) (Metric, error) {
 		for i, l := range labels {
 			p, ok := pos[l]
 			if !ok {
-				return nil, &ValueError{Index: i, Label: l, Err: errors.New("not among the ordered categories (--order or --categories)")}
+				return nil, &ValueError{Index: i, Label: l, Err: errors.New("not among the ordered categories (ParseOptions.Categories)")}
 			}
 			rank[i] = float64(p)
 		}
@@ -236,7 +236,7 @@ func (s ordinalSpec) Bind(labels []string, weights []float64) (Metric, error) {
 		for i, l := range labels {
 			v, err := strconv.ParseFloat(strings.TrimSpace(l), 64)
 			if err != nil && !errors.Is(err, strconv.ErrRange) || math.IsNaN(v) {
-				return nil, &ValueError{Index: i, Label: l, Err: errors.New("not a number; the ordinal distance needs numbers or the categories' order (--order a,b,c)")}
+				return nil, &ValueError{Index: i, Label: l, Err: errors.New("not a number; the ordinal distance needs numbers or the categories' order (ParseOptions.Categories a,b,c)")}
 			}
 			rank[i] = v // ±Inf for numbers beyond float64: still in order
 		}

@@ -1,7 +1,6 @@
 package distance
 
 import (
-	"agree/internal/suggest"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"agree/internal/suggest"
 )
 
 // Names lists the distances ParseWith knows, as -h and the errors name

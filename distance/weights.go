@@ -65,7 +65,7 @@ func (s rankSpec) Bind(labels []string, _ []float64) (Metric, error) {
 		for i, l := range labels {
 			p, ok := pos[l]
 			if !ok {
-				return nil, &ValueError{Index: i, Label: l, Err: errors.New("not among the categories of --order")}
+				return nil, &ValueError{Index: i, Label: l, Err: errors.New("not among the categories of ParseOptions.Categories")}
 			}
 			x[i] = float64(p)
 		}
@@ -74,7 +74,7 @@ func (s rankSpec) Bind(labels []string, _ []float64) (Metric, error) {
 	for i, l := range labels {
 		v, err := strconv.ParseFloat(strings.TrimSpace(l), 64)
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > MaxNumber {
-			return nil, &ValueError{Index: i, Label: l, Err: errors.New("not a number; text categories need their order (--order a,b,c)")}
+			return nil, &ValueError{Index: i, Label: l, Err: errors.New("not a number; text categories need their order (ParseOptions.Categories a,b,c)")}
 		}
 		x[i] = v
 	}

@@ -54,6 +54,9 @@ type DawidSkene struct {
 // T_ik ∝ prior_k Π_c Confusion[c][k][y_ic], in logarithms. One iteration
 // costs O(labels·K). A cancelled ctx stops the fit with ctx's error.
 func FitDawidSkene(ctx context.Context, d *coding.Data, opt FitOptions) (*DawidSkene, error) {
+	if why := d.AnonymousCoders(); why != "" {
+		return nil, errors.New("Dawid–Skene: " + why)
+	}
 	opt = opt.dawidSkeneDefaults()
 	f, err := newDSFit(d, opt.Smoothing)
 	if err != nil {

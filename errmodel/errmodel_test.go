@@ -425,3 +425,25 @@ func TestAickinClosedForms(t *testing.T) {
 		t.Errorf("one agreement in 801 items: A = %v, want near 0", m.A)
 	}
 }
+
+// TestDawidSkeneAnonymousCoders: the model of each coder needs to know
+// which coder gave which value.
+func TestDawidSkeneAnonymousCoders(t *testing.T) {
+	b := coding.NewBuilder()
+	for i, r := range [][]string{{"a", "b"}, {"b", "b"}} {
+		it := b.NewItem(string(rune('1' + i)))
+		for c, v := range r {
+			if err := b.Set(it, b.Coder(string(rune('A'+c))), v, coding.Pos{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	d, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.SetAnonymousCoders("the coders are anonymous here")
+	if _, err := FitDawidSkene(context.Background(), d, FitOptions{}); err == nil || !strings.Contains(err.Error(), "the coders are anonymous here") {
+		t.Errorf("got %v, want the reason", err)
+	}
+}

@@ -3,7 +3,6 @@ package formats
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
 	"strings"
 
@@ -11,6 +10,7 @@ import (
 	"agree/formats/internal/tiers"
 	"agree/formats/units"
 	"agree/internal/csvio"
+	"agree/position"
 	"agree/unitizing"
 )
 
@@ -59,8 +59,7 @@ func otherSeparator(data []byte, name string) error {
 	}
 	for _, sep := range []string{";", "\t"} {
 		if strings.Contains(rec[0], sep) {
-			return fmt.Errorf("%s:%d: 1 field, but the line holds %q: the span, relation and unit CSV files are comma-separated (convert the file, e.g. tr '%s' ',')",
-				name, line, sep, map[string]string{";": ";", "\t": `\t`}[sep])
+			return position.Separator(name, line, 0, "1 field, but the line holds %q: the span, relation and unit CSV files are comma-separated (convert the file, e.g. tr '%s' ',')", sep, map[string]string{";": ";", "\t": `\t`}[sep])
 		}
 	}
 	return nil

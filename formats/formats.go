@@ -1,7 +1,6 @@
 package formats
 
 import (
-	"agree/internal/suggest"
 	"bytes"
 	"errors"
 	"fmt"
@@ -13,6 +12,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"agree/internal/suggest"
+	"agree/position"
 
 	"agree/annotation"
 	"agree/formats/internal/names"
@@ -157,7 +159,7 @@ func (o *Options) Check() error {
 		}
 	}
 	if f := lookup(o.Format); f != nil && o.OffsetUnit != "" && !f.honoursUnit() {
-		return fmt.Errorf("offset unit %q: %s files have their own (%s), which --offset-unit does not change", o.OffsetUnit, f.name, fixedUnit[f.name])
+		return fmt.Errorf("offset unit %q: %s files have their own (%s), which Options.OffsetUnit does not change", o.OffsetUnit, f.name, fixedUnit[f.name])
 	}
 	if o.Column < 0 {
 		return fmt.Errorf("column %d: columns are counted from 1", o.Column)
@@ -198,7 +200,7 @@ func ReadInputs(inputs []*Input, opt Options) (*annotation.Corpus, error) {
 		for _, in := range inputs {
 			names = append(names, in.Name)
 		}
-		return nil, fmt.Errorf("%s: no layer has the feature %q (--label-feature applies to the layers of WebAnno TSV, INCEpTION and UIMA files that have it; the notes and agree convert --to jsonl show the features as span attributes)",
+		return nil, fmt.Errorf("%s: no layer has the feature %q (Options.LabelFeature applies to the layers of WebAnno TSV, INCEpTION and UIMA files that have it; the notes and agree convert --to jsonl show the features as span attributes)",
 			strings.Join(names, ", "), opt.LabelFeature)
 	}
 	if opt.DropZeroLength {
@@ -212,9 +214,9 @@ func ReadInputs(inputs []*Input, opt Options) (*annotation.Corpus, error) {
 		if errors.As(err, &tm) {
 			if f := r.formatOf[tm.Span.Pos.File]; f != nil && !f.honoursUnit() {
 				// --offset-unit would not help: say what the format counts
-				return nil, fmt.Errorf("%w (%s offsets are code points of the document text, whatever --offset-unit says: is the span or the text wrong?)", err, f.name)
+				return nil, fmt.Errorf("%w (%s offsets are code points of the document text, whatever Options.OffsetUnit says: is the span or the text wrong?)", err, f.name)
 			}
-			return nil, fmt.Errorf("%w (are the offsets counted in another unit? --offset-unit codepoint, utf16 or byte)", err)
+			return nil, fmt.Errorf("%w (are the offsets counted in another unit? Options.OffsetUnit codepoint, utf16 or byte)", err)
 		}
 		return nil, err
 	}
@@ -470,7 +472,7 @@ func (r *reading) add(c *annotation.Corpus, from string) error {
 			if prev, ok := r.owner[k]; ok && prev != from {
 				hint := ""
 				if media(r.formatOf[from]) && media(r.formatOf[prev]) {
-					hint = "; for ELAN or Praat files of one annotator each, --tiers dir or --tiers file"
+					hint = "; for ELAN or Praat files of one annotator each, Options.Tiers dir or Options.Tiers file"
 				}
 				return fmt.Errorf("%s: annotator %q of document %q was read from %s already (two files give one annotator's annotations of one document: give one of them, or rename a file%s)", from, k[1], k[0], prev, hint)
 			}
@@ -548,7 +550,7 @@ func detect(data []byte, name string) (*format, error) {
 	if strings.HasPrefix(base, "exportedproject") && ext == ".json" {
 		return nil, fmt.Errorf("%s: the project description of an INCEpTION/WebAnno project export, which holds no annotations: give the whole export (its ZIP, or the folder with annotation/ in it)", name)
 	}
-	return nil, fmt.Errorf("%s: cannot tell the format from the name or the content; give --input NAME (%s)", name, strings.Join(Names(), ", "))
+	return nil, position.Errorf(name, 0, 0, "cannot tell the format from the name or the content; give Options.Format NAME (%s)", strings.Join(Names(), ", "))
 }
 
 // sniffSize is the number of bytes of a file that detect looks at

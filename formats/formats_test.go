@@ -66,8 +66,8 @@ func TestDetect(t *testing.T) {
 			t.Errorf("%s: Detect = %q, %v; want %q", tc.name, got, err, tc.want)
 		}
 	}
-	if _, err := Detect([]byte("hello world\n"), "notes.txt"); err == nil || !strings.Contains(err.Error(), "--input") {
-		t.Errorf("unknown content: err %v, want a message naming --input", err)
+	if _, err := Detect([]byte("hello world\n"), "notes.txt"); err == nil || !strings.Contains(err.Error(), "Options.Format") {
+		t.Errorf("unknown content: err %v, want a message naming Options.Format (--input)", err)
 	}
 }
 
@@ -200,7 +200,7 @@ func TestCoveredTextChecked(t *testing.T) {
 				t.Errorf("%s: %v, want %q", tc.why, err, w)
 			}
 		}
-		if got := strings.Contains(err.Error(), "--offset-unit codepoint, utf16 or byte") || strings.Contains(err.Error(), "--offset-unit sets"); got != tc.unitHint {
+		if got := strings.Contains(err.Error(), "Options.OffsetUnit codepoint, utf16 or byte") || strings.Contains(err.Error(), "Options.OffsetUnit sets"); got != tc.unitHint {
 			t.Errorf("%s: %v: suggests --offset-unit %v, want %v", tc.why, err, got, tc.unitHint)
 		}
 	}
@@ -285,7 +285,7 @@ func TestTiersDirAndFile(t *testing.T) {
 	}
 	a := write(t, dir, "coderA/session1.eaf", eaf("100", "900"))
 	b := write(t, dir, "coderB/session1.eaf", eaf("150", "950"))
-	if _, err := Read([]string{a, b}, Options{}); err == nil || !strings.Contains(err.Error(), "--tiers dir") {
+	if _, err := Read([]string{a, b}, Options{}); err == nil || !strings.Contains(err.Error(), "Options.Tiers dir") {
 		t.Errorf("without --tiers dir: %v", err)
 	}
 	c, err := Read([]string{filepath.Join(dir, "coderA"), filepath.Join(dir, "coderB")}, Options{Tiers: "dir"})

@@ -34,6 +34,10 @@ type Input struct {
 	Path string
 
 	file *File // opened by Head, not read past its head yet
+	// members are the files of a directory input the routing looked at
+	// (UnitFiles), kept open until read or until the directory is read as
+	// a tree.
+	members map[string]*Input
 }
 
 // FSInput returns the input Path of fsys, named name in messages (Path
@@ -135,8 +139,13 @@ func (in *Input) Head(n int) ([]byte, error) {
 	return in.file.Peek(n)
 }
 
-// Close closes the file Head opened, if Open did not take it.
+// Close closes the file Head opened, if Open did not take it, and those of
+// the directory's files the routing looked at.
 func (in *Input) Close() error {
+	for _, m := range in.members {
+		m.Close()
+	}
+	in.members = nil
 	if f := in.file; f != nil {
 		in.file = nil
 		return f.Close()

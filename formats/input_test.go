@@ -30,10 +30,12 @@ type countingFS struct {
 
 func (c *countingFS) Open(name string) (fs.File, error) {
 	f, err := c.FS.Open(name)
-	if err == nil && name != "." && name != "folder" {
-		c.mu.Lock()
-		c.opens[name]++
-		c.mu.Unlock()
+	if err == nil {
+		if st, err := f.Stat(); err == nil && !st.IsDir() {
+			c.mu.Lock()
+			c.opens[name]++
+			c.mu.Unlock()
+		}
 	}
 	return f, err
 }
@@ -69,10 +71,13 @@ func browserFiles(t *testing.T) *countingFS {
 	w.Write(spans)
 	zw.Close()
 	return &countingFS{opens: map[string]int{}, FS: fstest.MapFS{
-		"spans.csv":        {Data: spans},
-		"folder/spans.csv": {Data: spans},
-		"export.zip":       {Data: zbuf.Bytes()},
-		"units.csv":        {Data: []byte("a,X,0,10\nb,X,1,10\n")},
+		"spans.csv":            {Data: spans},
+		"folder/spans.csv":     {Data: spans},
+		"export.zip":           {Data: zbuf.Bytes()},
+		"units.csv":            {Data: []byte("a,X,0,10\nb,X,1,10\n")},
+		"unitsdir/a.csv":       {Data: []byte("a,X,0,10\nb,X,1,10\n")},
+		"unitsdir/b.rttm":      {Data: []byte("SPEAKER f 1 0 10 <NA> <NA> X <NA> <NA>\nSPEAKER g 1 1 9 <NA> <NA> X <NA> <NA>\n")},
+		"unitsdir/.hidden.csv": {Data: []byte("a,X,0,10\n")},
 	}}
 }
 
@@ -142,6 +147,16 @@ func TestRoutingOpensOnce(t *testing.T) {
 		t.Error(err)
 	}
 	fsys.twice(t, "routing then reading")
+	// a directory of unit files: each file's head looked at, then read
+	fsys = browserFiles(t)
+	dir := FSInput(fsys, "unitsdir", "")
+	if ok, err := UnitFiles([]*Input{dir}, "auto"); err != nil || !ok {
+		t.Fatalf("a directory of unit files: %v %v", ok, err)
+	}
+	if corpus, err = ReadUnitFiles([]*Input{dir}, units.Reader{}); err != nil || len(corpus.Continua) != 3 {
+		t.Fatalf("a directory of unit files read: %d continua, %v", len(corpus.Continua), err)
+	}
+	fsys.twice(t, "a directory's files, routing then reading")
 	fsys = browserFiles(t)
 	in = FSInput(fsys, "units.csv", "")
 	if kind, err := CorefKind(in, "csv"); err != nil || kind != CorefCSV {

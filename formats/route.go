@@ -135,16 +135,25 @@ func unitDir(in *Input, format string) (bool, error) {
 	return true, nil
 }
 
-// memberHead returns the head of the file name of a directory input.
+// memberHead returns the head of the file name of a directory input (kept
+// open for ReadUnitFiles).
 func memberHead(in *Input, name string) ([]byte, error) {
-	m := in.member(name)
-	defer m.Close()
-	return m.Head(RouteHead)
+	return in.member(name).Head(RouteHead)
 }
 
-// member returns the input of the file name in the directory input in.
+// member returns the input of the file name in the directory input in: the
+// same one for the same name, so that a file whose head the routing looked
+// at is read from that head (opened once).
 func (in *Input) member(name string) *Input {
-	return &Input{Name: path.Join(filepath.ToSlash(in.Name), name), FS: in.FS, Path: path.Join(in.Path, name)}
+	if m, ok := in.members[name]; ok {
+		return m
+	}
+	if in.members == nil {
+		in.members = map[string]*Input{}
+	}
+	m := &Input{Name: path.Join(filepath.ToSlash(in.Name), name), FS: in.FS, Path: path.Join(in.Path, name)}
+	in.members[name] = m
+	return m
 }
 
 // unitData reports whether a file's head is for the unit reader: not a
@@ -225,10 +234,11 @@ func readUnitDir(in *Input, rd units.Reader) ([]unitizing.Continuum, error) {
 	sort.Strings(files)
 	if len(files) == 0 {
 		if len(other) > 0 {
-			return nil, fmt.Errorf("%s: directory holds no .csv or .rttm file, only ELAN/Praat files (%s): read them with --input eaf or --input textgrid", in.Name, strings.Join(other, ", "))
+			return nil, fmt.Errorf("%s: directory holds no .csv or .rttm file, only ELAN/Praat files (%s): read them with Options.Format eaf or Options.Format textgrid", in.Name, strings.Join(other, ", "))
 		}
 		return nil, fmt.Errorf("%s: directory holds no .csv or .rttm file", in.Name)
 	}
+	defer in.Close() // the files looked at and not read (hidden ones)
 	var out []unitizing.Continuum
 	for _, name := range files {
 		c, err := readUnitFile(in.member(name), rd, false)
@@ -265,7 +275,7 @@ func CorefKind(in *Input, format string) (string, error) {
 		if slices.Contains(Names(), format) {
 			return CorefModel, nil
 		}
-		return "", fmt.Errorf("--input must be auto, csv, conll, brat or one of %s, got %q", strings.Join(Names(), ", "), format)
+		return "", fmt.Errorf("Options.Format must be auto, csv, conll, brat or one of %s, got %q", strings.Join(Names(), ", "), format)
 	}
 	if !in.Stream() {
 		if dir, err := in.IsDir(); err == nil && dir {

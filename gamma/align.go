@@ -6,11 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 	"sort"
 	"time"
 
 	"agree/internal/assign"
+	"agree/internal/lp"
 	"agree/internal/unionfind"
 	"agree/unitizing"
 )
@@ -114,6 +116,22 @@ type scratch struct {
 	poolCount, poolMembers []int32
 	poolTuples             []poolTuple
 	pool                   [][]poolTuple
+	// the relaxation of column generation, and its singleton costs
+	master *lp.Master
+	single []float64
+	// the neighbour lists (aligner.fwd), cut from nbs at nbOffs
+	fwd    [][]nb
+	nbs    []nb
+	nbOffs []int32
+	// a column-generation component's (cgComp, newCG)
+	cgAnn, cgOffs, cgBlocked, cgBad []int32
+	cgNb                            [][]lnb
+	cgLnbs                          []lnb
+	cgTogether, cgApart             [][]int32
+	cgInT                           []bool
+	roundCands                      []roundCand
+	roundIn, roundUsed              []bool
+	cgColID, cgTis                  []int
 }
 
 // use makes the aligner work in ws.
@@ -341,7 +359,11 @@ func (a *aligner) dist(i, j int) float64 {
 func (a *aligner) neighbours() bool {
 	defer a.ctl.leave(a.ctl.enter(phaseNeighbours))
 	bound := (a.c + float64(a.n) - 1) * a.delta
-	a.fwd = make([][]nb, len(a.items))
+	a.fwd = resize(&a.ws.fwd, len(a.items))
+	// every list in one array (the worker's scratch), cut at the end
+	all := a.ws.nbs[:0]
+	defer func() { a.ws.nbs = all[:0] }()
+	offs := resize(&a.ws.nbOffs, len(a.items)+1)
 	type class struct {
 		items  []int32 // in canonical order
 		maxLen float64
@@ -363,6 +385,7 @@ func (a *aligner) neighbours() bool {
 	for i := range a.items {
 		u := a.units[a.items[i].unit]
 		scanned := 1
+		offs[i] = int32(len(all))
 		for _, c := range classes {
 			lim := a.items[i].start + a.d.Window(u, c.maxLen, bound)
 			// the class's units after i in canonical order
@@ -376,16 +399,21 @@ func (a *aligner) neighbours() bool {
 					continue
 				}
 				if dd := a.dist(i, int(j)); dd < bound {
-					a.fwd[i] = append(a.fwd[i], nb{j, dd})
+					all = append(all, nb{j, dd})
 				}
 			}
 		}
 		if len(classes) > 1 {
-			slices.SortFunc(a.fwd[i], func(x, y nb) int { return int(x.j - y.j) })
+			slices.SortFunc(all[offs[i]:], func(x, y nb) int { return int(x.j - y.j) })
 		}
 		if a.ctl.tick(scanned) {
+			clear(a.fwd)
 			return false
 		}
+	}
+	offs[len(a.items)] = int32(len(all))
+	for i := range a.fwd {
+		a.fwd[i] = all[offs[i]:offs[i+1]:offs[i+1]]
 	}
 	return true
 }
@@ -417,6 +445,18 @@ func (a *aligner) enumerate(anchors []int32, limit int) {
 	dm := make([][]float64, a.n)
 	for i := range dm {
 		dm[i] = make([]float64, a.n)
+	}
+	// cross[k][S] is cross(S, T) for the first k members split into S (a
+	// bit mask holding member 0) and T, kept level by level so that the
+	// split test of a tuple costs O(2^k), not O(2^k·k²) (splitTest)
+	var cross [][]float64
+	var toNew []float64
+	if a.n <= maxIncrementalSplit+1 {
+		cross = make([][]float64, a.n+1)
+		for k := 1; k <= a.n; k++ {
+			cross[k] = make([]float64, 1<<k)
+		}
+		toNew = make([]float64, 1<<(a.n-1))
 	}
 	var rec func(pool []nb, from int)
 	rec = func(pool []nb, from int) {
@@ -459,7 +499,13 @@ func (a *aligner) enumerate(anchors []int32, limit int) {
 			members = append(members, j)
 			sums = append(sums, sj)
 			used[a.items[j].ann] = true
-			if a.splitTest(dm, k+1) && !a.tooMany {
+			var useful bool
+			if cross != nil {
+				useful = a.splitStep(dm, k, sj, cross[k], cross[k+1], toNew)
+			} else {
+				useful = a.splitTest(dm, k+1)
+			}
+			if useful && !a.tooMany {
 				if len(a.tuples) >= limit {
 					a.tooMany = true
 				}
@@ -492,6 +538,49 @@ func (a *aligner) enumerate(anchors []int32, limit int) {
 		rec(a.fwd[i], 0)
 		used[a.items[i].ann] = false
 	}
+}
+
+// maxIncrementalSplit is the largest number of units before the new one
+// for which enumerate keeps the cross sums of every split (2^k of them).
+const maxIncrementalSplit = 9
+
+// splitStep is splitTest for a tuple of k+1 units whose first k are
+// those of the previous level, from the cross sums prev of their splits
+// (prev[S] for S ∋ member 0; prev of all k is 0): it fills cur with the
+// cross sums of the splits of the k+1 units (every one, whether the test
+// passes or not: the next level needs them) and reports whether each is
+// above its bound. sj is the sum of dm[k][·].
+func (a *aligner) splitStep(dm [][]float64, k int, sj float64, prev, cur, toNew []float64) bool {
+	// toNew[S] = Σ_{x∈S} d(x, k), by the lowest member of S
+	toNew[0] = 0
+	for mask := 1; mask < 1<<k; mask++ {
+		low := mask & -mask
+		toNew[mask] = toNew[mask^low] + dm[bits.TrailingZeros(uint(low))][k]
+	}
+	ok := true
+	full := 1<<k - 1
+	for mask := 1; mask <= full; mask += 2 { // S holds member 0
+		c0 := 0.0
+		if mask != full {
+			c0 = prev[mask]
+		}
+		sz := bits.OnesCount(uint(mask))
+		// the new unit in T
+		c := c0 + toNew[mask]
+		cur[mask] = c
+		if !(c < (a.c+float64(sz*(k+1-sz)))*a.delta-a.tol) {
+			ok = false
+		}
+		// the new unit in S (unless S would be all)
+		if mask != full {
+			c = c0 + (sj - toNew[mask])
+			cur[mask|1<<k] = c
+			if !(c < (a.c+float64((sz+1)*(k-sz)))*a.delta-a.tol) {
+				ok = false
+			}
+		}
+	}
+	return ok
 }
 
 // splitTest reports whether a tuple of k units with pairwise dissimilarities
@@ -680,23 +769,47 @@ func (a *aligner) solveEnumerated(items []int32, local []int32, from int) (sel [
 			uf.Union(int(local[t.members[0]]), int(local[m]))
 		}
 	}
-	idx := map[int]int{}
-	var subs [][]int32
-	var subTuples [][]int
+	// the finer components in order of their first item, their items and
+	// tuples in two flat arrays (counting sort by component)
+	compOf := make([]int32, len(items)) // by root: component + 1
+	nComp := int32(0)
 	for _, it := range items {
-		r := uf.Find(int(local[it]))
-		k, ok := idx[r]
-		if !ok {
-			k = len(subs)
-			idx[r] = k
-			subs = append(subs, nil)
-			subTuples = append(subTuples, nil)
+		if r := uf.Find(int(local[it])); compOf[r] == 0 {
+			nComp++
+			compOf[r] = nComp
 		}
-		subs[k] = append(subs[k], it)
+	}
+	itemBeg := make([]int32, nComp+1)
+	tupleBeg := make([]int32, nComp+1)
+	for _, it := range items {
+		itemBeg[compOf[uf.Find(int(local[it]))]]++
 	}
 	for ti := from; ti < len(a.tuples); ti++ {
-		k := idx[uf.Find(int(local[a.tuples[ti].members[0]]))]
-		subTuples[k] = append(subTuples[k], ti)
+		tupleBeg[compOf[uf.Find(int(local[a.tuples[ti].members[0]]))]]++
+	}
+	for k := int32(1); k <= nComp; k++ {
+		itemBeg[k] += itemBeg[k-1]
+		tupleBeg[k] += tupleBeg[k-1]
+	}
+	flatItems := make([]int32, len(items))
+	flatTuples := make([]int, len(a.tuples)-from)
+	nextItem := append([]int32(nil), itemBeg[:nComp]...)
+	for _, it := range items {
+		k := compOf[uf.Find(int(local[it]))] - 1
+		flatItems[nextItem[k]] = it
+		nextItem[k]++
+	}
+	nextTuple := append([]int32(nil), tupleBeg[:nComp]...)
+	for ti := from; ti < len(a.tuples); ti++ {
+		k := compOf[uf.Find(int(local[a.tuples[ti].members[0]]))] - 1
+		flatTuples[nextTuple[k]] = ti
+		nextTuple[k]++
+	}
+	subs := make([][]int32, nComp)
+	subTuples := make([][]int, nComp)
+	for k := range subs {
+		subs[k] = flatItems[itemBeg[k]:itemBeg[k+1]:itemBeg[k+1]]
+		subTuples[k] = flatTuples[tupleBeg[k]:tupleBeg[k+1]:tupleBeg[k+1]]
 	}
 	exact = true
 	for k, sub := range subs {
@@ -742,6 +855,7 @@ func (a *aligner) solveCG(items []int32) (sel []int, gap float64, exact bool, er
 // over every tuple (the others are dominated by a split).
 func (a *aligner) solveCGWith(items []int32, tis []int) (sel []int, gap float64, exact bool, err error) {
 	s := a.newCG(items)
+	defer s.release()
 	if tis != nil {
 		s.setComplete(tis)
 	}

@@ -172,7 +172,7 @@ func TestBranchingAgainstDenseLP(t *testing.T) {
 	longtest.Skip(t) // the dense LP solver takes seconds
 	sp := genSpec{Annotators: 5, Units: 30, Categories: 4, Jitter: 2, Miss: 0.1, FalsePositive: 0.05, Recategorise: 0.1, Dense: true}
 	nodes := 0
-	for _, seed := range []uint64{1, 3} {
+	for _, seed := range []uint64{1, 3, 6} {
 		c := genContinuum(60+seed, sp)
 		st := statsOf(c)
 		sh := shuffle(rand.New(rand.NewPCG(seed, 9)), c, &st)

@@ -373,6 +373,7 @@ func (s *dpSolver) solveMask(budget float64) ([]int, bool, error) {
 	if m.bounded {
 		m.bmemo = &s.a.ws.memo
 		m.bmemo.reset(m.limit)
+		defer m.bmemo.shrink()
 	} else {
 		m.memo = map[mkey]dpEntry{}
 	}
@@ -688,7 +689,7 @@ func (s *dpSolver) g(u int32, cov []int32, budget float64) (float64, bool) {
 // its capacity is too small; the contents are not cleared.
 func resize[T any](buf *[]T, n int) []T {
 	if cap(*buf) < n {
-		*buf = make([]T, n)
+		*buf = make([]T, n, n+n/4) // (room to grow: the sizes vary a little from one use to the next)
 	}
 	return (*buf)[:n]
 }

@@ -40,6 +40,15 @@ func (t *memoTable) reset(limit int) {
 	}
 }
 
+// shrink drops a table grown beyond memoKeepSlots (as reset would, but at
+// once: a programme that filled it is over, and branch and price, which
+// often follows, needs the memory more).
+func (t *memoTable) shrink() {
+	if len(t.slots) > memoKeepSlots {
+		t.slots, t.n = nil, 0
+	}
+}
+
 // len returns the number of entries.
 func (t *memoTable) len() int { return t.n }
 

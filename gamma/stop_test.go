@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"agree/inference"
 	"agree/internal/longtest"
 	"agree/unitizing"
 )
@@ -229,3 +230,85 @@ func TestTimeLimitDuringObserved(t *testing.T) {
 }
 
 var _ = rand.New
+
+// TestAgglomerateIncumbent: with many annotators, the agglomerative
+// alignment is a valid alignment (one unit per annotator per tuple, every
+// pair neighbours) within 20 % of the optimum on realistic data (this
+// one: 10.5 %), and it is what a component stopped in its first simplex
+// solve returns.
+func TestAgglomerateIncumbent(t *testing.T) {
+	c := genContinuum(3, realistic(10, 40))
+	d := combinedFor(t, c, 1, 1, 1)
+	ex, err := BestAlignment(c, d)
+	if err != nil || !ex.Exact {
+		t.Fatalf("%v, exact %v", err, ex.Exact)
+	}
+	a, _ := newAligner(c, d)
+	a.neighbours()
+	items := make([]int32, len(a.items))
+	for i := range items {
+		items[i] = int32(i)
+	}
+	s := a.newCG(items)
+	used := make([]bool, s.m)
+	cost := float64(s.m) * a.delta
+	for _, tu := range s.agglomerate() {
+		anns := map[int32]bool{}
+		for x, u := range tu {
+			if used[u] || anns[s.ann[u]] {
+				t.Fatalf("tuple %v: unit %d used twice or annotator %d twice", tu, u, s.ann[u])
+			}
+			used[u], anns[s.ann[u]] = true, true
+			for _, v := range tu[x+1:] {
+				if _, ok := s.pairE(u, v); !ok {
+					t.Fatalf("tuple %v: %d and %d are not neighbours", tu, u, v)
+				}
+			}
+		}
+		cost += s.tupleCost(tu) - float64(len(tu))*a.delta
+	}
+	xbar := float64(len(c.Units)) / float64(len(c.Annotators))
+	if got := cost / xbar; got < ex.Disorder-1e-9 || got > 1.2*ex.Disorder {
+		t.Errorf("agglomerative disorder %v, optimum %v", got, ex.Disorder)
+	}
+	// stopped in the first simplex solve, the component keeps it
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	a, _ = newAligner(c, d)
+	a.ctl.ctx = ctx
+	a.ctl.onLook = func(int) {
+		if a.ctl.phase == phaseSimplex {
+			cancel()
+		}
+	}
+	al, err := a.solve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkCertificate(t, c, d, al, ex.Disorder, "stopped in the simplex")
+	if al.Disorder > cost/xbar+1e-12 {
+		t.Errorf("stopped: disorder %v above the agglomerative %v", al.Disorder, cost/xbar)
+	}
+	t.Logf("agglomerative %.4f, stopped %.4f (bound %.4f), optimum %.4f", cost/xbar, al.Disorder, al.LowerBound, ex.Disorder)
+}
+
+// TestBootstrapTimeLimit: the time limit bounds a whole bootstrap (every
+// resample shares it): past it, Bootstrap stops within the grace period
+// with ErrTimeLimit.
+func TestBootstrapTimeLimit(t *testing.T) {
+	var cs []*unitizing.Continuum
+	for i := range 4 {
+		cs = append(cs, genContinuum(uint64(90+i), realistic(4, 40)))
+	}
+	d := combinedFor(t, cs[0], 1, 1, 1)
+	const limit = 150 * time.Millisecond
+	start := time.Now()
+	_, err := Bootstrap(context.Background(), corpusOf(cs...), d, Options{Seed: 1, TimeLimit: limit}, inference.Options{Resamples: 1000, Seed: 1, Workers: 2})
+	took := time.Since(start)
+	if !errors.Is(err, ErrTimeLimit) {
+		t.Fatalf("error %v after %v, want ErrTimeLimit", err, took)
+	}
+	if took > limit+Grace(limit) {
+		t.Errorf("returned after %v with a time limit of %v", took, limit)
+	}
+}

@@ -138,3 +138,7 @@ func regIncGammaUpper(a, x float64) float64 {
 	}
 	return front * h
 }
+
+// StudentQuantile returns t with P(T ≤ t) = p for Student's t with df
+// degrees of freedom (NaN outside 0 < p < 1 or df ≤ 0).
+func StudentQuantile(p, df float64) float64 { return studentQuantile(p, df) }

@@ -32,8 +32,10 @@
 // Categorical ratings (kappa.go): Light's (1971) κ, the mean of Cohen's κ
 // over the pairs of raters, and Fleiss's (1971) κ of each category with the
 // standard error under the null hypothesis of Fleiss, Nee & Landis (1979),
-// as R's irr::kappam.fleiss(detail = TRUE) reports them. Both go through
-// package coding's engine.
+// as R's irr::kappam.fleiss(detail = TRUE) reports them, both on the
+// categories of package coding's reliability data (each pair's Cohen's κ
+// from its contingency table, held to package coding's Cohen's κ in the
+// tests).
 //
 // Missing ratings: the intraclass correlations and Kendall's W are defined
 // on complete items (every rater rated them): the others are left out and
@@ -41,9 +43,13 @@
 // Lin's CCC of a pair of raters use the items both rated (pairwise
 // deletion); a rater against the mean of the others uses the items the rater
 // and at least one other rated, the mean taken over the others who rated the
-// item. Light's κ takes each pair on the items both rated (package coding
-// drops the others); Fleiss's κ per category needs the same number of
+// item. Light's κ takes each pair on the items both rated (as package
+// coding's Cohen's κ does); Fleiss's κ per category needs the same number of
 // ratings per item and uses the items every rater rated.
+//
+// The absolute-agreement ICCs are undefined (NaN with a Reason) when their
+// denominator is not positive — the raters' mean square below the error's
+// — where psych::ICC prints a ratio outside [−1, 1].
 //
 // Undefined results are NaN with a Reason. Every function is linear or
 // O(n log n) in the number of items.

@@ -96,6 +96,10 @@ func IntraclassCorrelations(m *Matrix, level float64) ICC {
 	res.Items, res.Raters = n, k
 	fail := func(why string) ICC {
 		res.Reason = why
+		if res.DFRows == 0 { // not computed: undefined, not 0
+			nan := math.NaN()
+			res.ANOVA = ANOVA{Items: n, Raters: k, MSRows: nan, MSColumns: nan, MSError: nan, MSWithin: nan, DFRows: nan, DFColumns: nan, DFError: nan, DFWithin: nan}
+		}
 		for _, f := range ICCForms() {
 			res.Forms = append(res.Forms, ICCResult{Form: f, Value: math.NaN(), F: math.NaN(), DF1: math.NaN(), DF2: math.NaN(), P: math.NaN(), CI: undefinedInterval(level, "F"), Reason: why})
 		}
@@ -199,13 +203,24 @@ func (a *ANOVA) form(f ICCForm, level float64) ICCResult {
 		// The test of ICC(A,·) = 0 is the consistency test (McGraw & Wong
 		// 1996, Table 8 with r0 = 0; psych::ICC).
 		r.F, r.DF1, r.DF2 = msr/mse, a.DFRows, a.DFError
-		icc := (msr - mse) / (msr + (k-1)*mse + k*(msc-mse)/n)
+		den1, denK := msr+(k-1)*mse+k*(msc-mse)/n, msr+(msc-mse)/n
+		if den := map[bool]float64{true: den1, false: denK}[f == ICCA1]; !(den > 0) {
+			// The variance components' estimate is negative: the
+			// raters' mean square is below the error's by more than the
+			// items' (psych::ICC prints the ratio anyway, above 1 or
+			// below −1 on such tables).
+			r.Value, r.CI.Low, r.CI.High = math.NaN(), math.NaN(), math.NaN()
+			r.P = inference.FSurvival(r.F, r.DF1, r.DF2)
+			r.Reason = "the estimate's denominator is not positive (the raters' mean square is below the error's): no absolute-agreement ICC"
+			return r
+		}
+		icc := (msr - mse) / den1
 		lo, hi := a.agreementInterval(icc, q)
 		if f == ICCA1 {
 			r.Value = icc
 			r.CI.Low, r.CI.High = lo, hi
 		} else {
-			r.Value = (msr - mse) / (msr + (msc-mse)/n)
+			r.Value = (msr - mse) / denK
 			stepUp := func(x float64) float64 { return k * x / (1 + (k-1)*x) } // Spearman–Brown
 			r.CI.Low, r.CI.High = stepUp(lo), stepUp(hi)
 		}

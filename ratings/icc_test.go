@@ -2,6 +2,7 @@ package ratings
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -126,6 +127,11 @@ func TestICCEqualItemMeans(t *testing.T) {
 	approx(t, "ICC(1)", r.Get(ICC1).Value, -1, 1e-15)
 	if v := r.Get(ICCK); !math.IsNaN(v.Value) || v.Reason == "" {
 		t.Errorf("ICC(k) = %v (%q), want NaN with a reason", v.Value, v.Reason)
+	}
+	// psych::ICC prints ICC2k = 4 for this table: MSR + (MSC − MSE)/n < 0,
+	// so the ratio is of two negative numbers; undefined here.
+	if v := r.Get(ICCAK); !math.IsNaN(v.Value) || !strings.Contains(v.Reason, "denominator") {
+		t.Errorf("ICC(A,k) = %v (%q), want NaN with the reason", v.Value, v.Reason)
 	}
 	c := IntraclassCorrelations(rows(t, [][]float64{{1, 2}, {1, 2}, {1, 2}}), 0.95)
 	if v := c.Get(ICCC1); !math.IsNaN(v.Value) || v.Reason == "" {

@@ -29,9 +29,10 @@ type Light struct {
 	Reason  string
 }
 
-// LightKappa computes Light's κ on categorical data d: Cohen's κ of each
-// pair of coders on the items both rated, through package coding, and
-// their mean.
+// LightKappa computes Light's κ on categorical data d: Cohen's (1960) κ of
+// each pair of coders on the items both rated, (p_o − p_e)/(1 − p_e) from
+// the pair's contingency table (counted in one pass over the items; the
+// tests hold it to package coding's Cohen's κ), and their mean.
 func LightKappa(d *coding.Data) (Light, error) {
 	k := d.NumCoders()
 	res := Light{Kappa: math.NaN()}
@@ -39,17 +40,15 @@ func LightKappa(d *coding.Data) (Light, error) {
 		res.Reason = fmt.Sprintf("%d rater; Light's κ needs two or more", k)
 		return res, nil
 	}
+	q := len(d.Labels())
 	var sum float64
 	for a := range k {
 		for b := a + 1; b < k; b++ {
-			an, err := coding.Analyze(d.Subset([]int{a, b}, nil), coding.Options{})
-			if err != nil {
-				return res, err
-			}
-			r := an.Coefficient(coding.CohenKappa)
-			res.Pairs = append(res.Pairs, PairKappa{A: a, B: b, Kappa: r.Value, Items: r.Items, Reason: r.Reason})
-			if r.Defined() {
-				sum += r.Value
+			pk := pairKappa(d, a, b, q)
+			pk.A, pk.B = a, b
+			res.Pairs = append(res.Pairs, pk)
+			if !math.IsNaN(pk.Kappa) {
+				sum += pk.Kappa
 				res.Defined++
 			}
 		}
@@ -60,6 +59,41 @@ func LightKappa(d *coding.Data) (Light, error) {
 	}
 	res.Kappa = sum / float64(res.Defined)
 	return res, nil
+}
+
+// pairKappa is Cohen's κ of coders a and b of d (q labels).
+func pairKappa(d *coding.Data, a, b, q int) PairKappa {
+	rows, cols := make([]int64, q), make([]int64, q)
+	var agree, n int64
+	for i := range d.NumItems() {
+		x, y := d.Value(i, a), d.Value(i, b)
+		if x == coding.Missing || y == coding.Missing {
+			continue
+		}
+		n++
+		rows[x]++
+		cols[y]++
+		if x == y {
+			agree++
+		}
+	}
+	pk := PairKappa{Items: int(n), Kappa: math.NaN()}
+	if n == 0 {
+		pk.Reason = "no item rated by both"
+		return pk
+	}
+	fn := float64(n)
+	po := float64(agree) / fn
+	var pe float64
+	for v := range rows {
+		pe += float64(rows[v]) / fn * (float64(cols[v]) / fn)
+	}
+	if pe == 1 {
+		pk.Reason = "both raters gave every item the same category: expected agreement 1"
+		return pk
+	}
+	pk.Kappa = (po - pe) / (1 - pe)
+	return pk
 }
 
 // CategoryKappa is Fleiss's κ of one category (that category against all

@@ -99,11 +99,12 @@ func TestFleissPerCategory(t *testing.T) {
 }
 
 // TestLightKappa: Light's κ is the mean of the pairs' Cohen's κ (two paths:
-// package coding's κ of each pair, and the mean here); with two raters it is
-// Cohen's κ (the SAS PROC FREQ example, κ = 0.4842, is package coding's
-// test); the order of the raters does not matter.
+// package coding's κ of each pair, and the contingency tables here); with
+// two raters it is Cohen's κ (the SAS PROC FREQ example, κ = 0.4842); the
+// order of the raters does not matter; missing ratings drop the item from
+// the pair only.
 func TestLightKappa(t *testing.T) {
-	rows := [][]string{{"a", "a", "b"}, {"b", "b", "b"}, {"a", "b", "a"}, {"c", "c", "c"}, {"a", "a", "a"}, {"b", "c", "b"}}
+	rows := [][]string{{"a", "a", "b"}, {"b", "b", "b"}, {"a", "b", "a"}, {"c", "c", "c"}, {"a", "a", "a"}, {"b", "c", "b"}, {"a", "", "c"}, {"", "b", "b"}}
 	d := wideData(t, rows)
 	l, err := LightKappa(d)
 	if err != nil {
@@ -115,7 +116,13 @@ func TestLightKappa(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sum += an.Coefficient(coding.CohenKappa).Value
+		k := an.Coefficient(coding.CohenKappa).Value
+		sum += k
+		for _, pk := range l.Pairs {
+			if pk.A == p[0] && pk.B == p[1] {
+				approx(t, fmt.Sprint("pair ", p), pk.Kappa, k, 1e-15)
+			}
+		}
 	}
 	approx(t, "Light's κ", l.Kappa, sum/3, 1e-15)
 	perm := make([][]string, len(rows))

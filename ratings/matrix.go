@@ -5,8 +5,10 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"agree/coding"
+	"agree/position"
 )
 
 // MaxMagnitude bounds the ratings' absolute values, so that sums of
@@ -19,6 +21,15 @@ type Matrix struct {
 	items  []string
 	raters []string
 	cols   [][]float64 // cols[rater][item]
+
+	codes    []coded // each column's codes, once computed (code)
+	codeOnce []sync.Once
+}
+
+// code returns column r's codes, computed once (safe for concurrent use).
+func (m *Matrix) code(r int) coded {
+	m.codeOnce[r].Do(func() { m.codes[r] = encode(m.cols[r]) })
+	return m.codes[r]
 }
 
 // New returns the matrix of the given columns (cols[rater][item], NaN for
@@ -45,27 +56,27 @@ func New(raters, items []string, cols [][]float64) (*Matrix, error) {
 	if items != nil && len(items) != n {
 		return nil, fmt.Errorf("ratings: %d item names for %d items", len(items), n)
 	}
-	return &Matrix{items: items, raters: raters, cols: cols}, nil
+	return newMatrix(items, raters, cols), nil
+}
+
+func newMatrix(items, raters []string, cols [][]float64) *Matrix {
+	return &Matrix{items: items, raters: raters, cols: cols, codes: make([]coded, len(cols)), codeOnce: make([]sync.Once, len(cols))}
 }
 
 // ValueError is a value that is not a rating: not a number, or too large.
+// FromData returns it in a *position.Error that says where the value was
+// first read.
 type ValueError struct {
-	File      string
-	Line, Col int
-	Value     string
-	Reason    string
+	Value  string
+	Reason string
 }
 
 func (e *ValueError) Error() string {
-	pos := e.File
-	if e.Line > 0 {
-		pos = fmt.Sprintf("%s:%d:%d", e.File, e.Line, e.Col)
-	}
 	v := e.Value
 	if len(v) > 60 {
 		v = v[:60] + "…"
 	}
-	return fmt.Sprintf("%s: rating %q %s", pos, v, e.Reason)
+	return fmt.Sprintf("rating %q %s", v, e.Reason)
 }
 
 // FromData reads the values of reliability data as numbers: every distinct
@@ -87,7 +98,7 @@ func FromData(d *coding.Data) (*Matrix, error) {
 		}
 		if why != "" {
 			p := d.FirstSeen(v)
-			return nil, &ValueError{File: d.Source(), Line: int(p.Line), Col: int(p.Col), Value: s, Reason: why}
+			return nil, &position.Error{File: d.Source(), Line: int(p.Line), Column: int(p.Col), Err: &ValueError{Value: s, Reason: why}}
 		}
 		vals[v] = x
 	}
@@ -104,7 +115,7 @@ func FromData(d *coding.Data) (*Matrix, error) {
 		}
 		cols[c] = col
 	}
-	return &Matrix{items: d.Items(), raters: d.Coders(), cols: cols}, nil
+	return newMatrix(d.Items(), d.Coders(), cols), nil
 }
 
 func isRange(err error) bool {
@@ -162,7 +173,7 @@ func (m *Matrix) Ratings() int {
 
 // Subset returns the matrix of the given items (by index, in that order).
 func (m *Matrix) Subset(items []int) *Matrix {
-	s := &Matrix{raters: m.raters, cols: make([][]float64, len(m.cols))}
+	s := newMatrix(nil, m.raters, make([][]float64, len(m.cols)))
 	if m.items != nil {
 		s.items = make([]string, len(items))
 		for j, i := range items {

@@ -106,7 +106,7 @@ func Correlate(ctx context.Context, m *Matrix, level float64, workers int) (Corr
 		go func() {
 			defer wg.Done()
 			for c := nextCol(); c >= 0; c = nextCol() {
-				codes[c] = encode(m.cols[c])
+				codes[c] = m.code(c)
 			}
 		}()
 	}
@@ -200,9 +200,12 @@ func ConcordanceW(m *Matrix) KendallW {
 	}
 	sums := make([]float64, n)
 	var tSum float64
-	sub := m.Subset(complete)
-	for _, col := range sub.cols {
-		c := encode(col)
+	sub := m
+	if n < m.Items() {
+		sub = m.Subset(complete)
+	}
+	for r := range sub.cols {
+		c := sub.code(r)
 		counts := make([]int64, len(c.vals))
 		for _, code := range c.code {
 			counts[code]++

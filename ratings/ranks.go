@@ -213,14 +213,17 @@ func inversions(a []int32) int64 {
 			mid, hi := min(lo+width, n), min(lo+2*width, n)
 			i, j, k := lo, mid, lo
 			for i < mid && j < hi {
-				if src[j] < src[i] {
-					dst[k] = src[j]
-					inv += int64(mid - i)
-					j++
-				} else {
-					dst[k] = src[i]
-					i++
+				// Branch-free: the comparison of random codes is
+				// unpredictable.
+				x, y := src[i], src[j]
+				t := 0
+				if y < x {
+					t = 1
 				}
+				dst[k] = x + int32(t)*(y-x)
+				inv += int64(t * (mid - i))
+				j += t
+				i += 1 - t
 				k++
 			}
 			k += copy(dst[k:], src[i:mid])

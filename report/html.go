@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"slices"
+	"sort"
 	"strings"
+	"unicode"
 )
 
 // Page is a self-contained HTML report: headline numbers, sections of
@@ -161,8 +164,12 @@ func (p *Page) WriteHTML(w io.Writer) error {
 	return err
 }
 
-// TextSpans is a document's text with each annotator's spans highlighted,
-// one row per annotator; spans in a disagreement are outlined.
+// TextSpans is a document's text with each annotator's spans highlighted:
+// the text is cut into passages (its lines, a long one at the white space
+// near every PassageRunes characters), and each passage shows the
+// annotators' rows one under the other, so that what they marked in the
+// same words is read together; passages where nobody marked anything are
+// folded into one line. Spans in a disagreement are outlined.
 type TextSpans struct {
 	Title string
 	Text  string
@@ -170,6 +177,10 @@ type TextSpans struct {
 	// Labels fixes the colour of each label (palette order).
 	Labels []string
 }
+
+// PassageRunes is about the longest passage of a TextSpans (a longer
+// line is cut at a space near it).
+const PassageRunes = 320
 
 // TextRow is one annotator's spans over the text.
 type TextRow struct {
@@ -189,10 +200,40 @@ type TextSpan struct {
 var spanTints = []string{"rgba(0,114,178,.22)", "rgba(230,159,0,.30)", "rgba(0,158,115,.25)", "rgba(204,121,167,.30)",
 	"rgba(86,180,233,.30)", "rgba(213,94,0,.22)", "rgba(153,153,153,.30)", "rgba(240,228,66,.45)"}
 
-// HTML renders the rows (the text escaped, the spans as <mark>).
+// HTML renders the passages (the text escaped, the spans as <mark>).
 func (t *TextSpans) HTML() template.HTML { return t.html() }
 
-// html renders the rows. Offsets outside the text are clipped.
+// passages cuts runes into passages [start, end): at line breaks, and a
+// line longer than PassageRunes at the last white space before each
+// PassageRunes characters (or at PassageRunes when it has none).
+func passages(runes []rune) [][2]int {
+	var out [][2]int
+	start := 0
+	for start < len(runes) {
+		end := start
+		for end < len(runes) && runes[end] != '\n' && end-start < PassageRunes {
+			end++
+		}
+		switch {
+		case end < len(runes) && runes[end] == '\n':
+			end++ // the line with its break
+		case end < len(runes):
+			for k := end; k > start+PassageRunes/2; k-- {
+				if unicode.IsSpace(runes[k-1]) {
+					end = k
+					break
+				}
+			}
+		}
+		out = append(out, [2]int{start, end})
+		start = end
+	}
+	return out
+}
+
+// html renders the passages. Offsets outside the text are clipped. The
+// work is proportional to the text and the spans (each span visits the
+// passages it covers), not to their product.
 func (t *TextSpans) html() template.HTML {
 	runes := []rune(t.Text)
 	colour := map[string]int{}
@@ -201,67 +242,100 @@ func (t *TextSpans) html() template.HTML {
 			colour[l] = len(colour)
 		}
 	}
-	var b strings.Builder
-	b.WriteString(`<div class="textspans">`)
-	for _, row := range t.Rows {
-		b.WriteString(`<div class="who">` + template.HTMLEscapeString(row.Annotator) + `</div><div class="spans">`)
-		cuts := map[int]bool{0: true, len(runes): true}
+	ps := passages(runes)
+	// in[p][r]: the spans of row r that meet passage p
+	in := make([][][]TextSpan, len(ps))
+	for r, row := range t.Rows {
 		for _, s := range row.Spans {
 			s.Start, s.End = max(0, min(s.Start, len(runes))), max(0, min(s.End, len(runes)))
-			cuts[s.Start], cuts[s.End] = true, true
 			if _, ok := colour[s.Label]; !ok {
 				colour[s.Label] = len(colour)
 			}
-		}
-		var pts []int
-		for p := range cuts {
-			pts = append(pts, p)
-		}
-		sortInts(pts)
-		for k := 0; k+1 < len(pts); k++ {
-			a, e := pts[k], pts[k+1]
-			seg := template.HTMLEscapeString(string(runes[a:e]))
-			var cover *TextSpan
-			dis := false
-			for i := range row.Spans {
-				s := &row.Spans[i]
-				if s.Start <= a && e <= s.End {
-					if cover == nil {
-						cover = s
-					}
-					dis = dis || s.Disagree
+			first := sort.Search(len(ps), func(k int) bool { return ps[k][1] > s.Start })
+			for p := first; p < len(ps) && (ps[p][0] < s.End || s.Start == s.End && p == first); p++ {
+				if in[p] == nil {
+					in[p] = make([][]TextSpan, len(t.Rows))
 				}
+				in[p][r] = append(in[p][r], s)
 			}
-			if cover == nil {
-				b.WriteString(seg)
+		}
+	}
+	var b strings.Builder
+	b.WriteString(`<div class="textspans">`)
+	quiet := [2]int{-1, -1} // passages folded: the characters they span
+	flush := func() {
+		if quiet[0] >= 0 {
+			fmt.Fprintf(&b, `<div class="quiet">characters %d–%d: no span</div>`, quiet[0], quiet[1])
+			quiet = [2]int{-1, -1}
+		}
+	}
+	for p, pg := range ps {
+		if in[p] == nil {
+			if strings.TrimSpace(string(runes[pg[0]:pg[1]])) == "" {
 				continue
 			}
-			class := "m"
-			if dis {
-				class += " dis"
+			if quiet[0] < 0 {
+				quiet[0] = pg[0]
 			}
-			fmt.Fprintf(&b, `<mark class="%s" style="background:%s" title="%s [%d, %d)">%s</mark>`, class, spanTints[colour[cover.Label]%len(spanTints)],
-				template.HTMLEscapeString(cover.Label), cover.Start, cover.End, seg)
-			for i := range row.Spans {
-				if s := &row.Spans[i]; s.End == e && s.Start < e {
-					mark := ""
-					if s.Disagree {
-						mark = " ≠"
-					}
-					b.WriteString(`<sup class="lab">` + template.HTMLEscapeString(s.Label) + mark + `</sup>`)
-				}
-			}
+			quiet[1] = pg[1]
+			continue
+		}
+		flush()
+		fmt.Fprintf(&b, `<div class="passage"><div class="where">characters %d–%d</div>`, pg[0], pg[1])
+		for r, row := range t.Rows {
+			b.WriteString(`<div class="who">` + template.HTMLEscapeString(row.Annotator) + `</div><div class="spans">`)
+			t.writePassage(&b, runes, pg[0], pg[1], in[p][r], colour)
+			b.WriteString(`</div>`)
 		}
 		b.WriteString(`</div>`)
 	}
+	flush()
 	b.WriteString(`</div>`)
 	return template.HTML(b.String())
 }
 
-func sortInts(a []int) {
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && a[j] < a[j-1]; j-- {
-			a[j], a[j-1] = a[j-1], a[j]
+// writePassage writes runes[from:to] with the spans that meet it as marks,
+// each label after the end of its span (when the span ends here).
+func (t *TextSpans) writePassage(b *strings.Builder, runes []rune, from, to int, spans []TextSpan, colour map[string]int) {
+	text := strings.TrimRight(string(runes[from:to]), "\n")
+	to = from + len([]rune(text))
+	pts := []int{from, to}
+	for _, s := range spans {
+		pts = append(pts, max(from, min(s.Start, to)), max(from, min(s.End, to)))
+	}
+	slices.Sort(pts)
+	pts = slices.Compact(pts)
+	for k := 0; k+1 < len(pts); k++ {
+		a, e := pts[k], pts[k+1]
+		seg := template.HTMLEscapeString(string(runes[a:e]))
+		var cover *TextSpan
+		dis := false
+		for i := range spans {
+			if s := &spans[i]; s.Start <= a && e <= s.End {
+				if cover == nil {
+					cover = s
+				}
+				dis = dis || s.Disagree
+			}
+		}
+		if cover == nil {
+			b.WriteString(seg)
+		} else {
+			class := "m"
+			if dis {
+				class += " dis"
+			}
+			fmt.Fprintf(b, `<mark class="%s" style="background:%s" title="%s [%d, %d)">%s</mark>`, class, spanTints[colour[cover.Label]%len(spanTints)],
+				template.HTMLEscapeString(cover.Label), cover.Start, cover.End, seg)
+		}
+		for i := range spans {
+			if s := &spans[i]; s.End == e && s.Start < e {
+				mark := ""
+				if s.Disagree {
+					mark = " ≠"
+				}
+				b.WriteString(`<sup class="lab">` + template.HTMLEscapeString(s.Label) + mark + `</sup>`)
+			}
 		}
 	}
 }

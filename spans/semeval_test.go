@@ -2,6 +2,7 @@ package spans
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"agree/annotation"
@@ -127,5 +128,45 @@ func TestSemEvalPerLabelRule(t *testing.T) {
 	SemEvalDocument(&sw, resp, ref)
 	if c := sw.Schemas[SemEvalPartial]; c.Partial != 2 || c.Possible() != 6 || c.Actual() != 5 {
 		t.Errorf("swapped, partial: %+v (possible %d, actual %d)", c, c.Possible(), c.Actual())
+	}
+}
+
+// TestSemEvalProperties: on random spans, every response span is counted
+// once under each schema (actual = the response's spans), every reference
+// span at least once (possible ≥ the reference's spans, equal when no two
+// responses reach one reference span), the labels add up to the whole, and
+// strict correct ≤ exact correct ≤ partial correct + partial.
+func TestSemEvalProperties(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	labels := []string{"A", "B", "C"}
+	gen := func() []SemEvalSpan {
+		var out []SemEvalSpan
+		for range rng.IntN(8) {
+			s := float64(rng.IntN(30))
+			out = append(out, sp(s, s+1+float64(rng.IntN(6)), labels[rng.IntN(3)]))
+		}
+		return out
+	}
+	for trial := range 500 {
+		ref, resp := gen(), gen()
+		var tl SemEvalTally
+		SemEvalDocument(&tl, ref, resp)
+		for _, s := range SemEvalSchemas() {
+			c := tl.Schemas[s]
+			if c.Actual() != len(resp) || c.Possible() < len(ref) {
+				t.Fatalf("trial %d, %s: %+v for %d reference and %d response spans", trial, s.Key(), c, len(ref), len(resp))
+			}
+			var sum SemEvalCounts
+			for _, l := range tl.Labels() {
+				sum.Add(tl.PerLabel[l][s])
+			}
+			if sum != c {
+				t.Fatalf("trial %d, %s: labels add up to %+v, whole %+v", trial, s.Key(), sum, c)
+			}
+		}
+		st, ex, pa := tl.Schemas[SemEvalStrict], tl.Schemas[SemEvalExact], tl.Schemas[SemEvalPartial]
+		if st.Correct > ex.Correct || ex.Correct > pa.Correct+pa.Partial {
+			t.Fatalf("trial %d: strict %+v, exact %+v, partial %+v", trial, st, ex, pa)
+		}
 	}
 }

@@ -361,7 +361,7 @@ func (s *Summary) checkShared(annotated [][]int) error {
 			return nil
 		}
 	}
-	return errors.New("no two annotators annotated a common document, so no pair can be compared (--documents annotated compares a pair only on the documents both annotated)")
+	return errors.New("no two annotators annotated a common document, so no pair can be compared (Options.Documents annotated compares a pair only on the documents both annotated)")
 }
 
 // eachRow runs row(x, i) for every annotator i on workers goroutines (x
@@ -632,6 +632,34 @@ func macro(ls []LabelCounts) PRF {
 func (s *Summary) LabelAgreement(k int) (LabelAgreement, error) {
 	p := s.Pairs[k]
 	return labelAgreement(s.Annotators[p.Annotators[0]], s.Annotators[p.Annotators[1]], s.Labels, s.data[k].cells)
+}
+
+// LabelAlpha is Krippendorff's α on the labels of the spans matched by
+// extent, over every pair of annotators at once: each matched pair of spans
+// is an item with two values, the reference's label and the response's.
+// α needs no coder identity, so the matched pairs of all the pairs of
+// annotators pool into one coincidence table — the corpus's label
+// agreement, where κ (LabelAgreement) is one pair's. The Result's Items
+// count the matched pairs.
+func (s *Summary) LabelAlpha() (coding.Result, error) {
+	count := map[[2]int32]int{}
+	for k := range s.Pairs {
+		for _, c := range s.data[k].cells {
+			count[[2]int32{c.ref, c.resp}] += c.n
+		}
+	}
+	cells := make([]labelCell, 0, len(count))
+	for k, n := range count {
+		cells = append(cells, labelCell{k[0], k[1], n})
+	}
+	slices.SortFunc(cells, func(x, y labelCell) int {
+		if x.ref != y.ref {
+			return int(x.ref - y.ref)
+		}
+		return int(x.resp - y.resp)
+	})
+	la, err := labelAgreement("first", "second", s.Labels, cells)
+	return la.Alpha, err
 }
 
 // labelAgreement computes κ and α on the labels of matched pairs through

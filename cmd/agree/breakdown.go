@@ -3,6 +3,8 @@ package main
 import (
 	"flag"
 	"strings"
+
+	"agree/internal/view/codingview"
 )
 
 // byFlags are the breakdown flags (issue 10): --by document gives a
@@ -13,7 +15,7 @@ type byFlags struct {
 	// columnsOK: the command also takes --by COLUMN[,COLUMN] (coding
 	// tables; coding_by.go), whose groups are found while reading.
 	columnsOK bool
-	groups    []itemGroup
+	groups    []codingview.Group
 }
 
 func (b *byFlags) register(fs *flag.FlagSet, averages ...string) {

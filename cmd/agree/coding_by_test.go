@@ -90,6 +90,8 @@ func TestCodingByColumn(t *testing.T) {
 		{[]string{"coding", "--by", "batch", "testdata/rounds.csv"}, 2, `the table has no column "batch"`},
 		{[]string{"coding", "--by", "round,", "testdata/rounds.csv"}, 2, "an empty column name"},
 		{[]string{"spans", "--by", "round", "examples/entities.csv"}, 2, "--by must be document"},
+		{[]string{"coding", "--by", "round", "--emit-stats", "-", "testdata/rounds.csv"}, 2, "--by round would not be used"},
+		{[]string{"coding", "--by", "round", "--merge-stats", "testdata/rounds.csv"}, 2, "merged statistics have none"},
 	} {
 		_, errs, code := agree(t, "", c.args...)
 		if code != c.code || !strings.Contains(errs, c.msg) {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"crypto/sha256"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"agree/formats/table"
 	"agree/internal/csvio"
 	"agree/internal/plural"
+	"agree/internal/view/codingview"
 )
 
 // agree coding on any amount of data (issue 13): a table is read into its
@@ -48,6 +50,8 @@ func (f *codingFlags) needsItems() string {
 		return "--consensus"
 	case f.ref.active():
 		return "--reference"
+	case f.cmp.active():
+		return "--compare"
 	}
 	return ""
 }
@@ -65,6 +69,9 @@ func (f *codingFlags) validateStream(e env, fs *flag.FlagSet, files []string, mo
 		if opt := f.needsItems(); opt != "" {
 			return usagef("coding: %s needs the items, and merged statistics hold only the distinct patterns of values: run it on the data", opt)
 		}
+		if f.by.columns() != nil {
+			return usagef("coding: --by %s reads the column from the table; merged statistics have none: run it on the data", f.by.by)
+		}
 		return nil
 	}
 	if len(files) != 1 && !model {
@@ -73,6 +80,9 @@ func (f *codingFlags) validateStream(e env, fs *flag.FlagSet, files []string, mo
 	if s.emitStats != "" {
 		if opt := f.needsItems(); opt != "" {
 			return usagef("coding: --emit-stats writes the statistics and stops; %s would not be used", opt)
+		}
+		if f.by.columns() != nil {
+			return usagef("coding: --emit-stats writes the statistics and stops; --by %s would not be used", f.by.by)
 		}
 		if report {
 			return usagef("coding: --emit-stats writes the statistics and stops; --report would not be written")
@@ -161,8 +171,8 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 				return nil, name, nil, err
 			}
 			if cols := f.by.columns(); cols != nil { // coding_by.go
-				if s, f.by.groups, err = splitStatsByColumns(s, cols, topt); err != nil {
-					return nil, name, nil, err
+				if s, f.by.groups, err = codingview.SplitStatsByColumns(s, cols, topt); err != nil {
+					return nil, name, nil, byColumnError(err)
 				}
 			}
 			an, err := f.analyzeStats(e, s, copt)
@@ -172,8 +182,13 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 			return nil, name, nil, err
 		}
 		if cols := f.by.columns(); cols != nil { // coding_by.go
-			if d, f.by.groups, err = splitByColumns(d, cols); err != nil {
-				return nil, name, nil, err
+			if d, f.by.groups, err = codingview.SplitByColumns(d, cols); err != nil {
+				return nil, name, nil, byColumnError(err)
+			}
+		}
+		if f.cmp.active() { // compare.go
+			if d, f.cmp.groups, err = codingview.SplitByColumns(d, []string{f.cmp.column}); err != nil {
+				return nil, name, nil, byColumnError(err)
 			}
 		}
 		notes = tableNotes(e, info, d.Labels())
@@ -318,4 +333,14 @@ func mergeCodingStats(e env, files []string, copt coding.Options) (*coding.Analy
 	}
 	an, err := coding.AnalyzeStats(m, copt)
 	return an, m.Source(), err
+}
+
+// byColumnError makes a --by (or --compare) column that the table does not
+// have a usage error (exit 2).
+func byColumnError(err error) error {
+	var nc *codingview.NoColumnError
+	if errors.As(err, &nc) {
+		return usageError{err}
+	}
+	return err
 }

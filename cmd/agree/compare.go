@@ -2,9 +2,9 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
-	"io"
-	"strconv"
+	"strings"
 
 	"agree/coding"
 	"agree/compare"
@@ -12,6 +12,8 @@ import (
 	"agree/inference"
 	"agree/internal/version"
 	"agree/internal/view"
+	"agree/internal/view/codingview"
+	"agree/internal/view/compareview"
 	"agree/report"
 )
 
@@ -48,9 +50,13 @@ func runCompare(e env, args []string) error {
 	fs.Float64Var(&f.level, "level", 0.95, "confidence level of the interval")
 	bound(fs, "level", span(0, 1, "both"))
 	format := formatFlag(fs, "table")
+	rep := reportFlag(fs)
 	gateFlags(e, fs)
 	files, rf, err := commandArgs(fs, args, format, 2, 2)
 	if err != nil {
+		return err
+	}
+	if err := rep.check(e, files); err != nil {
 		return err
 	}
 	if err := e.checkGate(fs, files); err != nil {
@@ -94,7 +100,8 @@ func runCompare(e env, args []string) error {
 		}
 	}
 	opt := compare.Options{Options: inference.Options{Resamples: f.bootstrap, Seed: f.seed, Workers: f.workers, Level: f.level, Progress: e.status.set}, Categories: true}
-	res := &compareJSON{Header: version.NewHeader(), Measure: f.measure, Bootstrap: bootstrapJSON{Resamples: f.bootstrap, Seed: f.seed}}
+	h := version.NewHeader()
+	res := &compareview.Result{Header: &h, Measure: f.measure, Bootstrap: view.Bootstrap{Resamples: f.bootstrap, Seed: f.seed}}
 	if f.paired == "auto" {
 		at := map[string]int{}
 		for i, id := range an[1].Data().Items() {
@@ -117,12 +124,15 @@ func runCompare(e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	res.fill(r, files)
+	res.Fill(r, files)
 	e.observe(res)
+	if err := rep.write(e, func() (*report.Page, error) { return compareview.Page(res), nil }, files); err != nil || rep.only() {
+		return err
+	}
 	if rf == report.JSON {
 		return report.WriteJSON(e.stdout, res)
 	}
-	return res.write(e.stdout, rf)
+	return res.Write(e.stdout, rf)
 }
 
 func coefficientByKey(key string) (coding.Coefficient, bool) {
@@ -134,78 +144,76 @@ func coefficientByKey(key string) (coding.Coefficient, bool) {
 	return 0, false
 }
 
-type compareSideJSON struct {
-	File  string        `json:"file"`
-	Items int           `json:"items"`
-	Value report.Number `json:"value"`
+// compareFlag is agree coding's --compare COLUMN=A,B: the coefficients of
+// the items whose COLUMN is A against those whose COLUMN is B, unpaired
+// (a table's items are in one group each).
+type compareFlag struct {
+	value, column, a, b string
+	groups              []codingview.Group // the column's groups, found while reading
 }
 
-type differenceJSON struct {
-	Label              string         `json:"label,omitempty"`
-	A                  report.Number  `json:"a"`
-	B                  report.Number  `json:"b"`
-	Value              report.Number  `json:"value"`
-	SE                 report.Number  `json:"se"`
-	CI                 *view.Interval `json:"ci"`
-	P                  report.Number  `json:"p"`
-	UndefinedResamples int            `json:"undefined_resamples,omitempty"`
-	UndefinedReason    string         `json:"undefined_reason,omitempty"`
+func (c *compareFlag) register(fs *flag.FlagSet) {
+	fs.StringVar(&c.value, "compare", "", "COLUMN=A,B: compare the coefficients of the items whose COLUMN (a column of a wide table, not a coder) is A and those where it is B (unpaired bootstrap, --bootstrap resamples, default 1000), overall and per category")
 }
 
-// compareJSON is agree compare's output (a contract, in the README).
-type compareJSON struct {
-	version.Header
-	Measure     string           `json:"measure"`
-	Method      string           `json:"method"`
-	Paired      bool             `json:"paired"`
-	SharedItems int              `json:"shared_items,omitempty"`
-	A           compareSideJSON  `json:"a"`
-	B           compareSideJSON  `json:"b"`
-	Difference  differenceJSON   `json:"difference"`
-	PerLabel    []differenceJSON `json:"per_label,omitempty"`
-	Bootstrap   bootstrapJSON    `json:"bootstrap"`
-	Notes       []string         `json:"notes,omitempty"`
+func (c *compareFlag) active() bool { return c.value != "" }
+
+func (c *compareFlag) check(fs *flag.FlagSet, by *byFlags) error {
+	if c.value == "" {
+		return nil
+	}
+	col, vals, ok := strings.Cut(c.value, "=")
+	ab := strings.Split(vals, ",")
+	if !ok || strings.TrimSpace(col) == "" || len(ab) != 2 || ab[0] == "" || ab[1] == "" || ab[0] == ab[1] {
+		return usagef("coding: --compare %q: want COLUMN=A,B (two different values of the column), e.g. --compare round=1,2", c.value)
+	}
+	if by.columns() != nil {
+		return usagef("coding: --compare and --by %s: choose one", by.by)
+	}
+	if !by.columnsOK {
+		return usagef("coding: --compare COLUMN=A,B reads a column of a table (wide or transposed), not annotation files")
+	}
+	c.column, c.a, c.b = strings.TrimSpace(col), strings.TrimSpace(ab[0]), strings.TrimSpace(ab[1])
+	return nil
 }
 
-func newDifferenceJSON(d compare.Difference) differenceJSON {
-	return differenceJSON{Label: d.Label, A: report.Number(d.A), B: report.Number(d.B), Value: report.Number(d.Diff), SE: report.Number(d.SE),
-		CI: view.NewInterval(d.CI), P: report.Number(d.P), UndefinedResamples: d.Undefined, UndefinedReason: d.Reason}
-}
-
-func (res *compareJSON) fill(r *compare.Result, files []string) {
-	res.Method, res.Paired = r.Method, r.Paired
-	if r.Paired {
-		res.SharedItems = r.ItemsA
+// addCompare compares the two groups of whole's items.
+func (c *compareFlag) addCompare(e env, res *codingview.Result, whole *coding.Analysis, inf inferenceFlags) error {
+	var items [2][]int
+	for _, g := range c.groups {
+		switch g.Values[c.column] {
+		case c.a:
+			items[0] = g.Items
+		case c.b:
+			items[1] = g.Items
+		}
 	}
-	res.Bootstrap.Method = r.Method
-	res.A = compareSideJSON{File: files[0], Items: r.ItemsA, Value: report.Number(r.Overall.A)}
-	res.B = compareSideJSON{File: files[1], Items: r.ItemsB, Value: report.Number(r.Overall.B)}
-	res.Difference = newDifferenceJSON(r.Overall)
-	for _, d := range r.PerCategory {
-		res.PerLabel = append(res.PerLabel, newDifferenceJSON(d))
+	for k, v := range []string{c.a, c.b} {
+		if len(items[k]) == 0 {
+			return fmt.Errorf("coding: --compare %s: no item has %s %q", c.value, c.column, v)
+		}
 	}
-}
-
-func (res *compareJSON) write(w io.Writer, f report.Format) error {
-	lvl := "CI"
-	if res.Difference.CI != nil {
-		lvl = fmt.Sprintf("%g%% CI", 100*res.Difference.CI.Level)
+	var an [2]*coding.Analysis
+	for k := range an {
+		var err error
+		if an[k], err = coding.Analyze(whole.Data().Resample(items[k]), whole.Options()); err != nil {
+			return err
+		}
 	}
-	t := report.Table{Title: fmt.Sprintf("%s: B (%s) − A (%s)", res.Measure, res.B.File, res.A.File),
-		Header: []string{"", "A", "B", "B − A", lvl, "p", "note"}}
-	row := func(name string, d differenceJSON) []string {
-		return []string{name, report.Float(float64(d.A), 4), report.Float(float64(d.B), 4), report.Float(float64(d.Value), 4),
-			view.IntervalText(d.CI), pValue(float64(d.P)), d.UndefinedReason}
+	coef := coding.KrippendorffAlpha
+	resamples := inf.bootstrap
+	if resamples == 0 {
+		resamples = 1000
 	}
-	t.Rows = append(t.Rows, row("overall", res.Difference))
-	for _, d := range res.PerLabel {
-		t.Rows = append(t.Rows, row("category "+d.Label+" (α)", d))
+	e.status.phase("bootstrap resamples (--compare)", int64(resamples))
+	r, err := compare.Coefficient(context.Background(), an[0], an[1], coef, compare.Options{
+		Options:    inference.Options{Resamples: resamples, Seed: inf.seed, Workers: inf.workers, Level: inf.level, Progress: e.status.set},
+		Categories: true})
+	if err != nil {
+		return err
 	}
-	items := strconv.Itoa(res.A.Items) + " and " + strconv.Itoa(res.B.Items) + " items"
-	if res.Paired {
-		items = strconv.Itoa(res.SharedItems) + " shared items"
-	}
-	t.Notes = append([]string{"method: " + res.Method + fmt.Sprintf("; %d resamples, seed %d; %s", res.Bootstrap.Resamples, res.Bootstrap.Seed, items),
-		"per category: Krippendorff's category-specific α (the category against the others)"}, res.Notes...)
-	return report.WriteTables(w, f, t)
+	out := &compareview.Result{Measure: coef.Key(), Bootstrap: view.Bootstrap{Resamples: resamples, Seed: inf.seed}}
+	out.Fill(r, []string{c.column + "=" + c.a, c.column + "=" + c.b})
+	res.Compare = out
+	return nil
 }

@@ -41,6 +41,7 @@ func runCoref(e env, args []string) error {
 	bound(fs, "level", span(0, 1, "both"))
 	var by byFlags
 	by.register(fs, "micro", "macro")
+	reference := fs.String("reference", "", "score each annotator's chains against annotator NAME's (the key): MUC, B³, CEAFe, LEA and CoNLL F1 with the reference as key")
 	rep := reportFlag(fs)
 	gateFlags(e, fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
@@ -220,6 +221,13 @@ func runCoref(e env, args []string) error {
 	if by.active() {
 		out.AddDocuments(c, by.average)
 	}
+	if *reference != "" {
+		ref, err := corefview.NewReference(&out, *reference)
+		if err != nil {
+			return usagef("coref: %v", err)
+		}
+		out.Reference = ref
+	}
 	e.observe(out)
 	if err := rep.write(e, func() (*report.Page, error) { return corefview.Page(&out, files), nil }, files); err != nil || rep.only() {
 		return err
@@ -227,7 +235,7 @@ func runCoref(e env, args []string) error {
 	if f == report.JSON {
 		return report.WriteJSON(e.stdout, out)
 	}
-	return report.WriteTables(e.stdout, f, corefview.Tables(&out)...)
+	return report.WriteTables(e.stdout, f, append(corefview.Tables(&out), out.Reference.Tables()...)...)
 }
 
 func splitList(s string) []string {

@@ -90,6 +90,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	docs.registerContinua(fs)
 	var by byFlags
 	by.register(fs, "pooled", "macro")
+	reference := fs.String("reference", "", "also γ of each annotator with annotator NAME (a gold annotation, a model), on the continua both annotated")
 	rep := reportFlag(fs)
 	gateFlags(e, fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
@@ -173,7 +174,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	}
 	samplerNote := ""
 	if *samplerName == "auto" {
-		sampler, samplerNote = gammaview.AutoSampler(corpus)
+		sampler, samplerNote = gamma.AutoSampler(corpus)
 	}
 	opt := gamma.Options{Sampler: sampler, Samples: *samples, Precision: *precision, Confidence: *confidence,
 		MaxSamples: *maxSamples, Seed: *seed, Workers: *workers, Deadline: start.Add(*timeLimit), MaxGap: *maxGap, Window: window,
@@ -219,6 +220,18 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 			return interrupted(err)
 		}
 	}
+	if *reference != "" {
+		e.status.phase("γ with the reference", 0)
+		ref, err := gammaview.NewReference(ctx, corpus, d, opt, *reference)
+		var ue *gammaview.UnknownReferenceError
+		if errors.As(err, &ue) {
+			return usagef("gamma: %v", err)
+		}
+		if err != nil {
+			return interrupted(err)
+		}
+		out.Reference = ref
+	}
 	e.observe(out)
 	if err := rep.write(e, func() (*report.Page, error) { return gammaview.Page(out, files), nil }, files); err != nil || rep.only() {
 		return err
@@ -226,7 +239,7 @@ func runGammaCtx(ctx context.Context, e env, args []string) error {
 	if f == report.JSON {
 		return report.WriteJSON(e.stdout, out)
 	}
-	return report.WriteTables(e.stdout, f, gammaview.Tables(out, *showAlignment)...)
+	return report.WriteTables(e.stdout, f, append(gammaview.Tables(out, *showAlignment), out.Reference.Tables()...)...)
 }
 
 // interrupted rephrases a cancellation (Ctrl-C) as a short message.

@@ -13,6 +13,7 @@ import (
 
 	"agree/formats"
 	corefio "agree/formats/coref"
+	"agree/position"
 )
 
 // callInfo is what run learns about a command while it runs, to add hints
@@ -23,36 +24,26 @@ type callInfo struct {
 	usage func(w io.Writer)
 }
 
-// withHints adds to a data error (exit 1) what the user can do about it:
-// when a file named in the message is separated by ';' or tabs and the
-// command read it with another separator, it suggests --sep (or says that
-// the command reads comma-separated values only).
-func withHints(err error, call *callInfo, args []string) error {
+// withHints adds to a data error (exit 1) what the user can do about it,
+// from the position the error gives (*position.Error): when its file is
+// CoNLL-2012 coreference and the command is not coref, it says so; when
+// the file is read as CSV and separated by ';' or tabs instead, it
+// suggests --sep (or says that the command reads comma-separated values
+// only) — unless the reader said it already (position.ErrSeparator).
+func withHints(err error, call *callInfo) error {
 	var ue usageError
 	if err == nil || errors.As(err, &ue) || call == nil || call.fs == nil {
 		return err
 	}
-	msg := err.Error()
-	if strings.Contains(msg, "--sep") || strings.Contains(msg, "comma-separated") { // the reader said it already
+	pe := position.As(err)
+	if pe == nil || pe.File == "" || errors.Is(err, position.ErrSeparator) {
 		return err
 	}
-	seen := map[string]bool{}
-	for _, a := range args {
-		// A file is named by an argument or a flag's value (--taxonomy F,
-		// --metric matrix:F, --sep=…); the message must name it too.
-		if _, v, ok := strings.Cut(a, ":"); ok && strings.HasPrefix(a, "matrix:") {
-			a = v
-		}
-		if seen[a] || a == "-" || strings.HasPrefix(a, "-") || !strings.Contains(msg, a) {
-			continue
-		}
-		seen[a] = true
-		if h := conllHint(call.fs, a); h != "" {
-			return hinted{err, h}
-		}
-		if h := separatorHint(call.fs, a); h != "" {
-			return hinted{err, h}
-		}
+	if h := conllHint(call.fs, pe.File); h != "" {
+		return hinted{err, h}
+	}
+	if h := separatorHint(call.fs, pe.File); h != "" {
+		return hinted{err, h}
 	}
 	return err
 }

@@ -50,7 +50,7 @@ func exitCode(err error, stderr io.Writer) int {
 		}
 		return exitRequirement
 	}
-	fmt.Fprintln(stderr, "agree:", shortMessage(err.Error()))
+	fmt.Fprintln(stderr, "agree:", shortMessage(flagNames(err.Error())))
 	var ue usageError
 	if errors.As(err, &ue) {
 		return 2
@@ -135,7 +135,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			if err == nil {
 				err = e.gate.verdict(e)
 			}
-			return withHints(err, e.call, args[1:])
+			return withHints(err, e.call)
 		}
 	}
 	printUsage(stderr)

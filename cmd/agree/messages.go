@@ -38,3 +38,32 @@ func shortMessage(msg string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// optionFlags turns the library's names of its options, as its messages
+// give them (issue 24: "library messages name Options fields"), into the
+// flags that set them. A name that contains another comes first.
+var optionFlags = strings.NewReplacer(
+	"categories of ParseOptions.Categories", "categories of --order", // distance
+	"ParseOptions.Categories a,b,c", "--order a,b,c",
+	"ParseOptions.Categories", "--order or --categories",
+	"BratOptions.Types", "--brat-types", // formats/coref
+	"Reader.Comma", "--sep", // formats/units
+	"Options.OffsetUnit", "--offset-unit", // formats
+	"Options.LabelFeature", "--label-feature",
+	"Options.Unaligned", "--unaligned",
+	"Options.Format", "--input",
+	"Options.Tiers", "--tiers",
+	"Options.Columns", "--columns", // formats/table
+	"Options.Column", "--column", // formats (BIO)
+	"Options.Layout", "--layout",
+	"Options.Layer", "--layer",
+	"Options.Categories", "--categories",
+	"Options.Sorted", "--sorted",
+	"Options.Header", "--header",
+	"Options.Comma", "--sep",
+	"Options.Documents", "--documents", // spans
+)
+
+// flagNames returns msg with the library's option names replaced by the
+// flags that set them.
+func flagNames(msg string) string { return optionFlags.Replace(msg) }

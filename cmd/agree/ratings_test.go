@@ -112,3 +112,64 @@ func TestRatingsErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestRatingsBy: --by batch gives each batch's intraclass correlations as
+// agree ratings gives them on the batch's rows alone (two paths), and the
+// pooled corpus value is the whole table's.
+func TestRatingsBy(t *testing.T) {
+	out, errs, code := agree(t, "", "ratings", "--by", "batch", "--format", "json", "testdata/ratings-batches.csv")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var r struct {
+		RaterNames []string `json:"rater_names"`
+		ICC        struct {
+			Forms []struct {
+				Key   string
+				Value float64
+			}
+		}
+		PerGroup []struct {
+			Group string
+			ICC   map[string]float64
+		} `json:"per_group"`
+		Corpus struct{ ICC map[string]float64 }
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.RaterNames) != 3 || len(r.PerGroup) != 4 || r.Corpus.ICC["icc_a1"] != r.ICC.Forms[1].Value {
+		t.Fatalf("raters %v, groups %d, corpus %v", r.RaterNames, len(r.PerGroup), r.Corpus.ICC)
+	}
+	src, _ := os.ReadFile("testdata/ratings-batches.csv")
+	lines := strings.Split(strings.TrimSpace(string(src)), "\n")
+	for _, g := range r.PerGroup {
+		sub := []string{"essay,r1,r2,r3"}
+		for _, l := range lines[1:] {
+			f := strings.Split(l, ",")
+			if f[1] == g.Group {
+				sub = append(sub, strings.Join(append([]string{f[0]}, f[2:]...), ","))
+			}
+		}
+		p := filepath.Join(t.TempDir(), "b.csv")
+		os.WriteFile(p, []byte(strings.Join(sub, "\n")+"\n"), 0o644)
+		out, _, _ := agree(t, "", "ratings", "--format", "json", p)
+		var s struct {
+			ICC struct {
+				Forms []struct {
+					Key   string
+					Value float64
+				}
+			}
+		}
+		json.Unmarshal([]byte(out), &s)
+		for _, fm := range s.ICC.Forms {
+			if math.Abs(fm.Value-g.ICC[fm.Key]) > 1e-12 {
+				t.Errorf("batch %s %s: %v, on its rows alone %v", g.Group, fm.Key, g.ICC[fm.Key], fm.Value)
+			}
+		}
+	}
+	if _, errs, code := agree(t, "", "ratings", "--by", "document", "testdata/ratings-batches.csv"); code != 2 || !strings.Contains(errs, "no documents") {
+		t.Errorf("--by document: exit %d, %s", code, errs)
+	}
+}

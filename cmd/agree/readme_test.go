@@ -98,25 +98,30 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 	// Names that come from the data, not from the program.
 	data := map[string]bool{"Kx": true, "Ky": true, "Kz": true, "C1": true, "C2": true, "C3": true,
 		"PER": true, "LOC": true, "ORG": true, "MISC": true, "DATE": true, "date": true, "X": true, "Y": true, // examples/entities.csv, sharedCSV
-		"round": true, "met": true, "works_for": true, "located_in": true, "affiliated_with": true} // examples/relations.csv
+		"round": true, "batch": true, "met": true, "works_for": true, "located_in": true, "affiliated_with": true} // examples/relations.csv
 	runs := [][]string{
 		{"coding", "examples/krippendorff.csv"},
 		{"coding", "--metric", "interval", "--bootstrap", "20", "examples/krippendorff.csv"},
 		{"coding", "--bootstrap", "20", "--alpha-bootstrap", "krippendorff", "--dawid-skene", twoCoders},
 		{"coding", "examples/table6.csv"},
 		{"ratings", "examples/ratings.csv"},
+		{"ratings", "--by", "batch", "testdata/ratings-batches.csv"},
 		{"spans", "--schema", "semeval", "examples/entities.csv"},
 		{"coding", "--reference", "majority", "examples/krippendorff.csv"},
 		{"coding", "--by", "round", "testdata/rounds.csv"},
+		{"segmentation", "--reference", "an1", "testdata/segmentation/g5_ch1.csv"},
 		{"compare", "--bootstrap", "50", "examples/krippendorff.csv", "examples/krippendorff.csv"},
+		{"coding", "--compare", "round=1,2", "--bootstrap", "20", "testdata/rounds.csv"},
 		{"spans", "--reference", "ana", "--bootstrap", "20", "examples/entities.csv"},
 		{"coref", "--missing", "singletons", "testdata/coref/passonneau.csv"},
 		{"coref", "--bootstrap", "20", corefDocs},
+		{"coref", "--bootstrap", "20", "--reference", "C2", corefDocs},
 		{"unitizing", units},
 		{"unitizing", units, units2},
 		{"segmentation", "testdata/segmentation/g5_ch1.csv"},
 		{"shuffle", "--sets", "1", "--step", "0.5", "--units", "5", "--measures", "u_alpha,gamma", "--errors", "position"},
 		{"gamma", "--samples", "5", units},
+		{"gamma", "--samples", "5", "--reference", "C1", units},
 		{"gamma", "--samples", "5", "--bootstrap", "5", units, units2, units3},
 		{"spans", "--bootstrap", "20", "examples/entities.csv"},
 		{"relations", "--bootstrap", "20", "examples/relations.csv"},

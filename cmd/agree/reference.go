@@ -6,16 +6,13 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"strconv"
 	"strings"
 
 	"agree/coding"
 	"agree/formats/table"
-	"agree/internal/plural"
-	"agree/internal/view"
+	"agree/internal/view/codingview"
+	"agree/internal/view/spansview"
 	"agree/reference"
-	"agree/report"
-	"agree/spans"
 )
 
 // referenceFlags is --reference NAME|FILE|majority (reference.go): each
@@ -52,36 +49,8 @@ func (r *referenceFlags) check(fset *flag.FlagSet, allowMore bool) error {
 	return nil
 }
 
-// estimateJSON is a coefficient against the reference.
-type estimateJSON struct {
-	Value           report.Number  `json:"value"`
-	SE              report.Number  `json:"se"`
-	CI              *view.Interval `json:"ci"`
-	UndefinedReason string         `json:"undefined_reason,omitempty"`
-}
-
-func newEstimateJSON(e reference.Estimate) estimateJSON {
-	return estimateJSON{Value: report.Number(e.Value), SE: report.Number(e.SE), CI: view.NewInterval(e.CI), UndefinedReason: e.Reason}
-}
-
-type referenceRowJSON struct {
-	Annotator  string       `json:"annotator"`
-	Items      int          `json:"items"`
-	NoMajority int          `json:"no_majority,omitempty"`
-	Accuracy   estimateJSON `json:"accuracy"`
-	Kappa      estimateJSON `json:"cohen_kappa"`
-	Alpha      estimateJSON `json:"krippendorff_alpha"`
-}
-
-// codingReferenceJSON is "reference" in agree coding --reference.
-type codingReferenceJSON struct {
-	Name       string             `json:"name"`
-	Kind       string             `json:"kind"` // annotator, file or majority
-	Annotators []referenceRowJSON `json:"annotators"`
-}
-
 // addCodingReference scores every coder of d against the reference.
-func (r *referenceFlags) addCoding(e env, res *codingResult, d *coding.Data, copt coding.Options, topt table.Options, level float64) error {
+func (r *referenceFlags) addCoding(e env, res *codingview.Result, d *coding.Data, copt coding.Options, topt table.Options, level float64) error {
 	if !r.active() {
 		return nil
 	}
@@ -90,7 +59,7 @@ func (r *referenceFlags) addCoding(e env, res *codingResult, d *coding.Data, cop
 	}
 	var rows []reference.Row
 	var err error
-	out := &codingReferenceJSON{Name: r.value}
+	out := &codingview.Reference{Name: r.value}
 	switch {
 	case r.value == reference.MajorityName:
 		out.Kind = "majority"
@@ -133,95 +102,19 @@ func (r *referenceFlags) addCoding(e env, res *codingResult, d *coding.Data, cop
 		return err
 	}
 	for _, row := range rows {
-		out.Annotators = append(out.Annotators, referenceRowJSON{Annotator: row.Annotator, Items: row.Items, NoMajority: row.NoMajority,
-			Accuracy: newEstimateJSON(row.Accuracy), Kappa: newEstimateJSON(row.Kappa), Alpha: newEstimateJSON(row.Alpha)})
+		out.Annotators = append(out.Annotators, codingview.ReferenceRow{Annotator: row.Annotator, Items: row.Items, NoMajority: row.NoMajority,
+			Accuracy: codingview.NewEstimate(row.Accuracy), Kappa: codingview.NewEstimate(row.Kappa), Alpha: codingview.NewEstimate(row.Alpha)})
 	}
 	res.Reference = out
 	return nil
 }
 
-func (out *codingReferenceJSON) tables() []report.Table {
-	if out == nil {
-		return nil
+// referenceError makes a --reference that names no annotator a usage
+// error (exit 2).
+func referenceError(err error) error {
+	var ue *spansview.UnknownReferenceError
+	if errors.As(err, &ue) {
+		return usageError{err}
 	}
-	title := "each annotator against " + out.Name
-	if out.Kind == "majority" {
-		title = "each annotator against the majority of the others"
-	}
-	t := report.Table{Title: title, Header: []string{"annotator", "items", "accuracy", "CI", "Cohen's κ", "CI", "α", "CI"}}
-	for _, r := range out.Annotators {
-		t.Rows = append(t.Rows, []string{r.Annotator, strconv.Itoa(r.Items), report.Float(float64(r.Accuracy.Value), 4), view.IntervalText(r.Accuracy.CI),
-			report.Float(float64(r.Kappa.Value), 4), view.IntervalText(r.Kappa.CI), report.Float(float64(r.Alpha.Value), 4), view.IntervalText(r.Alpha.CI)})
-		if r.NoMajority > 0 {
-			t.Notes = append(t.Notes, fmt.Sprintf("%s: %s without a majority among the others (tied), left out", r.Annotator, plural.Count(r.NoMajority, "item")))
-		}
-	}
-	t.Notes = append(t.Notes, "intervals: analytic (Gwet's variance for accuracy and α, Fleiss, Cohen & Everitt 1969 for κ), on the items both labelled")
-	return []report.Table{t}
-}
-
-// spansReferenceRowJSON is one annotator against the reference span by span.
-type spansReferenceRowJSON struct {
-	Annotator     string         `json:"annotator"`
-	Documents     int            `json:"documents"`
-	Matched       int            `json:"matched"`
-	ReferenceSpan int            `json:"reference_spans"`
-	ResponseSpans int            `json:"response_spans"`
-	Precision     report.Number  `json:"precision"`
-	Recall        report.Number  `json:"recall"`
-	F1            report.Number  `json:"f1"`
-	F1CI          *view.Interval `json:"f1_ci,omitempty"`
-}
-
-// spansReferenceJSON is "reference" in agree spans/relations --reference.
-type spansReferenceJSON struct {
-	Name       string                  `json:"name"`
-	Annotators []spansReferenceRowJSON `json:"annotators"`
-}
-
-// spansReference orients the pairs that include the reference annotator so
-// that it is the reference (precision and recall swap when it is the
-// second of a pair; F1 does not change).
-func spansReference(name string, sum *spans.Summary, iv *spans.Intervals) (*spansReferenceJSON, error) {
-	ref := -1
-	for a, n := range sum.Annotators {
-		if n == name {
-			ref = a
-		}
-	}
-	if ref < 0 {
-		return nil, usagef("--reference %s: no annotator of that name (annotators: %s)", name, strings.Join(sum.Annotators, ", "))
-	}
-	out := &spansReferenceJSON{Name: name}
-	for k, p := range sum.Pairs {
-		a, b := p.Annotators[0], p.Annotators[1]
-		if a != ref && b != ref {
-			continue
-		}
-		c := p.Counts
-		other := b
-		if b == ref {
-			other = a
-			c.Reference, c.Response = c.Response, c.Reference
-		}
-		row := spansReferenceRowJSON{Annotator: sum.Annotators[other], Documents: p.Documents, Matched: c.Matched, ReferenceSpan: c.Reference,
-			ResponseSpans: c.Response, Precision: report.Number(c.Precision()), Recall: report.Number(c.Recall()), F1: report.Number(c.F1())}
-		if iv != nil && k < len(iv.Pairs) && iv.Pairs[k] != nil {
-			row.F1CI = view.NewInterval(iv.Pairs[k].CI)
-		}
-		out.Annotators = append(out.Annotators, row)
-	}
-	return out, nil
-}
-
-func (out *spansReferenceJSON) tables(unit string) []report.Table {
-	if out == nil {
-		return nil
-	}
-	t := report.Table{Title: "each annotator against " + out.Name + " (the reference)", Header: []string{"annotator", "documents", "matched", "reference " + unit, "response " + unit, "precision", "recall", "F1", "F1 CI"}}
-	for _, r := range out.Annotators {
-		t.Rows = append(t.Rows, []string{r.Annotator, strconv.Itoa(r.Documents), strconv.Itoa(r.Matched), strconv.Itoa(r.ReferenceSpan), strconv.Itoa(r.ResponseSpans),
-			report.Float(float64(r.Precision), 4), report.Float(float64(r.Recall), 4), report.Float(float64(r.F1), 4), view.IntervalText(r.F1CI)})
-	}
-	return []report.Table{t}
+	return err
 }

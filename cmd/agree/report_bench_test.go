@@ -11,6 +11,7 @@ import (
 
 	"agree/coding"
 	"agree/formats/table"
+	"agree/internal/view/codingview"
 )
 
 // writeContinuum writes a γ continuum of annotators × units: shared true
@@ -112,17 +113,17 @@ func BenchmarkCodingPage1e6x5(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	res, err := analyzeCoding(an)
+	res, err := codingview.Analyze(an)
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := res.infer(inferenceFlags{level: 0.95, top: 10, leaveOut: true, bootstrap: 200, seed: 1, alphaBoot: "item", keepSamples: true}); err != nil {
+	if _, err := res.Infer(codingview.InferOptions{Level: 0.95, Top: 10, LeaveOut: true, Bootstrap: 200, Seed: 1, AlphaBoot: "item", KeepSamples: true}); err != nil {
 		b.Fatal(err)
 	}
 	var n countWriter
 	for b.Loop() {
 		n = 0
-		if err := codingPage(res).WriteHTML(&n); err != nil {
+		if err := codingview.Page(res).WriteHTML(&n); err != nil {
 			b.Fatal(err)
 		}
 	}

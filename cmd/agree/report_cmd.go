@@ -17,7 +17,7 @@ FILE.html or standard output. The other flags go to that command, so
 "agree coding --metric interval --report r.html data.csv".`
 
 // reportKinds are the commands that draw a report.
-var reportKinds = []string{"coding", "spans", "relations", "gamma", "unitizing", "segmentation", "coref", "shuffle"}
+var reportKinds = []string{"coding", "ratings", "spans", "relations", "gamma", "unitizing", "segmentation", "coref", "shuffle"}
 
 func runReport(e env, args []string) error {
 	out, kind, force := "", "auto", false

@@ -230,7 +230,7 @@ func TestRelationsReport(t *testing.T) {
 	avg := res["average_f1"].(float64)
 	for _, want := range []string{
 		"<title>Relation agreement on relations.csv",
-		"F1 per type", "type κ given a match",
+		"F1 per type", "type α given a match",
 		"disagreements on relations (adjudicate first)",
 		fmt.Sprintf("%.4f", avg), // the headline is the JSON's average pairwise F1
 	} {

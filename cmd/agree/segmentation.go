@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"agree/formats/segeval"
+	"agree/inference"
 	"agree/internal/view/segmentationview"
 	"agree/report"
 	"agree/segmentation"
@@ -30,6 +31,9 @@ func runSegmentation(e env, args []string) error {
 	input := fs.String("input", "auto", "input layout: auto (JSON if the file starts with '{'), json or csv")
 	nt := fs.Int("nt", segmentation.DefaultNT, "maximum transposition span n_t in boundary slots (≥ 2) for BED, B and S")
 	window := fs.Int("window", 0, "window size k for Pk and WindowDiff (0: SegEval's rule, round(mean reference mass / 2), at least 2)")
+	reference := fs.String("reference", "", "score each coder against the coder NAME (a gold segmentation, a model): means over the items both segmented of B, S, Pk, WindowDiff and boundary F, with t intervals")
+	level := fs.Float64("level", 0.95, "confidence level of --reference's intervals")
+	bound(fs, "level", span(0, 1, "both"))
 	lamprier := fs.Bool("lamprier", false, "WindowDiff with the Lamprier et al. (2007) padding fix")
 	similarity := fs.String("similarity", "b", "similarity pooled into actual agreement: b (SegEval's default) or s")
 	ghd := fs.String("ghd", "2,2,1", "GHD costs ins,del,shift (NLTK defaults 2,2,1)")
@@ -74,6 +78,11 @@ func runSegmentation(e env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if *reference != "" {
+		if res.Reference, err = segmentationview.NewReference(res, *reference, *level, inference.StudentQuantile); err != nil {
+			return usagef("segmentation: %v", err)
+		}
+	}
 	e.observe(res)
 	if err := rep.write(e, func() (*report.Page, error) { return segmentationview.Page(res, d, files), nil }, files); err != nil || rep.only() {
 		return err
@@ -81,7 +90,7 @@ func runSegmentation(e env, args []string) error {
 	if f == report.JSON {
 		return report.WriteJSON(e.stdout, res)
 	}
-	return report.WriteTables(e.stdout, f, segmentationview.Tables(res)...)
+	return report.WriteTables(e.stdout, f, append(segmentationview.Tables(res), res.Reference.Tables()...)...)
 }
 
 func parseGHDCosts(s string) (segmentation.GHDCosts, error) {

@@ -33,7 +33,7 @@ nothing on disk after answering. Stop it with Ctrl-C.`
 
 // serveCommands are the analyses the page offers (shuffle reads no file):
 // auto chooses as agree report does (formats.Analysis).
-var serveCommands = []string{"auto", "coding", "spans", "relations", "gamma", "unitizing", "segmentation", "coref"}
+var serveCommands = []string{"auto", "coding", "ratings", "spans", "relations", "gamma", "unitizing", "segmentation", "coref"}
 
 // serveOptions configure the web page's server.
 type serveOptions struct {

@@ -87,7 +87,7 @@ func runUnitizing(e env, args []string) error {
 		exts[i] = ext
 	}
 	if *concat && len(continua) > 1 {
-		if !unitizingview.SameAnnotators(continua) {
+		if !unitizing.SameAnnotators(continua) {
 			return fmt.Errorf("unitizing: --concatenate: %s", unitizingview.DifferentAnnotators)
 		}
 		c, ext, err := unitizing.Concatenate(continua, exts)

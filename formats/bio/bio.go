@@ -43,6 +43,7 @@ import (
 	"agree/formats/internal/names"
 	"agree/internal/csvio"
 	"agree/internal/plural"
+	"agree/position"
 )
 
 // Options control reading.
@@ -161,7 +162,7 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 			l = bytes.TrimPrefix(l, []byte("\ufeff"))
 		}
 		if !utf8.Valid(l) {
-			return nil, fmt.Errorf("%s:%d: not UTF-8 text", name, line)
+			return nil, position.Errorf(name, line, 0, "not UTF-8 text")
 		}
 		s := string(l)
 		trimmed := strings.TrimSpace(s)
@@ -200,20 +201,20 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 		if len(fields) < 2 || col > len(fields) {
 			want := "a token and a tag"
 			if rd.opt.Column > 0 {
-				want = fmt.Sprintf("the tag in column %d (--column)", rd.opt.Column)
+				want = fmt.Sprintf("the tag in column %d (Options.Column)", rd.opt.Column)
 			}
-			return nil, fmt.Errorf("%s:%d: %s; want %s", name, line, plural.Count(len(fields), "column"), want)
+			return nil, position.Errorf(name, line, 0, "%s; want %s", plural.Count(len(fields), "column"), want)
 		}
 		if col == 1 {
-			return nil, fmt.Errorf("%s:%d: column 1 is the token; the tags are in another column (--column)", name, line)
+			return nil, position.Errorf(name, line, 0, "column 1 is the token; the tags are in another column (Options.Column)")
 		}
 		tok, tg := fields[0], fields[col-1]
 		t, ok := parseTag(tg)
 		if !ok {
-			return nil, fmt.Errorf("%s:%d: column %d: %s is not a tag (want O, or B-, I-, E-, S-, L- or U- and a type, as in B-PER)", name, line, col, csvio.Quote(tg))
+			return nil, position.Errorf(name, line, 0, "column %d: %s is not a tag (want O, or B-, I-, E-, S-, L- or U- and a type, as in B-PER)", col, csvio.Quote(tg))
 		}
 		if tok == "" {
-			return nil, fmt.Errorf("%s:%d: an empty token", name, line)
+			return nil, position.Errorf(name, line, 0, "an empty token")
 		}
 		if err := rd.token(tok, t, line); err != nil {
 			return nil, err
@@ -254,7 +255,7 @@ func (rd *reader) startDocument(name string, line int) error {
 		name = strconv.Itoa(rd.docNum)
 	}
 	if rd.c.LookupDocument(name) >= 0 {
-		return fmt.Errorf("%s:%d: document %q a second time in the file", rd.name, line, name)
+		return position.Errorf(rd.name, line, 0, "document %q a second time in the file", name)
 	}
 	rd.doc = rd.c.Document(name)
 	rd.c.MarkAnnotated(rd.doc, rd.ann)

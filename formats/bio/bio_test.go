@@ -135,7 +135,7 @@ func TestErrors(t *testing.T) {
 	}{
 		{"Alice\tPER\n", Options{}, `x.bio:1: column 2: "PER" is not a tag (want O, or B-, I-, E-, S-, L- or U- and a type`},
 		{"Alice B-PER\nBob\n", Options{}, "x.bio:2: 1 column; want a token and a tag"},
-		{"Alice NNP B-PER\n", Options{Column: 4}, "x.bio:1: 3 columns; want the tag in column 4 (--column)"},
+		{"Alice NNP B-PER\n", Options{Column: 4}, "x.bio:1: 3 columns; want the tag in column 4 (Options.Column)"},
 		{"Alice NNP B-PER\n", Options{Column: 1}, "column 1 is the token"},
 		{"-DOCSTART- O\na O\n-DOCSTART- O\nb O\n#begin document (1); part 000\n", Options{}, `x.bio:5: document "1" a second time`},
 		{"\n\n", Options{}, "x.bio: no tokens"},

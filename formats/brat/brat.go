@@ -22,6 +22,7 @@ import (
 	"agree/internal/limits"
 	"agree/internal/plural"
 	"agree/internal/unionfind"
+	"agree/position"
 )
 
 // Layers of the spans read from brat files.
@@ -355,16 +356,16 @@ func readAnn(c *annotation.Corpus, r io.Reader, name string, text *string, doc, 
 		}
 		id, rest, _ := strings.Cut(s, "\t")
 		if !bratID(id) {
-			return fmt.Errorf("%s:%d: not a brat standoff line: want an id (T1, R1, E1, A1, M1, N1, #1 or *) and a tab, found %s", name, line, csvio.Quote(s))
+			return position.Errorf(name, line, 0, "not a brat standoff line: want an id (T1, R1, E1, A1, M1, N1, #1 or *) and a tab, found %s", csvio.Quote(s))
 		}
 		switch id[0] {
 		case 'T':
 			tb, err := parseTextBound(id, rest, offs, line)
 			if err != nil {
-				return fmt.Errorf("%s:%d: %w", name, line, err)
+				return position.Errorf(name, line, 0, "%w", err)
 			}
 			if _, dup := index[id]; dup {
-				return fmt.Errorf("%s:%d: id %s defined twice", name, line, id)
+				return position.Errorf(name, line, 0, "id %s defined twice", id)
 			}
 			if len(opt.Types) > 0 && !slices.Contains(opt.Types, tb.typ) {
 				index[id] = -1
@@ -384,13 +385,13 @@ func readAnn(c *annotation.Corpus, r io.Reader, name string, text *string, doc, 
 		case 'R':
 			f := strings.Fields(rest)
 			if len(f) < 3 {
-				return fmt.Errorf("%s:%d: relation %s: want \"<Type> Arg1:<id> Arg2:<id>\"", name, line, id)
+				return position.Errorf(name, line, 0, "relation %s: want \"<Type> Arg1:<id> Arg2:<id>\"", id)
 			}
 			var ends [2]ref
 			for k, arg := range f[1:3] {
 				_, v, ok := strings.Cut(arg, ":")
 				if !ok || v == "" {
-					return fmt.Errorf("%s:%d: relation %s: argument %q is not of the form Role:<id>", name, line, id, arg)
+					return position.Errorf(name, line, 0, "relation %s: argument %q is not of the form Role:<id>", id, arg)
 				}
 				ends[k] = ref{v, line}
 			}
@@ -401,14 +402,14 @@ func readAnn(c *annotation.Corpus, r io.Reader, name string, text *string, doc, 
 		case 'E':
 			f := strings.Fields(rest)
 			if len(f) == 0 {
-				return fmt.Errorf("%s:%d: event %s: want \"<Type>:<trigger id> [Role:<id>…]\"", name, line, id)
+				return position.Errorf(name, line, 0, "event %s: want \"<Type>:<trigger id> [Role:<id>…]\"", id)
 			}
 			_, trig, ok := strings.Cut(f[0], ":")
 			if !ok || trig == "" {
-				return fmt.Errorf("%s:%d: event %s: %q is not of the form <Type>:<trigger id>", name, line, id, f[0])
+				return position.Errorf(name, line, 0, "event %s: %q is not of the form <Type>:<trigger id>", id, f[0])
 			}
 			if _, dup := triggers[id]; dup {
-				return fmt.Errorf("%s:%d: id %s defined twice", name, line, id)
+				return position.Errorf(name, line, 0, "id %s defined twice", id)
 			}
 			triggers[id] = trig
 			t.eventArgs += len(f) - 1
@@ -419,7 +420,7 @@ func readAnn(c *annotation.Corpus, r io.Reader, name string, text *string, doc, 
 				continue
 			}
 			if len(f) < 3 {
-				return fmt.Errorf("%s:%d: %s needs at least two annotation ids", name, line, f[0])
+				return position.Errorf(name, line, 0, "%s needs at least two annotation ids", f[0])
 			}
 			for k := 2; k < len(f); k++ {
 				links = append(links, [2]ref{{f[1], line}, {f[k], line}})
@@ -449,7 +450,7 @@ func readAnn(c *annotation.Corpus, r io.Reader, name string, text *string, doc, 
 		}
 		i, ok := index[id]
 		if !ok {
-			return 0, fmt.Errorf("%s:%d: %s to unknown annotation %s", name, x.line, what, x.id)
+			return 0, position.Errorf(name, x.line, 0, "%s to unknown annotation %s", what, x.id)
 		}
 		return i, nil
 	}
@@ -463,7 +464,7 @@ func readAnn(c *annotation.Corpus, r io.Reader, name string, text *string, doc, 
 				return err
 			}
 			if i < 0 {
-				return fmt.Errorf("%s:%d: link to %s, whose type is not among the kept types (%s)", name, x.line, x.id, strings.Join(opt.Types, ", "))
+				return position.Errorf(name, x.line, 0, "link to %s, whose type is not among the kept types (%s)", x.id, strings.Join(opt.Types, ", "))
 			}
 			ends[k] = i
 		}
@@ -583,13 +584,13 @@ func checkUTF8(data []byte, name string) error {
 	case e.UTF16:
 		return fmt.Errorf("%s: UTF-16, but brat files are UTF-8: convert it (e.g. iconv -f UTF-16 -t UTF-8)", name)
 	default:
-		return fmt.Errorf("%s:%d: not valid UTF-8 (brat files are UTF-8)", name, e.Line)
+		return position.Errorf(name, e.Line, 0, "not valid UTF-8 (brat files are UTF-8)")
 	}
 }
 
 // unitHint suggests checking the offset unit after a covered-text mismatch.
 func unitHint(u annotation.OffsetUnit) string {
-	return fmt.Sprintf(" (offsets read as %s; was the file written with another unit? see --offset-unit)", u)
+	return fmt.Sprintf(" (offsets read as %s; was the file written with another unit? see Options.OffsetUnit)", u)
 }
 
 // flatten maps line breaks and tabs to spaces: brat cannot write them in

@@ -80,7 +80,7 @@ func ReadBratTo(c *annotation.Corpus, r io.Reader, name, annotator, doc string, 
 
 func noBratMention(name string, opt BratOptions) error {
 	if len(opt.Types) > 0 {
-		return fmt.Errorf("%s: no text-bound annotation of the types %s (--brat-types)", name, strings.Join(opt.Types, ", "))
+		return fmt.Errorf("%s: no text-bound annotation of the types %s (BratOptions.Types)", name, strings.Join(opt.Types, ", "))
 	}
 	return fmt.Errorf("%s: no text-bound annotation (T lines): no mention to compare", name)
 }
@@ -198,7 +198,7 @@ func MentionLayer(c *annotation.Corpus, layer string) (string, error) {
 		return strings.Join(q, ", ")
 	}
 	if len(with) == 0 {
-		return "", fmt.Errorf("the spans are in %d layers (%s), none in a chain: choose the mentions' layer with --layer", len(layers), quoted(layers))
+		return "", fmt.Errorf("the spans are in %d layers (%s), none in a chain: choose the mentions' layer with Options.Layer", len(layers), quoted(layers))
 	}
-	return "", fmt.Errorf("the spans are in %d layers (%s) and those of %s are in chains: choose the mentions' layer with --layer (entity and event coreference are scored apart)", len(layers), quoted(layers), quoted(with))
+	return "", fmt.Errorf("the spans are in %d layers (%s) and those of %s are in chains: choose the mentions' layer with Options.Layer (entity and event coreference are scored apart)", len(layers), quoted(layers), quoted(with))
 }

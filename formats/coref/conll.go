@@ -11,6 +11,7 @@ import (
 	"agree/coref"
 	"agree/internal/csvio"
 	"agree/internal/limits"
+	"agree/position"
 )
 
 // IsCoNLL reports whether a file's head is CoNLL-2012 (the coreference
@@ -74,7 +75,7 @@ func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 				}
 			}
 			sort.Strings(ids)
-			return fmt.Errorf("%s:%d: document %s ends with unclosed mentions: %s", name, endLine, csvio.Quote(doc), strings.Join(ids, "; "))
+			return position.Errorf(name, endLine, 0, "document %s ends with unclosed mentions: %s", csvio.Quote(doc), strings.Join(ids, "; "))
 		}
 		return nil
 	}
@@ -84,7 +85,7 @@ func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 		trimmed := strings.TrimSpace(text)
 		if strings.HasPrefix(trimmed, "#begin document") {
 			if inDoc {
-				return fmt.Errorf("%s:%d: #begin document inside document %s (missing #end document)", name, line, csvio.Quote(doc))
+				return position.Errorf(name, line, 0, "#begin document inside document %s (missing #end document)", csvio.Quote(doc))
 			}
 			if implied {
 				if err := finish(line); err != nil {
@@ -94,7 +95,7 @@ func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 			}
 			doc = docName(strings.TrimSpace(strings.TrimPrefix(trimmed, "#begin document")))
 			if first, dup := begun[doc]; dup {
-				return fmt.Errorf("%s:%d: document %s begins a second time (first #begin document at line %d): a document may appear once in a file", name, line, csvio.Quote(doc), first)
+				return position.Errorf(name, line, 0, "document %s begins a second time (first #begin document at line %d): a document may appear once in a file", csvio.Quote(doc), first)
 			}
 			begun[doc] = line
 			b.MarkAnnotated(annotator, doc)
@@ -104,7 +105,7 @@ func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 		}
 		if strings.HasPrefix(trimmed, "#end document") {
 			if !inDoc {
-				return fmt.Errorf("%s:%d: #end document without #begin document", name, line)
+				return position.Errorf(name, line, 0, "#end document without #begin document")
 			}
 			if err := finish(line); err != nil {
 				return err
@@ -142,7 +143,7 @@ func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 			case ')': // close
 				st := stacks[id]
 				if len(st) == 0 {
-					return fmt.Errorf("%s:%d:%d: closing marker %q for chain %s, which has no open mention", name, line, col+off, id+")", id)
+					return position.Errorf(name, line, col+off, "closing marker %q for chain %s, which has no open mention", id+")", id)
 				}
 				o := st[len(st)-1]
 				if len(st) == 1 {
@@ -159,7 +160,7 @@ func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 			if strings.HasPrefix(err.Error(), name+":") {
 				return err
 			}
-			return fmt.Errorf("%s:%d:%d: coreference column %s: %w", name, line, col, csvio.Quote(cell), err)
+			return position.Errorf(name, line, col, "coreference column %s: %w", csvio.Quote(cell), err)
 		}
 		tok++
 		tokens++
@@ -168,13 +169,13 @@ func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 		if limits.IsLimit(err) {
 			return err // it names the file and line
 		}
-		return fmt.Errorf("%s:%d: %w", name, line+1, err)
+		return position.Errorf(name, line+1, 0, "%w", err)
 	}
 	if tokens == 0 {
 		return fmt.Errorf("%s: no token line (an empty file, or only comments and document markers): want one token per line, the coreference column last", name)
 	}
 	if inDoc {
-		return fmt.Errorf("%s:%d: document %s has no #end document", name, line, csvio.Quote(doc))
+		return position.Errorf(name, line, 0, "document %s has no #end document", csvio.Quote(doc))
 	}
 	return finish(line)
 }

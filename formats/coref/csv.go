@@ -7,6 +7,7 @@ import (
 
 	"agree/coref"
 	"agree/internal/csvio"
+	"agree/position"
 )
 
 // ReadCSV reads coreference records in long CSV form into b: one row per
@@ -41,7 +42,7 @@ func ReadCSV(r io.Reader, name string, b *coref.Builder) error {
 			first = false
 			h, ok := csvHeader(rec)
 			if !ok {
-				return fmt.Errorf("%s:%d: want a header naming the columns annotator,mention,chain (and optionally document), found %s", name, line, csvio.Quote(strings.Join(rec, ",")))
+				return position.Errorf(name, line, 0, "want a header naming the columns annotator,mention,chain (and optionally document), found %s", csvio.Quote(strings.Join(rec, ",")))
 			}
 			col = h
 			for _, i := range h {
@@ -50,7 +51,7 @@ func ReadCSV(r io.Reader, name string, b *coref.Builder) error {
 			continue
 		}
 		if len(rec) < want {
-			return fmt.Errorf("%s:%d: want %d fields, got %d", name, line, want, len(rec))
+			return position.Errorf(name, line, 0, "want %d fields, got %d", want, len(rec))
 		}
 		rows++
 		get := func(k string) string { return strings.TrimSpace(rec[col[k]]) }
@@ -60,10 +61,10 @@ func ReadCSV(r io.Reader, name string, b *coref.Builder) error {
 		}
 		ann := get("annotator")
 		if ann == "" {
-			return fmt.Errorf("%s:%d:%d: empty annotator", name, line, col["annotator"]+1)
+			return position.Errorf(name, line, col["annotator"]+1, "empty annotator")
 		}
 		if err := b.Add(ann, doc, get("mention"), get("chain"), fmt.Sprintf("%s:%d", name, line)); err != nil {
-			return fmt.Errorf("%s:%d: %w", name, line, err)
+			return position.Errorf(name, line, 0, "%w", err)
 		}
 	}
 	switch {

@@ -39,6 +39,7 @@ import (
 	"agree/annotation"
 	"agree/formats/internal/names"
 	"agree/internal/jsonx"
+	"agree/position"
 )
 
 // Options control reading.
@@ -84,7 +85,7 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 	}
 	err := jsonx.Lines(data, rd.line)
 	if se, ok := err.(*jsonx.SyntaxError); ok {
-		return nil, fmt.Errorf("%s:%d:%d: %s (want one JSON object per line: doccano's JSONL export)", name, se.Line, se.Col, se.Msg)
+		return nil, position.Errorf(name, se.Line, se.Col, "%s (want one JSON object per line: doccano's JSONL export)", se.Msg)
 	}
 	if err != nil {
 		return nil, err
@@ -106,7 +107,7 @@ func (rd *reader) array(data []byte) (*annotation.Corpus, error) {
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	doc, err := jsonx.Parse(data, nil)
 	if se, ok := err.(*jsonx.SyntaxError); ok {
-		return nil, fmt.Errorf("%s:%d:%d: %s (want doccano's JSON export: an array of examples)", rd.name, se.Line, se.Col, se.Msg)
+		return nil, position.Errorf(rd.name, se.Line, se.Col, "%s (want doccano's JSON export: an array of examples)", se.Msg)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", rd.name, err)
@@ -149,10 +150,11 @@ type reader struct {
 }
 
 func (rd *reader) errorf(line int, field, format string, args ...any) error {
-	if field != "" || rd.elem != "" {
-		field = " " + rd.path(field) + ":"
+	if field == "" && rd.elem == "" {
+		return position.Errorf(rd.name, line, 0, format, args...)
 	}
-	return fmt.Errorf("%s:%d:%s %s", rd.name, line, field, fmt.Sprintf(format, args...))
+	p := rd.path(field)
+	return position.Errorf(rd.name, line, 0, "%s: %s", p, fmt.Sprintf(format, args...)).In(p)
 }
 
 // path is field within the current element of a JSON export.
@@ -340,7 +342,7 @@ func (rd *reader) line(line int, v jsonx.Value) error {
 }
 
 func (rd *reader) hint() string {
-	return fmt.Sprintf(" (offsets read as %s, doccano's default being utf16; --offset-unit sets the unit)", rd.opt.Unit)
+	return fmt.Sprintf(" (offsets read as %s, doccano's default being utf16; Options.OffsetUnit sets the unit)", rd.opt.Unit)
 }
 
 // listKeys are the lists of spans or labels, in the order of fieldNames.

@@ -46,6 +46,7 @@ import (
 	"agree/formats/internal/tiers"
 	"agree/formats/internal/xmlscan"
 	"agree/internal/plural"
+	"agree/position"
 )
 
 // Options control reading.
@@ -148,7 +149,7 @@ func (rd *reader) keep(s string) string {
 }
 
 func (rd *reader) errorf(at pos, format string, args ...any) error {
-	return fmt.Errorf("%s:%d:%d: %s", rd.name, at.line, at.col, fmt.Sprintf(format, args...))
+	return position.Errorf(rd.name, at.line, at.col, format, args...)
 }
 
 // parse reads the elements the model needs.
@@ -359,7 +360,7 @@ func (rd *reader) interpolate(refuse bool) error {
 			}
 			s := rd.slots[used[k]]
 			if refuse {
-				return rd.errorf(s.at, "<TIME_SLOT TIME_SLOT_ID=%q> has no TIME_VALUE (an unaligned slot, used on tier %q); give --unaligned interpolate to place it as ELAN shows it", s.id, tr.id)
+				return rd.errorf(s.at, "<TIME_SLOT TIME_SLOT_ID=%q> has no TIME_VALUE (an unaligned slot, used on tier %q); give Options.Unaligned interpolate to place it as ELAN shows it", s.id, tr.id)
 			}
 			j := k
 			for j < len(used) && !rd.slots[used[j]].aligned {

@@ -43,6 +43,7 @@ import (
 	"agree/internal/csvio"
 	"agree/internal/jsonx"
 	"agree/internal/plural"
+	"agree/position"
 )
 
 // Options control reading.
@@ -120,7 +121,7 @@ type reader struct {
 func (rd *reader) pos(p string) annotation.Pos { return annotation.Pos{File: rd.name, Path: p} }
 
 func (rd *reader) errorf(p, format string, args ...any) error {
-	return fmt.Errorf("%s: %s: %s", rd.name, p, fmt.Sprintf(format, args...))
+	return position.Errorf(rd.name, 0, 0, "%s: %s", p, fmt.Sprintf(format, args...)).In(p)
 }
 
 // docInfo is what one task's regions need to know of its document.
@@ -551,5 +552,5 @@ func (rd *reader) notes() {
 
 // unitHint reminds of the offset unit in an error about offsets.
 func (rd *reader) unitHint() string {
-	return fmt.Sprintf(" (offsets read as %s; is that the unit of this export? --offset-unit sets it)", rd.opt.Unit)
+	return fmt.Sprintf(" (offsets read as %s; is that the unit of this export? Options.OffsetUnit sets it)", rd.opt.Unit)
 }

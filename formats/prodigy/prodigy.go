@@ -43,6 +43,7 @@ import (
 	"agree/formats/internal/names"
 	"agree/internal/jsonx"
 	"agree/internal/plural"
+	"agree/position"
 )
 
 // Options control reading.
@@ -66,7 +67,7 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 	rd := &reader{name: name, opt: opt, c: &annotation.Corpus{}, seen: map[[2]int]int{}}
 	err := jsonx.Lines(data, rd.line)
 	if se, ok := err.(*jsonx.SyntaxError); ok {
-		return nil, fmt.Errorf("%s:%d:%d: %s (want one JSON object per line: prodigy db-out)", name, se.Line, se.Col, se.Msg)
+		return nil, position.Errorf(name, se.Line, se.Col, "%s (want one JSON object per line: prodigy db-out)", se.Msg)
 	}
 	if err != nil {
 		return nil, err
@@ -137,10 +138,10 @@ func (rd *reader) question(line, d, a int, label, item, answer string) error {
 }
 
 func (rd *reader) errorf(line int, field, format string, args ...any) error {
-	if field != "" {
-		field = " " + field + ":"
+	if field == "" {
+		return position.Errorf(rd.name, line, 0, format, args...)
 	}
-	return fmt.Errorf("%s:%d:%s %s", rd.name, line, field, fmt.Sprintf(format, args...))
+	return position.Errorf(rd.name, line, 0, "%s: %s", field, fmt.Sprintf(format, args...)).In(field)
 }
 
 func (rd *reader) pos(line int, field string) annotation.Pos {
@@ -345,5 +346,5 @@ func (rd *reader) line(line int, v jsonx.Value) error {
 }
 
 func (rd *reader) hint() string {
-	return fmt.Sprintf(" (offsets read as %s; --offset-unit sets the unit)", rd.opt.Unit)
+	return fmt.Sprintf(" (offsets read as %s; Options.OffsetUnit sets the unit)", rd.opt.Unit)
 }

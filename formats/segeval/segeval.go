@@ -13,6 +13,7 @@ import (
 	"agree/internal/csvio"
 	"agree/internal/limits"
 	"agree/internal/plural"
+	"agree/position"
 	"agree/segmentation"
 )
 
@@ -81,11 +82,7 @@ func newBuilder(name string) *builder {
 }
 
 func (b *builder) errorf(line, col int, format string, args ...any) error {
-	msg := fmt.Sprintf(format, args...)
-	if col > 0 {
-		return fmt.Errorf("%s:%d:%d: %s", b.name, line, col, msg)
-	}
-	return fmt.Errorf("%s:%d: %s", b.name, line, msg)
+	return position.Errorf(b.name, line, col, format, args...)
 }
 
 func (b *builder) add(item, coder string, s segmentation.Segmentation, line, col int) error {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"agree/coding"
+	"agree/position"
 )
 
 // columnsLayout reads the Columns layout: no header unless Options.Header,
@@ -20,12 +21,12 @@ type columnsLayout struct {
 func (rd *reader) newColumnsLayout() (*columnsLayout, error) {
 	cols := rd.opt.Columns
 	if len(cols) < 2 {
-		return nil, fmt.Errorf("%s: the columns layout needs two or more columns (e.g. --columns 2,3)", rd.name)
+		return nil, position.Errorf(rd.name, 0, 0, "the columns layout needs two or more columns (e.g. Options.Columns 2,3)")
 	}
 	l := &columnsLayout{rd: rd}
 	for _, c := range cols {
 		if c < 1 {
-			return nil, fmt.Errorf("%s: column numbers start at 1, got %d", rd.name, c)
+			return nil, position.Errorf(rd.name, 0, 0, "column numbers start at 1, got %d", c)
 		}
 		l.maxCol = max(l.maxCol, c)
 	}
@@ -67,7 +68,7 @@ func (rd *reader) readColumns(src *source) (*coding.Data, error) {
 	b.SetSource(rd.name)
 	if len(rd.opt.Categories) > 0 {
 		if err := b.DeclareCategories(rd.opt.Categories, rd.opt.Closed); err != nil {
-			return nil, fmt.Errorf("%s: %w", rd.name, err)
+			return nil, position.Errorf(rd.name, 0, 0, "%w", err)
 		}
 	}
 	var coders []int
@@ -101,11 +102,11 @@ func (rd *reader) readColumns(src *source) (*coding.Data, error) {
 		return nil, err
 	}
 	if !l.named {
-		return nil, fmt.Errorf("%s: empty file", rd.name)
+		return nil, position.Errorf(rd.name, 0, 0, "empty file")
 	}
 	d, err := b.Build()
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", rd.name, err)
+		return nil, position.Errorf(rd.name, 0, 0, "%w", err)
 	}
 	if d.NumItems() == 0 {
 		return nil, rd.noItems()
@@ -157,7 +158,7 @@ func (rd *reader) streamColumns(src *source) (*coding.Stats, error) {
 		return nil, err
 	}
 	if !l.named {
-		return nil, fmt.Errorf("%s: empty file", rd.name)
+		return nil, position.Errorf(rd.name, 0, 0, "empty file")
 	}
 	if l.n == 0 {
 		return nil, rd.noItems()

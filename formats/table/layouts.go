@@ -2,7 +2,6 @@ package table
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"slices"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 	"agree/coding"
 	"agree/internal/csvio"
 	"agree/internal/limits"
+	"agree/position"
 )
 
 // The layouts of the statistics literature, besides the items × coders
@@ -66,12 +66,9 @@ const layoutNames = "auto, wide, long, columns, transposed, counts or contingenc
 // coder identity are undefined on them.
 func CodersAnonymous(l Layout) bool { return l == Counts }
 
-// IdentityNeeded are the keys of the coefficients that need coder identity
-// (each coder's own distribution of categories, or pairs of coders): they
-// are undefined on data whose coders are anonymous.
-var IdentityNeeded = []string{"cohen_kappa", "multi_kappa", "weighted_kappa", "alpha_kappa"}
-
-// AnonymousReason is the reason given for them.
+// AnonymousReason is why the coders of a counts table are anonymous: the
+// data it gives (coding.Data.SetAnonymousCoders) say it for the
+// coefficients and tables that need coder identity.
 const AnonymousReason = "needs to know which coder gave which value, and a counts table (--layout counts) does not say"
 
 // readLayout reads the layouts of this file.
@@ -85,7 +82,7 @@ func (rd *reader) readLayout(r io.Reader) (*coding.Data, error) {
 		if limits.IsLimit(err) {
 			return nil, err
 		}
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, position.Errorf(name, 0, 0, "%w", err)
 	}
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	sep := byte(',')
@@ -117,7 +114,7 @@ func (rd *reader) readLayout(r io.Reader) (*coding.Data, error) {
 		lines = append(lines, line)
 	}
 	if len(recs) == 0 {
-		return nil, fmt.Errorf("%s: empty file", name)
+		return nil, position.Errorf(name, 0, 0, "empty file")
 	}
 	lr := layoutReader{name: name, opt: opt, recs: recs, lines: lines, missing: missing}
 	switch opt.Layout {
@@ -138,10 +135,7 @@ type layoutReader struct {
 }
 
 func (lr *layoutReader) errorf(r, col int, format string, args ...any) error {
-	if col > 0 {
-		return fmt.Errorf("%s:%d:%d: %s", lr.name, lr.lines[r], col, fmt.Sprintf(format, args...))
-	}
-	return fmt.Errorf("%s:%d: %s", lr.name, lr.lines[r], fmt.Sprintf(format, args...))
+	return position.Errorf(lr.name, lr.lines[r], col, format, args...)
 }
 
 func (lr *layoutReader) builder() (*coding.Builder, error) {
@@ -149,7 +143,7 @@ func (lr *layoutReader) builder() (*coding.Builder, error) {
 	b.SetSource(lr.name)
 	if len(lr.opt.Categories) > 0 {
 		if err := b.DeclareCategories(lr.opt.Categories, lr.opt.Closed); err != nil {
-			return nil, fmt.Errorf("%s: %w", lr.name, err)
+			return nil, position.Errorf(lr.name, 0, 0, "%w", err)
 		}
 	}
 	return b, nil
@@ -197,7 +191,7 @@ func (lr *layoutReader) transposed() (*coding.Data, error) {
 		}
 	}
 	if len(rows) == 0 {
-		return nil, fmt.Errorf("%s: no coder rows", lr.name)
+		return nil, position.Errorf(lr.name, 0, 0, "no coder rows")
 	}
 	seen := map[string]bool{}
 	for r, rec := range rows {
@@ -251,7 +245,7 @@ func (lr *layoutReader) counts() (*coding.Data, error) {
 	if len(lr.opt.Categories) > 0 {
 		for k, c := range cats {
 			if !slices.Contains(lr.opt.Categories, c) {
-				return nil, lr.errorf(0, k+1+b2i(idCol), "category %s is not among --categories", csvio.Quote(c))
+				return nil, lr.errorf(0, k+1+b2i(idCol), "category %s is not among Options.Categories", csvio.Quote(c))
 			}
 		}
 		declared = lr.opt.Categories
@@ -259,7 +253,7 @@ func (lr *layoutReader) counts() (*coding.Data, error) {
 	b := coding.NewBuilder()
 	b.SetSource(lr.name)
 	if err := b.DeclareCategories(declared, true); err != nil {
-		return nil, fmt.Errorf("%s: %w", lr.name, err)
+		return nil, position.Errorf(lr.name, 0, 0, "%w", err)
 	}
 	type row struct {
 		id     string
@@ -293,7 +287,7 @@ func (lr *layoutReader) counts() (*coding.Data, error) {
 		rows = append(rows, row{id, counts, r})
 	}
 	if len(rows) == 0 {
-		return nil, fmt.Errorf("%s: no items", lr.name)
+		return nil, position.Errorf(lr.name, 0, 0, "no items")
 	}
 	for c := 1; c <= maxTotal; c++ {
 		b.Coder(strconv.Itoa(c))
@@ -313,7 +307,12 @@ func (lr *layoutReader) counts() (*coding.Data, error) {
 			}
 		}
 	}
-	return b.Build()
+	d, err := b.Build()
+	if err != nil {
+		return nil, err
+	}
+	d.SetAnonymousCoders(AnonymousReason)
+	return d, nil
 }
 
 func b2i(b bool) int {
@@ -357,18 +356,18 @@ func (lr *layoutReader) contingency() (*coding.Data, error) {
 		counts = append(counts, row)
 	}
 	if len(rows) == 0 {
-		return nil, fmt.Errorf("%s: no rows", lr.name)
+		return nil, position.Errorf(lr.name, 0, 0, "no rows")
 	}
 	if lr.opt.Closed {
 		for _, l := range append(slices.Clone(rows), cols...) {
 			if !slices.Contains(lr.opt.Categories, l) {
-				return nil, fmt.Errorf("%s: category %s is not among --categories", lr.name, csvio.Quote(l))
+				return nil, position.Errorf(lr.name, 0, 0, "category %s is not among Options.Categories", csvio.Quote(l))
 			}
 		}
 	}
 	d, err := coding.FromContingency(rows, cols, counts)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", lr.name, err)
+		return nil, position.Errorf(lr.name, 0, 0, "%w", err)
 	}
 	return d, nil
 }

@@ -68,8 +68,8 @@ func TestTransposed(t *testing.T) {
 
 // TestCounts: Fleiss's (1971) table of counts gives his κ = 0.430
 // (0.4302445 in R irr::kappam.fleiss) and Krippendorff's α of the same
-// data; the coders are anonymous (CodersAnonymous), so what needs them is
-// the CLI's to refuse.
+// data; the coders are anonymous (CodersAnonymous, Data.AnonymousCoders),
+// so what needs them is undefined.
 func TestCounts(t *testing.T) {
 	d := readFile(t, "testdata/fleiss1971-counts.csv", Options{Layout: Counts})
 	if d.NumItems() != 30 || d.NumCoders() != 6 || d.Items()[0] != "1" || len(d.Declared()) != 5 {
@@ -93,6 +93,18 @@ func TestCounts(t *testing.T) {
 	}
 	if !CodersAnonymous(Counts) || CodersAnonymous(Transposed) {
 		t.Error("CodersAnonymous")
+	}
+	// The data say so: the coefficients that need coder identity are
+	// undefined with the reason in the library too (issue 24: they had
+	// values there, multi-κ = α_κ = 0.5098 on a 5-item table, and were
+	// blanked by the CLI only).
+	if d.AnonymousCoders() != AnonymousReason {
+		t.Errorf("AnonymousCoders() = %q, want AnonymousReason", d.AnonymousCoders())
+	}
+	for _, k := range []coding.Coefficient{coding.CohenKappa, coding.MultiKappa, coding.WeightedKappa, coding.AlphaKappa} {
+		if r := coefficient(t, d, k); r.Defined() || r.Reason != AnonymousReason {
+			t.Errorf("%v = %v (%q), want undefined with AnonymousReason", k, r.Value, r.Reason)
+		}
 	}
 }
 

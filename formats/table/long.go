@@ -2,11 +2,11 @@ package table
 
 import (
 	"bytes"
-	"fmt"
 	"slices"
 
 	"agree/coding"
 	"agree/internal/csvio"
+	"agree/position"
 )
 
 // longLayout is where the item, coder and value columns of a long file
@@ -81,7 +81,7 @@ func (rd *reader) readLong(src *source, st start, header []string, roles map[str
 	b.SortCoders()
 	if len(rd.opt.Categories) > 0 {
 		if err := b.DeclareCategories(rd.opt.Categories, rd.opt.Closed); err != nil {
-			return nil, fmt.Errorf("%s: %w", rd.name, err)
+			return nil, position.Errorf(rd.name, 0, 0, "%w", err)
 		}
 	}
 	records := 0
@@ -112,7 +112,7 @@ func (rd *reader) readLong(src *source, st start, header []string, roles map[str
 	}
 	d, err := b.Build()
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", rd.name, err)
+		return nil, position.Errorf(rd.name, 0, 0, "%w", err)
 	}
 	if d.NumItems() == 0 {
 		return nil, rd.noItems()
@@ -154,7 +154,7 @@ func (rd *reader) streamLong(src *source, st start, header []string, roles map[s
 		}
 		sortPairs(cv)
 		if err := acc.Add(id, cv); err != nil {
-			return nil, fmt.Errorf("%s: %w", rd.name, err)
+			return nil, position.Errorf(rd.name, 0, 0, "%w", err)
 		}
 	}
 	return acc.Stats(), nil
@@ -361,7 +361,7 @@ func (rd *reader) addEdge(acc *coding.Accumulator, g *edgeGroup) error {
 	}
 	sortPairs(cv)
 	if err := acc.Add(g.id, cv); err != nil {
-		return fmt.Errorf("%s: %w", rd.name, err)
+		return position.Errorf(rd.name, 0, 0, "%w", err)
 	}
 	return nil
 }
@@ -529,7 +529,7 @@ func (o *orderCheck) boundary(b sortedBlock) error {
 
 func (o *orderCheck) final() error {
 	if o.byteAt > 0 && o.natAt > 0 {
-		return o.rd.errorf(max(o.byteAt, o.natAt), 0, "the records are not sorted by item (--sorted promises it): sort them (LC_ALL=C sort -t, -k1,1 -s, keeping the header first) or leave --sorted out")
+		return o.rd.errorf(max(o.byteAt, o.natAt), 0, "the records are not sorted by item (Options.Sorted promises it): sort them (LC_ALL=C sort -t, -k1,1 -s, keeping the header first) or leave Options.Sorted out")
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"agree/coding"
 	"agree/internal/csvio"
+	"agree/position"
 )
 
 // Coder names that look alike. A spreadsheet typed by hand has "Alice"
@@ -107,7 +108,7 @@ func (rd *reader) dropBlank(d *coding.Data) (*coding.Data, error) {
 		return d, nil
 	}
 	if len(drop) == d.NumCoders() {
-		return nil, fmt.Errorf("%s: no coder gave a value", rd.name)
+		return nil, position.Errorf(rd.name, 0, 0, "no coder gave a value")
 	}
 	var keep []int
 	for c := range d.NumCoders() {
@@ -135,11 +136,11 @@ func (rd *reader) dropBlankStats(s *coding.Stats) (*coding.Stats, error) {
 		return s, nil
 	}
 	if len(drop) == len(used) {
-		return nil, fmt.Errorf("%s: no coder gave a value", rd.name)
+		return nil, position.Errorf(rd.name, 0, 0, "no coder gave a value")
 	}
 	out, err := s.WithoutCoders(drop)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", rd.name, err)
+		return nil, position.Errorf(rd.name, 0, 0, "%w", err)
 	}
 	return out, nil
 }

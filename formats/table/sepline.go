@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"unicode/utf8"
+
+	"agree/position"
 )
 
 // Excel writes "sep=;" (or another separator) as the first line of a CSV
@@ -50,7 +52,7 @@ func (rd *reader) useSepLine(c rune) error {
 		rd.opt.Comma = c
 	case c:
 	default:
-		return fmt.Errorf("%s:1: the first line, sep=%s, names the separator %q, but %q was given (--sep): leave --sep out, or remove the line", rd.name, string(c), string(c), string(rd.opt.Comma))
+		return position.Separator(rd.name, 1, 0, "the first line, sep=%s, names the separator %q, but %q was given (Options.Comma): leave Options.Comma out, or remove the line", string(c), string(c), string(rd.opt.Comma))
 	}
 	rd.notes = append(rd.notes, fmt.Sprintf("the first line, sep=%s (as Excel writes it), sets the field separator", string(c)))
 	return nil

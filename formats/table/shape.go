@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"agree/coding"
+	"agree/position"
 )
 
 // Tables of counts read by mistake. A contingency table (two coders'
@@ -49,7 +50,7 @@ func (rd *reader) shapeCheck(s *coding.Stats, head []string) error {
 		slices.Sort(a)
 		slices.Sort(b)
 		if slices.Equal(a, b) {
-			return fmt.Errorf("%s: this looks like a contingency table (the rows and the columns name the same %d categories, and every cell is a count): read it with --layout contingency, or with --layout wide if its rows are items and its columns coders", rd.name, len(coders))
+			return position.Errorf(rd.name, 0, 0, "this looks like a contingency table (the rows and the columns name the same %d categories, and every cell is a count): read it with Options.Layout contingency, or with Options.Layout wide if its rows are items and its columns coders", len(coders))
 		}
 	}
 	if items < 3 || len(coders) < 2 {
@@ -75,7 +76,7 @@ func (rd *reader) shapeCheck(s *coding.Stats, head []string) error {
 	if rows != items || total < 2 || !zero {
 		return nil // a row without values, or not counts
 	}
-	return fmt.Errorf("%s: this looks like a table of item × category counts (every cell a count and every row summing to %d, the coders per item; its columns %s would be read as coders): read it with --layout counts, or with --layout wide if its columns are coders", rd.name, total, strings.Join(quoteAll(coders, 5), ", "))
+	return position.Errorf(rd.name, 0, 0, "this looks like a table of item × category counts (every cell a count and every row summing to %d, the coders per item; its columns %s would be read as coders): read it with Options.Layout counts, or with Options.Layout wide if its columns are coders", total, strings.Join(quoteAll(coders, 5), ", "))
 }
 
 // quoteAll quotes the first n names (and says how many more there are).

@@ -1,13 +1,15 @@
 package table
 
 import (
-	"agree/internal/suggest"
 	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+
+	"agree/internal/suggest"
+	"agree/position"
 
 	"agree/coding"
 	"agree/internal/csvio"
@@ -237,7 +239,7 @@ func (rd *reader) accumulator(coders []string) (*coding.Accumulator, error) {
 	acc, err := coding.NewAccumulator(coding.StatsOptions{Source: rd.name, Categories: rd.opt.Categories, Closed: rd.opt.Closed,
 		Coders: coders, KeepItems: rd.opt.KeepItems, Rank: rd.opt.Rank})
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", rd.name, err)
+		return nil, position.Errorf(rd.name, 0, 0, "%w", err)
 	}
 	return acc, nil
 }
@@ -254,11 +256,7 @@ func merged(accs []*coding.Accumulator) (*coding.Stats, error) {
 
 // errorf formats an error at a line and column (column 0: none).
 func (rd *reader) errorf(line, col int, format string, args ...any) error {
-	msg := fmt.Sprintf(format, args...)
-	if col > 0 {
-		return fmt.Errorf("%s:%d:%d: %s", rd.name, line, col, msg)
-	}
-	return fmt.Errorf("%s:%d: %s", rd.name, line, msg)
+	return position.Errorf(rd.name, line, col, format, args...)
 }
 
 func (rd *reader) raggedError(line, got, want int) error {
@@ -273,7 +271,7 @@ func (rd *reader) duplicate(err error, lines []int32) error {
 	if errors.As(err, &de) && de.Second < len(lines) {
 		return rd.errorf(int(lines[de.Second]), 1, "item %s appears on two rows (first on line %d)%s", csvio.Quote(de.ID), lines[de.First], rd.repeatHint())
 	}
-	return fmt.Errorf("%s: %w", rd.name, err)
+	return position.Errorf(rd.name, 0, 0, "%w", err)
 }
 
 // repeatHint follows the error of a repeated item id in a wide file: the
@@ -284,10 +282,10 @@ func (rd *reader) repeatHint() string {
 	if rd.width < 2 {
 		return ""
 	}
-	return fmt.Sprintf(": a wide file has one row per item, its id in the first column; if every column is a coder's (a rating matrix whose header names the coders only), read it with --layout columns --header --columns 1-%d", rd.width)
+	return fmt.Sprintf(": a wide file has one row per item, its id in the first column; if every column is a coder's (a rating matrix whose header names the coders only), read it with Options.Layout columns Options.Header Options.Columns 1-%d", rd.width)
 }
 
-func (rd *reader) noItems() error { return fmt.Errorf("%s: no items", rd.name) }
+func (rd *reader) noItems() error { return position.Errorf(rd.name, 0, 0, "no items") }
 
 // blank reports whether a record is a blank line (one field of spaces).
 func blank(fields [][]byte) bool { return len(fields) == 1 && len(trim(fields[0])) == 0 }
@@ -324,7 +322,7 @@ type headedTable struct {
 func (rd *reader) headed(src *source) (*headedTable, error) {
 	header, line, st, err := rd.readHeader(src)
 	if err == io.EOF {
-		return nil, fmt.Errorf("%s: empty file; want a header row", rd.name)
+		return nil, position.Errorf(rd.name, 0, 0, "empty file; want a header row")
 	}
 	if err != nil {
 		return nil, err

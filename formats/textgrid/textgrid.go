@@ -36,6 +36,7 @@ import (
 	"agree/formats/internal/textenc"
 	"agree/formats/internal/tiers"
 	"agree/internal/plural"
+	"agree/position"
 )
 
 // Options control reading.
@@ -92,7 +93,7 @@ func tokenize(s, name string) ([]token, error) {
 			for {
 				j := strings.IndexByte(s[i:], '"')
 				if j < 0 {
-					return nil, fmt.Errorf("%s:%d: a string that never ends (want a closing \")", name, start)
+					return nil, position.Errorf(name, start, 0, "a string that never ends (want a closing \")")
 				}
 				b.WriteString(s[i : i+j])
 				line += strings.Count(s[i:i+j], "\n")
@@ -112,7 +113,7 @@ func tokenize(s, name string) ([]token, error) {
 		case c == '<':
 			j := strings.IndexByte(s[i:], '>')
 			if j < 0 || strings.ContainsAny(s[i:i+j], "\n\"") {
-				return nil, fmt.Errorf("%s:%d: a '<' that starts no flag such as <exists>", name, line)
+				return nil, position.Errorf(name, line, 0, "a '<' that starts no flag such as <exists>")
 			}
 			out = append(out, token{kind: tFlag, text: s[i+1 : i+j], line: line})
 			i += j + 1
@@ -191,7 +192,7 @@ func (p *parser) line() int {
 }
 
 func (p *parser) errorf(format string, args ...any) error {
-	return fmt.Errorf("%s:%d: %s", p.name, p.line(), fmt.Sprintf(format, args...))
+	return position.Errorf(p.name, p.line(), 0, format, args...)
 }
 
 func (p *parser) next(kind tokKind, what string) (token, error) {
@@ -256,14 +257,14 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 	p := &parser{name: name, toks: toks}
 	ft, err := p.next(tString, `the file type "ooTextFile"`)
 	if err != nil || (ft.text != "ooTextFile" && ft.text != "ooTextFile short") {
-		return nil, fmt.Errorf("%s:1: not a Praat text file (want File type = \"ooTextFile\")", name)
+		return nil, position.Errorf(name, 1, 0, "not a Praat text file (want File type = \"ooTextFile\")")
 	}
 	oc, err := p.next(tString, `the object class "TextGrid"`)
 	if err != nil {
 		return nil, err
 	}
 	if oc.text != "TextGrid" {
-		return nil, fmt.Errorf("%s:%d: a Praat %q object (want a TextGrid)", name, oc.line, oc.text)
+		return nil, position.Errorf(name, oc.line, 0, "a Praat %q object (want a TextGrid)", oc.text)
 	}
 	gmin, err := p.num("the TextGrid's xmin")
 	if err != nil {
@@ -294,7 +295,7 @@ func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error
 			tds = append(tds, td)
 		}
 	} else if flag.text != "absent" {
-		return nil, fmt.Errorf("%s:%d: flag <%s> (want <exists> or <absent>)", name, flag.line, flag.text)
+		return nil, position.Errorf(name, flag.line, 0, "flag <%s> (want <exists> or <absent>)", flag.text)
 	}
 	desc := make([]tiers.Tier, len(tds))
 	for i, td := range tds {
@@ -355,7 +356,7 @@ func (p *parser) tier(k int) (tierData, error) {
 	case "TextTier":
 		td.point = true
 	default:
-		return td, fmt.Errorf("%s:%d: tier %d (%q) is a %q (want IntervalTier or TextTier)", p.name, cls.line, k, nm.text, cls.text)
+		return td, position.Errorf(p.name, cls.line, 0, "tier %d (%q) is a %q (want IntervalTier or TextTier)", k, nm.text, cls.text)
 	}
 	if _, err := p.num("the tier's xmin"); err != nil {
 		return td, err
@@ -388,11 +389,10 @@ func (p *parser) tier(k int) (tierData, error) {
 				return td, err
 			}
 			if u.start > u.end {
-				return td, fmt.Errorf("%s:%d: interval %d of tier %q: xmin %v is after xmax %v", p.name, line, j+1, nm.text, u.start, u.end)
+				return td, position.Errorf(p.name, line, 0, "interval %d of tier %q: xmin %v is after xmax %v", j+1, nm.text, u.start, u.end)
 			}
 			if u.start < prevEnd {
-				return td, fmt.Errorf("%s:%d: interval %d of tier %q starts at %v, before the end of interval %d (%v, line %d): the intervals of an interval tier follow one another without overlapping",
-					p.name, line, j+1, nm.text, u.start, j, prevEnd, prevLine)
+				return td, position.Errorf(p.name, line, 0, "interval %d of tier %q starts at %v, before the end of interval %d (%v, line %d): the intervals of an interval tier follow one another without overlapping", j+1, nm.text, u.start, j, prevEnd, prevLine)
 			}
 			prevEnd, prevLine = u.end, line
 		}

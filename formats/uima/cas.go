@@ -270,7 +270,7 @@ func build(c *annotation.Corpus, cs *cas, name, doc, annotator string, opt *Opti
 		}
 	}
 	if !hasText {
-		return fmt.Errorf("%v: the Sofa has no sofaString: only text documents can be read", cs.at(sofa).where())
+		return cs.at(sofa).where().Errorf("the Sofa has no sofaString: only text documents can be read")
 	}
 	sofaID := cs.at(sofa).id
 	// The nodes' strings may be substrings of the file (the XMI scanner's):
@@ -331,13 +331,13 @@ func build(c *annotation.Corpus, cs *cas, name, doc, annotator string, opt *Opti
 		for id := first; id != "" && id != "0"; {
 			k, ok := byID[id]
 			if !ok {
-				return fmt.Errorf("%v: chain %s: link %s is not in the file", n.where(), n.id, id)
+				return n.where().Errorf("chain %s: link %s is not in the file", n.id, id)
 			}
 			if o, taken := owner[k]; taken {
 				if o == i {
-					return fmt.Errorf("%v: chain %s: its links form a cycle at %s", n.where(), n.id, id)
+					return n.where().Errorf("chain %s: its links form a cycle at %s", n.id, id)
 				}
-				return fmt.Errorf("%v: chain %s: link %s is in chain %s too (%v): a link belongs to one chain", n.where(), n.id, id, cs.at(o).id, cs.at(o).where())
+				return n.where().Errorf("chain %s: link %s is in chain %s too (%v): a link belongs to one chain", n.id, id, cs.at(o).id, cs.at(o).where())
 			}
 			owner[k] = i
 			chainOf[k] = keep(n.id)
@@ -381,14 +381,14 @@ func build(c *annotation.Corpus, cs *cas, name, doc, annotator string, opt *Opti
 	conv := func(n *fsNode) (int, int, error) {
 		b, err := offs.CodePoint(n.begin)
 		if err != nil {
-			return 0, 0, fmt.Errorf("%v: begin: %w", n.where(), err)
+			return 0, 0, n.where().Errorf("begin: %w", err)
 		}
 		e, err := offs.CodePoint(n.end)
 		if err != nil {
-			return 0, 0, fmt.Errorf("%v: end: %w", n.where(), err)
+			return 0, 0, n.where().Errorf("end: %w", err)
 		}
 		if e < b {
-			return 0, 0, fmt.Errorf("%v: begin %d is after end %d", n.where(), n.begin, n.end)
+			return 0, 0, n.where().Errorf("begin %d is after end %d", n.begin, n.end)
 		}
 		return b, e, nil
 	}
@@ -454,7 +454,7 @@ func build(c *annotation.Corpus, cs *cas, name, doc, annotator string, opt *Opti
 		gi, ok1 := byID[gov]
 		di, ok2 := byID[dep]
 		if !ok1 || !ok2 {
-			return fmt.Errorf("%v: relation %s: Governor %s or Dependent %s is not in the file", n.where(), n.id, gov, dep)
+			return n.where().Errorf("relation %s: Governor %s or Dependent %s is not in the file", n.id, gov, dep)
 		}
 		src, tgt := -1, -1 // a bare structure is no span
 		if gi < cs.n {

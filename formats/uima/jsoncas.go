@@ -9,6 +9,7 @@ import (
 	"agree/internal/excerpt"
 	"agree/internal/jsonx"
 	"agree/internal/limits"
+	"agree/position"
 )
 
 // ReadJSON reads a UIMA CAS in the JSON CAS format (the "UIMA CAS JSON"
@@ -101,27 +102,17 @@ func parseJSONCAS(data []byte, name string) (*cas, error) {
 		first, second := cs.node(i), cs.node(j)
 		l1, c1 := jsonx.Position(data, first.off)
 		l2, c2 := jsonx.Position(data, second.off)
-		return nil, fmt.Errorf("%s:%d:%d: %s: id %s is the id of %s too (line %d, column %d): an id names one feature structure",
-			name, l2, c2, second.where().Path, excerpt.Clip(second.id), first.where().Path, l1, c1)
+		return nil, position.Errorf(name, l2, c2, "%s: id %s is the id of %s too (line %d, column %d): an id names one feature structure", second.where().Path, excerpt.Clip(second.id), first.where().Path, l1, c1)
 	}
 	return cs, nil
 }
-
-// posError is an error at a JSON path.
-type posError struct {
-	where annotation.Pos
-	err   error
-}
-
-func (e *posError) Error() string { return fmt.Sprintf("%v: %v", e.where, e.err) }
-func (e *posError) Unwrap() error { return e.err }
 
 // jsonNode reads one feature structure object into n (which has its
 // file and index, or id), appending its features to feats.
 func jsonNode(v jsonx.Value, n fsNode, feats *featArena, strs *jsonx.Interner) (fsNode, error) {
 	var hasBegin, hasEnd bool
 	fail := func(format string, args ...any) error {
-		return &posError{n.where(), fmt.Errorf(format, args...)}
+		return n.where().Errorf(format, args...)
 	}
 	if v.Kind() != jsonx.Object {
 		return n, fail("want an object")

@@ -10,6 +10,7 @@ import (
 	"agree/formats/internal/xmlscan"
 	"agree/internal/excerpt"
 	"agree/internal/limits"
+	"agree/position"
 )
 
 // ReadXMI reads a UIMA CAS in XMI (XML 1.0 or 1.1, UTF-8; from r, named
@@ -49,12 +50,11 @@ func parseXMI(data, name string) (*cas, error) {
 	fail := func(err error) (*cas, error) {
 		var xe *xmlscan.Error
 		if errors.As(err, &xe) {
-			return nil, fmt.Errorf("%s:%d:%d: %s", name, xe.Line, xe.Col, xe.Msg)
+			return nil, position.Errorf(name, xe.Line, xe.Col, "%s", xe.Msg)
 		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	// at is where a tag is, for messages: file:line:column
-	at := func(t *xmlscan.Tag) string { return fmt.Sprintf("%s:%d:%d", name, t.Line, t.Col) }
 	root, ok, err := s.Next()
 	if err != nil {
 		return fail(err)
@@ -63,7 +63,7 @@ func parseXMI(data, name string) (*cas, error) {
 		return fail(fmt.Errorf("no root element: want <xmi:XMI …>"))
 	}
 	if LocalName(root.Name) != "XMI" {
-		return nil, fmt.Errorf("%s: the root element is <%s>, want <xmi:XMI> (a UIMA CAS XMI file)", at(&root), excerpt.Clip(root.Name))
+		return nil, position.Errorf(name, root.Line, root.Col, "the root element is <%s>, want <xmi:XMI> (a UIMA CAS XMI file)", excerpt.Clip(root.Name))
 	}
 	ns := map[string]string{}
 	for _, a := range root.Attrs {
@@ -121,7 +121,7 @@ func parseXMI(data, name string) (*cas, error) {
 			case "begin", "end":
 				v, ok := atoiOffset(a.Value)
 				if !ok {
-					return nil, fmt.Errorf("%s: <%s xmi:id=%q>: %s %q is not a non-negative integer", at(&t), excerpt.Clip(t.Name), n.id, a.Name, excerpt.Clip(a.Value))
+					return nil, position.Errorf(name, t.Line, t.Col, "<%s xmi:id=%q>: %s %q is not a non-negative integer", excerpt.Clip(t.Name), n.id, a.Name, excerpt.Clip(a.Value)).In(a.Name)
 				}
 				if a.Name == "begin" {
 					n.begin, hasBegin = v, true
@@ -150,8 +150,7 @@ func parseXMI(data, name string) (*cas, error) {
 	if i, j, dup := cs.firstDuplicateID(); dup {
 		first, second := cs.node(i), cs.node(j)
 		w := first.where()
-		return nil, fmt.Errorf("%v: xmi:id %s is the id of %s too (line %d, column %d): an id names one feature structure",
-			second.where(), excerpt.Clip(second.id), w.Path, w.Line, w.Col)
+		return nil, second.where().Errorf("xmi:id %s is the id of %s too (line %d, column %d): an id names one feature structure", excerpt.Clip(second.id), w.Path, w.Line, w.Col)
 	}
 	return cs, nil
 }

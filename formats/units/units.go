@@ -14,6 +14,7 @@ import (
 	"agree/internal/csvio"
 	"agree/internal/limits"
 	"agree/internal/plural"
+	"agree/position"
 	"agree/unitizing"
 )
 
@@ -81,7 +82,7 @@ func (rd Reader) ReadCSV(r io.Reader, name string) (unitizing.Continuum, error) 
 			}
 			if isHeader(rec) {
 				if err := headerColumns(rec, &col); err != nil {
-					return c, fmt.Errorf("%s:%d: %w", name, line, err)
+					return c, position.Errorf(name, line, 0, "%w", err)
 				}
 				header = true
 				continue
@@ -92,26 +93,26 @@ func (rd Reader) ReadCSV(r io.Reader, name string) (unitizing.Continuum, error) 
 			if len(rec) == 1 && (rd.Comma == 0 || rd.Comma == ',') {
 				for _, sep := range []string{";", "\t", "|"} {
 					if strings.Contains(rec[0], sep) {
-						return c, fmt.Errorf("%s:%d: 1 field, but the line holds %q: is %q the separator? (agree: --sep %q)", name, line, sep, sep, sep)
+						return c, position.Separator(name, line, 0, "1 field, but the line holds %q: is %q the separator? (agree: Reader.Comma %q)", sep, sep, sep)
 					}
 				}
 			}
-			return c, fmt.Errorf("%s:%d: %s; want annotator,category,start,end", name, line, plural.Count(len(rec), "field"))
+			return c, position.Errorf(name, line, 0, "%s; want annotator,category,start,end", plural.Count(len(rec), "field"))
 		}
 		if !header && len(rec) > 4 {
-			return c, fmt.Errorf("%s:%d: %d fields; want 4 (annotator,category,start,end) or a header row naming the columns", name, line, len(rec))
+			return c, position.Errorf(name, line, 0, "%d fields; want 4 (annotator,category,start,end) or a header row naming the columns", len(rec))
 		}
 		ann := strings.TrimSpace(rec[col[0]])
 		if ann == "" {
 			_, cn := cr.FieldPos(col[0])
-			return c, fmt.Errorf("%s:%d:%d: empty annotator name", name, line, cn)
+			return c, position.Errorf(name, line, cn, "empty annotator name")
 		}
 		var bounds [2]float64
 		for k, ci := range col[2:] {
 			v, err := strconv.ParseFloat(strings.TrimSpace(rec[ci]), 64)
 			if err != nil && !isRangeError(err) {
 				_, cn := cr.FieldPos(ci)
-				return c, fmt.Errorf("%s:%d:%d: %s %s is not a number", name, line, cn, [2]string{"start", "end"}[k], csvio.Quote(rec[ci]))
+				return c, position.Errorf(name, line, cn, "%s %s is not a number", [2]string{"start", "end"}[k], csvio.Quote(rec[ci]))
 			}
 			bounds[k] = v
 		}
@@ -119,7 +120,7 @@ func (rd Reader) ReadCSV(r io.Reader, name string) (unitizing.Continuum, error) 
 			continue
 		}
 		if err := unitizing.CheckSpan(bounds[0], bounds[1]); err != nil {
-			return c, fmt.Errorf("%s:%d: %w", name, line, err)
+			return c, position.Errorf(name, line, 0, "%w", err)
 		}
 		c.Units = append(c.Units, unitizing.Unit{
 			Annotator: c.AnnotatorIndex(ann),
@@ -129,7 +130,7 @@ func (rd Reader) ReadCSV(r io.Reader, name string) (unitizing.Continuum, error) 
 		})
 	}
 	if len(c.Units) == 0 {
-		return c, fmt.Errorf("%s: no units (empty file)", name)
+		return c, position.Errorf(name, 0, 0, "no units (empty file)")
 	}
 	return c, nil
 }
@@ -151,11 +152,11 @@ func sniff(br *bufio.Reader, name string) error {
 	s = strings.TrimLeft(s, " \t\r\n")
 	switch {
 	case strings.HasPrefix(s, "<?xml") && strings.Contains(s, "ANNOTATION_DOCUMENT") || strings.HasPrefix(s, "<ANNOTATION_DOCUMENT"):
-		return fmt.Errorf("%s: this looks like an ELAN file (.eaf XML), not a unit CSV (annotator,category,start,end) or RTTM: read it with --input eaf", name)
+		return position.Errorf(name, 0, 0, "this looks like an ELAN file (.eaf XML), not a unit CSV (annotator,category,start,end) or RTTM: read it with Options.Format eaf")
 	case strings.HasPrefix(s, "<?xml") || strings.HasPrefix(s, "<"):
-		return fmt.Errorf("%s: this looks like an XML file; unit files are CSV (annotator,category,start,end) or RTTM", name)
+		return position.Errorf(name, 0, 0, "this looks like an XML file; unit files are CSV (annotator,category,start,end) or RTTM")
 	case strings.HasPrefix(s, "File type = \"ooTextFile\"") || strings.Contains(s, "\"TextGrid\""):
-		return fmt.Errorf("%s: this looks like a Praat TextGrid, not a unit CSV (annotator,category,start,end) or RTTM: read it with --input textgrid", name)
+		return position.Errorf(name, 0, 0, "this looks like a Praat TextGrid, not a unit CSV (annotator,category,start,end) or RTTM: read it with Options.Format textgrid")
 	}
 	return nil
 }
@@ -231,21 +232,21 @@ func (rd Reader) ReadRTTM(r io.Reader, name string) (unitizing.Continuum, error)
 			continue
 		}
 		if len(f) < 8 {
-			return c, fmt.Errorf("%s:%d: %d fields; an RTTM SPEAKER line has at least 8 (type file channel onset duration ortho stype name)", name, line, len(f))
+			return c, position.Errorf(name, line, 0, "%d fields; an RTTM SPEAKER line has at least 8 (type file channel onset duration ortho stype name)", len(f))
 		}
 		on, err := strconv.ParseFloat(f[3], 64)
 		if err != nil {
-			return c, fmt.Errorf("%s:%d: field 4 (onset) %s is not a number", name, line, csvio.Quote(f[3]))
+			return c, position.Errorf(name, line, 0, "field 4 (onset) %s is not a number", csvio.Quote(f[3]))
 		}
 		dur, err := strconv.ParseFloat(f[4], 64)
 		if err != nil {
-			return c, fmt.Errorf("%s:%d: field 5 (duration) %s is not a number", name, line, csvio.Quote(f[4]))
+			return c, position.Errorf(name, line, 0, "field 5 (duration) %s is not a number", csvio.Quote(f[4]))
 		}
 		if rd.skip(on, on+dur, fmt.Sprintf("%s:%d", name, line)) {
 			continue
 		}
 		if err := unitizing.CheckSpan(on, on+dur); err != nil {
-			return c, fmt.Errorf("%s:%d: onset %v, duration %v: %w", name, line, on, dur, err)
+			return c, position.Errorf(name, line, 0, "onset %v, duration %v: %w", on, dur, err)
 		}
 		cat := f[7]
 		if cat == "<NA>" {
@@ -257,10 +258,10 @@ func (rd Reader) ReadRTTM(r io.Reader, name string) (unitizing.Continuum, error)
 		if limits.IsLimit(err) {
 			return c, err // it names the file and line
 		}
-		return c, fmt.Errorf("%s:%d: %w", name, line+1, err)
+		return c, position.Errorf(name, line+1, 0, "%w", err)
 	}
 	if len(c.Units) == 0 {
-		return c, fmt.Errorf("%s: no SPEAKER lines (empty file)", name)
+		return c, position.Errorf(name, 0, 0, "no SPEAKER lines (empty file)")
 	}
 	return c, nil
 }
@@ -329,7 +330,7 @@ func (rd Reader) ReadCorpus(paths ...string) (unitizing.Corpus, error) {
 			sort.Strings(files)
 			if len(files) == 0 {
 				if len(other) > 0 {
-					return corpus, fmt.Errorf("%s: directory holds no .csv or .rttm file, only ELAN/Praat files (%s): read them with --input eaf or --input textgrid", p, strings.Join(other, ", "))
+					return corpus, fmt.Errorf("%s: directory holds no .csv or .rttm file, only ELAN/Praat files (%s): read them with Options.Format eaf or Options.Format textgrid", p, strings.Join(other, ", "))
 				}
 				return corpus, fmt.Errorf("%s: directory holds no .csv or .rttm file", p)
 			}

@@ -75,7 +75,7 @@ func TestReadErrors(t *testing.T) {
 		{"ELAN", "x.csv", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<ANNOTATION_DOCUMENT AUTHOR=\"\">\n", "x.csv: this looks like an ELAN file"},
 		{"ELAN as RTTM", "x.rttm", "<ANNOTATION_DOCUMENT>\n", "x.rttm: this looks like an ELAN file"},
 		{"Praat", "x.csv", "File type = \"ooTextFile\"\nObject class = \"TextGrid\"\n", "x.csv: this looks like a Praat TextGrid"},
-		{"semicolons", "a.csv", "A;c;0;1\n", `a.csv:1: 1 field, but the line holds ";": is ";" the separator? (agree: --sep ";")`},
+		{"semicolons", "a.csv", "A;c;0;1\n", `a.csv:1: 1 field, but the line holds ";": is ";" the separator? (agree: Reader.Comma ";")`},
 		{"tabs", "a.csv", "A\tc\t0\t1\n", `is "\t" the separator?`},
 	}
 	for _, tc := range tests {

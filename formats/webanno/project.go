@@ -68,7 +68,7 @@ func ExportWithoutAnnotations(fsys fs.FS) (string, bool) {
 // WithoutAnnotationsError is the error of a project export without
 // annotations (name is the export, json the file that shows it is one).
 func WithoutAnnotationsError(name, json string) error {
-	return fmt.Errorf("%s: an INCEpTION/WebAnno project export without annotations (%s is there, but no annotation/ folder): export the project again with a secondary format — WebAnno TSV 3.3, UIMA CAS XMI or UIMA CAS JSON — or export each document from the annotation page and read the files with --input webanno, xmi or jsoncas",
+	return fmt.Errorf("%s: an INCEpTION/WebAnno project export without annotations (%s is there, but no annotation/ folder): export the project again with a secondary format — WebAnno TSV 3.3, UIMA CAS XMI or UIMA CAS JSON — or export each document from the annotation page and read the files with Options.Format webanno, xmi or jsoncas",
 		name, json)
 }
 

@@ -13,6 +13,7 @@ import (
 	"agree/formats/uima"
 	"agree/internal/csvio"
 	"agree/internal/plural"
+	"agree/position"
 )
 
 // Options select how WebAnno TSV files and project exports are read. The
@@ -155,7 +156,7 @@ func ReadTSV(c *annotation.Corpus, r io.Reader, name, doc, annotator string, opt
 }
 
 func (t *tsvReader) errorf(line int, format string, args ...any) error {
-	return fmt.Errorf("%s:%d: %s", t.name, line, fmt.Sprintf(format, args...))
+	return position.Errorf(t.name, line, 0, format, args...)
 }
 
 func (t *tsvReader) read(c *annotation.Corpus, data []byte, doc, annotator string) error {
@@ -163,7 +164,7 @@ func (t *tsvReader) read(c *annotation.Corpus, data []byte, doc, annotator strin
 		if e.UTF16 {
 			return fmt.Errorf("%s: UTF-16, but WebAnno TSV files are UTF-8: convert it (e.g. iconv -f UTF-16 -t UTF-8)", t.name)
 		}
-		return fmt.Errorf("%s:%d: not valid UTF-8 (WebAnno TSV files are UTF-8)", t.name, e.Line)
+		return position.Errorf(t.name, e.Line, 0, "not valid UTF-8 (WebAnno TSV files are UTF-8)")
 	}
 	s := string(data)
 	s = strings.TrimPrefix(s, "\ufeff")
@@ -461,7 +462,7 @@ func (t *tsvReader) startSentence(text string, begin, line int) error {
 		t.text = t.text[:len(t.text)-1]
 		t.textLen--
 	case t.textLen > begin:
-		return t.errorf(line, "the sentence starts at offset %d, inside the text of the sentences before it (%d %s units long): are the offsets in another unit? (see --offset-unit)", begin, t.textLen, t.unitKind)
+		return t.errorf(line, "the sentence starts at offset %d, inside the text of the sentences before it (%d %s units long): are the offsets in another unit? (see Options.OffsetUnit)", begin, t.textLen, t.unitKind)
 	}
 	if gap := begin - t.textLen; gap > t.fill {
 		return t.errorf(line, "the sentence starts at offset %d, %d %s units after the text of the sentences before it ends: more than the white space between sentences of a WebAnno export (are the offsets right?)", begin, gap, t.unitKind)
@@ -681,7 +682,7 @@ func (t *tsvReader) finish(c *annotation.Corpus, doc, annotator string) error {
 		}
 		cp[i] = [2]int{b, e}
 		if got := offs.Text(b, e); got != u.text {
-			return t.errorf(u.line, "token %s at %d-%d is %s, but the text rebuilt from the #Text= lines has %s there (offsets read as %s; see --offset-unit)",
+			return t.errorf(u.line, "token %s at %d-%d is %s, but the text rebuilt from the #Text= lines has %s there (offsets read as %s; see Options.OffsetUnit)",
 				u.id, u.begin, u.end, csvio.Quote(u.text), csvio.Quote(got), t.unitKind)
 		}
 		if u.token {

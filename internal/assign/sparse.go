@@ -50,14 +50,13 @@ func TransportEdges(rows, cols int, supply, capacity []int32, edges []Edge) ([]F
 // (one Solver per goroutine). The flows it returns are valid until its
 // next call.
 type Solver struct {
-	t                transport
-	start, fill      []int32
-	adjCol           []int32
-	adjCost          []float64
-	flows            []Flow
-	cheapest         []float64
-	csr              func(r int32) ([]int32, []float64)
-	csrRows, csrCols int
+	t           transport
+	start, fill []int32
+	adjCol      []int32
+	adjCost     []float64
+	flows       []Flow
+	cheapest    []float64
+	csr         func(r int32) ([]int32, []float64)
 }
 
 // TransportEdges is MinCostTransport on a list of edges.

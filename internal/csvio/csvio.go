@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"agree/internal/limits"
+	"agree/position"
 )
 
 // Wrap returns err prefixed with the file name, and for a *csv.ParseError
@@ -27,13 +28,12 @@ func Wrap(name string, err error) error {
 		if errors.Is(pe.Err, csv.ErrQuote) && (pe.Line > pe.StartLine || pe.Column > MaxQuoted) {
 			// The reader ran past the end of a field that opened with a
 			// quote: the place to fix is where the record starts.
-			return fmt.Errorf("%s:%d:%d: %w (in the record that starts on line %d: a quoted field there may lack its closing quote)",
-				name, pe.Line, pe.Column, pe.Err, pe.StartLine)
+			return position.Errorf(name, pe.Line, pe.Column, "%w (in the record that starts on line %d: a quoted field there may lack its closing quote)", pe.Err, pe.StartLine)
 		}
 		if pe.Column > 0 {
-			return fmt.Errorf("%s:%d:%d: %w", name, pe.Line, pe.Column, pe.Err)
+			return position.Errorf(name, pe.Line, pe.Column, "%w", pe.Err)
 		}
-		return fmt.Errorf("%s:%d: %w", name, pe.Line, pe.Err)
+		return position.Errorf(name, pe.Line, 0, "%w", pe.Err)
 	}
 	return fmt.Errorf("%s: %w", name, err)
 }

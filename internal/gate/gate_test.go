@@ -121,3 +121,25 @@ func TestWriteJUnit(t *testing.T) {
 		t.Errorf("unexpected JUnit document:\n%s", b.String())
 	}
 }
+
+// FuzzParse: Parse never panics, and what it accepts it writes back
+// (String) in a form it parses to the same requirement.
+// go test -run '^$' -fuzz FuzzParse ./internal/gate
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"krippendorff_alpha>=0.8", "micro.f1 > 0.5", "a<1e-3", "x<=-2", ">=", "a>=b", "a.low>=0.667", "α>=1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r, err := Parse(s)
+		if err != nil {
+			return
+		}
+		r2, err := Parse(r.String())
+		if err != nil || r2.Name != r.Name || r2.Op != r.Op || r2.Bound != r.Bound {
+			t.Errorf("%q → %q → %+v, %v", s, r.String(), r2, err)
+		}
+		if _, err := Check(map[string]any{"a": 1.0}, []Requirement{r}); err != nil {
+			t.Errorf("Check: %v", err)
+		}
+	})
+}

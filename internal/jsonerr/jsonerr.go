@@ -12,6 +12,8 @@ import (
 	"io"
 	"reflect"
 	"strings"
+
+	"agree/position"
 )
 
 // Error is a JSON error at a line and column (1-based, the column in
@@ -58,10 +60,10 @@ func At(name string, firstLine int, data []byte, err error) error {
 	err = Describe(data, err)
 	var e *Error
 	if errors.As(err, &e) {
-		return fmt.Errorf("%s:%d:%d: %s", name, firstLine+e.Line-1, e.Col, e.Msg)
+		return position.Errorf(name, firstLine+e.Line-1, e.Col, "%s", e.Msg)
 	}
 	if err != nil {
-		return fmt.Errorf("%s:%d: %w", name, firstLine, err)
+		return position.Errorf(name, firstLine, 0, "%w", err)
 	}
 	return nil
 }

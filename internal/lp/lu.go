@@ -2,6 +2,7 @@ package lp
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 )
 
@@ -36,9 +37,21 @@ type lu struct {
 	// multipliers, uSteps those with U entries or a pivot other than 1
 	// (the others leave the vector unchanged: x/1 = x exactly)
 	lSteps, uSteps []int32
+	// the transposes, so that both solves scatter (and skip the zeros of
+	// the vector, which are most of it: a simplex's columns and rows of
+	// B⁻¹ are sparse): U by columns (ucBeg by step: the pivot rows of the
+	// earlier steps and their entries) and L by rows (ltBeg by step:
+	// the pivot rows of the earlier steps whose multipliers reach the
+	// step's pivot row); ucSteps and ltSteps list the steps that do
+	// something
+	ucBeg, ucIdx, ltBeg, ltIdx []int32
+	ucVal, ltVal               []float64
+	ucSteps, ltSteps           []int32
+	stepOf, next               []int32  // step of each pivot row; scratch
+	act, seen2                 []uint64 // bit sets of steps (solve, solveT)
 }
 
-// index lists the steps of lSteps and uSteps.
+// index lists the steps of lSteps and uSteps and builds the transposes.
 func (f *lu) index() {
 	f.lSteps, f.uSteps = f.lSteps[:0], f.uSteps[:0]
 	for k := range f.prow {
@@ -49,6 +62,66 @@ func (f *lu) index() {
 			f.uSteps = append(f.uSteps, int32(k))
 		}
 	}
+	n := len(f.prow)
+	f.stepOf = resize(f.stepOf, f.m)
+	for k, p := range f.prow {
+		f.stepOf[p] = int32(k)
+	}
+	// U by columns: entry (k, uIdx[q]) goes to the step of row uIdx[q]
+	f.ucBeg = countInto(f.ucBeg, n, f.uIdx, f.stepOf)
+	f.ucIdx, f.ucVal = resize(f.ucIdx, len(f.uIdx)), resize(f.ucVal, len(f.uIdx))
+	next := resize(f.next, n)
+	copy(next, f.ucBeg[:n])
+	for k := range n {
+		for q := f.uBeg[k]; q < f.uBeg[k+1]; q++ {
+			c := f.stepOf[f.uIdx[q]]
+			f.ucIdx[next[c]], f.ucVal[next[c]] = f.prow[k], f.uVal[q]
+			next[c]++
+		}
+	}
+	// L by rows: multiplier (lIdx[q], k) goes to the step of row lIdx[q]
+	f.ltBeg = countInto(f.ltBeg, n, f.lIdx, f.stepOf)
+	f.ltIdx, f.ltVal = resize(f.ltIdx, len(f.lIdx)), resize(f.ltVal, len(f.lIdx))
+	copy(next, f.ltBeg[:n])
+	for k := range n {
+		for q := f.lBeg[k]; q < f.lBeg[k+1]; q++ {
+			r := f.stepOf[f.lIdx[q]]
+			f.ltIdx[next[r]], f.ltVal[next[r]] = f.prow[k], f.lVal[q]
+			next[r]++
+		}
+	}
+	f.next = next
+	f.ucSteps, f.ltSteps = f.ucSteps[:0], f.ltSteps[:0]
+	for k := range n {
+		if f.ucBeg[k] < f.ucBeg[k+1] || f.diag[k] != 1 {
+			f.ucSteps = append(f.ucSteps, int32(k))
+		}
+		if f.ltBeg[k] < f.ltBeg[k+1] {
+			f.ltSteps = append(f.ltSteps, int32(k))
+		}
+	}
+}
+
+// countInto returns the start offsets (n+1, in buf) of the entries idx
+// grouped by step[idx[q]].
+func countInto(buf []int32, n int, idx, step []int32) []int32 {
+	beg := resize(buf, n+1)
+	clear(beg)
+	for _, r := range idx {
+		beg[step[r]+1]++
+	}
+	for k := range n {
+		beg[k+1] += beg[k]
+	}
+	return beg
+}
+
+// resize returns buf with length n (reallocated when too small).
+func resize[T any](buf []T, n int) []T {
+	if cap(buf) < n {
+		return make([]T, n)
+	}
+	return buf[:n]
 }
 
 // keyHeap is a binary min-heap of uint64 keys.
@@ -99,67 +172,122 @@ func (f *lu) identity(m int) {
 		f.prow = append(f.prow, int32(i))
 		f.diag = append(f.diag, 1)
 	}
-	f.lBeg = append(f.lBeg[:0], make([]int32, m+1)...)
-	f.uBeg = append(f.uBeg[:0], make([]int32, m+1)...)
+	f.lBeg, f.uBeg = resize(f.lBeg, m+1), resize(f.uBeg, m+1)
+	clear(f.lBeg)
+	clear(f.uBeg)
 	f.lIdx, f.lVal, f.uIdx, f.uVal = f.lIdx[:0], f.lVal[:0], f.uIdx[:0], f.uVal[:0]
 	f.index()
 }
 
 func (f *lu) nnz() int { return len(f.lIdx) + len(f.uIdx) + f.m }
 
-// solve replaces v (by row) with B⁻¹v (by pivot row). Steps without L
-// multipliers, or without U entries and with pivot 1, are skipped: they
-// leave v unchanged.
-func (f *lu) solve(v, _ []float64) {
-	for _, k := range f.lSteps {
-		x := v[f.prow[k]]
-		if x == 0 {
-			continue
+// solve replaces v (by row) with B⁻¹v (by pivot row). Both passes
+// scatter (L by columns from the first step, U by columns from the last)
+// and visit only the steps whose value may be nonzero, kept in a bit set
+// of steps (a simplex's columns and rows of B⁻¹ are mostly zeros): the
+// cost is the number of words of the set plus the entries used.
+//
+// in lists the positions where v may be nonzero (nil: v is scanned);
+// solve appends to out the positions where the result may be nonzero
+// (each once) and returns it.
+func (f *lu) solve(v []float64, in, out []int32) []int32 {
+	act, seen := f.bitsets(v, in)
+	f.forward(v, act, seen, f.lBeg, f.lIdx, f.lVal, false)
+	return f.backward(v, seen, f.ucBeg, f.ucIdx, f.ucVal, true, out)
+}
+
+// solveT replaces y (by pivot row) with y·B⁻¹ (by row): U by rows from
+// the first step, then L by rows from the last, both scattering and
+// visiting only the steps whose value may be nonzero (as solve, with the
+// same in and out).
+func (f *lu) solveT(y []float64, in, out []int32) []int32 {
+	act, seen := f.bitsets(y, in)
+	f.forward(y, act, seen, f.uBeg, f.uIdx, f.uVal, true)
+	return f.backward(y, seen, f.ltBeg, f.ltIdx, f.ltVal, false, out)
+}
+
+// forward visits the steps of act from the first: the value at the
+// step's pivot row (divided by its pivot when div) is scattered, times
+// the step's entries val at rows idx (from beg), into those rows — rows
+// of later steps, which join act and seen.
+func (f *lu) forward(v []float64, act, seen []uint64, beg, idx []int32, val []float64, div bool) {
+	for w := range act {
+		for act[w] != 0 {
+			b := bits.TrailingZeros64(act[w])
+			act[w] &^= 1 << b
+			k := w<<6 | b
+			p := f.prow[k]
+			x := v[p]
+			if x == 0 {
+				continue
+			}
+			if d := f.diag[k]; div && d != 1 {
+				x /= d
+				v[p] = x
+			}
+			for q := beg[k]; q < beg[k+1]; q++ {
+				i := idx[q]
+				v[i] -= val[q] * x
+				s := f.stepOf[i]
+				act[s>>6] |= 1 << (s & 63)
+				seen[s>>6] |= 1 << (s & 63)
+			}
 		}
-		for q := f.lBeg[k]; q < f.lBeg[k+1]; q++ {
-			v[f.lIdx[q]] -= f.lVal[q] * x
-		}
-	}
-	for i := len(f.uSteps) - 1; i >= 0; i-- {
-		k := f.uSteps[i]
-		p := f.prow[k]
-		x := v[p]
-		for q := f.uBeg[k]; q < f.uBeg[k+1]; q++ {
-			x -= f.uVal[q] * v[f.uIdx[q]]
-		}
-		if d := f.diag[k]; d != 1 {
-			x /= d
-		}
-		v[p] = x
 	}
 }
 
-// solveT replaces y (by pivot row) with y·B⁻¹ (by row), skipping the
-// same steps as solve.
-func (f *lu) solveT(y, _ []float64) {
-	for _, k := range f.uSteps {
-		p := f.prow[k]
-		w := y[p]
-		if d := f.diag[k]; d != 1 {
-			w /= d
-			y[p] = w
-		}
-		if w == 0 {
-			continue
-		}
-		for q := f.uBeg[k]; q < f.uBeg[k+1]; q++ {
-			y[f.uIdx[q]] -= f.uVal[q] * w
+// backward visits the steps of seen from the last, as forward with
+// entries in rows of earlier steps (which join seen), and appends to out
+// the pivot rows whose value is nonzero.
+func (f *lu) backward(v []float64, seen []uint64, beg, idx []int32, val []float64, div bool, out []int32) []int32 {
+	for w := len(seen) - 1; w >= 0; w-- {
+		for seen[w] != 0 {
+			b := 63 - bits.LeadingZeros64(seen[w])
+			seen[w] &^= 1 << b
+			k := w<<6 | b
+			p := f.prow[k]
+			x := v[p]
+			if x == 0 {
+				continue
+			}
+			out = append(out, p)
+			if d := f.diag[k]; div && d != 1 {
+				x /= d
+				v[p] = x
+			}
+			for q := beg[k]; q < beg[k+1]; q++ {
+				i := idx[q]
+				v[i] -= val[q] * x
+				s := f.stepOf[i]
+				seen[s>>6] |= 1 << (s & 63)
+			}
 		}
 	}
-	for i := len(f.lSteps) - 1; i >= 0; i-- {
-		k := f.lSteps[i]
-		p := f.prow[k]
-		x := y[p]
-		for q := f.lBeg[k]; q < f.lBeg[k+1]; q++ {
-			x -= f.lVal[q] * y[f.lIdx[q]]
+	return out
+}
+
+// bitsets returns two bit sets of the steps (scratch), both holding the
+// steps of the positions in (or, when in is nil, of the nonzeros of v).
+func (f *lu) bitsets(v []float64, in []int32) (act, seen []uint64) {
+	nw := (len(f.prow) + 63) >> 6
+	f.act, f.seen2 = resize(f.act, nw), resize(f.seen2, nw)
+	act, seen = f.act, f.seen2
+	clear(act)
+	if in == nil {
+		for i, x := range v {
+			if x != 0 {
+				k := f.stepOf[i]
+				act[k>>6] |= 1 << (k & 63)
+			}
 		}
-		y[p] = x
+	} else {
+		for _, i := range in {
+			k := f.stepOf[i]
+			act[k>>6] |= 1 << (k & 63)
+		}
 	}
+	copy(seen, act)
+	return act, seen
 }
 
 // factor factorises the matrix whose column k has ones at rows cols[k].

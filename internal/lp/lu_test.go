@@ -49,7 +49,7 @@ func TestLU(t *testing.T) {
 			a[i] = float64(rng.IntN(5)) - 2
 		}
 		x := append([]float64(nil), a...)
-		f.solve(x, nil)
+		f.solve(x, nil, nil)
 		back := make([]float64, m)
 		for k, rows := range eff {
 			for _, r := range rows {
@@ -67,7 +67,7 @@ func TestLU(t *testing.T) {
 			c[i] = float64(rng.IntN(5)) - 2
 		}
 		y := append([]float64(nil), c...)
-		f.solveT(y, nil)
+		f.solveT(y, nil, nil)
 		for k, rows := range eff {
 			var s float64
 			for _, r := range rows {

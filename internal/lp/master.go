@@ -3,6 +3,8 @@ package lp
 import (
 	"errors"
 	"math"
+	"math/bits"
+	"slices"
 )
 
 // Master is the linear relaxation min c·x, A·x = 1, x ≥ 0 of a
@@ -50,17 +52,30 @@ type Master struct {
 	pi    []float64 // duals, kept up to date
 	alpha []float64 // FTRAN of the entering column
 	rho   []float64 // row r of B⁻¹
-	arow  []float64 // pivot row entries, by column
-	touch []int32
-	cand  []int32   // multiple-pricing candidates
-	candV []float64 // their Devex ratios during a full scan
-	work  []float64
+	// the positions where alpha and rho may be nonzero (increasing),
+	// scratch for the positions of a solve's input, and marks (mark[i] =
+	// gen: listed)
+	nzA, nzR, nzIn, nzX []int32
+	mark                []uint32
+	gen                 uint32
+	// rowEtas[i] lists the etas whose support holds row i; cand64 is
+	// scratch
+	rowEtas [][]int32
+	cand64  []uint64
+	arow    []float64 // pivot row entries, by column
+	touch   []int32
+	cand    []int32   // multiple-pricing candidates
+	candV   []float64 // their Devex ratios during a full scan
+	work    []float64
 	// scratch of refactor and trueXB
 	basisCols [][]int32
 	oldHead   []int32
 	xTrue     []float64
-	tol       float64
-	iters     int
+	// scratch of Primal
+	primCols []int
+	primX    []float64
+	tol      float64
+	iters    int
 	// reperturbs counts the calls of reperturb
 	reperturbs int
 	solved     bool
@@ -77,8 +92,17 @@ const (
 // singleton[i]. tol is the optimality tolerance on reduced costs (0: 1e-9
 // times the largest singleton cost).
 func NewMaster(singleton []float64, tol float64) *Master {
+	s := new(Master)
+	s.Reset(singleton, tol)
+	return s
+}
+
+// Reset makes s the relaxation NewMaster(singleton, tol) returns, reusing
+// its memory (a solver that solves one problem after another allocates
+// once).
+func (s *Master) Reset(singleton []float64, tol float64) {
 	m := len(singleton)
-	s := &Master{rows: m, start: make([]int32, 1, m+1), tol: tol, rowCols: make([][]int32, m)}
+	s.rows, s.tol = m, tol
 	if s.tol == 0 {
 		mx := 0.0
 		for _, c := range singleton {
@@ -86,14 +110,29 @@ func NewMaster(singleton []float64, tol float64) *Master {
 		}
 		s.tol = 1e-9 * math.Max(mx, 1)
 	}
-	s.head = make([]int32, m)
-	s.xb = make([]float64, m)
-	s.rhs = make([]float64, m)
-	s.pi = make([]float64, m)
-	s.alpha = make([]float64, m)
-	s.rho = make([]float64, m)
-	s.work = make([]float64, m)
-	s.etaBeg = []int32{0}
+	for i := range s.rowEtas {
+		s.rowEtas[i] = s.rowEtas[i][:0]
+	}
+	s.rowEtas = grow(s.rowEtas, m)
+	for i := range s.rowCols {
+		s.rowCols[i] = s.rowCols[i][:0]
+	}
+	s.rowCols = grow(s.rowCols, m)
+	s.head, s.xb, s.rhs, s.pi = grow(s.head, m), grow(s.xb, m), grow(s.rhs, m), grow(s.pi, m)
+	s.alpha, s.rho, s.work = grow(s.alpha, m), grow(s.rho, m), grow(s.work, m)
+	clear(s.alpha)
+	clear(s.rho)
+	s.mark = grow(s.mark, m)
+	clear(s.mark)
+	s.gen = 0
+	s.nzA, s.nzR, s.nzIn = s.nzA[:0], s.nzR[:0], s.nzIn[:0]
+	s.etaPiv, s.etaBeg, s.etaIdx, s.etaVal = s.etaPiv[:0], append(s.etaBeg[:0], 0), s.etaIdx[:0], s.etaVal[:0]
+	s.since = 0
+	s.start = append(s.start[:0], 0)
+	s.idx, s.cost, s.slot, s.d, s.w, s.arow = s.idx[:0], s.cost[:0], s.slot[:0], s.d[:0], s.w[:0], s.arow[:0]
+	s.touch, s.cand, s.candV = s.touch[:0], s.cand[:0], s.candV[:0]
+	s.iters, s.reperturbs = 0, 0
+	s.solved, s.dirty = false, false
 	for i, c := range singleton {
 		s.idx = append(s.idx, int32(i))
 		s.start = append(s.start, int32(len(s.idx)))
@@ -111,7 +150,15 @@ func NewMaster(singleton []float64, tol float64) *Master {
 	}
 	s.lu.identity(m)
 	s.fresh = true
-	return s
+}
+
+// grow returns buf with length n, reallocated when its capacity is too
+// small (the contents are not cleared).
+func grow[T any](buf []T, n int) []T {
+	if cap(buf) < n {
+		return make([]T, n)
+	}
+	return buf[:n]
 }
 
 // Rows returns the number of rows.
@@ -217,8 +264,11 @@ func (s *Master) Solve(stop func() bool, maxPivots int) error {
 				s.solved = true
 				break
 			}
-			// confirm with exact reduced costs
-			s.refactor()
+			// confirm with reduced costs recomputed from the duals of
+			// the factors and etas (a refactorisation here, at the end of
+			// every solve, cost 15 % of column generation on small
+			// problems)
+			s.recompute()
 			continue
 		}
 		s.ftran(q)
@@ -312,21 +362,30 @@ const (
 // reset (all weights 1).
 const devexReset = 1e6
 
-// ftran computes alpha = B⁻¹·a_q (by slot).
+// ftran computes alpha = B⁻¹·a_q (by slot), with nzA listing (in
+// increasing order) the slots where it may be nonzero.
 func (s *Master) ftran(q int32) {
 	a := s.alpha
-	for i := range a {
+	for _, i := range s.nzA {
 		a[i] = 0
 	}
-	for k := s.start[q]; k < s.start[q+1]; k++ {
-		a[s.idx[k]] = 1
+	in := s.idx[s.start[q]:s.start[q+1]]
+	for _, i := range in {
+		a[i] = 1
 	}
-	s.lu.solve(a, s.work)
-	s.applyEtas(a)
+	s.nzA = s.lu.solve(a, in, s.nzA[:0])
+	s.nzA = s.applyEtasSparse(a, s.nzA)
+	slices.Sort(s.nzA)
 }
 
-// applyEtas multiplies v by E_k ⋯ E_1 in place.
-func (s *Master) applyEtas(v []float64) {
+// applyEtasSparse multiplies v by E_k ⋯ E_1 in place (the etas of the
+// pivots since the last factorisation), v's nonzeros being at the
+// positions nz (each once); it appends the positions it makes nonzero.
+func (s *Master) applyEtasSparse(v []float64, nz []int32) []int32 {
+	gen := s.nextMark()
+	for _, i := range nz {
+		s.mark[i] = gen
+	}
 	for e := range s.etaPiv {
 		r := s.etaPiv[e]
 		x := v[r]
@@ -339,9 +398,23 @@ func (s *Master) applyEtas(v []float64) {
 				v[r] = s.etaVal[k] * x
 			} else {
 				v[i] += s.etaVal[k] * x
+				if s.mark[i] != gen {
+					s.mark[i] = gen
+					nz = append(nz, i)
+				}
 			}
 		}
 	}
+	return nz
+}
+
+// nextMark returns a new generation of the marks (all marks stale).
+func (s *Master) nextMark() uint32 {
+	if s.gen++; s.gen == 0 {
+		clear(s.mark)
+		s.gen = 1
+	}
+	return s.gen
 }
 
 // btran replaces y (by slot) with y·B⁻¹ (by row).
@@ -353,7 +426,52 @@ func (s *Master) btran(y []float64) {
 		}
 		y[s.etaPiv[e]] = v
 	}
-	s.lu.solveT(y, s.work)
+	s.lu.solveT(y, nil, nil)
+}
+
+// btranUnit sets rho to row r of B⁻¹ (e_r·B⁻¹), with nzR listing (in
+// increasing order) the rows where it may be nonzero.
+func (s *Master) btranUnit(r int) {
+	y := s.rho
+	for _, i := range s.nzR {
+		y[i] = 0
+	}
+	gen := s.nextMark()
+	in := append(s.nzIn[:0], int32(r))
+	s.mark[r] = gen
+	y[r] = 1
+	// the etas, last first, but only those whose support holds a nonzero
+	// of y (the others leave y as it is): a bit set of candidates, fed by
+	// the etas of each row that becomes nonzero
+	cand := s.etaCand(len(s.etaPiv))
+	for _, e := range s.rowEtas[r] {
+		cand[e>>6] |= 1 << (e & 63)
+	}
+	for w := len(cand) - 1; w >= 0; w-- {
+		for cand[w] != 0 {
+			b := 63 - bits.LeadingZeros64(cand[w])
+			cand[w] &^= 1 << b
+			e := w<<6 | b
+			var v float64
+			for k := s.etaBeg[e]; k < s.etaBeg[e+1]; k++ {
+				v += s.etaVal[k] * y[s.etaIdx[k]]
+			}
+			p := s.etaPiv[e]
+			y[p] = v
+			if v != 0 && s.mark[p] != gen {
+				s.mark[p] = gen
+				in = append(in, p)
+				for _, f := range s.rowEtas[p] {
+					if int(f) < e {
+						cand[f>>6] |= 1 << (f & 63)
+					}
+				}
+			}
+		}
+	}
+	s.nzIn = in
+	s.nzR = s.lu.solveT(y, in, s.nzR[:0])
+	slices.Sort(s.nzR)
 }
 
 // ratio returns the leaving slot: the smallest x_i/α_i over α_i > 0, ties
@@ -361,13 +479,14 @@ func (s *Master) btran(y []float64) {
 func (s *Master) ratio() int {
 	r := -1
 	var best, ba float64
-	for i, a := range s.alpha {
+	for _, i := range s.nzA {
+		a := s.alpha[i]
 		if a <= pivotTol {
 			continue
 		}
 		q := math.Max(s.xb[i], 0) / a
 		if r < 0 || q < best-1e-12 || (q <= best+1e-12 && a > ba) {
-			r, best, ba = i, q, a
+			r, best, ba = int(i), q, a
 		}
 	}
 	return r
@@ -379,14 +498,11 @@ func (s *Master) pivot(r int, q int32) {
 	a := s.alpha
 	ar := a[r]
 	// row r of B⁻¹ and the pivot row α_r·
+	s.btranUnit(r)
 	rho := s.rho
-	for i := range rho {
-		rho[i] = 0
-	}
-	rho[r] = 1
-	s.btran(rho)
 	s.touch = s.touch[:0]
-	for i, v := range rho {
+	for _, i := range s.nzR {
+		v := rho[i]
 		if v == 0 || math.Abs(v) < 1e-14 {
 			continue
 		}
@@ -413,8 +529,8 @@ func (s *Master) pivot(r int, q int32) {
 			s.w[j] = v * v * wq
 		}
 	}
-	for i, v := range rho {
-		if v != 0 {
+	for _, i := range s.nzR {
+		if v := rho[i]; v != 0 {
 			s.pi[i] += thetaD * v
 		}
 	}
@@ -424,8 +540,8 @@ func (s *Master) pivot(r int, q int32) {
 	s.d[q] = 0
 	// primal update
 	theta := math.Max(s.xb[r], 0) / ar
-	for i, ai := range a {
-		if ai != 0 {
+	for _, i := range s.nzA {
+		if ai := a[i]; ai != 0 {
 			s.xb[i] -= theta * ai
 			if s.xb[i] < 0 && s.xb[i] > -1e-9 {
 				s.xb[i] = 0
@@ -442,30 +558,56 @@ func (s *Master) pivot(r int, q int32) {
 	s.fresh = false
 }
 
-// pushEta appends the eta matrix of a pivot on slot r with column a.
+// pushEta appends the eta matrix of a pivot on slot r with column a
+// (nonzero at most at the slots nzA).
 func (s *Master) pushEta(r int, a []float64) {
 	ar := a[r]
-	for i, ai := range a {
+	for _, i := range s.nzA {
+		ai := a[i]
 		if ai == 0 {
 			continue
 		}
-		if i == r {
-			s.etaIdx = append(s.etaIdx, int32(i))
+		if int(i) == r {
+			s.etaIdx = append(s.etaIdx, i)
 			s.etaVal = append(s.etaVal, 1/ar)
 		} else if math.Abs(ai) > 1e-13 {
-			s.etaIdx = append(s.etaIdx, int32(i))
+			s.etaIdx = append(s.etaIdx, i)
 			s.etaVal = append(s.etaVal, -ai/ar)
 		}
+	}
+	e := int32(len(s.etaPiv))
+	for _, i := range s.etaIdx[s.etaBeg[e]:] {
+		s.rowEtas[i] = append(s.rowEtas[i], e)
 	}
 	s.etaPiv = append(s.etaPiv, int32(r))
 	s.etaBeg = append(s.etaBeg, int32(len(s.etaIdx)))
 }
 
+// etaCand returns a cleared bit set of n etas (scratch).
+func (s *Master) etaCand(n int) []uint64 {
+	nw := (n + 63) >> 6
+	if cap(s.cand64) < nw {
+		s.cand64 = make([]uint64, nw)
+	}
+	c := s.cand64[:nw]
+	clear(c)
+	return c
+}
+
+// clearEtas empties the eta file.
+func (s *Master) clearEtas() {
+	for _, i := range s.etaIdx {
+		s.rowEtas[i] = s.rowEtas[i][:0]
+	}
+	s.etaPiv, s.etaBeg, s.etaIdx, s.etaVal = s.etaPiv[:0], s.etaBeg[:1], s.etaIdx[:0], s.etaVal[:0]
+}
+
 // refactor factorises the current basis afresh, recomputes x_B, the duals
 // and every reduced cost. A basis found singular is repaired with
-// singletons; if x_B is then clearly infeasible the method restarts from
-// the all-singleton basis (always feasible); values below 0 by the size
-// of the perturbation (rounding in the updates) are mended by reperturb.
+// singletons; if x_B is then infeasible the method restarts from the
+// all-singleton basis (always feasible). Otherwise values below 0
+// (rounding in the updates, by about the size of the perturbation) are
+// mended by reperturb.
 func (s *Master) refactor() {
 	cols := s.basisCols[:0]
 	for _, h := range s.head {
@@ -495,21 +637,22 @@ func (s *Master) refactor() {
 	for i, h := range s.head {
 		s.slot[h] = int32(i)
 	}
-	s.etaPiv, s.etaBeg, s.etaIdx, s.etaVal = s.etaPiv[:0], s.etaBeg[:1], s.etaIdx[:0], s.etaVal[:0]
+	s.clearEtas()
 	s.since = 0
 	copy(s.xb, s.rhs)
-	s.lu.solve(s.xb, s.work)
+	s.lu.solve(s.xb, nil, nil)
 	bad := false
 	for i, v := range s.xb {
 		switch {
-		case v < -1e-5: // (a repaired basis): start again
-			s.restart()
-			return
 		case v < -1e-9:
 			bad = true
 		case v < 0:
 			s.xb[i] = 0
 		}
+	}
+	if bad && slices.Contains(repaired, true) { // start again
+		s.restart()
+		return
 	}
 	if bad {
 		s.reperturb()
@@ -570,7 +713,7 @@ func (s *Master) restart() {
 		s.xb[i] = s.rhs[i]
 	}
 	s.lu.identity(s.rows)
-	s.etaPiv, s.etaBeg, s.etaIdx, s.etaVal = s.etaPiv[:0], s.etaBeg[:1], s.etaIdx[:0], s.etaVal[:0]
+	s.clearEtas()
 	s.since = 0
 	for j := range s.w {
 		s.w[j] = 1
@@ -586,7 +729,7 @@ func (s *Master) Duals() []float64 {
 		s.recompute()
 	}
 	if !s.fresh {
-		s.refactor()
+		s.recompute()
 	}
 	return s.pi
 }
@@ -604,15 +747,12 @@ func (s *Master) Objective() float64 {
 // trueXB returns x_B for the unperturbed right-hand side, in a scratch
 // slice valid until the next call.
 func (s *Master) trueXB() []float64 {
-	if s.xTrue == nil {
-		s.xTrue = make([]float64, s.rows)
-	}
+	s.xTrue = grow(s.xTrue, s.rows)
 	x := s.xTrue
 	for i := range x {
 		x[i] = 1
 	}
-	s.lu.solve(x, s.work)
-	s.applyEtas(x)
+	s.nzX = s.applyEtasSparse(x, s.lu.solve(x, nil, s.nzX[:0]))
 	for i, v := range x {
 		if math.Abs(v) < 1e-9 {
 			x[i] = 0
@@ -622,15 +762,18 @@ func (s *Master) trueXB() []float64 {
 }
 
 // Primal returns the basic columns with a positive value and their values
-// for the unperturbed right-hand side (values within 1e-9 of 0 dropped).
+// for the unperturbed right-hand side (values within 1e-9 of 0 dropped),
+// in slices owned by the Master, valid until the next call.
 func (s *Master) Primal() (cols []int, x []float64) {
 	xb := s.trueXB()
+	cols, x = s.primCols[:0], s.primX[:0]
 	for i, h := range s.head {
 		if xb[i] > 0 {
 			cols = append(cols, int(h))
 			x = append(x, xb[i])
 		}
 	}
+	s.primCols, s.primX = cols, x
 	return cols, x
 }
 

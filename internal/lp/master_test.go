@@ -78,13 +78,8 @@ func TestMasterStop(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	stopped := 0
 	for trial := 0; trial < 40; trial++ {
-		rows := 20 + rng.IntN(40)
-		p := randomProblem(rng, rows, rows*4, true)
-		_, want, _, _ := simplex(p.Rows, p.Cols, p.Cost)
-		m := NewMaster(p.Cost[:rows], 0)
-		for j := rows; j < len(p.Cols); j++ {
-			m.AddColumn(p.Cols[j], p.Cost[j])
-		}
+		m, want := randomMaster(rng, 20+rng.IntN(40))
+		rows := m.Rows()
 		k, limit := 0, 1+rng.IntN(10)
 		err := m.Solve(func() bool { k++; return k > limit }, 0)
 		if err == nil {
@@ -127,13 +122,8 @@ func TestReperturb(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	mended := 0
 	for trial := 0; trial < 20; trial++ {
-		rows := 20 + rng.IntN(30)
-		p := randomProblem(rng, rows, rows*4, true)
-		_, want, _, _ := simplex(p.Rows, p.Cols, p.Cost)
-		m := NewMaster(p.Cost[:rows], 0)
-		for j := rows; j < len(p.Cols); j++ {
-			m.AddColumn(p.Cols[j], p.Cost[j])
-		}
+		m, want := randomMaster(rng, 20+rng.IntN(30))
+		rows := m.Rows()
 		k := 0
 		m.Solve(func() bool { k++; return k > 5 }, 0)
 		head := append([]int32(nil), m.head...)
@@ -168,4 +158,17 @@ func TestReperturb(t *testing.T) {
 	if mended < 20 {
 		t.Errorf("only %d values mended", mended)
 	}
+}
+
+// randomMaster returns the relaxation of a random problem of the given
+// rows with four columns per row, every column added, and its optimum
+// from the dense simplex.
+func randomMaster(rng *rand.Rand, rows int) (*Master, float64) {
+	p := randomProblem(rng, rows, rows*4, true)
+	_, want, _, _ := simplex(p.Rows, p.Cols, p.Cost)
+	m := NewMaster(p.Cost[:rows], 0)
+	for j := rows; j < len(p.Cols); j++ {
+		m.AddColumn(p.Cols[j], p.Cost[j])
+	}
+	return m, want
 }

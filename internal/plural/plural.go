@@ -34,7 +34,7 @@ func Noun(n int, noun string) string {
 // irregular are the plurals the rules below do not make.
 var irregular = map[string]string{
 	"is": "are", "was": "were", "has": "have", "does": "do", "this": "these", "that": "those",
-	"datum": "data", "index": "indexes", "child": "children", "person": "people",
+	"datum": "data", "continuum": "continua", "index": "indexes", "child": "children", "person": "people",
 }
 
 // Of returns the plural of an English noun: irregular ones, "-ies" for

@@ -45,6 +45,8 @@ func (r *DocumentRule) words() (doc, ann, did string) {
 	return "document", "annotator", "annotated"
 }
 
+// PairDocuments is a pair of annotators and the number of documents it is
+// compared on.
 type PairDocuments struct {
 	Annotators [2]string `json:"annotators"`
 	Documents  int       `json:"documents"`

@@ -28,6 +28,7 @@ type Interval struct {
 	Clipped   bool          `json:"clipped,omitempty"`
 }
 
+// NewInterval is the JSON form of iv.
 func NewInterval(iv inference.Interval) *Interval {
 	out := &Interval{Low: report.Number(iv.Low), High: report.Number(iv.High), Method: iv.Method,
 		Level: iv.Level, Clipped: iv.Clipped}
@@ -67,22 +68,28 @@ type BootstrapResult struct {
 	Samples []float64 `json:"-"`
 }
 
+// NewBootstrapResult is the JSON form of r.
 func NewBootstrapResult(r *inference.Result) *BootstrapResult {
 	return &BootstrapResult{SE: report.Number(r.SE), CI: NewInterval(r.CI), PBelow: PBelow(r.PBelow),
 		Undefined: r.Undefined, Reason: r.Reason, Samples: r.Samples}
 }
 
+// Interpretation is a coefficient read on the Landis & Koch and Krippendorff
+// scales.
 type Interpretation struct {
 	LandisKoch   string `json:"landis_koch"`
 	Krippendorff string `json:"krippendorff"`
 	Warning      string `json:"warning,omitempty"`
 }
 
+// NonArbitrary is the share of non-arbitrary judgments that π or Fleiss's κ
+// implies (errmodel.NonArbitraryShare).
 type NonArbitrary struct {
 	Low  report.Number `json:"low"`
 	High report.Number `json:"high"`
 }
 
+// ItemDisagreement is an item ranked for adjudication (inference.Rank).
 type ItemDisagreement struct {
 	Item          string        `json:"item"`
 	Values        []string      `json:"values"`
@@ -111,6 +118,7 @@ func RankedItems(items []inference.ItemDisagreement, alphaReason string) []ItemD
 	return out
 }
 
+// CoderInfluence is α without one coder.
 type CoderInfluence struct {
 	Coder        string        `json:"coder"`
 	Values       int           `json:"values"`
@@ -119,6 +127,7 @@ type CoderInfluence struct {
 	Reason       string        `json:"undefined_reason,omitempty"`
 }
 
+// CoderInfluences is the JSON form of cs.
 func CoderInfluences(cs []inference.CoderInfluence) []CoderInfluence {
 	var out []CoderInfluence
 	for _, c := range cs {
@@ -127,12 +136,14 @@ func CoderInfluences(cs []inference.CoderInfluence) []CoderInfluence {
 	return out
 }
 
+// CategoryIndex is the prevalence and bias indices of one category.
 type CategoryIndex struct {
 	Label      string        `json:"label"`
 	Prevalence report.Number `json:"prevalence_index"`
 	Bias       report.Number `json:"bias_index"`
 }
 
+// PrevalenceBias is Byrt, Bishop & Carlin's indices for two coders.
 type PrevalenceBias struct {
 	Items         int             `json:"items"`
 	Categories    []CategoryIndex `json:"categories"`
@@ -141,6 +152,7 @@ type PrevalenceBias struct {
 	Reason        string          `json:"undefined_reason,omitempty"`
 }
 
+// NewPrevalenceBias is the JSON form of pb.
 func NewPrevalenceBias(pb inference.PrevalenceBias) *PrevalenceBias {
 	out := &PrevalenceBias{Items: pb.Items, PABAK: report.Number(pb.PABAK), AnnotatorBias: report.Number(pb.AnnotatorBias)}
 	for _, c := range pb.Categories {
@@ -152,6 +164,7 @@ func NewPrevalenceBias(pb inference.PrevalenceBias) *PrevalenceBias {
 	return out
 }
 
+// Aickin is Aickin's α model fitted to two coders.
 type Aickin struct {
 	Labels        []string        `json:"labels"`
 	A             report.Number   `json:"alpha"`
@@ -168,6 +181,7 @@ type Aickin struct {
 // NumberPtr is a *report.Number holding x (for optional JSON numbers).
 func NumberPtr(x float64) *report.Number { n := report.Number(x); return &n }
 
+// Numbers converts xs (NaN becomes null).
 func Numbers(xs []float64) []report.Number {
 	out := make([]report.Number, len(xs))
 	for i, x := range xs {
@@ -176,6 +190,7 @@ func Numbers(xs []float64) []report.Number {
 	return out
 }
 
+// NewAickin is the JSON form of a.
 func NewAickin(a *errmodel.Aickin) *Aickin {
 	out := &Aickin{Labels: a.Labels, A: report.Number(a.A), Kappa: report.Number(a.Kappa),
 		LogLikelihood: report.Number(a.LogLikelihood), Iterations: a.Iterations, Converged: a.Converged, Items: a.Items, Reason: a.Reason}
@@ -185,6 +200,7 @@ func NewAickin(a *errmodel.Aickin) *Aickin {
 	return out
 }
 
+// DawidSkene is a fitted Dawid–Skene model.
 type DawidSkene struct {
 	Labels        []string            `json:"labels"`
 	Coders        []string            `json:"coders"`
@@ -197,6 +213,7 @@ type DawidSkene struct {
 	Smoothing     float64             `json:"smoothing"`
 }
 
+// NewDawidSkene is the JSON form of m.
 func NewDawidSkene(m *errmodel.DawidSkene) *DawidSkene {
 	out := &DawidSkene{Labels: m.Labels, Coders: slices.Clone(m.Coders), Priors: Numbers(m.Priors),
 		Accuracy: Numbers(m.Accuracy), LogLikelihood: report.Number(m.LogLikelihood), Iterations: m.Iterations,
@@ -217,4 +234,20 @@ func IntervalText(ci *Interval) string {
 		return ""
 	}
 	return "[" + report.Float(float64(ci.Low), 4) + ", " + report.Float(float64(ci.High), 4) + "]"
+}
+
+// Light is Light's (1971) κ: the mean of Cohen's κ over the pairs of
+// coders (agree coding and agree ratings).
+type Light struct {
+	Value           report.Number `json:"value"`
+	Pairs           int           `json:"pairs"`
+	DefinedPairs    int           `json:"defined_pairs"`
+	UndefinedReason string        `json:"undefined_reason,omitempty"`
+}
+
+// Bootstrap describes a bootstrap: its resamples, seed and method.
+type Bootstrap struct {
+	Resamples int    `json:"resamples"`
+	Seed      uint64 `json:"seed"`
+	Method    string `json:"method"`
 }

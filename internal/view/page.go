@@ -157,6 +157,7 @@ func MatrixDesc(what string, labels []string, cells [][]float64) string {
 	return b.String()
 }
 
+// BarsDesc is the text alternative of a bar chart.
 func BarsDesc(bars []svg.Bar) string {
 	var parts []string
 	for _, b := range bars {
@@ -165,6 +166,7 @@ func BarsDesc(bars []svg.Bar) string {
 	return strings.Join(parts, "; ")
 }
 
+// OrStdin names standard input when name is empty or "-".
 func OrStdin(name string) string {
 	if name == "" || name == "-" {
 		return "standard input"
@@ -172,6 +174,7 @@ func OrStdin(name string) string {
 	return name
 }
 
+// BaseNames are the base names of files, for titles.
 func BaseNames(files []string) []string {
 	var out []string
 	for _, f := range files {
@@ -187,6 +190,7 @@ func BaseNames(files []string) []string {
 	return out
 }
 
+// PathBase is the last element of a slash- or backslash-separated path.
 func PathBase(p string) string {
 	p = strings.TrimRight(p, "/")
 	if i := strings.LastIndexByte(p, '/'); i >= 0 {
@@ -195,6 +199,7 @@ func PathBase(p string) string {
 	return p
 }
 
+// SortedKeys returns the keys of m in order.
 func SortedKeys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {

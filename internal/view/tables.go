@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"agree/report"
 )
@@ -55,4 +56,17 @@ type CorpusValue struct {
 	Value              report.Number `json:"value"`
 	Documents          int           `json:"documents"`
 	UndefinedDocuments int           `json:"undefined_documents"`
+}
+
+// PValue writes a p-value: 4 decimals, 3 significant digits below 1e-4,
+// "< 1e-16" for 0.
+// pValue prints a p-value with 4 significant digits, or "< 1e-16".
+func PValue(p float64) string {
+	if p == 0 {
+		return "< 1e-16"
+	}
+	if p < 1e-4 {
+		return strconv.FormatFloat(p, 'e', 2, 64)
+	}
+	return report.Float(p, 4)
 }

@@ -100,13 +100,13 @@ func Parse(spec string) (*Selector, error) {
 			ann, tier, _ := strings.Cut(it, "=")
 			ann, tier = strings.TrimSpace(ann), strings.TrimSpace(tier)
 			if ann == "" || tier == "" {
-				return nil, fmt.Errorf("--tiers %q: %q is not ANNOTATOR=TIER", spec, it)
+				return nil, fmt.Errorf("Options.Tiers %q: %q is not ANNOTATOR=TIER", spec, it)
 			}
 			if seen[ann] {
-				return nil, fmt.Errorf("--tiers %q: annotator %q is given two tiers", spec, ann)
+				return nil, fmt.Errorf("Options.Tiers %q: annotator %q is given two tiers", spec, ann)
 			}
 			if prev, dup := s.mapping[tier]; dup {
-				return nil, fmt.Errorf("--tiers %q: tier %q is given to both %q and %q", spec, tier, prev, ann)
+				return nil, fmt.Errorf("Options.Tiers %q: tier %q is given to both %q and %q", spec, tier, prev, ann)
 			}
 			seen[ann] = true
 			s.mapping[tier] = ann
@@ -116,7 +116,7 @@ func Parse(spec string) (*Selector, error) {
 	}
 	re, err := regexp.Compile("^(?:" + spec + ")$")
 	if err != nil {
-		return nil, fmt.Errorf("--tiers %q is neither A=TIER,… nor a regular expression: %v", spec, err)
+		return nil, fmt.Errorf("Options.Tiers %q is neither A=TIER,… nor a regular expression: %v", spec, err)
 	}
 	return &Selector{kind: byPattern, re: re}, nil
 }
@@ -156,7 +156,7 @@ func (s *Selector) Assign(tiers []Tier, file string) ([]Choice, string, error) {
 			}
 		}
 		if s.kind == byAttribute && allOut(out) {
-			return nil, "", fmt.Errorf("%s: no tier has an ANNOTATOR attribute (tiers: %s); name the annotators' tiers with --tiers A=TIER,…", file, list(tiers))
+			return nil, "", fmt.Errorf("%s: no tier has an ANNOTATOR attribute (tiers: %s); name the annotators' tiers with Options.Tiers A=TIER,…", file, list(tiers))
 		}
 	case byMapping:
 		byName := map[string]int{}
@@ -172,7 +172,7 @@ func (s *Selector) Assign(tiers []Tier, file string) ([]Choice, string, error) {
 			}
 			i, ok := byName[tier]
 			if !ok {
-				return nil, "", fmt.Errorf("%s: no tier %q (given to annotator %q by --tiers); the tiers are %s", file, tier, ann, list(tiers))
+				return nil, "", fmt.Errorf("%s: no tier %q (given to annotator %q by Options.Tiers); the tiers are %s", file, tier, ann, list(tiers))
 			}
 			out[i] = Choice{Annotator: ann}
 		}
@@ -188,12 +188,12 @@ func (s *Selector) Assign(tiers []Tier, file string) ([]Choice, string, error) {
 			}
 			ann := t.Name[m[2]:m[3]]
 			if ann == "" {
-				return nil, "", fmt.Errorf("%s: tier %q: the first group of --tiers %q matches nothing, so it names no annotator", file, t.Name, s.re.String())
+				return nil, "", fmt.Errorf("%s: tier %q: the first group of Options.Tiers %q matches nothing, so it names no annotator", file, t.Name, s.re.String())
 			}
 			out[i] = Choice{Annotator: ann, Layer: t.Name[:m[2]] + "*" + t.Name[m[3]:]}
 		}
 		if allOut(out) {
-			return nil, "", fmt.Errorf("%s: no tier matches --tiers %s (tiers: %s)", file, strings.TrimSuffix(strings.TrimPrefix(s.re.String(), "^(?:"), ")$"), list(tiers))
+			return nil, "", fmt.Errorf("%s: no tier matches Options.Tiers %s (tiers: %s)", file, strings.TrimSuffix(strings.TrimPrefix(s.re.String(), "^(?:"), ")$"), list(tiers))
 		}
 	}
 	var left []string

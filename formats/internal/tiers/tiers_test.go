@@ -49,9 +49,9 @@ func TestAssign(t *testing.T) {
 		t.Errorf("names: %+v %q", got, note)
 	}
 	for _, tc := range []struct{ spec, want string }{
-		{"A=Gesture_C", `no tier "Gesture_C" (given to annotator "A" by --tiers); the tiers are "Gesture_A", "Gesture_B", "default", "notes"`},
+		{"A=Gesture_C", `no tier "Gesture_C" (given to annotator "A" by Options.Tiers); the tiers are "Gesture_A", "Gesture_B", "default", "notes"`},
 		{"annotator", ""},
-		{"Z(.*)", "no tier matches --tiers Z(.*)"},
+		{"Z(.*)", "no tier matches Options.Tiers Z(.*)"},
 	} {
 		s, err := Parse(tc.spec)
 		if err != nil {

@@ -20,6 +20,7 @@ type Document struct {
 	UndefinedReason string        `json:"undefined_reason,omitempty"`
 }
 
+// DocumentPair is a pair of annotators on one document.
 type DocumentPair struct {
 	Annotators [2]string     `json:"annotators"`
 	CoNLLF1    report.Number `json:"conll_f1"`
@@ -54,71 +55,31 @@ func documentPair(a, b string, s coref.Scores) DocumentPair {
 // scores are; macro: the mean of the documents' scores) and the matrix.
 func (out *Result) AddDocuments(c *coref.Corpus, avg string) {
 	anns, docs := c.Annotators(), c.Documents()
+	b := c.ByDocument(avg == "macro")
 	out.PerDocument = make([]Document, len(docs))
 	for d, name := range docs {
-		out.PerDocument[d] = Document{Document: name, Mentions: c.NumMentions(d)}
+		doc := Document{Document: name, Mentions: c.NumMentions(d)}
+		for _, ps := range b.Documents[d] {
+			doc.Pairs = append(doc.Pairs, documentPair(anns[ps.A], anns[ps.B], ps.Scores))
+		}
+		if mean, ok := b.DocumentMean(d); ok {
+			doc.AverageCoNLLF1 = report.Number(mean)
+		} else {
+			doc.AverageCoNLLF1, doc.UndefinedReason = report.Number(math.NaN()), "no mentions in the document"
+		}
+		out.PerDocument[d] = doc
 	}
-	corpus := &Corpus{Average: avg}
+	corpus := &Corpus{Average: avg, Value: report.Number(b.Value)}
 	if avg == "macro" {
 		corpus.Description = "macro: each pair's scores averaged over the documents with mentions (each document weighs the same)"
 	} else {
 		corpus.Description = "micro: the scorer's numerators and denominators summed over the documents (the reference scorer's convention; the pairs' scores above)"
 	}
-	sumPairs := 0.0
-	for i := range anns {
-		for j := i + 1; j < len(anns); j++ {
-			var macro [5]float64
-			n := 0
-			if c.SharedDocuments(i, j) == 0 {
-				continue // compared on nothing
-			}
-			for d, counts := range c.DocumentCounts(i, j) {
-				if out.PerDocument[d].Mentions == 0 || !c.Shared(i, j, d) {
-					continue
-				}
-				s := counts.Scores()
-				p := documentPair(anns[i], anns[j], s)
-				out.PerDocument[d].Pairs = append(out.PerDocument[d].Pairs, p)
-				for k, v := range []float64{s.CoNLL, s.MUC.F1, s.B3.F1, s.CEAFe.F1, s.LEA.F1} {
-					macro[k] += v
-				}
-				n++
-			}
-			var p DocumentPair
-			if avg == "macro" {
-				p = DocumentPair{Annotators: [2]string{anns[i], anns[j]}}
-				vals := []*report.Number{&p.CoNLLF1, &p.MUCF1, &p.B3F1, &p.CEAFeF1, &p.LEAF1}
-				for k := range vals {
-					*vals[k] = report.Number(math.NaN())
-					if n > 0 {
-						*vals[k] = report.Number(macro[k] / float64(n))
-					}
-				}
-			} else {
-				for _, q := range out.Pairs {
-					if q.Annotators == [2]string{anns[i], anns[j]} {
-						p = DocumentPair{q.Annotators, q.CoNLLF1, q.MUC.F1, q.B3.F1, q.CEAFe.F1, q.LEA.F1}
-					}
-				}
-			}
-			corpus.Pairs = append(corpus.Pairs, p)
-			sumPairs += float64(p.CoNLLF1)
-		}
+	for _, p := range b.Pairs {
+		corpus.Pairs = append(corpus.Pairs, DocumentPair{[2]string{anns[p.A], anns[p.B]}, report.Number(p.CoNLL), report.Number(p.MUC),
+			report.Number(p.B3), report.Number(p.CEAFe), report.Number(p.LEA)})
 	}
-	corpus.Value = report.Number(sumPairs / float64(len(corpus.Pairs)))
 	out.Corpus = corpus
-	for d := range out.PerDocument {
-		doc := &out.PerDocument[d]
-		if len(doc.Pairs) == 0 {
-			doc.AverageCoNLLF1, doc.UndefinedReason = report.Number(math.NaN()), "no mentions in the document"
-			continue
-		}
-		s := 0.0
-		for _, p := range doc.Pairs {
-			s += float64(p.CoNLLF1)
-		}
-		doc.AverageCoNLLF1 = report.Number(s / float64(len(doc.Pairs)))
-	}
 	if len(anns) >= 3 {
 		m := &Matrix{Annotators: anns}
 		for i := range anns {

@@ -22,16 +22,24 @@ func Page(out *Result, inputs []string) *report.Page {
 	}
 	p.Warnings = append(p.Warnings, out.Warnings...)
 	if len(out.Pairs) > 0 {
-		p0 := out.Pairs[0]
-		detail := p0.Annotators[0] + " / " + p0.Annotators[1]
-		if len(out.Pairs) > 1 {
-			detail = "first pair, " + detail
+		// the corpus: α over all annotators at once, and the scorer's
+		// pairwise figures as the mean of the pairs with their range
+		conll := make([]float64, len(out.Pairs))
+		link := make([]float64, len(out.Pairs))
+		for k, pr := range out.Pairs {
+			conll[k], link[k] = float64(pr.CoNLLF1), float64(pr.LinkKappa)
 		}
-		p.Headline = []report.Stat{
-			{Label: "CoNLL F1", Value: f(p0.CoNLLF1), Detail: detail},
-			{Label: "link κ (Passonneau)", Value: f(p0.LinkKappa), Detail: detail},
-			{Label: "MASI α (chains as sets)", Value: f(out.ChainsAsSets.MASI), Detail: "all annotators"},
+		c, l := view.MeanOf("CoNLL F1", conll, "pair"), view.MeanOf("link κ (Passonneau)", link, "pair")
+		if len(out.Pairs) == 1 {
+			p0 := out.Pairs[0]
+			c.Detail = p0.Annotators[0] + " / " + p0.Annotators[1]
+			l.Detail = c.Detail
 		}
+		masi := report.Stat{Label: "MASI α (chains as sets)", Value: f(out.ChainsAsSets.MASI), Detail: "all annotators at once"}
+		if r := out.ChainsAsSets.UndefinedReason["masi"]; r != "" {
+			masi.Detail = r
+		}
+		p.Headline = []report.Stat{masi, c, l}
 	}
 	tables := Tables(out)
 	sec := report.Section{ID: "scores", Title: "Scores"}
@@ -71,7 +79,7 @@ func Page(out *Result, inputs []string) *report.Page {
 				set(pr.Annotators[0], pr.Annotators[1], float64(pr.CoNLLF1))
 			}
 		})
-		sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: "CoNLL F1 per pair of annotators", Desc: view.MatrixDesc("CoNLL F1 per pair", names, cells), Min: 0, Max: 1, Decimals: 3}),
+		sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: "CoNLL F1 per pair of annotators", Desc: view.MatrixDesc("CoNLL F1 per pair", names, cells), Fit: true, Decimals: 3}),
 			"CoNLL F1 (the mean of MUC, B³ and CEAFe F1) for each pair of annotators."))
 	}
 	for _, t := range tables {

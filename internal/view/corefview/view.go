@@ -86,6 +86,8 @@ type Result struct {
 	PerDocument []Document `json:"per_document,omitempty"`
 	Corpus      *Corpus    `json:"corpus,omitempty"`
 	Matrix      *Matrix    `json:"matrix,omitempty"`
+	// Reference is --reference's table (reference.go).
+	Reference *Reference `json:"reference,omitempty"`
 }
 
 // NewChainSets computes the chains as sets of c; when ok is false (the

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"time"
 
 	"agree/gamma"
 	"agree/internal/view"
@@ -40,79 +39,41 @@ type Matrix struct {
 // disorders pool the continua; macro: the mean of the continua's γ) and,
 // with three or more annotators, the pairwise matrix.
 func (o *Result) AddDocuments(ctx context.Context, corpus unitizing.Corpus, d gamma.Dissimilarity, opt gamma.Options, avg string) error {
-	one := opt
-	if one.Sampler == gamma.Corpus {
-		one.Sampler = gamma.Shuffle // the corpus sampler needs several continua
+	b, err := gamma.ByDocument(ctx, corpus, d, opt)
+	if err != nil {
+		return err
 	}
-	one.KeepSamples = false
-	one.Progress = nil
-	sum, n, und := 0.0, 0, 0
-	for k := range corpus.Continua {
-		c := corpus.Continua[k]
-		j := Document{Document: c.Name, Annotators: len(c.Annotators), Units: len(c.Units)}
-		if pastTimeLimit(opt) {
+	for _, dg := range b.Documents {
+		j := Document{Document: dg.Name, Annotators: dg.Annotators, Units: dg.Units}
+		if r := dg.Result; r != nil {
+			j.Gamma, j.ObservedDisorder, j.ExpectedDisorder = report.Number(r.Gamma), report.Number(r.Observed), report.Number(r.Expected)
+			j.Samples, j.Exact, j.UndefinedReason = r.Samples, r.Exact, r.Undefined
+		} else {
 			j.Gamma, j.ObservedDisorder, j.ExpectedDisorder = report.Number(math.NaN()), report.Number(math.NaN()), report.Number(math.NaN())
 			j.UndefinedReason = timeLimitReason
-			und++
-			o.PerDocument = append(o.PerDocument, j)
-			continue
-		}
-		r, err := gamma.Compute(ctx, unitizing.Corpus{Continua: []unitizing.Continuum{c}}, d, one)
-		if err != nil {
-			return fmt.Errorf("%s: %w", c.Name, err)
-		}
-		j.Gamma, j.ObservedDisorder, j.ExpectedDisorder = report.Number(r.Gamma), report.Number(r.Observed), report.Number(r.Expected)
-		j.Samples, j.Exact, j.UndefinedReason = r.Samples, r.Exact, r.Undefined
-		if math.IsNaN(r.Gamma) {
-			und++
-		} else {
-			sum += r.Gamma
-			n++
 		}
 		o.PerDocument = append(o.PerDocument, j)
 	}
+	mean, n, und := b.Macro()
 	cv := &view.CorpusValue{Average: avg, Documents: n, UndefinedDocuments: und}
 	if avg == "macro" {
 		cv.Description = "macro: the mean of the continua's γ (each document weighs the same; each continuum's chance disorder from its own samples)"
-		cv.Value = report.Number(math.NaN())
-		if n > 0 {
-			cv.Value = report.Number(sum / float64(n))
-		}
+		cv.Value = report.Number(mean)
 	} else {
 		cv.Description = "pooled: the corpus γ, whose observed and expected disorders pool the continua (Mathet et al. 2015)"
 		cv.Value = o.Gamma
 		cv.Documents, cv.UndefinedDocuments = len(corpus.Continua), 0
 	}
 	o.Corpus = cv
-	names := corpus.Annotators()
-	if len(names) < 3 {
+	if b.Pairs == nil {
 		return nil
 	}
-	m := &Matrix{Annotators: names}
-	for i := range names {
-		m.Gamma = append(m.Gamma, make([]report.Number, len(names)))
-		m.Gamma[i][i] = 1
+	m := &Matrix{Annotators: b.Annotators}
+	for _, row := range b.Pairs {
+		m.Gamma = append(m.Gamma, view.Numbers(row))
 	}
-	pair := opt
-	pair.KeepSamples, pair.Progress = false, nil
-	for i := range names {
-		for j := i + 1; j < len(names); j++ {
-			sub := corpus.Pair(names[i], names[j])
-			v := math.NaN()
-			if len(sub.Continua) > 0 && pastTimeLimit(opt) {
-				m.UndefinedReason = timeLimitReason + " (for the pairs whose γ is null)"
-			} else if len(sub.Continua) > 0 {
-				if opt.Sampler == gamma.Corpus {
-					pair.Sampler, _ = AutoSampler(sub)
-				}
-				r, err := gamma.Compute(ctx, sub, d, pair)
-				if err != nil {
-					return fmt.Errorf("γ of %s and %s: %w", names[i], names[j], err)
-				}
-				v = r.Gamma
-			}
-			m.Gamma[i][j], m.Gamma[j][i] = report.Number(v), report.Number(v)
-		}
+	if b.PairsStopped {
+		m.UndefinedReason = timeLimitReason + " (for the pairs whose γ is null)"
 	}
 	o.Matrix = m
 	return nil
@@ -148,10 +109,3 @@ func documentTable(o *Result) []report.Table {
 // timeLimitReason is the undefined reason of the breakdown's values not
 // computed because --time-limit had passed.
 const timeLimitReason = "not computed: --time-limit was reached"
-
-// pastTimeLimit reports whether opt's deadline has passed (the breakdown
-// then computes no further γ, so that the command returns within its
-// time limit).
-func pastTimeLimit(opt gamma.Options) bool {
-	return !opt.Deadline.IsZero() && time.Now().After(opt.Deadline)
-}

@@ -75,6 +75,8 @@ type Result struct {
 	PerDocument []Document        `json:"per_document,omitempty"`
 	Corpus      *view.CorpusValue `json:"corpus,omitempty"`
 	Matrix      *Matrix           `json:"matrix,omitempty"`
+	// Reference is --reference's table (reference.go).
+	Reference *Reference `json:"reference,omitempty"`
 
 	sampleDisorders, bootSamples []float64 // distributions, for the HTML report
 }
@@ -103,26 +105,6 @@ type Unit struct {
 	Category  string  `json:"category"`
 	Start     float64 `json:"start"`
 	End       float64 `json:"end"`
-}
-
-// AutoSampler picks the corpus sampler when it applies (several continua,
-// at least as many as annotators, all with the same number of
-// annotators), and otherwise the shuffle sampler with a note saying why.
-func AutoSampler(corpus unitizing.Corpus) (gamma.Sampler, string) {
-	cs := corpus.Continua
-	if len(cs) < 2 {
-		return gamma.Shuffle, ""
-	}
-	n := len(cs[0].Annotators)
-	for _, c := range cs[1:] {
-		if len(c.Annotators) != n {
-			return gamma.Shuffle, fmt.Sprintf("auto: shuffle, since the corpus sampler needs the same number of annotators in every continuum (%q has %d, %q has %d)", cs[0].Name, n, c.Name, len(c.Annotators))
-		}
-	}
-	if len(cs) < n {
-		return gamma.Shuffle, fmt.Sprintf("auto: shuffle, since the corpus sampler needs at least as many continua as annotators (%d continua, %d annotators)", len(cs), n)
-	}
-	return gamma.Corpus, ""
 }
 
 // Tables are the text, CSV and Markdown forms of o; showAlignment adds
@@ -247,7 +229,7 @@ func exactWord(o *Result) string {
 // them.
 type Settings struct {
 	Sampler     gamma.Sampler
-	SamplerNote string // why an automatic choice was made (AutoSampler)
+	SamplerNote string // why an automatic choice was made (gamma.AutoSampler)
 	Seed        uint64
 	Alpha, Beta float64
 	DeltaEmpty  float64

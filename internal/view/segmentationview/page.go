@@ -62,7 +62,7 @@ func Page(r *Result, d *segmentation.Dataset, inputs []string) *report.Page {
 			}
 			note = fmt.Sprintf(" Showing the first %d of %d coders.", view.TopCoders, n)
 		}
-		sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: "Mean boundary similarity B per pair of coders", Desc: view.MatrixDesc("mean B per coder pair", names, cells), Min: 0, Max: 1, Decimals: 3}),
+		sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: "Mean boundary similarity B per pair of coders", Desc: view.MatrixDesc("mean B per coder pair", names, cells), Fit: true, Decimals: 3}),
 			"Mean boundary similarity B of each pair of coders over the items."+note))
 	}
 	p.Sections = append(p.Sections, sec)

@@ -2,7 +2,6 @@ package segmentationview
 
 import (
 	"fmt"
-	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -93,17 +92,17 @@ type Result struct {
 	// DocumentRule says that each pair of coders is compared on the items
 	// both segmented, how many, and how many items were skipped.
 	DocumentRule *view.DocumentRule `json:"document_rule"`
+	// Reference is --reference's table (reference.go).
+	Reference *Reference `json:"reference,omitempty"`
 }
 
 // Measure computes every measure of the dataset d.
 func Measure(d *segmentation.Dataset, aopt segmentation.AgreementOptions, wopt segmentation.WindowOptions, costs segmentation.GHDCosts) (*Result, error) {
-	if err := d.Validate(); err != nil {
-		return nil, err
-	}
-	ag, err := segmentation.DatasetAgreement(d, aopt)
+	cmp, err := segmentation.Compare(d, aopt, wopt, costs)
 	if err != nil {
 		return nil, err
 	}
+	ag := cmp.Agreement
 	res := &Result{Header: version.NewHeader(),
 		Items: d.Items(), Coders: d.Coders(), NT: aopt.NT, Window: wopt.K, Lamprier: wopt.Lamprier,
 		GHDCosts: [3]float64{costs.Ins, costs.Del, costs.Shift},
@@ -114,106 +113,24 @@ func Measure(d *segmentation.Dataset, aopt segmentation.AgreementOptions, wopt s
 			UndefinedReason: ag.Reason,
 		},
 	}
-	var bs, ss, pks, wds, ghds []float64
-	cs := d.Coders()
 	res.DocumentRule = rule(d)
-	for m := range cs {
-		for n := m + 1; n < len(cs); n++ {
-			var pb, ps, ppk, pwd []float64
-			for _, item := range d.Items() {
-				a, okA := d.Get(item, cs[m])
-				b, okB := d.Get(item, cs[n])
-				if !okA || !okB {
-					continue // compared on the items both segmented
-				}
-				p, err := comparePair(a, b, aopt.NT, wopt, costs)
-				if err != nil {
-					return nil, fmt.Errorf("item %q, coders %q and %q: %w", item, cs[m], cs[n], err)
-				}
-				p.Item, p.CoderA, p.CoderB = item, cs[m], cs[n]
-				res.Pairs = append(res.Pairs, p)
-				pb = append(pb, float64(p.B))
-				ps = append(ps, float64(p.S))
-				ppk = append(ppk, float64(p.Pk), float64(p.PkBA))
-				pwd = append(pwd, float64(p.WindowDiff), float64(p.WindowDiffBA))
-				ghds = append(ghds, float64(p.GHD))
-			}
-			if len(pb) == 0 {
-				continue // no item in common (document_rule.unshared_pairs)
-			}
-			res.CoderPairs = append(res.CoderPairs, CoderPair{
-				CoderA: cs[m], CoderB: cs[n], Items: len(pb),
-				MeanB: report.Number(segmentation.Summarize(pb).Mean), MeanS: report.Number(segmentation.Summarize(ps).Mean),
-				MeanPk: report.Number(segmentation.Summarize(ppk).Mean), MeanWindowDiff: report.Number(segmentation.Summarize(pwd).Mean),
-			})
-			bs, ss, pks, wds = append(bs, pb...), append(ss, ps...), append(pks, ppk...), append(wds, pwd...)
-		}
+	for _, p := range cmp.Pairs {
+		res.Pairs = append(res.Pairs, Pair{Item: p.Item, CoderA: p.CoderA, CoderB: p.CoderB, Units: p.Units,
+			B: report.Number(p.B), S: report.Number(p.S), BED: report.Number(p.BED),
+			Additions: p.Additions, Substitutions: p.Substitutions, Transpositions: p.Transpositions, Matches: p.Matches,
+			Pk: report.Number(p.Pk), PkBA: report.Number(p.PkBA), WindowDiff: report.Number(p.WindowDiff), WindowDiffBA: report.Number(p.WindowDiffBA),
+			WindowSize: p.WindowSize, WindowSizeBA: p.WindowSizeBA, GHD: report.Number(p.GHD),
+			Precision: report.Number(p.Precision), Recall: report.Number(p.Recall), F: report.Number(p.F), UndefinedReason: p.Reasons})
 	}
-	sum := func(xs []float64) Summary {
-		s := segmentation.Summarize(xs)
-		return Summary{report.Number(s.Mean), report.Number(s.Std), report.Number(s.Var), report.Number(s.StdErr), s.N, s.Undefined}
+	for _, cp := range cmp.CoderPairs {
+		res.CoderPairs = append(res.CoderPairs, CoderPair{CoderA: cp.CoderA, CoderB: cp.CoderB, Items: cp.Items,
+			MeanB: report.Number(cp.MeanB), MeanS: report.Number(cp.MeanS), MeanPk: report.Number(cp.MeanPk), MeanWindowDiff: report.Number(cp.MeanWindowDiff)})
 	}
-	res.Summary = map[string]Summary{"b": sum(bs), "s": sum(ss), "pk": sum(pks), "window_diff": sum(wds), "ghd": sum(ghds)}
+	res.Summary = map[string]Summary{}
+	for k, s := range cmp.Summaries {
+		res.Summary[k] = Summary{report.Number(s.Mean), report.Number(s.Std), report.Number(s.Var), report.Number(s.StdErr), s.N, s.Undefined}
+	}
 	return res, nil
-}
-
-// comparePair computes the pairwise measures of a (hypothesis) against b
-// (reference), and the window metrics in both directions as SegEval does.
-func comparePair(a, b segmentation.Segmentation, nt int, wopt segmentation.WindowOptions, costs segmentation.GHDCosts) (Pair, error) {
-	var p Pair
-	p.Units = a.Units()
-	reasons := map[string]string{}
-	e, err := segmentation.BoundaryEdits(a, b, nt)
-	if err != nil {
-		return p, err
-	}
-	p.B, p.S, p.BED = report.Number(e.B()), report.Number(e.S()), report.Number(e.Weight())
-	p.Additions, p.Substitutions, p.Transpositions, p.Matches = len(e.Additions), len(e.Substitutions), len(e.Transpositions), e.Matches
-	window := func(h, r segmentation.Segmentation, key string) (pk, wd report.Number, k int, err error) {
-		w1, err := segmentation.Pk(h, r, wopt.K)
-		if err != nil {
-			return 0, 0, 0, err
-		}
-		w2, err := segmentation.WindowDiff(h, r, wopt)
-		if err != nil {
-			return 0, 0, 0, err
-		}
-		if w1.Reason != "" {
-			reasons["pk"+key] = w1.Reason
-		}
-		if w2.Reason != "" {
-			reasons["window_diff"+key] = w2.Reason
-		}
-		return report.Number(w1.Value), report.Number(w2.Value), w1.K, nil
-	}
-	if p.Pk, p.WindowDiff, p.WindowSize, err = window(a, b, ""); err != nil {
-		return p, err
-	}
-	if p.PkBA, p.WindowDiffBA, p.WindowSizeBA, err = window(b, a, "_ba"); err != nil {
-		return p, err
-	}
-	g, err := segmentation.GHD(a, b, costs)
-	if err != nil {
-		return p, err
-	}
-	p.GHD = report.Number(g)
-	cm := e.Confusion()
-	p.Precision = report.Number(cm.Precision(segmentation.AllTypes))
-	p.Recall = report.Number(cm.Recall(segmentation.AllTypes))
-	p.F = report.Number(cm.F(segmentation.AllTypes, 1))
-	if math.IsNaN(float64(p.Precision)) {
-		reasons["precision"] = "coder_a places no boundary"
-	}
-	if math.IsNaN(float64(p.Recall)) {
-		reasons["recall"] = "coder_b places no boundary"
-	}
-	if math.IsNaN(float64(p.F)) {
-		reasons["f"] = "neither coder places a boundary"
-	}
-	if len(reasons) > 0 {
-		p.UndefinedReason = reasons
-	}
-	return p, nil
 }
 
 // Tables are the text, CSV and Markdown forms of r.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 
 	"agree/internal/version"
 	"agree/internal/view"
@@ -45,20 +44,6 @@ type Matrix struct {
 	AlphaU     [][]report.Number `json:"alpha_u"`
 }
 
-// headline are the single-number measures the corpus value gives.
-var headline = []struct {
-	key string
-	get func(*Result) report.Number
-}{
-	{"alpha_u", func(r *Result) report.Number { return r.AlphaU }},
-	{"u_alpha", func(r *Result) report.Number { return r.UAlpha }},
-	{"binary_u_alpha", func(r *Result) report.Number { return r.BinaryUAlpha }},
-	{"cu_alpha", func(r *Result) report.Number { return r.CUAlpha }},
-	{"kappa_d", func(r *Result) report.Number { return r.KappaD }},
-	{"alpha_d", func(r *Result) report.Number { return r.AlphaD }},
-	{"ser", func(r *Result) report.Number { return r.SER }},
-}
-
 // NewBreakdown builds the output of --by document from the
 // documents' results.
 func NewBreakdown(warn io.Writer, continua []unitizing.Continuum, exts []unitizing.Extent, results []Result, atom float64, cuOverlap bool, avg string) (*Breakdown, error) {
@@ -68,27 +53,21 @@ func NewBreakdown(warn io.Writer, continua []unitizing.Continuum, exts []unitizi
 	if err != nil {
 		return nil, err
 	}
-	if avg != "macro" && !SameAnnotators(continua) {
+	if avg != "macro" && !unitizing.SameAnnotators(continua) {
 		out.Corpus.Description = "pooled: the measures on the documents laid end to end as one continuum (as --concatenate does; annotators matched by name)"
 		out.Corpus.UndefinedReason = DifferentAnnotators
-		for _, h := range headline {
-			out.Corpus.Values[h.key], out.Corpus.Documents[h.key] = report.Number(math.NaN()), 0
+		for _, key := range unitizing.Headline {
+			out.Corpus.Values[key], out.Corpus.Documents[key] = report.Number(math.NaN()), 0
 		}
 	} else if avg == "macro" {
 		out.Corpus.Description = "macro: the mean of the documents' values (each document weighs the same; each measure over the documents where it is defined)"
-		for _, h := range headline {
-			sum, n := 0.0, 0
-			for k := range results {
-				if v := float64(h.get(&results[k])); !math.IsNaN(v) {
-					sum += v
-					n++
-				}
-			}
-			v := math.NaN()
-			if n > 0 {
-				v = sum / float64(n)
-			}
-			out.Corpus.Values[h.key], out.Corpus.Documents[h.key] = report.Number(v), n
+		ms := make([]*unitizing.Measures, len(results))
+		for k := range results {
+			ms[k] = results[k].measures
+		}
+		for _, key := range unitizing.Headline {
+			v, n := unitizing.Macro(ms, key)
+			out.Corpus.Values[key], out.Corpus.Documents[key] = report.Number(v), n
 		}
 	} else {
 		out.Corpus.Description = "pooled: the measures on the documents laid end to end as one continuum (as --concatenate does; annotators matched by name)"
@@ -97,48 +76,18 @@ func NewBreakdown(warn io.Writer, continua []unitizing.Continuum, exts []unitizi
 			return nil, err
 		}
 		out.pooled = &r
-		for _, h := range headline {
-			out.Corpus.Values[h.key], out.Corpus.Documents[h.key] = h.get(&r), len(continua)
+		for _, key := range unitizing.Headline {
+			out.Corpus.Values[key], out.Corpus.Documents[key] = report.Number(r.measures.Value(key)), len(continua)
 		}
 	}
-	names := pooledC.Annotators
-	if len(names) < 3 {
-		return out, nil
+	names, ua, au, err := unitizing.Pairwise(continua, exts)
+	if err != nil || names == nil {
+		return out, err
 	}
 	m := &Matrix{Annotators: names}
 	for i := range names {
-		m.UAlpha = append(m.UAlpha, make([]report.Number, len(names)))
-		m.AlphaU = append(m.AlphaU, make([]report.Number, len(names)))
-		m.UAlpha[i][i], m.AlphaU[i][i] = 1, 1
-	}
-	for i := range names {
-		for j := i + 1; j < len(names); j++ {
-			// the pair on the documents both annotated, end to end
-			var both []unitizing.Continuum
-			var bothExt []unitizing.Extent
-			for k := range continua {
-				c := &continua[k]
-				if ia, ib := slices.Index(c.Annotators, names[i]), slices.Index(c.Annotators, names[j]); ia >= 0 && ib >= 0 {
-					both = append(both, c.Pair(ia, ib))
-					bothExt = append(bothExt, exts[k])
-				}
-			}
-			ua, au := math.NaN(), math.NaN()
-			if len(both) > 0 {
-				sub, subExt, err := unitizing.Concatenate(both, bothExt)
-				if err != nil {
-					return nil, err
-				}
-				if r, err := unitizing.UAlpha(&sub, subExt); err == nil {
-					ua = r.U
-				}
-				if r, err := unitizing.Alpha1995(&sub, subExt); err == nil {
-					au = r.Alpha
-				}
-			}
-			m.UAlpha[i][j], m.UAlpha[j][i] = report.Number(ua), report.Number(ua)
-			m.AlphaU[i][j], m.AlphaU[j][i] = report.Number(au), report.Number(au)
-		}
+		m.UAlpha = append(m.UAlpha, view.Numbers(ua[i]))
+		m.AlphaU = append(m.AlphaU, view.Numbers(au[i]))
 	}
 	out.Matrix = m
 	return out, nil
@@ -149,8 +98,8 @@ func (o *Breakdown) Tables() []report.Table {
 	t := report.Table{Title: "per document", Header: []string{"document", "units", "αU", "uα", "|uα", "c|uα", "κ_d", "α_d", "SER"}}
 	row := func(name string, units int, r *Result) []string {
 		out := []string{name, fmt.Sprint(units)}
-		for _, h := range headline {
-			out = append(out, report.Float(float64(h.get(r)), 4))
+		for _, key := range unitizing.Headline {
+			out = append(out, report.Float(float64(r.value(key)), 4))
 		}
 		return out
 	}
@@ -159,8 +108,8 @@ func (o *Breakdown) Tables() []report.Table {
 		t.Rows = append(t.Rows, row(r.Name, r.Units, r))
 	}
 	c := []string{"corpus (" + o.Corpus.Average + ")", ""}
-	for _, h := range headline {
-		c = append(c, report.Float(float64(o.Corpus.Values[h.key]), 4))
+	for _, key := range unitizing.Headline {
+		c = append(c, report.Float(float64(o.Corpus.Values[key]), 4))
 	}
 	t.Rows = append(t.Rows, c)
 	t.Notes = append(t.Notes, "corpus: "+o.Corpus.Description)
@@ -197,25 +146,21 @@ func (o *Breakdown) Tables() []report.Table {
 // DifferentAnnotators is why the documents cannot be laid end to end.
 const DifferentAnnotators = "the documents do not all have the same annotators, and laid end to end an annotator would count as having marked nothing in the documents it did not annotate; --average macro averages the documents, --documents all puts every annotator in every document (when nothing is a real answer)"
 
-// SameAnnotators reports whether every continuum has the same annotators
-// (in any order).
-func SameAnnotators(cs []unitizing.Continuum) bool {
-	if len(cs) == 0 {
-		return true
+// value is the field of r named key (one of unitizing.Headline).
+func (r *Result) value(key string) report.Number {
+	switch key {
+	case "alpha_u":
+		return r.AlphaU
+	case "u_alpha":
+		return r.UAlpha
+	case "binary_u_alpha":
+		return r.BinaryUAlpha
+	case "cu_alpha":
+		return r.CUAlpha
+	case "kappa_d":
+		return r.KappaD
+	case "alpha_d":
+		return r.AlphaD
 	}
-	first := map[string]bool{}
-	for _, a := range cs[0].Annotators {
-		first[a] = true
-	}
-	for _, c := range cs[1:] {
-		if len(c.Annotators) != len(cs[0].Annotators) {
-			return false
-		}
-		for _, a := range c.Annotators {
-			if !first[a] {
-				return false
-			}
-		}
-	}
-	return true
+	return r.SER
 }

@@ -30,8 +30,17 @@ func Page(results []Result, continua []unitizing.Continuum, inputs []string) *re
 		{Label: "κ_d", Value: f(r0.KappaD), Detail: fmt.Sprintf("%s of length %g", plural.Count(r0.Atoms, "atom"), r0.Atom)},
 	}
 	if len(results) > 1 {
-		for i := range p.Headline {
-			p.Headline[i].Label += " (" + view.PathBase(r0.Name) + ")"
+		// the corpus, not the first continuum: the mean of the continua
+		// with their range (each over all its annotators)
+		for i, get := range []func(*Result) report.Number{
+			func(r *Result) report.Number { return r.AlphaU }, func(r *Result) report.Number { return r.UAlpha },
+			func(r *Result) report.Number { return r.CUAlpha }, func(r *Result) report.Number { return r.KappaD },
+		} {
+			vals := make([]float64, len(results))
+			for k := range results {
+				vals[k] = float64(get(&results[k]))
+			}
+			p.Headline[i] = view.MeanOf(p.Headline[i].Label, vals, "continuum")
 		}
 	}
 	for i, r := range results {

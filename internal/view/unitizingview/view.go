@@ -44,6 +44,8 @@ type Result struct {
 	SER              report.Number            `json:"ser"`
 	SERPairs         []SERPair                `json:"ser_pairs"`
 	UndefinedReason  map[string]string        `json:"undefined_reason,omitempty"`
+
+	measures *unitizing.Measures // the library's result
 }
 
 // Alpha1995Category is αU of one category.
@@ -72,6 +74,16 @@ type SERPair struct {
 // with the reason, and as a warning on warn; bad data (a unit outside the
 // extent, fewer than two annotators) is an error.
 func Measure(warn io.Writer, c *unitizing.Continuum, ext unitizing.Extent, atom float64, cuOverlap bool) (Result, error) {
+	m, err := unitizing.Measure(c, ext, unitizing.MeasureOptions{Atom: atom, CUOverlap: cuOverlap})
+	r := fromMeasures(warn, c, ext, atom, m)
+	r.measures = m
+	return r, err
+}
+
+// fromMeasures is the JSON form of the measures m of c (some may be
+// missing when unitizing.Measure stopped at an error), with the warnings,
+// in the order the measures are computed, written to warn.
+func fromMeasures(warn io.Writer, c *unitizing.Continuum, ext unitizing.Extent, atom float64, m *unitizing.Measures) Result {
 	var r Result
 	r.Name, r.Annotators, r.Units = c.Name, c.Annotators, len(c.Units)
 	r.Extent.Begin, r.Extent.End = ext.Begin, ext.End
@@ -84,45 +96,34 @@ func Measure(warn io.Writer, c *unitizing.Continuum, ext unitizing.Extent, atom 
 			r.UndefinedReason[key] = reason
 		}
 	}
-	// overlap turns an *OverlapError into undefined values plus a warning;
-	// other errors abort.
-	overlap := func(err error, keys ...string) error {
-		var oe *unitizing.OverlapError
-		if !errors.As(err, &oe) {
-			return err
-		}
+	// A measure left out for overlapping units is undefined, with a
+	// warning.
+	overlap := func(err error, keys ...string) {
 		fmt.Fprintf(warn, "agree unitizing: warning: %v\n", err)
 		for _, k := range keys {
 			r.UndefinedReason[k] = err.Error()
 		}
-		return nil
 	}
 
 	r.AlphaU = nan
-	if au, err := unitizing.Alpha1995(c, ext); err != nil {
-		if err := overlap(err, "alpha_u"); err != nil {
-			return r, err
-		}
-	} else {
+	r.UAlpha, r.BinaryUAlpha, r.CUAlpha, r.Coverage = nan, nan, nan, nan
+	r.KappaD, r.AlphaD, r.PiD = nan, nan, nan
+	if au := m.Alpha1995; au != nil {
 		r.AlphaU = report.Number(au.Alpha)
 		undefined("alpha_u", au.Reason)
 		for _, ca := range au.Categories {
 			r.AlphaUCategories = append(r.AlphaUCategories, Alpha1995Category{ca.Category, report.Number(ca.Alpha), report.Number(ca.Do), report.Number(ca.De)})
 		}
+	} else if m.Alpha1995Err != nil {
+		overlap(m.Alpha1995Err, "alpha_u")
+	} else {
+		return r
 	}
 
-	r.UAlpha, r.BinaryUAlpha, r.CUAlpha, r.Coverage = nan, nan, nan, nan
-	ua, err := unitizing.UAlpha(c, ext)
-	var oe *unitizing.OverlapError
-	if cuOverlap && errors.As(err, &oe) {
+	if m.CUOverlapping {
 		fmt.Fprintf(warn, "agree unitizing: warning: %s: c|uα and (k)uα computed on overlapping units (--cu-overlap)\n", c.Name)
-		ua, err = unitizing.CUAlphaOverlapping(c, ext)
 	}
-	if err != nil {
-		if err := overlap(err, "u_alpha", "binary_u_alpha", "cu_alpha", "k_u_alpha"); err != nil {
-			return r, err
-		}
-	} else {
+	if ua := m.UAlpha; ua != nil {
 		r.UAlpha, r.BinaryUAlpha, r.CUAlpha, r.Coverage = report.Number(ua.U), report.Number(ua.Binary), report.Number(ua.CU), report.Number(ua.Coverage)
 		undefined("u_alpha", ua.UReason)
 		undefined("binary_u_alpha", ua.BinaryReason)
@@ -131,32 +132,32 @@ func Measure(warn io.Writer, c *unitizing.Continuum, ext unitizing.Extent, atom 
 			r.KUAlpha[k.Category] = report.Number(k.Alpha)
 			undefined("k_u_alpha."+k.Category, k.Reason)
 		}
+	} else if m.UAlphaErr != nil {
+		overlap(m.UAlphaErr, "u_alpha", "binary_u_alpha", "cu_alpha", "k_u_alpha")
+	} else {
+		return r
 	}
 
-	r.KappaD, r.AlphaD, r.PiD = nan, nan, nan
 	var tooMany *unitizing.TooManyAtomsError
-	if kd, err := unitizing.KappaD(c, ext, atom); errors.As(err, &tooMany) {
+	if kd := m.KappaD; kd != nil {
+		r.KappaD, r.AlphaD, r.PiD, r.Atoms = report.Number(kd.Kappa), report.Number(kd.Alpha), report.Number(kd.Pi), kd.Atoms
+		undefined("kappa_d", kd.KappaReason)
+		undefined("alpha_d", kd.AlphaReason)
+		undefined("pi_d", kd.PiReason)
+	} else if errors.As(m.KappaDErr, &tooMany) {
 		// κ_d cannot be computed at this atom length; the other measures
 		// still are.
 		why := fmt.Sprintf("not computed: %d atoms of length %g, more than %d (give a longer --atom)", tooMany.Atoms, tooMany.Atom, unitizing.MaxAtoms)
 		for _, k := range []string{"kappa_d", "alpha_d", "pi_d"} {
 			r.UndefinedReason[k] = why
 		}
-	} else if err != nil {
-		if err := overlap(err, "kappa_d", "alpha_d", "pi_d"); err != nil {
-			return r, err
-		}
+	} else if m.KappaDErr != nil {
+		overlap(m.KappaDErr, "kappa_d", "alpha_d", "pi_d")
 	} else {
-		r.KappaD, r.AlphaD, r.PiD, r.Atoms = report.Number(kd.Kappa), report.Number(kd.Alpha), report.Number(kd.Pi), kd.Atoms
-		undefined("kappa_d", kd.KappaReason)
-		undefined("alpha_d", kd.AlphaReason)
-		undefined("pi_d", kd.PiReason)
+		return r
 	}
 
-	s, err := unitizing.SERAnnotators(c, unitizing.DefaultSERCosts())
-	if err != nil {
-		return r, err
-	}
+	s := m.SER
 	r.SER = report.Number(s.Mean)
 	undefined("ser", s.Reason)
 	if s.Skipped > 0 && s.Reason == "" {
@@ -167,7 +168,7 @@ func Measure(warn io.Writer, c *unitizing.Continuum, ext unitizing.Extent, atom 
 		r.SERPairs = append(r.SERPairs, SERPair{p.Reference, p.Hypothesis, report.Number(p.SER),
 			p.Correct, p.Type, p.Boundary, p.TypeBoundary, p.Ins, p.Del})
 	}
-	return r, nil
+	return r
 }
 
 func continuumTables(r Result) []report.Table {

@@ -1,4 +1,4 @@
-package main
+package ratingsview
 
 import (
 	"fmt"
@@ -11,10 +11,10 @@ import (
 	"agree/report/svg"
 )
 
-// ratingsPage builds the HTML report of agree ratings from the struct its
+// Page builds the HTML report of agree ratings from the struct its
 // JSON output marshals: the intraclass correlations as a forest plot, the
 // pairs' correlations as heatmaps, and the tables.
-func ratingsPage(r *ratingsResult) *report.Page {
+func Page(r *Result) *report.Page {
 	f := func(x report.Number) string { return report.Float(float64(x), 4) }
 	ci := func(c *view.Interval) string {
 		if c == nil || math.IsNaN(float64(c.Low)) {
@@ -35,11 +35,11 @@ func ratingsPage(r *ratingsResult) *report.Page {
 			}
 		}
 	}
-	p.Headline = append(p.Headline, report.Stat{Label: "Kendall's W", Value: f(r.KendallW.Value), Detail: "χ² p = " + pValue(float64(r.KendallW.P))})
+	p.Headline = append(p.Headline, report.Stat{Label: "Kendall's W", Value: f(r.KendallW.Value), Detail: "χ² p = " + view.PValue(float64(r.KendallW.P))})
 	if r.ICC.UndefinedReason != "" {
 		p.Warnings = append(p.Warnings, "intraclass correlations: "+r.ICC.UndefinedReason)
 	}
-	tables := r.tables()
+	tables := r.Tables()
 	sec := report.Section{ID: "icc", Title: "Intraclass correlations"}
 	var rows []svg.Estimate
 	for _, fm := range r.ICC.Forms {
@@ -61,9 +61,9 @@ func ratingsPage(r *ratingsResult) *report.Page {
 		if len(names) > 2 {
 			for _, m := range []struct {
 				title string
-				get   func(a associationJSON) report.Number
-			}{{"Pearson's r", func(a associationJSON) report.Number { return a.Pearson.Value }},
-				{"Lin's concordance correlation", func(a associationJSON) report.Number { return a.CCC.Value }}} {
+				get   func(a Association) report.Number
+			}{{"Pearson's r", func(a Association) report.Number { return a.Pearson.Value }},
+				{"Lin's concordance correlation", func(a Association) report.Number { return a.CCC.Value }}} {
 				cells := view.PairCells(names, func(set func(a, b string, v float64)) {
 					for _, pr := range r.Pairs {
 						set(pr.Raters[0], pr.Raters[1], float64(m.get(pr)))
@@ -82,6 +82,9 @@ func ratingsPage(r *ratingsResult) *report.Page {
 		sec.Blocks = append(sec.Blocks, report.TableBlock(t))
 	}
 	p.Sections = append(p.Sections, sec)
+	if sec, ok := r.trendSection(); ok {
+		p.Sections = append(p.Sections, sec)
+	}
 	return p
 }
 

@@ -1,8 +1,7 @@
-package main
+package codingview
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 
@@ -11,9 +10,9 @@ import (
 	"agree/report"
 )
 
-// codingDocJSON is one document of agree coding --by document: its items
+// Document is one document of agree coding --by document: its items
 // and every coefficient on them.
-type codingDocJSON struct {
+type Document struct {
 	Document string `json:"document,omitempty"`
 	// Group is the value of the --by column(s) (several joined by ", "),
 	// and Values each column's, for --by COLUMN[,COLUMN] (coding_by.go).
@@ -25,9 +24,9 @@ type codingDocJSON struct {
 	UndefinedReason map[string]string        `json:"undefined_reason,omitempty"`
 }
 
-// codingCorpusJSON is the corpus value of --by document: every coefficient
+// Corpus is the corpus value of --by document: every coefficient
 // on the pooled items (pooled) or the mean of the documents' (macro).
-type codingCorpusJSON struct {
+type Corpus struct {
 	Average      string                   `json:"average"`
 	Description  string                   `json:"description"`
 	Coefficients map[string]report.Number `json:"coefficients"`
@@ -36,93 +35,69 @@ type codingCorpusJSON struct {
 	Documents map[string]int `json:"documents"`
 }
 
-// codingMatrixJSON is the coder × coder matrix of Cohen's κ and α (the
+// DocumentMatrix is the coder × coder matrix of Cohen's κ and α (the
 // pairwise table as matrices; 1 on the diagonal).
-type codingMatrixJSON struct {
+type DocumentMatrix struct {
 	Coders []string          `json:"coders"`
 	Kappa  [][]report.Number `json:"kappa"`
 	Alpha  [][]report.Number `json:"alpha"`
 }
 
-// addDocuments gives token data their per-document table, the corpus value
+// AddDocuments gives token data their per-document table, the corpus value
 // under avg (pooled or macro) and, for three or more coders, the matrix.
-func (res *codingResult) addDocuments(an *coding.Analysis, docs []annotation.DocumentItems, avg string) error {
-	groups := make([]itemGroup, len(docs))
+func (res *Result) AddDocuments(an *coding.Analysis, docs []annotation.DocumentItems, avg string) error {
+	groups := make([]Group, len(docs))
 	for g, doc := range docs {
 		items := make([]int, doc.End-doc.First)
 		for k := range items {
 			items[k] = doc.First + k
 		}
-		groups[g] = itemGroup{name: doc.Document, items: items}
+		groups[g] = Group{Name: doc.Document, ItemGroup: coding.ItemGroup{Items: items}}
 	}
-	return res.addGroups(an, groups, avg, "document")
+	return res.AddGroups(an, groups, avg, "document")
 }
 
-// itemGroup is a document's, or a --by column value's, items.
-type itemGroup struct {
-	name   string
-	values map[string]string // each --by column's value (columns only)
-	items  []int
-	// Or, from statistics (a streamed table): the items of each pattern
-	// of the whole analysis in the group, the items without values, and
-	// their number.
-	weights map[int]int64
-	empty   int64
-	counted int
+// Group is a document's, or a --by column value's, items.
+type Group struct {
+	Name   string
+	Values map[string]string // each --by column's value (columns only)
+	// ItemGroup are the group's items: their indices or, from statistics
+	// (a streamed table), the items of each pattern of the whole analysis
+	// in the group and the items without values.
+	coding.ItemGroup
+	Counted int // the items counted from statistics
 }
 
-// addGroups analyses each group of items alone (the rows of per_document,
+// AddGroups analyses each group of items alone (the rows of per_document,
 // what = "document", or per_group) and gives the corpus value under avg.
 // A group's analysis is the whole analysis reweighted to the group's items
 // (coding.Analysis.Reweighted: its patterns of values counted over the
 // group), equal bit for bit to the analysis of the group's items and
 // O(patterns) per group once every item's pattern is known.
-func (res *codingResult) addGroups(whole *coding.Analysis, groups []itemGroup, avg, what string) error {
+func (res *Result) AddGroups(whole *coding.Analysis, groups []Group, avg, what string) error {
 	keys := coding.All()
-	sums := map[string]float64{}
-	counts := map[string]int{}
-	var pat []int32
-	if whole.Data() != nil {
-		pat = whole.ItemPatterns()
-	}
-	weights := make([]int64, whole.Stats().NumPatterns())
+	results := make([][]coding.Result, len(keys)) // per coefficient, the groups'
 	for _, g := range groups {
-		clear(weights)
-		empty := g.empty
-		if g.weights != nil { // counted from the statistics (splitStatsByColumns)
-			for p, n := range g.weights {
-				weights[p] = n
-			}
-		}
-		for _, i := range g.items {
-			if p := pat[i]; p >= 0 {
-				weights[p]++
-			} else {
-				empty++
-			}
-		}
-		an, err := whole.Reweighted(weights, empty)
+		an, err := whole.Group(g.ItemGroup)
 		if err != nil {
-			return fmt.Errorf("%s %q: %w", what, g.name, err)
+			return fmt.Errorf("%s %q: %w", what, g.Name, err)
 		}
-		j := codingDocJSON{Items: len(g.items) + g.counted, PairableItems: an.Counts().PairableItems, Coefficients: map[string]report.Number{}}
+		j := Document{Items: len(g.Items) + g.Counted, PairableItems: an.Counts().PairableItems, Coefficients: map[string]report.Number{}}
 		if what == "document" {
-			j.Document = g.name
+			j.Document = g.Name
 		} else {
-			j.Group, j.Values = g.name, g.values
+			j.Group, j.Values = g.Name, g.Values
 		}
-		for _, k := range keys {
+		for x, k := range keys {
 			r := an.Coefficient(k)
+			results[x] = append(results[x], r)
 			j.Coefficients[k.Key()] = report.Number(r.Value)
 			if !r.Defined() {
 				if j.UndefinedReason == nil {
 					j.UndefinedReason = map[string]string{}
 				}
 				j.UndefinedReason[k.Key()] = r.Reason
-				continue
 			}
-			sums[k.Key()] += r.Value
-			counts[k.Key()]++
 		}
 		if what == "document" {
 			res.PerDocument = append(res.PerDocument, j)
@@ -130,17 +105,14 @@ func (res *codingResult) addGroups(whole *coding.Analysis, groups []itemGroup, a
 			res.PerGroup = append(res.PerGroup, j)
 		}
 	}
-	c := &codingCorpusJSON{Average: avg, Coefficients: map[string]report.Number{}, Documents: map[string]int{}}
+	c := &Corpus{Average: avg, Coefficients: map[string]report.Number{}, Documents: map[string]int{}}
 	switch avg {
 	case "macro":
 		c.Description = "macro: the mean of the " + what + "s' values (each " + what + " weighs the same; " + what + "s where a coefficient is undefined are left out of its mean)"
-		for _, k := range keys {
-			v := math.NaN()
-			if n := counts[k.Key()]; n > 0 {
-				v = sums[k.Key()] / float64(n)
-			}
+		for x, k := range keys {
+			v, n := coding.Macro(results[x])
 			c.Coefficients[k.Key()] = report.Number(v)
-			c.Documents[k.Key()] = counts[k.Key()]
+			c.Documents[k.Key()] = n
 		}
 	default:
 		c.Description = "pooled: every coefficient on the items of all " + what + "s together (as above; each item weighs the same)"
@@ -156,7 +128,7 @@ func (res *codingResult) addGroups(whole *coding.Analysis, groups []itemGroup, a
 		for i, n := range names {
 			idx[n] = i
 		}
-		m := &codingMatrixJSON{Coders: names}
+		m := &DocumentMatrix{Coders: names}
 		for range names {
 			m.Kappa = append(m.Kappa, make([]report.Number, len(names)))
 			m.Alpha = append(m.Alpha, make([]report.Number, len(names)))
@@ -176,7 +148,7 @@ func (res *codingResult) addGroups(whole *coding.Analysis, groups []itemGroup, a
 
 // documentTable is the table of --by document: Krippendorff's α, Fleiss's
 // κ and Gwet's AC on each document.
-func (res *codingResult) documentTable() []report.Table {
+func (res *Result) documentTable() []report.Table {
 	if res.Corpus == nil {
 		return nil
 	}

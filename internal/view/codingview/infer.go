@@ -1,9 +1,8 @@
-package main
+package codingview
 
 import (
 	"context"
 	"fmt"
-	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -18,8 +17,36 @@ import (
 
 // infer adds standard errors, intervals, interpretation, diagnostics and
 // error models (issue 6) to a coding result.
-func (res *codingResult) infer(f inferenceFlags) error {
+// InferOptions are what Infer adds to a result.
+type InferOptions struct {
+	Level      float64 // confidence level (0.95)
+	Population int     // items in the population, for Gwet's finite-population correction (0: infinite)
+	NoAnalytic bool    // no analytic standard errors
+	LeaveOut   bool    // α without each coder in turn (three or more coders)
+	Top        int     // items ranked by disagreement (0: none)
+	MaxRows    int     // rows of the pairwise and leave-one-out tables (0: all)
+	// Bootstrap resamples (0: none), with Seed and Workers; AlphaBoot is
+	// "item" or "krippendorff" (Hayes & Krippendorff's bootstrap of α);
+	// KeepSamples keeps the distributions for the HTML page.
+	Bootstrap   int
+	Seed        uint64
+	Workers     int
+	AlphaBoot   string
+	KeepSamples bool
+	DawidSkene  bool // fit the Dawid–Skene model
+	// Phase, if not nil, is told when a long phase starts (its name and
+	// number of steps); Progress, if not nil, how far it is.
+	Phase    func(name string, total int64)
+	Progress func(done, total int)
+}
+
+// Infer adds standard errors, intervals, interpretation, diagnostics and
+// error models (issue 6) to a coding result; it returns the Dawid–Skene
+// model when one was fitted.
+func (res *Result) Infer(f InferOptions) (*errmodel.DawidSkene, error) {
 	an := res.analysis
+	// Anonymous coders have no coder tables (AnonymousCoders says so).
+	anonymous := an.Stats().AnonymousCoders() != ""
 	// The pairwise matrix, the standard errors, the leave-one-coder-out α
 	// and the item ranking each read the whole data once and do not depend
 	// on each other: they run as two concurrent chains (two, to bound the
@@ -28,34 +55,35 @@ func (res *codingResult) infer(f inferenceFlags) error {
 	var notes []string // of the ranking, appended to res.Notes after both chains
 	err := parallel(
 		func() error {
-			if res.Coders <= 2 {
+			if res.Coders <= 2 || anonymous {
 				return nil
 			}
 			// Only the --max-rows rows shown are kept (and, for the
 			// pairs, analysed): crowd data have millions of coders and
 			// pairs.
-			pairs, omitted, err := an.PairwiseTop(f.maxRows)
+			pairs, omitted, err := an.PairwiseTop(f.MaxRows)
 			if err != nil {
 				return err
 			}
+			res.pairs = pairs
 			for _, p := range pairs {
-				res.Pairwise = append(res.Pairwise, pairJSON{[2]string{p.A, p.B}, p.Items, report.Number(p.Kappa.Value), report.Number(p.Alpha.Value)})
+				res.Pairwise = append(res.Pairwise, Pair{[2]string{p.A, p.B}, p.Items, report.Number(p.Kappa.Value), report.Number(p.Alpha.Value)})
 			}
 			res.PairwiseOmitted = omitted
-			if !f.leaveOut {
+			if !f.LeaveOut {
 				return nil
 			}
-			loco, omitted, err := inference.LeaveOneCoderOutTop(an, f.maxRows)
+			loco, omitted, err := inference.LeaveOneCoderOutTop(an, f.MaxRows)
 			res.LeaveOneCoderOut = view.CoderInfluences(loco)
 			res.LeaveOneCoderOutOmitted = omitted
 			return err
 		},
 		func() error {
-			if !f.noAnalytic {
-				ses = inference.StandardErrors(an, res.order, inference.GwetOptions{Population: f.population, Level: f.level})
+			if !f.NoAnalytic {
+				ses = inference.StandardErrors(an, res.order, inference.GwetOptions{Population: f.Population, Level: f.Level})
 			}
-			if f.top > 0 {
-				items, err := inference.Rank(an, f.top)
+			if f.Top > 0 {
+				items, err := inference.Rank(an, f.Top)
 				if err != nil {
 					notes = append(notes, "no ranking of the items by disagreement: "+err.Error())
 				}
@@ -65,7 +93,7 @@ func (res *codingResult) infer(f inferenceFlags) error {
 		},
 	)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	res.Notes = append(res.Notes, notes...)
 	for i, k := range res.order {
@@ -103,12 +131,12 @@ func (res *codingResult) infer(f inferenceFlags) error {
 		}
 		res.Coefficients[k.Key()] = cj
 	}
-	if f.bootstrap > 0 {
+	if f.Bootstrap > 0 {
 		if err := res.bootstrap(f); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	if res.Coders == 2 {
+	if res.Coders == 2 && !anonymous {
 		if pb, err := inference.PrevalenceAndBias(an); err == nil {
 			res.PrevalenceBias = view.NewPrevalenceBias(pb)
 		}
@@ -120,33 +148,28 @@ func (res *codingResult) infer(f inferenceFlags) error {
 			}
 		}
 	}
-	if f.dawidSkene || f.consensus != "" {
+	if f.DawidSkene {
 		ds, err := errmodel.FitDawidSkene(context.Background(), an.Data(), errmodel.FitOptions{})
 		if err != nil {
-			return fmt.Errorf("Dawid–Skene: %w", err)
+			return nil, fmt.Errorf("Dawid–Skene: %w", err)
 		}
 		res.DawidSkene = view.NewDawidSkene(ds)
-		if f.consensus != "" {
-			if err := writeOutput(f.env, f.consensus, f.force, func(w io.Writer) error { return ds.WriteConsensus(w, an.Data()) }); err != nil {
-				return err
-			}
-			res.Notes = append(res.Notes, "Dawid–Skene consensus labels written to "+f.consensus)
-		}
+		return ds, nil
 	}
-	return nil
+	return nil, nil
 }
 
-func (res *codingResult) bootstrap(f inferenceFlags) error {
+func (res *Result) bootstrap(f InferOptions) error {
 	an := res.analysis
-	opt := inference.Options{Resamples: f.bootstrap, Seed: f.seed, Workers: f.workers, Level: f.level, Progress: f.status.set, KeepSamples: f.keepSamples}
-	f.status.phase("bootstrap resamples", int64(f.bootstrap))
+	opt := inference.Options{Resamples: f.Bootstrap, Seed: f.Seed, Workers: f.Workers, Level: f.Level, Progress: f.Progress, KeepSamples: f.KeepSamples}
+	f.phase("bootstrap resamples", int64(f.Bootstrap))
 	boots, err := inference.Bootstrap(context.Background(), an, res.order, opt)
 	if err != nil {
 		return fmt.Errorf("bootstrap: %w", err)
 	}
 	method := "item bootstrap"
-	if f.alphaBoot == "krippendorff" {
-		f.status.phase("Krippendorff's bootstrap of α", int64(f.bootstrap))
+	if f.AlphaBoot == "krippendorff" {
+		f.phase("Krippendorff's bootstrap of α", int64(f.Bootstrap))
 		kb, err := inference.KrippendorffAlpha(context.Background(), an, opt)
 		if err != nil {
 			//lint:ignore ST1005 the message begins with a name
@@ -159,7 +182,7 @@ func (res *codingResult) bootstrap(f inferenceFlags) error {
 		}
 		method += "; α: Krippendorff's bootstrap of pairable values"
 	}
-	res.Bootstrap = &bootstrapJSON{Resamples: f.bootstrap, Seed: f.seed, Method: method}
+	res.Bootstrap = &view.Bootstrap{Resamples: f.Bootstrap, Seed: f.Seed, Method: method}
 	res.bootSamples = map[string][]float64{}
 	for i, k := range res.order {
 		b := boots[i]
@@ -181,7 +204,7 @@ func (res *codingResult) bootstrap(f inferenceFlags) error {
 }
 
 // inferenceTables renders the inference parts for the text formats.
-func (res *codingResult) inferenceTables() []report.Table {
+func (res *Result) inferenceTables() []report.Table {
 	var out []report.Table
 	if res.Bootstrap != nil {
 		t := report.Table{Title: fmt.Sprintf("bootstrap (%s, %d resamples, seed %d)", res.Bootstrap.Method, res.Bootstrap.Resamples, res.Bootstrap.Seed),
@@ -199,7 +222,7 @@ func (res *codingResult) inferenceTables() []report.Table {
 	if len(res.ItemsByDisagreement) > 0 {
 		t := report.Table{Title: "items with the most disagreement (adjudicate first)", Header: []string{"item", "values", "disagreement", "share of 1 − α", "majority"}}
 		for _, it := range res.ItemsByDisagreement {
-			t.Rows = append(t.Rows, []string{it.Item, strings.Join(it.Values, " "), report.Float(float64(it.Disagreement), 4),
+			t.Rows = append(t.Rows, []string{it.Item, view.ValueList(it.Values), report.Float(float64(it.Disagreement), 4),
 				report.Float(float64(it.AlphaLoss), 4), fmt.Sprintf("%s (%.0f%%)", it.Majority, 100*float64(it.MajorityShare))})
 		}
 		out = append(out, t)
@@ -264,4 +287,11 @@ func parallel(fns ...func() error) error {
 		}
 	}
 	return nil
+}
+
+// phase tells f.Phase, if any, that a phase starts.
+func (f InferOptions) phase(name string, total int64) {
+	if f.Phase != nil {
+		f.Phase(name, total)
+	}
 }

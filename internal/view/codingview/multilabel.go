@@ -1,4 +1,4 @@
-package main
+package codingview
 
 import (
 	"fmt"
@@ -8,9 +8,9 @@ import (
 	"agree/report"
 )
 
-// codingLabelJSON is one label of set-valued data in agree coding's
+// Label is one label of set-valued data in agree coding's
 // "per_label" table (a JSON contract, README).
-type codingLabelJSON struct {
+type Label struct {
 	Label             string            `json:"label"`
 	Present           int               `json:"present"`
 	Values            int               `json:"values"`
@@ -21,10 +21,10 @@ type codingLabelJSON struct {
 	UndefinedReason   map[string]string `json:"undefined_reason,omitempty"`
 }
 
-// addPerLabel gives set-valued data ("a|b" with --set-sep "|") its
+// AddPerLabel gives set-valued data ("a|b" with --set-sep "|") its
 // per-label table, which replaces the per-category table (that one would
 // treat each set as one atomic category).
-func (res *codingResult) addPerLabel(s *coding.Stats, sep string) error {
+func (res *Result) AddPerLabel(s *coding.Stats, sep string) error {
 	if !s.SetValued(sep) {
 		return nil
 	}
@@ -33,7 +33,7 @@ func (res *codingResult) addPerLabel(s *coding.Stats, sep string) error {
 		return err
 	}
 	for _, l := range ls {
-		j := codingLabelJSON{Label: l.Label, Present: l.Present, Values: l.Values, Alpha: report.Number(l.Alpha.Value),
+		j := Label{Label: l.Label, Present: l.Present, Values: l.Values, Alpha: report.Number(l.Alpha.Value),
 			Kappa: report.Number(l.Kappa.Value), AC1: report.Number(l.AC1.Value), PositiveAgreement: report.Number(l.PositiveAgreement)}
 		for _, u := range []struct{ key, why string }{{"alpha", l.Alpha.Reason}, {"kappa", l.Kappa.Reason}, {"ac1", l.AC1.Reason}, {"positive_agreement", l.PositiveReason}} {
 			if u.why != "" {
@@ -51,7 +51,7 @@ func (res *codingResult) addPerLabel(s *coding.Stats, sep string) error {
 }
 
 // perLabelTable is the table form of per_label.
-func (res *codingResult) perLabelTable() []report.Table {
+func (res *Result) perLabelTable() []report.Table {
 	if len(res.PerLabel) == 0 {
 		return nil
 	}

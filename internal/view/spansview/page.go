@@ -1,4 +1,4 @@
-package main
+package spansview
 
 import (
 	"fmt"
@@ -16,14 +16,14 @@ import (
 )
 
 const (
-	reportTextRunes     = 3000 // code points of a document's text shown
-	reportDisagreements = 30   // disagreements listed
+	textRunes           = 3000 // code points of a document's text shown
+	disagreementsListed = 30   // disagreements listed
 )
 
-// spansPage builds the HTML report of agree spans, or of agree relations
+// Page builds the HTML report of agree spans, or of agree relations
 // (out.unit "relations", out.label "type"), from the struct its JSON
 // output marshals; the corpus supplies the texts and spans drawn.
-func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) (*report.Page, error) {
+func Page(out *Result, c *annotation.Corpus, inputs []string) (*report.Page, error) {
 	f := func(x report.Number) string { return report.Float(float64(x), 4) }
 	title, n := "Span agreement on ", out.Spans
 	if out.unit == "relations" {
@@ -40,11 +40,19 @@ func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) (*report.P
 			{Label: "macro F1", Value: f(out.Macro.F1), Detail: "mean over " + out.label + "s"},
 		},
 	}
+	// the corpus: the mean of the pairs with their range, never one pair
+	if n := len(out.sum.Pairs); n > 1 {
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for _, pr := range out.sum.Pairs {
+			lo, hi = math.Min(lo, pr.F1()), math.Max(hi, pr.F1())
+		}
+		p.Headline[0].Detail = fmt.Sprintf("mean of %s, range %s to %s", plural.Count(n, "pair"), report.Float(lo, 4), report.Float(hi, 4))
+	}
 	if b := out.Bootstrap; b != nil && b.AverageF1 != nil && b.AverageF1.CI != nil {
-		p.Headline[0].Detail = fmt.Sprintf("%g%% CI %s over %d document resamples", 100*b.AverageF1.CI.Level, view.IntervalText(b.AverageF1.CI), b.Resamples)
+		p.Headline[0].Detail += fmt.Sprintf("; %g%% CI %s over %d document resamples", 100*b.AverageF1.CI.Level, view.IntervalText(b.AverageF1.CI), b.Resamples)
 	}
 	// the pairs drawn: the first listed
-	var pairs []spanPairJSON
+	var pairs []Pair
 	for k := range min(len(out.shown), view.TopCoders) {
 		pr, err := out.pair(k)
 		if err != nil {
@@ -53,14 +61,26 @@ func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) (*report.P
 		pairs = append(pairs, pr)
 	}
 	if len(pairs) > 0 {
-		la := pairs[0].LabelAgreement
-		p.Headline = append(p.Headline, report.Stat{Label: out.label + " κ given a match", Value: f(la.Kappa),
-			Detail: fmt.Sprintf("%s / %s, %d matched pairs", pairs[0].Annotators[0], pairs[0].Annotators[1], la.Pairs)})
+		// κ is one pair's; α takes the matched spans of every pair at once
+		la, err := out.sum.LabelAlpha()
+		if err != nil {
+			return nil, err
+		}
+		detail := fmt.Sprintf("all pairs of annotators at once, %s", plural.Count(la.Items, "matched pair"))
+		if !la.Defined() {
+			detail = la.Reason
+		}
+		p.Headline = append(p.Headline, report.Stat{Label: out.label + " α given a match", Value: report.Float(la.Value, 4), Detail: detail})
 	}
-	tables, err := out.tables()
+	tables, err := out.Tables()
 	if err != nil {
 		return nil, err
 	}
+	// --schema semeval's and --reference's tables: under "More tables".
+	if out.SemEval != nil {
+		tables = append(tables, out.SemEval.Tables()...)
+	}
+	tables = append(tables, out.Reference.Tables(out.unit)...)
 	take := func(prefix string) (report.Table, bool) {
 		for i, t := range tables {
 			if strings.HasPrefix(t.Title, prefix) {
@@ -106,7 +126,7 @@ func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) (*report.P
 		if n > view.TopCoders {
 			names = names[:view.TopCoders]
 		}
-		sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: "Pairwise F1", Desc: view.MatrixDesc("pairwise F1", names, cells), Min: 0, Max: 1, Decimals: 3}),
+		sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: "Pairwise F1", Desc: view.MatrixDesc("pairwise F1", names, cells), Fit: true, Decimals: 3}),
 			"F1 of each pair of annotators."))
 	}
 	if t, ok := take(""); ok {
@@ -163,6 +183,7 @@ func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) (*report.P
 			}
 		}
 		sec := report.Section{ID: "documents", Title: "Documents"}
+		compared := c.Compared(out.res.Options.Documents)
 		shown := 0
 		for d := range c.Documents {
 			doc := &c.Documents[d]
@@ -176,9 +197,9 @@ func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) (*report.P
 			shown++
 			text := []rune(doc.Text)
 			title := doc.Name
-			if len(text) > reportTextRunes {
-				title += fmt.Sprintf(" (the first %d of %d characters)", reportTextRunes, len(text))
-				text = text[:reportTextRunes]
+			if len(text) > textRunes {
+				title += fmt.Sprintf(" (the first %d of %d characters)", textRunes, len(text))
+				text = text[:textRunes]
 			}
 			ts := &report.TextSpans{Title: title, Text: string(text), Labels: view.SortedKeys(out.PerLabel)}
 			byAnn := map[int][]report.TextSpan{}
@@ -191,20 +212,21 @@ func spansPage(out *spansJSON, c *annotation.Corpus, inputs []string) (*report.P
 					byAnn[s.Annotator] = append(byAnn[s.Annotator], report.TextSpan{Start: int(part.Start), End: int(part.End), Label: s.Label, Disagree: disagree[i]})
 				}
 			}
-			for a, name := range c.Annotators {
-				ts.Rows = append(ts.Rows, report.TextRow{Annotator: name, Spans: byAnn[a]})
+			// the annotators compared on the document (--documents)
+			for _, a := range compared[d] {
+				ts.Rows = append(ts.Rows, report.TextRow{Annotator: c.Annotators[a], Spans: byAnn[a]})
 			}
 			sec.Blocks = append(sec.Blocks, report.Block{Spans: ts})
 		}
 		if shown > 0 {
-			sec.Blocks = append([]report.Block{report.Paragraph("Each annotator's spans over the text (colour: label; the label follows the span). Spans outlined with dashes, and labels marked ≠, belong to a disagreement.")}, sec.Blocks...)
+			sec.Blocks = append([]report.Block{report.Paragraph("Each passage of the text with the spans of each annotator compared on the document, one under the other (colour: label; the label follows the span); passages where nobody marked anything are folded. Spans outlined with dashes, and labels marked ≠, belong to a disagreement.")}, sec.Blocks...)
 			p.Sections = append(p.Sections, sec)
 		}
 		if len(dis) > 0 {
 			t := report.Table{Title: "disagreements (adjudicate first)", Header: []string{"document", "start", "end", "text", "what differs", "annotators' spans"}}
 			for k, d := range dis {
-				if k == reportDisagreements {
-					t.Notes = append(t.Notes, fmt.Sprintf("the first %d of %d disagreements, by document and offset; --disagreements FILE.csv writes them all", reportDisagreements, len(dis)))
+				if k == disagreementsListed {
+					t.Notes = append(t.Notes, fmt.Sprintf("the first %d of %d disagreements, by document and offset; --disagreements FILE.csv writes them all", disagreementsListed, len(dis)))
 					break
 				}
 				var who []string
@@ -259,8 +281,8 @@ func relationDisagreementsSection(rr *spans.RelationResult) (report.Section, boo
 	}
 	t := report.Table{Title: "disagreements on relations (adjudicate first)", Header: []string{"document", "source", "target", "what differs", "annotators' relations"}}
 	for k, d := range dis {
-		if k == reportDisagreements {
-			t.Notes = append(t.Notes, fmt.Sprintf("the first %d of %d disagreements, by document and offset; --disagreements FILE.csv writes them all", reportDisagreements, len(dis)))
+		if k == disagreementsListed {
+			t.Notes = append(t.Notes, fmt.Sprintf("the first %d of %d disagreements, by document and offset; --disagreements FILE.csv writes them all", disagreementsListed, len(dis)))
 			break
 		}
 		var who []string

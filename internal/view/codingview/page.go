@@ -1,4 +1,4 @@
-package main
+package codingview
 
 import (
 	"fmt"
@@ -15,8 +15,8 @@ import (
 	"agree/report/svg"
 )
 
-// codingPage builds the HTML report of agree coding from its result.
-func codingPage(res *codingResult) *report.Page {
+// Page builds the HTML report of agree coding from its result.
+func Page(res *Result) *report.Page {
 	f := func(x report.Number) string { return report.Float(float64(x), 4) }
 	p := &report.Page{
 		Kind:  "coding",
@@ -50,7 +50,7 @@ func codingPage(res *codingResult) *report.Page {
 	}
 	p.Warnings = codingWarnings(res)
 
-	tables := res.tables()
+	tables := res.Tables()
 	used := make([]bool, len(tables))
 	take := func(prefix string) (report.Table, bool) {
 		for i, t := range tables {
@@ -126,7 +126,7 @@ func codingPage(res *codingResult) *report.Page {
 			"Confusion (contingency) table of the two coders: rows "+res.CoderNames[0]+", columns "+res.CoderNames[1]+"."+note))
 	}
 	if len(res.PerCategory) > 0 {
-		cats := append([]categoryJSON(nil), res.PerCategory...)
+		cats := append([]Category(nil), res.PerCategory...)
 		note := ""
 		if len(cats) > view.TopBars {
 			sort.SliceStable(cats, func(i, j int) bool { return cats[i].Count > cats[j].Count })
@@ -162,7 +162,7 @@ func codingPage(res *codingResult) *report.Page {
 	if len(res.Pairwise) > 0 {
 		names, cells, note := pairMatrix(res)
 		sec.Blocks = append(sec.Blocks, report.FigureBlock(
-			svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: "Cohen's κ for each pair of coders", Desc: view.MatrixDesc("pairwise Cohen's κ", names, cells), Min: 0, Max: 1, Decimals: 2}),
+			svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: "Cohen's κ for each pair of coders", Desc: view.MatrixDesc("pairwise Cohen's κ", names, cells), Fit: true, Decimals: 2}),
 			"Cohen's κ of each pair of coders on the items both coded (colour: 0 or below is lightest; the table below has three decimals)."+note))
 	}
 	if t, ok := take("pairs of coders"); ok {
@@ -201,7 +201,20 @@ func codingPage(res *codingResult) *report.Page {
 		sec = report.Section{ID: "bootstrap", Title: "Bootstrap"}
 		sec.Blocks = append(sec.Blocks, report.Paragraph("%s, %d resamples, seed %d.", res.Bootstrap.Method, res.Bootstrap.Resamples, res.Bootstrap.Seed))
 		drawn := 0
+		// Krippendorff's α first (issue 18 §6: it was past the bound of
+		// histograms drawn), then the others in the table's order
+		order := make([]coding.Coefficient, 0, len(res.order))
 		for _, k := range res.order {
+			if k == coding.KrippendorffAlpha {
+				order = append(order, k)
+			}
+		}
+		for _, k := range res.order {
+			if k != coding.KrippendorffAlpha {
+				order = append(order, k)
+			}
+		}
+		for _, k := range order {
 			s := res.bootSamples[k.Key()]
 			cj := res.Coefficients[k.Key()]
 			if len(s) == 0 || cj.CI == nil || drawn >= view.Histograms || k == coding.AlphaBiased || k == coding.AlphaKappa {
@@ -248,7 +261,7 @@ func codingPage(res *codingResult) *report.Page {
 }
 
 // codingWarnings are the survey's warnings that apply to this result.
-func codingWarnings(res *codingResult) []string {
+func codingWarnings(res *Result) []string {
 	var w []string
 	if res.Distance != "nominal" {
 		w = append(w, inference.WeightedWarning+".")
@@ -275,7 +288,7 @@ func codingWarnings(res *codingResult) []string {
 
 // pairMatrix lays the pairwise κ out as a coder × coder matrix (1 on the
 // diagonal), bounded to the coders with the most shared items.
-func pairMatrix(res *codingResult) ([]string, [][]float64, string) {
+func pairMatrix(res *Result) ([]string, [][]float64, string) {
 	shared := map[string]int{}
 	for _, p := range res.Pairwise {
 		shared[p.Coders[0]] += p.Items

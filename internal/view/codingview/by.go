@@ -1,4 +1,4 @@
-package main
+package codingview
 
 import (
 	"fmt"
@@ -14,12 +14,17 @@ import (
 	"agree/report/svg"
 )
 
-// splitByColumns takes the --by columns out of a table read with them as
+// SplitByColumns takes the --by columns out of a table read with them as
 // coders (a wide table's columns, a transposed table's rows): it returns
 // the data without them and the items of each combination of their
 // values, in order (numbers by value, dates by time, else natural order).
 // An item without a value in a column is in the group "(none)" of it.
-func splitByColumns(d *coding.Data, cols []string) (*coding.Data, []itemGroup, error) {
+func SplitByColumns(d *coding.Data, cols []string) (*coding.Data, []Group, error) {
+	return SplitColumns("coding", d, cols)
+}
+
+// SplitColumns is SplitByColumns for command cmd (its messages).
+func SplitColumns(cmd string, d *coding.Data, cols []string) (*coding.Data, []Group, error) {
 	idx := make([]int, len(cols))
 	for i, c := range cols {
 		idx[i] = -1
@@ -29,7 +34,7 @@ func splitByColumns(d *coding.Data, cols []string) (*coding.Data, []itemGroup, e
 			}
 		}
 		if idx[i] < 0 {
-			return nil, nil, usagef("coding: --by %s: the table has no column %q (columns: %s; --by COLUMN reads wide and transposed tables, whose other columns are the coders)", strings.Join(cols, ","), c, strings.Join(d.Coders(), ", "))
+			return nil, nil, &NoColumnError{Command: cmd, By: cols, Column: c, Columns: d.Coders()}
 		}
 	}
 	var keep []int
@@ -40,7 +45,7 @@ func splitByColumns(d *coding.Data, cols []string) (*coding.Data, []itemGroup, e
 	}
 	labels := d.Labels()
 	byKey := map[string]int{}
-	var groups []itemGroup
+	var groups []Group
 	vals := make([]string, len(cols))
 	for i := range d.NumItems() {
 		for j, c := range idx {
@@ -58,11 +63,11 @@ func splitByColumns(d *coding.Data, cols []string) (*coding.Data, []itemGroup, e
 			for j, c := range cols {
 				m[strings.TrimSpace(c)] = vals[j]
 			}
-			groups = append(groups, itemGroup{name: key, values: m})
+			groups = append(groups, Group{Name: key, Values: m})
 		}
-		groups[g].items = append(groups[g].items, i)
+		groups[g].Items = append(groups[g].Items, i)
 	}
-	sortGroups(groups, cols)
+	SortGroups(groups, cols)
 	// The data without the columns, its values interned anew (so that
 	// the columns' values are no category).
 	b := coding.NewBuilder()
@@ -96,14 +101,14 @@ func splitByColumns(d *coding.Data, cols []string) (*coding.Data, []itemGroup, e
 	return out, groups, err
 }
 
-// splitStatsByColumns is splitByColumns on a streamed table's statistics,
+// SplitStatsByColumns is splitByColumns on a streamed table's statistics,
 // in which the --by columns were read as coders: each pattern of values is
 // split into the columns' values (its group) and the coders' values; the
 // latter make the statistics of the table without the columns (the kept
 // item ids and the first positions of the values carried over), and each
 // group gets the counts of its patterns among them. Its cost grows with
 // the items (each is added once), not with the groups.
-func splitStatsByColumns(s *coding.Stats, cols []string, topt table.Options) (*coding.Stats, []itemGroup, error) {
+func SplitStatsByColumns(s *coding.Stats, cols []string, topt table.Options) (*coding.Stats, []Group, error) {
 	names := s.Coders()
 	isCol := make([]int, len(names)) // column position, or -1 for a coder
 	for k := range isCol {
@@ -113,7 +118,7 @@ func splitStatsByColumns(s *coding.Stats, cols []string, topt table.Options) (*c
 		c = strings.TrimSpace(c)
 		k := slices.Index(names, c)
 		if k < 0 {
-			return nil, nil, usagef("coding: --by %s: the table has no column %q (columns: %s; --by COLUMN reads wide and transposed tables, whose other columns are the coders)", strings.Join(cols, ","), c, strings.Join(names, ", "))
+			return nil, nil, &NoColumnError{Command: "coding", By: cols, Column: c, Columns: names}
 		}
 		isCol[k] = i
 	}
@@ -135,7 +140,7 @@ func splitStatsByColumns(s *coding.Stats, cols []string, topt table.Options) (*c
 		vmap[v] = -1
 	}
 	byKey := map[string]int{}
-	var groups []itemGroup
+	var groups []Group
 	type part struct {
 		group int
 		cv    []int32
@@ -174,7 +179,7 @@ func splitStatsByColumns(s *coding.Stats, cols []string, topt table.Options) (*c
 			for j, c := range cols {
 				m[strings.TrimSpace(c)] = vals[j]
 			}
-			groups = append(groups, itemGroup{name: key, values: m, weights: map[int]int64{}})
+			groups = append(groups, Group{Name: key, Values: m, ItemGroup: coding.ItemGroup{Weights: map[int]int64{}}})
 		}
 		ids, _ := s.PatternItems(p)
 		for k := int64(0); k < n; k++ {
@@ -186,7 +191,7 @@ func splitStatsByColumns(s *coding.Stats, cols []string, topt table.Options) (*c
 				return nil, nil, err
 			}
 		}
-		groups[g].counted += int(n)
+		groups[g].Counted += int(n)
 		parts = append(parts, part{g, slices.Clone(rest), n})
 	}
 	out := acc.Stats()
@@ -198,12 +203,12 @@ func splitStatsByColumns(s *coding.Stats, cols []string, topt table.Options) (*c
 	}
 	for _, pt := range parts {
 		if len(pt.cv) == 0 {
-			groups[pt.group].empty += pt.n
+			groups[pt.group].Empty += pt.n
 			continue
 		}
-		groups[pt.group].weights[index[cvKey(pt.cv)]] += pt.n
+		groups[pt.group].Weights[index[cvKey(pt.cv)]] += pt.n
 	}
-	sortGroups(groups, cols)
+	SortGroups(groups, cols)
 	return out, groups, nil
 }
 
@@ -245,9 +250,9 @@ func parseDate(s string) (time.Time, bool) {
 	return time.Time{}, false
 }
 
-// sortGroups orders groups by their first column, then the next: numbers
+// SortGroups orders groups by their first column, then the next: numbers
 // by value, dates by time, other values in natural order; "(none)" last.
-func sortGroups(groups []itemGroup, cols []string) {
+func SortGroups(groups []Group, cols []string) {
 	for i, c := range cols {
 		cols[i] = strings.TrimSpace(c)
 	}
@@ -255,15 +260,15 @@ func sortGroups(groups []itemGroup, cols []string) {
 	for _, c := range cols {
 		var vs []string
 		for _, g := range groups {
-			if v := g.values[c]; v != "(none)" {
+			if v := g.Values[c]; v != "(none)" {
 				vs = append(vs, v)
 			}
 		}
 		order[c] = groupOrder(vs)
 	}
-	slices.SortStableFunc(groups, func(x, y itemGroup) int {
+	slices.SortStableFunc(groups, func(x, y Group) int {
 		for _, c := range cols {
-			if r := compareValues(x.values[c], y.values[c], order[c]); r != 0 {
+			if r := compareValues(x.Values[c], y.Values[c], order[c]); r != 0 {
 				return r
 			}
 		}
@@ -300,17 +305,21 @@ func compareValues(a, b, order string) int {
 // trend returns, when the --by column is ordered (one column of numbers or
 // dates), the groups' positions on the x axis (the numbers, or days since
 // the first date) and the axis label; ok false otherwise.
-func (res *codingResult) trend() (xs []float64, label string, ok bool) {
-	if len(res.By) != 1 || len(res.PerGroup) < 2 {
-		return nil, "", false
-	}
+func (res *Result) trend() (xs []float64, label string, ok bool) {
 	var vs []string
 	for _, g := range res.PerGroup {
-		if g.Group == "(none)" {
-			return nil, "", false
-		}
 		vs = append(vs, g.Group)
 	}
+	return TrendAxis(res.By, vs)
+}
+
+// TrendAxis returns, when one --by column orders the groups (numbers or
+// dates), their positions on an x axis and its label.
+func TrendAxis(by []string, vs []string) (xs []float64, label string, ok bool) {
+	if len(by) != 1 || len(vs) < 2 || slices.Contains(vs, "(none)") {
+		return nil, "", false
+	}
+	res := struct{ By []string }{by}
 	switch groupOrder(vs) {
 	case "number":
 		for _, v := range vs {
@@ -331,7 +340,7 @@ func (res *codingResult) trend() (xs []float64, label string, ok bool) {
 
 // trendSection draws α, Fleiss's κ and Gwet's AC of each group against the
 // ordered --by column (a line chart), with the per-group table.
-func (res *codingResult) trendSection() (report.Section, bool) {
+func (res *Result) trendSection() (report.Section, bool) {
 	xs, label, ok := res.trend()
 	if !ok {
 		return report.Section{}, false
@@ -355,4 +364,16 @@ func (res *codingResult) trendSection() (report.Section, bool) {
 		report.FigureBlock(chart, fmt.Sprintf("Krippendorff's α, Fleiss's κ and Gwet's AC on each %s's items alone, in order of %s (the corpus value: %s).", res.By[0], label, res.Corpus.Description)),
 		report.TableBlock(res.documentTable()[0]),
 	}}, true
+}
+
+// NoColumnError is a --by column that the table does not have.
+type NoColumnError struct {
+	Command string   // the command whose --by it is (coding, ratings)
+	By      []string // the columns asked for
+	Column  string   // the one missing
+	Columns []string // the table's columns
+}
+
+func (e *NoColumnError) Error() string {
+	return fmt.Sprintf("%s: --by %s: the table has no column %q (columns: %s; --by COLUMN reads wide and transposed tables, whose other columns are the coders)", e.Command, strings.Join(e.By, ","), e.Column, strings.Join(e.Columns, ", "))
 }

@@ -1,4 +1,4 @@
-package main
+package spansview
 
 import (
 	"context"
@@ -15,8 +15,8 @@ import (
 // counts (nervaluate's issue #66).
 const semevalRule = "per label, correct, incorrect and partial responses count under the label of the reference span they reach, missed spans under their own label, and a spurious span under its own label only (nervaluate adds it to every label); so the labels' counts add up to the whole"
 
-// semevalCountsJSON is one schema's counts and scores.
-type semevalCountsJSON struct {
+// SemEvalCounts is one schema's counts and scores.
+type SemEvalCounts struct {
 	Correct   int           `json:"correct"`
 	Incorrect int           `json:"incorrect"`
 	Partial   int           `json:"partial"`
@@ -29,67 +29,68 @@ type semevalCountsJSON struct {
 	F1        report.Number `json:"f1"`
 }
 
-// semevalSchemasJSON is the four schemas, by name.
-type semevalSchemasJSON map[string]semevalCountsJSON
+// SemEvalSchemas is the four schemas, by name.
+type SemEvalSchemas map[string]SemEvalCounts
 
-type semevalPairJSON struct {
-	Annotators [2]string                     `json:"annotators"`
-	Documents  int                           `json:"documents"`
-	Schemas    semevalSchemasJSON            `json:"schemas"`
-	PerLabel   map[string]semevalSchemasJSON `json:"per_label"`
+// SemEvalPair is a pair of annotators under the SemEval schemas.
+type SemEvalPair struct {
+	Annotators [2]string                 `json:"annotators"`
+	Documents  int                       `json:"documents"`
+	Schemas    SemEvalSchemas            `json:"schemas"`
+	PerLabel   map[string]SemEvalSchemas `json:"per_label"`
 }
 
-// semevalJSON is "semeval" in agree spans --schema semeval.
-type semevalJSON struct {
-	Rule         string                        `json:"rule"`
-	Schemas      semevalSchemasJSON            `json:"schemas"`
-	PerLabel     map[string]semevalSchemasJSON `json:"per_label"`
-	Pairs        []semevalPairJSON             `json:"pairs"`
-	PairsOmitted int                           `json:"pairs_omitted,omitempty"`
+// SemEval is "semeval" in agree spans --schema semeval.
+type SemEval struct {
+	Rule         string                    `json:"rule"`
+	Schemas      SemEvalSchemas            `json:"schemas"`
+	PerLabel     map[string]SemEvalSchemas `json:"per_label"`
+	Pairs        []SemEvalPair             `json:"pairs"`
+	PairsOmitted int                       `json:"pairs_omitted,omitempty"`
 }
 
-func semevalSchemas(c [4]spans.SemEvalCounts) semevalSchemasJSON {
-	out := semevalSchemasJSON{}
+func semevalSchemas(c [4]spans.SemEvalCounts) SemEvalSchemas {
+	out := SemEvalSchemas{}
 	for _, s := range spans.SemEvalSchemas() {
 		x := c[s]
-		out[s.Key()] = semevalCountsJSON{x.Correct, x.Incorrect, x.Partial, x.Missed, x.Spurious, x.Possible(), x.Actual(),
+		out[s.Key()] = SemEvalCounts{x.Correct, x.Incorrect, x.Partial, x.Missed, x.Spurious, x.Possible(), x.Actual(),
 			report.Number(x.Precision(s)), report.Number(x.Recall(s)), report.Number(x.F1(s))}
 	}
 	return out
 }
 
-func semevalLabels(t *spans.SemEvalTally) map[string]semevalSchemasJSON {
-	out := map[string]semevalSchemasJSON{}
+func semevalLabels(t *spans.SemEvalTally) map[string]SemEvalSchemas {
+	out := map[string]SemEvalSchemas{}
 	for l, c := range t.PerLabel {
 		out[l] = semevalSchemas(*c)
 	}
 	return out
 }
 
-// semevalOutput computes the SemEval-2013 schemas of every pair of
+// NewSemEval computes the SemEval-2013 schemas of every pair of
 // annotators (the first the reference) and pooled over the pairs; at most
 // maxRows pairs are listed (0: all).
-func semevalOutput(ctx context.Context, c *annotation.Corpus, opt spans.Options, maxRows int) (*semevalJSON, error) {
+func NewSemEval(ctx context.Context, c *annotation.Corpus, opt spans.Options, maxRows int) (*SemEval, error) {
 	r, err := spans.SemEval(ctx, c, opt)
 	if err != nil {
 		return nil, err
 	}
-	out := &semevalJSON{Rule: semevalRule, Schemas: semevalSchemas(r.Pooled.Schemas), PerLabel: semevalLabels(&r.Pooled)}
+	out := &SemEval{Rule: semevalRule, Schemas: semevalSchemas(r.Pooled.Schemas), PerLabel: semevalLabels(&r.Pooled)}
 	for _, p := range r.Pairs {
 		if maxRows > 0 && len(out.Pairs) >= maxRows {
 			out.PairsOmitted++
 			continue
 		}
-		out.Pairs = append(out.Pairs, semevalPairJSON{Annotators: [2]string{r.Annotators[p.Annotators[0]], r.Annotators[p.Annotators[1]]},
+		out.Pairs = append(out.Pairs, SemEvalPair{Annotators: [2]string{r.Annotators[p.Annotators[0]], r.Annotators[p.Annotators[1]]},
 			Documents: p.Documents, Schemas: semevalSchemas(p.Schemas), PerLabel: semevalLabels(&p.SemEvalTally)})
 	}
 	return out, nil
 }
 
-// tables are the pooled schemas, the per-label ones and each pair's.
-func (s *semevalJSON) tables() []report.Table {
+// Tables are the pooled schemas, the per-label ones and each pair's.
+func (s *SemEval) Tables() []report.Table {
 	head := []string{"", "correct", "incorrect", "partial", "missed", "spurious", "possible", "actual", "precision", "recall", "F1"}
-	row := func(name string, c semevalCountsJSON) []string {
+	row := func(name string, c SemEvalCounts) []string {
 		return []string{name, strconv.Itoa(c.Correct), strconv.Itoa(c.Incorrect), strconv.Itoa(c.Partial), strconv.Itoa(c.Missed),
 			strconv.Itoa(c.Spurious), strconv.Itoa(c.Possible), strconv.Itoa(c.Actual),
 			report.Float(float64(c.Precision), 4), report.Float(float64(c.Recall), 4), report.Float(float64(c.F1), 4)}
