@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"agree/internal/inputtest"
 )
 
 // writeLongChain writes issue 25's coreference CSV: 2 annotators × n
@@ -191,47 +193,15 @@ func TestSpansDuplicates(t *testing.T) {
 	}
 }
 
-// writeCAS writes a UIMA CAS of about n bytes for TestCASMemory: a long
-// non-ASCII document text with references (XMI) or escapes (JSON), or
-// structures that have only an id.
+// writeCAS writes inputtest.CAS of about n bytes for TestCASMemory.
 func writeCAS(t *testing.T, n int, json, ids bool) string {
 	t.Helper()
-	var b strings.Builder
 	name := "m.xmi"
 	if json {
 		name = "m.json"
-		b.WriteString(`{"%TYPES":{},"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaID":"_InitialView","sofaString":"`)
-		if ids {
-			b.WriteString(`ab"}`)
-			for i := 0; b.Len() < n; i++ {
-				fmt.Fprintf(&b, `,{"%%ID":%d,"%%TYPE":"a"}`, i+2)
-			}
-		} else {
-			for b.Len() < n {
-				b.WriteString(`Ålice mét Bøb 😀 \"ok\"\n`)
-			}
-			b.WriteString(`"}`)
-		}
-		b.WriteString(`,{"%ID":2000000000,"%TYPE":"x.S","@sofa":1,"begin":0,"end":2,"value":"PER"}],"%VIEWS":{}}`)
-	} else {
-		b.WriteString(`<xmi:XMI xmlns:xmi="http://www.omg.org/XMI" xmlns:cas="http:///uima/cas.ecore" xmlns:c="http:///c.ecore">`)
-		b.WriteString(`<c:S xmi:id="2000000000" sofa="1" begin="0" end="2" value="PER"/>`)
-		if ids {
-			for i := 0; b.Len() < n; i++ {
-				fmt.Fprintf(&b, "<a xmi:id=\"%d\"/>\n", i+2)
-			}
-			b.WriteString(`<cas:Sofa xmi:id="1" sofaID="_InitialView" sofaString="ab"/>`)
-		} else {
-			b.WriteString(`<cas:Sofa xmi:id="1" sofaID="_InitialView" sofaString="`)
-			for b.Len() < n {
-				b.WriteString(`Ålice mét Bøb 😀 &amp; &#10;`)
-			}
-			b.WriteString(`"/>`)
-		}
-		b.WriteString("</xmi:XMI>")
 	}
 	p := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+	if err := os.WriteFile(p, []byte(inputtest.CAS(n, json, ids)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return p

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"agree/annotation"
+	"agree/internal/inputtest"
 )
 
 // benchCAS writes a CAS of n NamedEntity annotations (and a token for
@@ -79,52 +80,13 @@ func BenchmarkReadJSON(b *testing.B) {
 	}
 }
 
-// memoryCAS writes issue 25's memory attacks on the CAS readers, scaled
-// down: a document text of n bytes of non-ASCII characters with references
-// (XMI) or escapes (JSON), or n/20 feature structures that have only an id.
-func memoryCAS(n int, json, ids bool) string {
-	var b strings.Builder
-	if json {
-		b.WriteString(`{"%TYPES":{},"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaID":"_InitialView","sofaString":"`)
-		if ids {
-			b.WriteString(`ab"}`)
-			for i := range n / 20 {
-				fmt.Fprintf(&b, `,{"%%ID":%d,"%%TYPE":"a"}`, i+2)
-			}
-		} else {
-			for b.Len() < n {
-				b.WriteString(`Ålice mét Bøb 😀 \"ok\"\n`)
-			}
-			b.WriteString(`"}`)
-		}
-		b.WriteString(`,{"%ID":2000000000,"%TYPE":"x.S","@sofa":1,"begin":0,"end":2,"value":"PER"}],"%VIEWS":{}}`)
-		return b.String()
-	}
-	b.WriteString(`<xmi:XMI xmlns:xmi="http://www.omg.org/XMI" xmlns:cas="http:///uima/cas.ecore" xmlns:c="http:///c.ecore">`)
-	b.WriteString(`<c:S xmi:id="2000000000" sofa="1" begin="0" end="2" value="PER"/>`)
-	if ids {
-		for i := range n / 20 {
-			fmt.Fprintf(&b, "<a xmi:id=\"%d\"/>\n", i+2)
-		}
-		b.WriteString(`<cas:Sofa xmi:id="1" sofaID="_InitialView" sofaString="ab"/>`)
-	} else {
-		b.WriteString(`<cas:Sofa xmi:id="1" sofaID="_InitialView" sofaString="`)
-		for b.Len() < n {
-			b.WriteString(`Ålice mét Bøb 😀 &amp; &#10;`)
-		}
-		b.WriteString(`"/>`)
-	}
-	b.WriteString("</xmi:XMI>")
-	return b.String()
-}
-
 // BenchmarkReadCASMemory: issue 25, what the readers allocate per byte of
 // file (alloc/byte; the peak is at most that) on a large document text and
 // on structures of no use but their id: 17 and 100 times the file before.
 func BenchmarkReadCASMemory(b *testing.B) {
 	for _, json := range []bool{false, true} {
 		for _, ids := range []bool{false, true} {
-			in := memoryCAS(8<<20, json, ids)
+			in := inputtest.CAS(8<<20, json, ids)
 			b.Run(fmt.Sprintf("json=%v/ids=%v", json, ids), func(b *testing.B) {
 				b.SetBytes(int64(len(in)))
 				b.ReportAllocs()
