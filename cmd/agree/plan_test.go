@@ -50,8 +50,7 @@ func TestPlanCommand(t *testing.T) {
 		t.Fatalf("pilot: exit %d: %s", code, errs)
 	}
 	var p struct {
-		Items, MoreItems int `json:"more_items"`
-		Sequential       struct {
+		Sequential struct {
 			Stop      bool
 			MoreItems int `json:"more_items"`
 		}
