@@ -24,13 +24,13 @@ confidence-interval half-width (--width) or for power against a minimum
 (--min), and when to stop.
 
 A priori, without data:
-  --rates R1,R2 --value K --min K0   Cohen's κ on a binary label (Cantor 1996,
-                                     as irr's N.cohen.kappa)
-  --pc P --min A                     Krippendorff's minimum number of values
-                                     (Content Analysis, §11.4; two coders)
-  --prevalence P1,P2,… --coders M --value V [--width W | --min A]
-                                     any coefficient with a delta-method
-                                     variance under any --metric, by simulation
+    --rates R1,R2 --value K --min K0: Cohen's κ on a binary label (Cantor
+      1996, as irr's N.cohen.kappa)
+    --pc P --min A: Krippendorff's minimum number of values (Content
+      Analysis, §11.4; two coders)
+    --prevalence P1,P2,… --coders M --value V [--width W | --min A]: any
+      coefficient with a delta-method variance under any --metric, by
+      simulation
 From a pilot: PILOT.csv (a table as agree coding reads it) and --width or
 --min, with the projected interval for more items; or --estimate, --se and
 --units from any command's JSON (span F1, γ, CoNLL F1 with their bootstrap).

@@ -129,8 +129,11 @@ func (res *Result) Tables() []report.Table {
 	if res.Level != 0 {
 		add("confidence level", report.Float(res.Level, 3))
 	}
-	if res.Alpha != 0 {
+	switch {
+	case res.Alpha != 0 && res.Power != 0:
 		add("significance, power", report.Float(res.Alpha, 3)+", "+report.Float(res.Power, 3))
+	case res.Alpha != 0:
+		add("significance", report.Float(res.Alpha, 3))
 	}
 	if res.PerItemSD != 0 {
 		add("per-item SD", num(float64(res.PerItemSD)))
