@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"agree/internal/inputtest"
 )
 
 // writeLongChain writes issue 25's coreference CSV: 2 annotators × n
@@ -187,6 +189,53 @@ func TestSpansDuplicates(t *testing.T) {
 		}
 		if limit > 0 && r.peak > 100<<20 {
 			t.Errorf("%s: peak memory %d MB", match, r.peak>>20)
+		}
+	}
+}
+
+// writeCAS writes inputtest.CAS of about n bytes for TestCASMemory.
+func writeCAS(t *testing.T, n int, json, ids bool) string {
+	t.Helper()
+	name := "m.xmi"
+	if json {
+		name = "m.json"
+	}
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(inputtest.CAS(n, json, ids)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestCASMemory: issue 25, the UIMA readers' peak memory is a small
+// multiple of the file (a 50 MB document text took 837 MB; a million empty
+// elements in 6 MB, 623 MB): agree convert on 16 MB CAS files in a child
+// process, its peak resident memory at most 4 times the file (XMI; JSON,
+// whose parse tree takes 16 bytes a value: 7 times) plus the runtime's
+// 40 MB.
+func TestCASMemory(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("starts processes and measures their memory")
+	}
+	const size = 16 << 20
+	for _, json := range []bool{false, true} {
+		for _, ids := range []bool{false, true} {
+			p := writeCAS(t, size, json, ids)
+			r := agreeChild(t, 1<<30, 2*time.Minute, "convert", p)
+			if r.code != 0 {
+				t.Fatalf("json=%v ids=%v: exit %d: %.300s", json, ids, r.code, r.stderr)
+			}
+			factor := int64(4)
+			if json {
+				factor = 7
+			}
+			if r.peak == 0 {
+				t.Skip("no peak memory on this system")
+			}
+			if limit := factor*size + 40<<20; r.peak > limit {
+				t.Errorf("json=%v ids=%v: peak %d MB for a file of %d MB (at most %d MB)", json, ids, r.peak>>20, size>>20, limit>>20)
+			}
+			t.Logf("json=%v ids=%v: peak %d MB for %d MB", json, ids, r.peak>>20, size>>20)
 		}
 	}
 }
