@@ -11,7 +11,7 @@ import (
 // TestREADMEInputLimits: the README's table of input limits states the
 // limits the readers apply (package limits).
 func TestREADMEInputLimits(t *testing.T) {
-	text := readme(t)
+	text := docs(t)
 	i := strings.Index(text, "**Inputs are bounded.**")
 	if i < 0 {
 		t.Fatal("the README has no **Inputs are bounded.** paragraph")

@@ -16,20 +16,14 @@ import (
 	"agree/report"
 )
 
-func readme(t *testing.T) string {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
+// The contract tests of the documentation (README.md and docs/*.md, read
+// together by docs): packages, JSON keys, flag limits, input limits.
 
-// TestREADMEListsEveryPackage: the README's table of packages names every
-// package of the module (issue 14: "the README lists every package").
+// TestREADMEListsEveryPackage: the table of packages (docs/library.md)
+// names every package of the module (issue 14: "the README lists every
+// package").
 func TestREADMEListsEveryPackage(t *testing.T) {
-	doc := readme(t)
-	root := filepath.Join("..", "..")
+	doc := docs(t)
 	pkgs := map[string]bool{}
 	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -155,7 +149,7 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 			t.Errorf("agree %s: the first key is %v, want %q: %q", strings.Join(args, " "), key, version.Key, version.Version)
 		}
 	}
-	doc := readme(t)
+	doc := docs(t)
 	word := regexp.MustCompile("[\"`]([a-z0-9_]+)[\"`]")
 	documented := map[string]bool{}
 	for _, m := range word.FindAllStringSubmatch(doc, -1) {
@@ -181,7 +175,7 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 // its command and the flag.
 func TestREADMEListsFlagLimits(t *testing.T) {
 	var rows []string
-	for _, l := range strings.Split(readme(t), "\n") {
+	for _, l := range strings.Split(docs(t), "\n") {
 		if strings.HasPrefix(l, "| `") {
 			rows = append(rows, l)
 		}

@@ -148,7 +148,7 @@ func TestDisagreementKinds(t *testing.T) {
 	}
 	data, _ := os.ReadFile(dis)
 	want := map[string]string{"0": "label", "10": "extent", "20": "extent+label", "30": "missing", "40": "count"}
-	doc := readme(t)
+	doc := docs(t)
 	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
 	for _, l := range lines[1:] {
 		f := strings.Split(l, ",")

@@ -16,7 +16,7 @@ import (
 	"agree/report"
 )
 
-var screenshots = flag.String("screenshots", "", "also write each report's screenshot as report-KIND.png to this directory (the README's pictures: -screenshots ../../docs)")
+var screenshots = flag.String("screenshots", "", "also write each report's screenshot as report-KIND.png to this directory (the pictures of README.md and docs/reports.md: -screenshots ../../docs)")
 
 // startBrowser starts headless Chromium, or skips the test with the
 // reason when none is installed (.ci/run installs Debian's chromium).
