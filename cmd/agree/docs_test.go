@@ -353,13 +353,18 @@ func TestREADMETestCommandInCI(t *testing.T) {
 
 // firstDifference shows the first line where the page and the command part.
 func firstDifference(page, command string) string {
+	return firstDifferenceOf(page, command, "command")
+}
+
+// firstDifferenceOf names the other side other.
+func firstDifferenceOf(page, command, other string) string {
 	p, c := strings.Split(page, "\n"), strings.Split(command, "\n")
 	for i := 0; ; i++ {
 		switch {
 		case i >= len(p) || i >= len(c):
-			return fmt.Sprintf("the page has %d lines, the command %d", len(p), len(c))
+			return fmt.Sprintf("the page has %d lines, the %s %d", len(p), other, len(c))
 		case p[i] != c[i]:
-			return fmt.Sprintf("line %d of the block:\n--- page\n%s\n--- command\n%s", i+1, p[i], c[i])
+			return fmt.Sprintf("line %d of the block:\n--- page\n%s\n--- %s\n%s", i+1, p[i], other, c[i])
 		}
 	}
 }
@@ -426,7 +431,7 @@ func TestDocsGoExamples(t *testing.T) {
 				continue
 			}
 			if got := text[m[1] : m[1]+end]; got != src && !*update {
-				t.Errorf("%s: the block of %s.%s differs from the source (go test ./cmd/agree -run TestDocs -update rewrites it): %s", name, pkg, fn, firstDifference(got, src))
+				t.Errorf("%s: the block of %s.%s differs from the source (go test ./cmd/agree -run TestDocs -update rewrites it): %s", name, pkg, fn, firstDifferenceOf(got, src, "source"))
 			}
 			fixed.WriteString(text[last:m[1]])
 			fixed.WriteString(src)
