@@ -127,6 +127,10 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 		{"coref", "--by", "document", corefDocs},
 		{"unitizing", "--by", "document", units, units2},
 		{"gamma", "--by", "document", "--samples", "5", units, units2, units3},
+		{"plan", "--rates", "0.5,0.5", "--value", "0.7", "--min", "0.85"},
+		{"plan", "--pc", "0.25", "--min", "0.8"},
+		{"plan", "--prevalence", "0.5,0.5", "--value", "0.8", "--width", "0.1", "--simulate", "2000"},
+		{"plan", "--width", "0.1", "--max-items", "100", "--looks", "5", "--bootstrap", "50", "examples/krippendorff.csv"},
 		{"version"},
 	}
 	keys := map[string]bool{}
