@@ -1,9 +1,9 @@
 package segmentationview
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"encoding/json"
 	"testing"
 
 	"agree/inference"
