@@ -74,7 +74,7 @@ var readerCases = []pageCase{
 }
 
 func TestPage(t *testing.T) {
-	s := startSite(t)
+	s := startSite(t, false)
 	for _, c := range readerCases {
 		t.Run(c.name, func(t *testing.T) {
 			files := make([]string, len(c.files))
