@@ -3,6 +3,10 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -349,13 +353,120 @@ func TestREADMETestCommandInCI(t *testing.T) {
 
 // firstDifference shows the first line where the page and the command part.
 func firstDifference(page, command string) string {
+	return firstDifferenceOf(page, command, "command")
+}
+
+// firstDifferenceOf names the other side other.
+func firstDifferenceOf(page, command, other string) string {
 	p, c := strings.Split(page, "\n"), strings.Split(command, "\n")
 	for i := 0; ; i++ {
 		switch {
 		case i >= len(p) || i >= len(c):
-			return fmt.Sprintf("the page has %d lines, the command %d", len(p), len(c))
+			return fmt.Sprintf("the page has %d lines, the %s %d", len(p), other, len(c))
 		case p[i] != c[i]:
-			return fmt.Sprintf("line %d of the block:\n--- page\n%s\n--- command\n%s", i+1, p[i], c[i])
+			return fmt.Sprintf("line %d of the block:\n--- page\n%s\n--- %s\n%s", i+1, p[i], other, c[i])
 		}
 	}
+}
+
+// The Go code of the docs is the module's Example functions, shown whole: a
+// ```go block after a line "<!-- example PACKAGE NAME -->" (PACKAGE the
+// import path, NAME the function) is the function's source with its doc
+// comment; TestDocsGoExamples compares them (-update rewrites them), and
+// docs/library.md names every Example function of the module.
+
+var exampleMarker = regexp.MustCompile("(?m)^<!-- example (agree(?:/[a-z0-9/]+)?) (Example[A-Za-z0-9_]*) -->\n```go\n")
+
+// exampleSource is the source of the function name in the package's test
+// files, from its doc comment to its closing brace.
+func exampleSource(t *testing.T, pkg, name string) (string, error) {
+	t.Helper()
+	dir := filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(strings.TrimPrefix(pkg, "agree"), "/")))
+	files, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	fset := token.NewFileSet()
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			return "", err
+		}
+		af, err := parser.ParseFile(fset, f, src, parser.ParseComments)
+		if err != nil {
+			return "", err
+		}
+		for _, d := range af.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv != nil || fd.Name.Name != name {
+				continue
+			}
+			start := fd.Pos()
+			if fd.Doc != nil {
+				start = fd.Doc.Pos()
+			}
+			return string(src[fset.Position(start).Offset:fset.Position(fd.End()).Offset]) + "\n", nil
+		}
+	}
+	return "", fmt.Errorf("no function %s in the tests of %s", name, pkg)
+}
+
+// TestDocsGoExamples: the Go blocks of the docs are Example functions of
+// the module, as they are in the source.
+func TestDocsGoExamples(t *testing.T) {
+	for _, name := range docFiles(t) {
+		text := readDoc(t, name)
+		if n, m := strings.Count(text, "\n```go\n"), len(exampleMarker.FindAllString(text, -1)); n != m {
+			t.Errorf("%s: %d Go blocks, %d of them Example functions marked <!-- example PACKAGE NAME -->: show Example functions, which are compiled and run", name, n, m)
+		}
+		var fixed strings.Builder
+		last := 0
+		for _, m := range exampleMarker.FindAllStringSubmatchIndex(text, -1) {
+			pkg, fn := text[m[2]:m[3]], text[m[4]:m[5]]
+			end := strings.Index(text[m[1]:], "```\n")
+			if end < 0 {
+				t.Errorf("%s: the block of %s.%s is not closed", name, pkg, fn)
+				break
+			}
+			src, err := exampleSource(t, pkg, fn)
+			if err != nil {
+				t.Errorf("%s: %v", name, err)
+				continue
+			}
+			if got := text[m[1] : m[1]+end]; got != src && !*update {
+				t.Errorf("%s: the block of %s.%s differs from the source (go test ./cmd/agree -run TestDocs -update rewrites it): %s", name, pkg, fn, firstDifferenceOf(got, src, "source"))
+			}
+			fixed.WriteString(text[last:m[1]])
+			fixed.WriteString(src)
+			last = m[1] + end
+		}
+		fixed.WriteString(text[last:])
+		if *update && fixed.String() != text {
+			if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(name)), []byte(fixed.String()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// Every Example function of the module is named on the library page.
+	lib := strings.Join(strings.Fields(readDoc(t, "docs/library.md")), " ")
+	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) && p != root {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, filepath.Dir(p))
+		pkg := "agree/" + filepath.ToSlash(rel)
+		for _, m := range regexp.MustCompile(`(?m)^func (Example[A-Za-z0-9_]*)\(\)`).FindAllStringSubmatch(string(src), -1) {
+			if !strings.Contains(lib, "`"+pkg+"` `"+m[1]+"`") && !strings.Contains(lib, "<!-- example "+pkg+" "+m[1]+" -->") {
+				t.Errorf("docs/library.md does not name the example %s.%s (show it, or list it as `%s` `%s`)", pkg, m[1], pkg, m[1])
+			}
+		}
+		return nil
+	})
 }

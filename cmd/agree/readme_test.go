@@ -45,7 +45,7 @@ func TestREADMEListsEveryPackage(t *testing.T) {
 	}
 	for p := range pkgs {
 		if !strings.Contains(doc, "`"+p+"`") {
-			t.Errorf("package %s is not in the README's table of packages: add it (`%s`, what it holds)", p, p)
+			t.Errorf("package %s is not in the table of packages of docs/library.md: add it (`%s`, what it holds)", p, p)
 		}
 	}
 }
@@ -71,9 +71,9 @@ func jsonKeys(v any, data map[string]bool, keys map[string]bool) {
 }
 
 // TestREADMEDocumentsJSONKeys runs every command with --format json on
-// inputs that bring out its optional parts and checks that the README names
+// inputs that bring out its optional parts and checks that the docs name
 // each key that appears (as "key" or `key`): the JSON keys are a contract,
-// documented in the README when they are added.
+// documented on the command's page (docs/CMD.md) when they are added.
 func TestREADMEDocumentsJSONKeys(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, s string) string {
@@ -127,6 +127,10 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 		{"coref", "--by", "document", corefDocs},
 		{"unitizing", "--by", "document", units, units2},
 		{"gamma", "--by", "document", "--samples", "5", units, units2, units3},
+		{"plan", "--rates", "0.5,0.5", "--value", "0.7", "--min", "0.85"},
+		{"plan", "--pc", "0.25", "--min", "0.8"},
+		{"plan", "--prevalence", "0.5,0.5", "--value", "0.8", "--width", "0.1", "--simulate", "2000"},
+		{"plan", "--width", "0.1", "--max-items", "100", "--looks", "5", "--bootstrap", "50", "examples/krippendorff.csv"},
 		{"version"},
 	}
 	keys := map[string]bool{}
@@ -163,7 +167,7 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 	}
 	sort.Strings(missing)
 	if len(missing) > 0 {
-		t.Errorf("JSON keys not documented in the README (write them as \"key\" in the command's JSON description): %s", strings.Join(missing, ", "))
+		t.Errorf("JSON keys not documented in README.md or docs/*.md (write them as \"key\" in the command's JSON description): %s", strings.Join(missing, ", "))
 	}
 	if len(keys) < 100 {
 		t.Errorf("only %d keys found: the runs do not exercise the commands", len(keys))
@@ -171,7 +175,7 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 }
 
 // TestREADMEListsFlagLimits: every flag with a limit (bound, shown in -h
-// as "(0 ≤ N ≤ 100)") has a row in the README's table of limits that names
+// as "(0 ≤ N ≤ 100)") has a row in the table of limits (docs/cli.md) that names
 // its command and the flag.
 func TestREADMEListsFlagLimits(t *testing.T) {
 	var rows []string
@@ -201,7 +205,7 @@ func TestREADMEListsFlagLimits(t *testing.T) {
 				}
 			}
 			if !found {
-				t.Errorf("agree %s --%s has a limit (%s) but no row in the README's table of limits", c.name, m[1], strings.TrimSpace(lines[i+1]))
+				t.Errorf("agree %s --%s has a limit (%s) but no row in the table of limits of docs/cli.md", c.name, m[1], strings.TrimSpace(lines[i+1]))
 			}
 		}
 	}

@@ -141,3 +141,32 @@ func TestReportCoNLLByContent(t *testing.T) {
 		t.Errorf("coding on a CoNLL file: exit %d, no hint: %s", code, stderr)
 	}
 }
+
+// TestCoNLLDirectory: agree coref and agree report on a directory of the
+// scorer's KEY.key and RESPONSE.response (read as brat before, which found
+// no .ann file) read each file as one annotator's, as when the files are
+// given one by one.
+func TestCoNLLDirectory(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"KEY.key", "RESPONSE.response"} {
+		b, err := os.ReadFile(realExport(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, _, code := agree(t, "", "coref", "--format", "json", realExport("KEY.key"), realExport("RESPONSE.response"))
+	if code != 0 {
+		t.Fatalf("the files: exit %d", code)
+	}
+	got, stderr, code := agree(t, "", "coref", "--format", "json", dir)
+	if code != 0 || got != files {
+		t.Errorf("the directory: exit %d, %s\n%s\nwant the files' output\n%s", code, stderr, got, files)
+	}
+	out := filepath.Join(t.TempDir(), "r.html")
+	if _, stderr, code := agree(t, "", "report", "-o", out, dir); code != 0 || !strings.Contains(stderr, "coref report written") {
+		t.Errorf("report on the directory: exit %d: %s", code, stderr)
+	}
+}
