@@ -26,6 +26,8 @@ func realExport(name string) string { return filepath.Join("testdata", "realexpo
 //     accept and 3 reject, D_o = 2/6, D_e = (36 − 9 − 9)/30 = 3/5, α = 1 −
 //     (1/3)/(3/5) = 4/9. Accepted suggestions as spans: alice 3, bob 1,
 //     one matched: F1 = 2·1/(3 + 1) = 1/2.
+//     The same file without its view ids (formats/prodigy's testdata) gives
+//     the same figures.
 //   - textcat.teach (view id "classification"): POSITIVE accepted/rejected
 //     on 3 texts, alice accept, reject, accept; bob accept, reject, reject:
 //     the same counts, α = 4/9.
@@ -57,6 +59,10 @@ func TestRealExports(t *testing.T) {
 			[]string{"coding", "--format", "json", realExport("ner_teach.jsonl")},
 			[]jsonWant{{"coefficients.cohen_kappa.value", 0.4}, {"coefficients.krippendorff_alpha.value", 4.0 / 9}, {"items", 4}},
 			"", "read as answers"},
+		{"prodigy ner.teach without _view_id", "the same answers read by the tasks' shape (refused before), with a note",
+			[]string{"coding", "--format", "json", filepath.Join("..", "..", "formats", "prodigy", "testdata", "binary", "ner_teach_noview.jsonl")},
+			[]jsonWant{{"coefficients.cohen_kappa.value", 0.4}, {"coefficients.krippendorff_alpha.value", 4.0 / 9}, {"items", 4}},
+			"", "by the tasks' shape"},
 		{"prodigy ner.teach spans", "accepted suggestions are spans",
 			[]string{"spans", "--format", "json", realExport("ner_teach.jsonl")},
 			[]jsonWant{{"pairs.0.f1", 0.5}, {"pairs.0.matched", 1}},
