@@ -154,8 +154,9 @@ func shellWords(s string) ([]string, error) {
 
 // docsOutput runs a command line of the docs in a child process (the test
 // binary as agree, in the repository's root) and gives the block's content:
-// the command line, its standard output, then its standard error, then its
-// exit status when not 0.
+// the command line, what it wrote to standard output and standard error (in
+// the order written, as a terminal shows them), then its exit status when
+// not 0.
 func docsOutput(t *testing.T, b consoleBlock) string {
 	t.Helper()
 	exe, err := os.Executable()
@@ -172,8 +173,8 @@ func docsOutput(t *testing.T, b consoleBlock) string {
 		env = append(env, kv)
 	}
 	cmd.Env = append(env, "AGREE_TEST_AS_AGREE=1")
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out // one pipe: in the order written, as on a terminal
 	code := 0
 	if err := cmd.Run(); err != nil {
 		ee, ok := err.(*exec.ExitError)
@@ -182,7 +183,7 @@ func docsOutput(t *testing.T, b consoleBlock) string {
 		}
 		code = ee.ExitCode()
 	}
-	body := out.String() + errb.String()
+	body := out.String()
 	if body != "" && !strings.HasSuffix(body, "\n") {
 		body += "\n"
 	}
@@ -193,7 +194,11 @@ func docsOutput(t *testing.T, b consoleBlock) string {
 		lines := strings.SplitAfter(body, "\n")
 		lines = lines[:len(lines)-1] // after the last "\n"
 		if len(lines) > b.head {
-			body = strings.Join(lines[:b.head], "") + fmt.Sprintf("… (%d more lines)\n", len(lines)-b.head)
+			more := "lines"
+			if len(lines)-b.head == 1 {
+				more = "line"
+			}
+			body = strings.Join(lines[:b.head], "") + fmt.Sprintf("… (%d more %s)\n", len(lines)-b.head, more)
 		}
 	}
 	return "$ " + b.prompt + "\n" + body
