@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -283,8 +284,9 @@ var commandPage = map[string]string{
 }
 
 // TestDocsPagePerCommand: every command has its page, which shows its flags
-// (agree CMD -h, a console block) and explains each of them in its text or
-// in a page it links to (docs/cli.md, the conventions, is always one).
+// (agree CMD -h, a console block) and its output on an input (a console
+// block), and explains each flag in its text or in a page it links to
+// (docs/cli.md, the conventions, is always one).
 func TestDocsPagePerCommand(t *testing.T) {
 	link := regexp.MustCompile(`\]\(([a-z]+\.md)[)#]`)
 	flagLine := regexp.MustCompile(`(?m)^  -([a-z0-9-]+)`)
@@ -296,6 +298,24 @@ func TestDocsPagePerCommand(t *testing.T) {
 		text := readDoc(t, page)
 		if !strings.Contains(text, "\n$ agree "+c.name+" -h\n") {
 			t.Errorf("%s: no console block of agree %s -h (its flags)", page, c.name)
+		}
+		// and its real output on some input (version's depends on the
+		// build; report writes HTML, serve listens; demo's is in the README)
+		if c.name != "version" && c.name != "report" && c.name != "serve" {
+			shown := false
+			all := text
+			if c.name == "demo" {
+				all = readDoc(t, "README.md")
+			}
+			blocks, _ := consoleBlocks(all)
+			for _, b := range blocks {
+				if c.name == "demo" && len(b.args) == 0 || len(b.args) > 0 && b.args[0] == c.name && !slices.Contains(b.args, "-h") {
+					shown = true
+				}
+			}
+			if !shown {
+				t.Errorf("%s: no console block shows agree %s's output on an input", page, c.name)
+			}
 		}
 		// The text without its console blocks, and the pages it links to:
 		// where the flags are explained.
