@@ -168,6 +168,12 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 			missing = append(missing, k)
 		}
 	}
+	snake := regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
+	for k := range keys {
+		if !snake.MatchString(k) {
+			t.Errorf("JSON key %q is not lower-case snake_case (docs/cli.md: the JSON's conventions)", k)
+		}
+	}
 	sort.Strings(missing)
 	if len(missing) > 0 {
 		t.Errorf("JSON keys not documented in README.md or docs/*.md (write them as \"key\" in the command's JSON description): %s", strings.Join(missing, ", "))
