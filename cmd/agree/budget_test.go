@@ -45,7 +45,7 @@ func TestBudgetCommand(t *testing.T) {
 		}
 	}
 	for _, bad := range [][]string{
-		{"--measure", "gamma", "examples/krippendorff.csv"},
+		{"--measure", "kappa", "examples/krippendorff.csv"},
 		{"examples/krippendorff.csv", "examples/krippendorff.csv"},
 		{"--max-rows", "-1", "examples/krippendorff.csv"},
 	} {
