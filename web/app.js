@@ -348,6 +348,7 @@
 
   load().then(function () {
     status.textContent = "Ready: choose files.";
+    document.body.dataset.readyMs = String(Math.round(performance.now()));
     document.body.dataset.state = "ready";
     updateRun();
   }, function (e) {

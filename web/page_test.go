@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"archive/zip"
+	"flag"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -21,6 +22,8 @@ type pageCase struct {
 }
 
 var root = filepath.Join("..")
+
+var screenshot = flag.String("screenshot", "", "also write the page's screenshot as web.png to this directory (the picture of docs/web.md: -screenshot ../docs)")
 
 // readerCases are the readers' own fixtures (the testdata of the formats
 // packages) and the command line's examples, each as a user would give
@@ -74,7 +77,7 @@ var readerCases = []pageCase{
 }
 
 func TestPage(t *testing.T) {
-	s := startSite(t)
+	s := startSite(t, false)
 	for _, c := range readerCases {
 		t.Run(c.name, func(t *testing.T) {
 			files := make([]string, len(c.files))
@@ -91,6 +94,20 @@ func TestPage(t *testing.T) {
 			}
 			s.check(t, input, files, command, c.options)
 		})
+	}
+	if *screenshot != "" {
+		// the picture of docs/web.md: the coding example with a bootstrap
+		s.check(t, "#files", []string{filepath.Join(root, "cmd", "agree", "examples", "krippendorff.csv")}, "auto", "--bootstrap 200 --seed 4")
+		if err := s.page.Eval(s.ctx, `document.activeElement.blur(), window.scrollTo(0, 0)`, nil); err != nil {
+			t.Fatal(err)
+		}
+		shot, err := s.page.ViewportScreenshot(s.ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(*screenshot, "web.png"), shot, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	t.Run("zip", func(t *testing.T) {
 		// a brat collection as a project ZIP

@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -40,7 +41,9 @@ type site struct {
 	runs   int
 }
 
-func startSite(t *testing.T) *site {
+// startSite builds the page and serves it: with a static file server
+// (any static host), or, byServe, with the native agree serve --web.
+func startSite(t *testing.T, byServe bool) *site {
 	t.Helper()
 	longtest.Skip(t)
 	browser := chrome.Require(t)
@@ -54,8 +57,10 @@ func startSite(t *testing.T) *site {
 	if out, err := exec.Command("go", "build", "-o", native, "agree/cmd/agree").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
-	t.Cleanup(srv.Close)
+	base := serveStatic(t, dir)
+	if byServe {
+		base = serveNative(t, native, dir)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	t.Cleanup(cancel)
 	b, err := chrome.Start(ctx, browser)
@@ -70,10 +75,10 @@ func startSite(t *testing.T) *site {
 	if err := p.RecordRequests(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Navigate(ctx, srv.URL+"/"); err != nil {
+	if err := p.Navigate(ctx, base+"/"); err != nil {
 		t.Fatal(err)
 	}
-	s := &site{url: srv.URL, native: native, page: p, ctx: ctx}
+	s := &site{url: base, native: native, page: p, ctx: ctx}
 	if state := s.waitState(t, "loading"); state != "ready" {
 		var msg string
 		p.Eval(ctx, `document.getElementById("status").textContent`, &msg)
@@ -82,7 +87,7 @@ func startSite(t *testing.T) *site {
 	// the page's own files, each once, then nothing
 	want := map[string]bool{}
 	for _, n := range append(append([]string{""}, web.Names[1:]...), "wasm_exec.js", "agree.wasm") {
-		want["GET "+srv.URL+"/"+n] = true
+		want["GET "+base+"/"+n] = true
 	}
 	for _, r := range s.requests() {
 		if !want[r] {
@@ -94,6 +99,36 @@ func startSite(t *testing.T) *site {
 		t.Errorf("loading the page did not request %s", r)
 	}
 	return s
+}
+
+func serveStatic(t *testing.T, dir string) string {
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// serveNative starts agree serve --web dir and returns its address.
+func serveNative(t *testing.T, native, dir string) string {
+	t.Helper()
+	cmd := exec.Command(native, "serve", "--web", dir)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil {
+		t.Fatalf("agree serve: %v", err)
+	}
+	i := strings.Index(line, "http://")
+	j := strings.Index(line, "/ (")
+	if i < 0 || j < i {
+		t.Fatalf("agree serve said %q", line)
+	}
+	return line[i:j]
 }
 
 // requests are the page's requests since the last call, but for blob:

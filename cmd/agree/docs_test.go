@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -154,8 +155,9 @@ func shellWords(s string) ([]string, error) {
 
 // docsOutput runs a command line of the docs in a child process (the test
 // binary as agree, in the repository's root) and gives the block's content:
-// the command line, its standard output, then its standard error, then its
-// exit status when not 0.
+// the command line, what it wrote to standard output and standard error (in
+// the order written, as a terminal shows them), then its exit status when
+// not 0.
 func docsOutput(t *testing.T, b consoleBlock) string {
 	t.Helper()
 	exe, err := os.Executable()
@@ -172,8 +174,8 @@ func docsOutput(t *testing.T, b consoleBlock) string {
 		env = append(env, kv)
 	}
 	cmd.Env = append(env, "AGREE_TEST_AS_AGREE=1")
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out // one pipe: in the order written, as on a terminal
 	code := 0
 	if err := cmd.Run(); err != nil {
 		ee, ok := err.(*exec.ExitError)
@@ -182,7 +184,7 @@ func docsOutput(t *testing.T, b consoleBlock) string {
 		}
 		code = ee.ExitCode()
 	}
-	body := out.String() + errb.String()
+	body := out.String()
 	if body != "" && !strings.HasSuffix(body, "\n") {
 		body += "\n"
 	}
@@ -193,7 +195,11 @@ func docsOutput(t *testing.T, b consoleBlock) string {
 		lines := strings.SplitAfter(body, "\n")
 		lines = lines[:len(lines)-1] // after the last "\n"
 		if len(lines) > b.head {
-			body = strings.Join(lines[:b.head], "") + fmt.Sprintf("… (%d more lines)\n", len(lines)-b.head)
+			more := "lines"
+			if len(lines)-b.head == 1 {
+				more = "line"
+			}
+			body = strings.Join(lines[:b.head], "") + fmt.Sprintf("… (%d more %s)\n", len(lines)-b.head, more)
 		}
 	}
 	return "$ " + b.prompt + "\n" + body
@@ -278,8 +284,9 @@ var commandPage = map[string]string{
 }
 
 // TestDocsPagePerCommand: every command has its page, which shows its flags
-// (agree CMD -h, a console block) and explains each of them in its text or
-// in a page it links to (docs/cli.md, the conventions, is always one).
+// (agree CMD -h, a console block) and its output on an input (a console
+// block), and explains each flag in its text or in a page it links to
+// (docs/cli.md, the conventions, is always one).
 func TestDocsPagePerCommand(t *testing.T) {
 	link := regexp.MustCompile(`\]\(([a-z]+\.md)[)#]`)
 	flagLine := regexp.MustCompile(`(?m)^  -([a-z0-9-]+)`)
@@ -291,6 +298,24 @@ func TestDocsPagePerCommand(t *testing.T) {
 		text := readDoc(t, page)
 		if !strings.Contains(text, "\n$ agree "+c.name+" -h\n") {
 			t.Errorf("%s: no console block of agree %s -h (its flags)", page, c.name)
+		}
+		// and its real output on some input (version's depends on the
+		// build; report writes HTML, serve listens; demo's is in the README)
+		if c.name != "version" && c.name != "report" && c.name != "serve" {
+			shown := false
+			all := text
+			if c.name == "demo" {
+				all = readDoc(t, "README.md")
+			}
+			blocks, _ := consoleBlocks(all)
+			for _, b := range blocks {
+				if c.name == "demo" && len(b.args) == 0 || len(b.args) > 0 && b.args[0] == c.name && !slices.Contains(b.args, "-h") {
+					shown = true
+				}
+			}
+			if !shown {
+				t.Errorf("%s: no console block shows agree %s's output on an input", page, c.name)
+			}
 		}
 		// The text without its console blocks, and the pages it links to:
 		// where the flags are explained.

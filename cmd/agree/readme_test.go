@@ -131,6 +131,7 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 		{"plan", "--pc", "0.25", "--min", "0.8"},
 		{"plan", "--prevalence", "0.5,0.5", "--value", "0.8", "--width", "0.1", "--simulate", "2000"},
 		{"plan", "--width", "0.1", "--max-items", "100", "--looks", "5", "--bootstrap", "50", "examples/krippendorff.csv"},
+		{"alttest", "--model", "model,h4", "../../alttest/testdata/labels.csv"},
 		{"version"},
 	}
 	keys := map[string]bool{}
@@ -163,6 +164,12 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 	for k := range keys {
 		if !documented[k] {
 			missing = append(missing, k)
+		}
+	}
+	snake := regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
+	for k := range keys {
+		if !snake.MatchString(k) {
+			t.Errorf("JSON key %q is not lower-case snake_case (docs/cli.md: the JSON's conventions)", k)
 		}
 	}
 	sort.Strings(missing)
