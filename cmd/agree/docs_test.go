@@ -288,13 +288,9 @@ var commandPage = map[string]string{
 // block), and explains each flag in its text or in a page it links to
 // (docs/cli.md, the conventions, is always one).
 func TestDocsPagePerCommand(t *testing.T) {
-	link := regexp.MustCompile(`\]\(([a-z]+\.md)[)#]`)
 	flagLine := regexp.MustCompile(`(?m)^  -([a-z0-9-]+)`)
 	for _, c := range commands() {
-		page, ok := commandPage[c.name]
-		if !ok {
-			page = "docs/" + c.name + ".md"
-		}
+		page := commandPageOf(c.name)
 		text := readDoc(t, page)
 		if !strings.Contains(text, "\n$ agree "+c.name+" -h\n") {
 			t.Errorf("%s: no console block of agree %s -h (its flags)", page, c.name)
@@ -319,16 +315,7 @@ func TestDocsPagePerCommand(t *testing.T) {
 		}
 		// The text without its console blocks, and the pages it links to:
 		// where the flags are explained.
-		prose := withoutOutput(text)
-		linked := map[string]bool{"cli.md": true}
-		for _, m := range link.FindAllStringSubmatch(text, -1) {
-			linked[m[1]] = true
-		}
-		for p := range linked {
-			if "docs/"+p != page {
-				prose += "\n" + withoutOutput(readDoc(t, "docs/"+p))
-			}
-		}
+		prose := pageWithLinks(t, page)
 		help, _, _ := agree(t, "", c.name, "-h")
 		var missing []string
 		for _, m := range flagLine.FindAllStringSubmatch(help, -1) {
@@ -341,6 +328,35 @@ func TestDocsPagePerCommand(t *testing.T) {
 			t.Errorf("%s: agree %s's flags %s are not explained (only in agree %s -h)", page, c.name, strings.Join(missing, ", "), c.name)
 		}
 	}
+}
+
+// commandPageOf is the page of a command.
+func commandPageOf(name string) string {
+	if p, ok := commandPage[name]; ok {
+		return p
+	}
+	return "docs/" + name + ".md"
+}
+
+var pageLink = regexp.MustCompile(`\]\(([a-z]+\.md)[)#]`)
+
+// pageWithLinks is the text of a page (docs/NAME.md) and of the pages it
+// links to, and docs/cli.md, without their console blocks: where what the
+// page documents is explained.
+func pageWithLinks(t *testing.T, page string) string {
+	t.Helper()
+	text := readDoc(t, page)
+	linked := map[string]bool{"cli.md": true}
+	for _, m := range pageLink.FindAllStringSubmatch(text, -1) {
+		linked[m[1]] = true
+	}
+	all := withoutOutput(text)
+	for p := range linked {
+		if "docs/"+p != page {
+			all += "\n" + withoutOutput(readDoc(t, "docs/"+p))
+		}
+	}
+	return all
 }
 
 // withoutOutput is a page without its console blocks.

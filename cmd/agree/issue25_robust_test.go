@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"agree/internal/inputtest"
+	"agree/segmentation"
 )
 
 // writeLongChain writes issue 25's coreference CSV: 2 annotators × n
@@ -237,5 +239,67 @@ func TestCASMemory(t *testing.T) {
 			}
 			t.Logf("json=%v ids=%v: peak %d MB for %d MB", json, ids, r.peak>>20, size>>20)
 		}
+	}
+}
+
+// TestSegmentationManyCoders: issue 25, segmentation keeps no pair of
+// coders (1000 coders on one item took 2 GB): 600 coders on one item
+// (179 700 pairs) in a child process under 256 MB, its peak below 60 MB,
+// the printed pairs bounded by --max-rows and the others counted, the
+// summaries over every pair (coders alternate between two segmentations:
+// mean B = (same + different·B(a, b)) / pairs).
+func TestSegmentationManyCoders(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a process")
+	}
+	const coders = 600
+	var b strings.Builder
+	b.WriteString("item,coder,masses\n")
+	masses := [2]string{"3 4 5", "3 5 4"}
+	for c := range coders {
+		fmt.Fprintf(&b, "doc,c%d,%s\n", c, masses[c%2])
+	}
+	p := filepath.Join(t.TempDir(), "many.csv")
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	limit := int64(256 << 20)
+	if raceEnabled {
+		limit = 0
+	}
+	r := agreeChild(t, limit, 2*time.Minute, "segmentation", "--format", "json", p)
+	if r.code != 0 {
+		t.Fatalf("exit %d: %.400s", r.code, r.stderr)
+	}
+	if limit > 0 && r.peak > 60<<20 {
+		t.Errorf("peak memory %d MB", r.peak>>20)
+	}
+	var out struct {
+		Pairs             []json.RawMessage `json:"pairs"`
+		PairsOmitted      int               `json:"pairs_omitted"`
+		CoderPairs        []json.RawMessage `json:"coder_pairs"`
+		CoderPairsOmitted int               `json:"coder_pairs_omitted"`
+		Summary           map[string]struct {
+			Mean float64 `json:"mean"`
+			N    int     `json:"n"`
+		} `json:"summary"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	const pairs = coders * (coders - 1) / 2
+	if len(out.Pairs) != 100 || out.PairsOmitted != pairs-100 || len(out.CoderPairs) != 100 || out.CoderPairsOmitted != pairs-100 {
+		t.Errorf("pairs %d + %d, coder pairs %d + %d; want 100 + %d", len(out.Pairs), out.PairsOmitted, len(out.CoderPairs), out.CoderPairsOmitted, pairs-100)
+	}
+	sa, _ := segmentation.FromMasses([]int{3, 4, 5})
+	sb, _ := segmentation.FromMasses([]int{3, 5, 4})
+	e, err := segmentation.BoundaryEdits(sa, sb, segmentation.DefaultNT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same := 2 * (coders / 2) * (coders/2 - 1) / 2
+	want := (float64(same) + float64(pairs-same)*e.B()) / pairs
+	if s := out.Summary["b"]; s.N != pairs || math.Abs(s.Mean-want) > 1e-12 {
+		t.Errorf("summary b: n %d mean %v, want %d, %v", s.N, s.Mean, pairs, want)
 	}
 }

@@ -135,6 +135,7 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 		{"version"},
 	}
 	keys := map[string]bool{}
+	byCommand := map[string]map[string]bool{} // the keys of each command
 	for _, args := range runs {
 		out, errs, code := agree(t, "", append(args, "--format", "json")...)
 		if code != 0 {
@@ -147,6 +148,10 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 			continue
 		}
 		jsonKeys(v, data, keys)
+		if byCommand[args[0]] == nil {
+			byCommand[args[0]] = map[string]bool{}
+		}
+		jsonKeys(v, data, byCommand[args[0]])
 		// Every JSON document opens with the version that wrote it.
 		if first, _ := json.NewDecoder(strings.NewReader(out)).Token(); first != json.Delim('{') {
 			t.Errorf("agree %s: the output is not a JSON object", strings.Join(args, " "))
@@ -170,6 +175,28 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 	for k := range keys {
 		if !snake.MatchString(k) {
 			t.Errorf("JSON key %q is not lower-case snake_case (docs/cli.md: the JSON's conventions)", k)
+		}
+	}
+	// Each command's keys on its page, or on a page it links to (a
+	// command's JSON description may say "as in agree coding").
+	for name, ks := range byCommand {
+		if name == "version" {
+			continue // docs/cli.md
+		}
+		text := pageWithLinks(t, commandPageOf(name))
+		on := map[string]bool{}
+		for _, m := range word.FindAllStringSubmatch(text, -1) {
+			on[m[1]] = true
+		}
+		var off []string
+		for k := range ks {
+			if documented[k] && !on[k] {
+				off = append(off, k)
+			}
+		}
+		sort.Strings(off)
+		if len(off) > 0 {
+			t.Errorf("agree %s's JSON keys %s are documented, but not on %s or the pages it links to", name, strings.Join(off, ", "), commandPageOf(name))
 		}
 	}
 	sort.Strings(missing)
