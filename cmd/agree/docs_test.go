@@ -511,3 +511,12 @@ func TestDocsGoExamples(t *testing.T) {
 		return nil
 	})
 }
+
+// TestREADMEIsShort: the README stays an introduction (what agree is, the
+// two commands, one example, where to go next; issue 24 §5: about 150
+// lines); the reference goes to the pages of docs/.
+func TestREADMEIsShort(t *testing.T) {
+	if n := strings.Count(readDoc(t, "README.md"), "\n"); n > 180 {
+		t.Errorf("README.md has %d lines (at most 180): put reference text in the page of docs/ where it belongs (docs/README.md lists them) and link to it", n)
+	}
+}
