@@ -594,3 +594,18 @@ func TestDocsCommandLines(t *testing.T) {
 		t.Errorf("only %d command lines checked", checked)
 	}
 }
+
+// TestDocsIndex: docs/README.md, the index of the pages, links to every
+// page of docs/.
+func TestDocsIndex(t *testing.T) {
+	index := readDoc(t, "docs/README.md")
+	for _, f := range docFiles(t) {
+		page := strings.TrimPrefix(f, "docs/")
+		if page == f || page == "README.md" {
+			continue
+		}
+		if !strings.Contains(index, "]("+page+")") {
+			t.Errorf("docs/README.md does not link to %s: add it to the index", page)
+		}
+	}
+}
