@@ -1204,10 +1204,11 @@ func (s *cgComp) origCost(j int) float64 {
 	return s.a.tuples[s.colID[j-s.m]].cost
 }
 
-// maxCGStates bounds the final search of one component, maxRestricted the
-// tuples enumerated for it.
+// maxCGStates bounds the final search of one component (its memo fits
+// 2²⁰ slots, see memoTable.limit), maxRestricted the tuples enumerated for
+// it.
 const (
-	maxCGStates   = 1 << 20
+	maxCGStates   = 900_000
 	maxRestricted = 1 << 16
 )
 

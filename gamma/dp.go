@@ -177,7 +177,7 @@ func (a *aligner) solveDPWith(items []int32, tis []int, opt dpOptions) (sel []in
 			}
 		}
 	}
-	if s.width() < 128 && !a.genericDP {
+	if s.width() < 128 && s.n <= maxMemoUnit && !a.genericDP {
 		return s.solveMask(opt.budget)
 	}
 	bounded := !a.exhaustiveDP || opt.lower != nil || !math.IsInf(opt.budget, 1)
