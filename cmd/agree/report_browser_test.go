@@ -16,7 +16,7 @@ import (
 	"agree/report"
 )
 
-var screenshots = flag.String("screenshots", "", "also write each report's screenshot as report-KIND.png to this directory (the README's pictures: -screenshots ../../docs)")
+var screenshots = flag.String("screenshots", "", "also write each report's screenshot as report-KIND.png to this directory (the pictures of README.md and docs/reports.md: -screenshots ../../docs)")
 
 // startBrowser starts headless Chromium, or skips the test with the
 // reason when none is installed (.ci/run installs Debian's chromium).
@@ -96,6 +96,12 @@ func TestReportsInBrowser(t *testing.T) {
 		{"ratings-trend", []string{"ratings", "--by", "batch", "testdata/ratings-batches.csv"}, 2,
 			[][]string{{"per_group", "icc", "icc_a1"}},
 			[]string{"#0072B2"}, `document.querySelector("#trend figure svg") !== null`},
+		{"plan", []string{"plan", "--width", "0.1", "--min", "0.5", "--max-items", "100", "--bootstrap", "200", "examples/krippendorff.csv"}, 1,
+			[][]string{{"pilot", "estimate"}, {"pilot", "se"}, {"sequential", "low"}, {"projection", "half_width"}},
+			[]string{"#0072B2"}, `document.body.innerText.includes("sequential verdict")`},
+		{"alttest", []string{"alttest", "--score", "neg_rmse", "--epsilon", "0.15", "--model", "model", "../../alttest/testdata/scores.csv"}, 1,
+			[][]string{{"layers", "runs", "winning_rate"}, {"layers", "runs", "rho"}, {"layers", "runs", "annotators", "rho_model"}, {"layers", "runs", "annotators", "rho_human"}, {"layers", "cross_replication", "kappa_x"}},
+			[]string{"#0072B2"}, `document.body.innerText.includes("passes")`},
 		{"compare", []string{"compare", "--bootstrap", "300", "testdata/rounds-early.csv", "testdata/rounds-late.csv"}, 1,
 			[][]string{{"difference", "value"}, {"a", "value"}, {"b", "value"}, {"per_label", "value"}},
 			[]string{"#0072B2"}, ""},
