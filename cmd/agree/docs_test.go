@@ -511,3 +511,101 @@ func TestDocsGoExamples(t *testing.T) {
 		return nil
 	})
 }
+
+// TestREADMEIsShort: the README stays an introduction (what agree is, the
+// two commands, one example, where to go next; issue 24 §5: about 150
+// lines); the reference goes to the pages of docs/.
+func TestREADMEIsShort(t *testing.T) {
+	if n := strings.Count(readDoc(t, "README.md"), "\n"); n > 180 {
+		t.Errorf("README.md has %d lines (at most 180): put reference text in the page of docs/ where it belongs (docs/README.md lists them) and link to it", n)
+	}
+}
+
+// TestDocsCommandLines: the command lines the pages give as examples (the
+// lines of sh blocks that start with "agree ") name a command and its
+// flags as they are, and are accepted: run with AGREE_CHECK=1 in an empty
+// directory, where their input files do not exist, none is a usage error
+// (exit 2; a missing file is exit 1).
+func TestDocsCommandLines(t *testing.T) {
+	sh := regexp.MustCompile("(?s)```sh\n(.*?)```")
+	flagName := regexp.MustCompile(`^--?([a-z0-9-]+)`)
+	known := map[string]map[string]bool{} // command → its flags
+	for _, c := range commands() {
+		help, _, _ := agree(t, "", c.name, "-h")
+		known[c.name] = map[string]bool{"h": true, "help": true}
+		for _, m := range regexp.MustCompile(`(?m)^  -([a-z0-9-]+)`).FindAllStringSubmatch(help, -1) {
+			known[c.name][m[1]] = true
+		}
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty := t.TempDir()
+	checked := 0
+	for _, name := range docFiles(t) {
+		for _, block := range sh.FindAllStringSubmatch(readDoc(t, name), -1) {
+			for _, line := range strings.Split(block[1], "\n") {
+				if !strings.HasPrefix(line, "agree ") {
+					continue
+				}
+				if i := strings.Index(line, " # "); i >= 0 {
+					line = line[:i]
+				}
+				words, err := shellWords(strings.TrimSpace(line))
+				if err != nil {
+					continue // a pipe, a glob, a redirection: not run
+				}
+				cmd := words[1]
+				if cmd == "help" {
+					continue
+				}
+				flags, ok := known[cmd]
+				if !ok {
+					t.Errorf("%s: %q: no command %q", name, line, cmd)
+					continue
+				}
+				if cmd != "report" { // report passes the other flags to the command it runs
+					for _, w := range words[2:] {
+						if m := flagName.FindStringSubmatch(w); m != nil && w != "-" && !flags[m[1]] {
+							t.Errorf("%s: %q: agree %s has no flag --%s", name, line, cmd, m[1])
+						}
+					}
+				}
+				switch cmd {
+				case "serve", "shuffle", "plan", "version", "demo":
+					continue // no input to stop at: they would run
+				case "report":
+					continue // it needs its first input to know which command's flags it passes on
+				}
+				c := exec.Command(exe, words[1:]...)
+				c.Dir = empty
+				c.Env = append(os.Environ(), "AGREE_TEST_AS_AGREE=1", "AGREE_CHECK=1")
+				c.Stdin = strings.NewReader("")
+				out, _ := c.CombinedOutput()
+				if c.ProcessState.ExitCode() == 2 {
+					t.Errorf("%s: %q is refused as a usage error: %s", name, line, out)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 50 {
+		t.Errorf("only %d command lines checked", checked)
+	}
+}
+
+// TestDocsIndex: docs/README.md, the index of the pages, links to every
+// page of docs/.
+func TestDocsIndex(t *testing.T) {
+	index := readDoc(t, "docs/README.md")
+	for _, f := range docFiles(t) {
+		page := strings.TrimPrefix(f, "docs/")
+		if page == f || page == "README.md" {
+			continue
+		}
+		if !strings.Contains(index, "]("+page+")") {
+			t.Errorf("docs/README.md does not link to %s: add it to the index", page)
+		}
+	}
+}
