@@ -224,6 +224,7 @@ type reader struct {
 	spaced   []string // coder names read without surrounding spaces (names.go)
 	blank    []int    // coders (wide) named by an empty header
 	width    int      // fields of a wide header
+	idHeader string   // the name of a wide header's first column (its item ids')
 }
 
 func newReader(name string, opt Options) *reader {
@@ -392,6 +393,7 @@ func (rd *reader) wideCoders(header []string, line int) ([]string, error) {
 		return nil, rd.errorf(line, 0, "wide layout: the header has %s; want an item column and one column per coder", plural.Count(len(header), "column"))
 	}
 	rd.width = len(header)
+	rd.idHeader = strings.TrimSpace(header[0])
 	names := make([]string, len(header)-1)
 	seen := map[string]int{}
 	for j, h := range header[1:] {
