@@ -161,8 +161,9 @@
   cancelBtn.addEventListener("click", cancel);
   document.addEventListener("keydown", function (ev) { if (ev.key === "Escape" && pending) cancel(); });
 
-  var started = 0;
+  var started = 0, last = null, ticker = 0;
   function progress(m) {
+    last = m;
     var secs = ((performance.now() - started) / 1000).toFixed(1);
     if (m.total > 0 && m.read < m.total) {
       bar.max = m.total;
@@ -232,6 +233,8 @@
     bar.removeAttribute("value");
     started = performance.now();
     status.textContent = "running…";
+    last = { read: 0, total: 1, line: "" };
+    ticker = setInterval(function () { progress(last); }, 500); // the time goes on while agree computes
     urls.forEach(URL.revokeObjectURL);
     urls = [];
     exec(args, [reportPath]).then(function (m) {
@@ -257,6 +260,7 @@
         status.textContent = "failed";
       }
     }).finally(function () {
+      clearInterval(ticker);
       bar.hidden = true;
       cancelBtn.disabled = true;
       document.body.dataset.state = "done";

@@ -115,6 +115,30 @@ func TestPage(t *testing.T) {
 		writeZip(t, z, filepath.Join(root, "formats", "brat", "testdata", "common"))
 		s.check(t, "#files", []string{z}, "auto", "--layer entity")
 	})
+	t.Run("accessible", func(t *testing.T) {
+		// every control has an accessible name (a label, aria-label or
+		// aria-labelledby, or its text) and is reachable with the keyboard
+		// (not taken out of the tab order); the status is a live region;
+		// the report's frame has a title
+		var problems []string
+		err := s.page.Eval(s.ctx, `(() => {
+			const out = [];
+			for (const el of document.querySelectorAll("input, select, button, a, iframe, progress")) {
+				if (el.hidden || el.closest("[hidden]")) continue;
+				const named = (el.labels && el.labels.length) || el.getAttribute("aria-label") || el.getAttribute("aria-labelledby") || el.title || (el.tagName !== "INPUT" && el.tagName !== "SELECT" && el.textContent.trim());
+				if (!named) out.push("no accessible name: " + el.outerHTML.slice(0, 80));
+				if (el.tabIndex < 0 && el.tagName !== "PROGRESS" && el.tagName !== "IFRAME") out.push("not reachable with Tab: " + el.outerHTML.slice(0, 80));
+			}
+			if (document.getElementById("status").getAttribute("aria-live") !== "polite") out.push("the status is not a live region");
+			return out;
+		})()`, &problems)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range problems {
+			t.Error(p)
+		}
+	})
 	if errs := s.page.ConsoleErrors(); len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)
 	}
