@@ -609,3 +609,23 @@ func TestDocsIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestREADMEListsEveryCommand: the README's table of commands names every
+// command, with a link to its page.
+func TestREADMEListsEveryCommand(t *testing.T) {
+	readme := readDoc(t, "README.md")
+	for _, c := range commands() {
+		row := ""
+		for _, l := range strings.Split(readme, "\n") {
+			if strings.HasPrefix(l, "| ") && strings.Contains(l, "`agree "+c.name+"`") {
+				row = l
+				break
+			}
+		}
+		if row == "" {
+			t.Errorf("README.md's table of commands has no row for `agree %s`", c.name)
+		} else if page := commandPageOf(c.name); !strings.Contains(row, "]("+page+")") {
+			t.Errorf("README.md's row of agree %s does not link to %s", c.name, page)
+		}
+	}
+}
