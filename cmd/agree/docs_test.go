@@ -16,6 +16,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"agree/formats"
 )
 
 // The documentation: README.md and the pages of docs/. Every output a page
@@ -626,6 +628,33 @@ func TestREADMEListsEveryCommand(t *testing.T) {
 			t.Errorf("README.md's table of commands has no row for `agree %s`", c.name)
 		} else if page := commandPageOf(c.name); !strings.Contains(row, "]("+page+")") {
 			t.Errorf("README.md's row of agree %s does not link to %s", c.name, page)
+		}
+	}
+}
+
+// TestDocsInputNames: docs/formats.md's table of --input names (a
+// contract) has a row for every reader's name.
+func TestDocsInputNames(t *testing.T) {
+	var rows []string
+	for _, l := range strings.Split(readDoc(t, "docs/formats.md"), "\n") {
+		if strings.HasPrefix(l, "| `") {
+			first, _, _ := strings.Cut(l[2:], " |")
+			rows = append(rows, first)
+		}
+	}
+	names := formats.Names()
+	if len(names) < 10 {
+		t.Fatalf("formats.Names: %v", names)
+	}
+	for _, n := range names {
+		found := false
+		for _, r := range rows {
+			if strings.Contains(r, "`"+n+"`") {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("docs/formats.md's table of --input names has no row for %q", n)
 		}
 	}
 }
