@@ -17,6 +17,7 @@ import (
 	"strings"
 	"testing"
 
+	"agree/annotation"
 	"agree/formats"
 )
 
@@ -656,5 +657,21 @@ func TestDocsInputNames(t *testing.T) {
 		if !found {
 			t.Errorf("docs/formats.md's table of --input names has no row for %q", n)
 		}
+	}
+}
+
+// TestDocsSpanCSVHeader: the span CSV header the docs state (a contract:
+// docs/cli.md's contracts and docs/spans.md's input), and the relation
+// CSV's, are the ones package annotation writes and reads.
+func TestDocsSpanCSVHeader(t *testing.T) {
+	want := strings.Join(annotation.CSVHeader, ",") + "[," + strings.Join(annotation.CSVOptional, ",") + "]"
+	for _, page := range []string{"docs/cli.md", "docs/spans.md"} {
+		if !strings.Contains(readDoc(t, page), "`"+want+"`") {
+			t.Errorf("%s does not state the span CSV header `%s`", page, want)
+		}
+	}
+	// and the relation CSV's, in docs/relations.md's example
+	if rel := strings.Join(annotation.RelationCSVHeader, ","); !strings.Contains(readDoc(t, "docs/relations.md"), "\n"+rel+"\n") {
+		t.Errorf("docs/relations.md does not show the relation CSV header %s", rel)
 	}
 }
