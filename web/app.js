@@ -161,8 +161,9 @@
   cancelBtn.addEventListener("click", cancel);
   document.addEventListener("keydown", function (ev) { if (ev.key === "Escape" && pending) cancel(); });
 
-  var started = 0;
+  var started = 0, last = null, ticker = 0;
   function progress(m) {
+    last = m;
     var secs = ((performance.now() - started) / 1000).toFixed(1);
     if (m.total > 0 && m.read < m.total) {
       bar.max = m.total;
@@ -194,7 +195,12 @@
   }
 
   // ---- a run ----
-  function updateRun() { runBtn.disabled = !module || !!pending || chosen.length === 0; }
+  // analyses that can run on their options alone (plan a priori, shuffle's simulations)
+  var noFiles = ["plan", "shuffle"];
+  function updateRun() {
+    runBtn.disabled = !module || !!pending || chosen.length === 0 && noFiles.indexOf($("command").value) < 0;
+  }
+  $("command").addEventListener("change", updateRun);
   function inputArgs() {
     var seen = new Set(), out = [];
     chosen.forEach(function (c) {
@@ -232,6 +238,8 @@
     bar.removeAttribute("value");
     started = performance.now();
     status.textContent = "running…";
+    last = { read: 0, total: 1, line: "" };
+    ticker = setInterval(function () { progress(last); }, 500); // the time goes on while agree computes
     urls.forEach(URL.revokeObjectURL);
     urls = [];
     exec(args, [reportPath]).then(function (m) {
@@ -257,6 +265,7 @@
         status.textContent = "failed";
       }
     }).finally(function () {
+      clearInterval(ticker);
       bar.hidden = true;
       cancelBtn.disabled = true;
       document.body.dataset.state = "done";

@@ -73,6 +73,9 @@ var readerCases = []pageCase{
 	{name: "examples/gamma", files: []string{"cmd/agree/examples/continuum.csv"}, command: "gamma", options: "--samples 20 --seed 7", why: "γ with its sampled expectation, seeded"},
 	{name: "examples/unitizing", files: []string{"cmd/agree/examples/continuum.csv"}, command: "unitizing", why: "the unitizing alphas"},
 	{name: "examples/segmentation", files: []string{"cmd/agree/testdata/segmentation/g5_ch3.json"}, command: "segmentation", why: "segmentation by hand"},
+	{name: "compare", files: []string{"cmd/agree/testdata/rounds-early.csv", "cmd/agree/testdata/rounds-late.csv"}, command: "compare", options: "--bootstrap 200 --seed 3", why: "two tables compared, seeded bootstrap"},
+	{name: "alttest", files: []string{"cmd/agree/examples/krippendorff.csv"}, command: "alttest", options: "--model D --min-items 5", why: "the alternative annotator test, a column as the model"},
+	{name: "plan/pilot", files: []string{"cmd/agree/examples/krippendorff.csv"}, command: "plan", options: "--width 0.1", why: "plan from a pilot"},
 	{name: "error/bad-flag", files: []string{"cmd/agree/examples/krippendorff.csv"}, command: "coding", options: "--metric nope", why: "a usage error is the command line's message"},
 }
 
@@ -114,6 +117,43 @@ func TestPage(t *testing.T) {
 		z := filepath.Join(t.TempDir(), "brat.zip")
 		writeZip(t, z, filepath.Join(root, "formats", "brat", "testdata", "common"))
 		s.check(t, "#files", []string{z}, "auto", "--layer entity")
+	})
+	t.Run("plan/a-priori", func(t *testing.T) {
+		// no file: plan on its options alone (Run is enabled for plan)
+		if err := s.page.Eval(s.ctx, `document.getElementById("clear").click()`, nil); err != nil {
+			t.Fatal(err)
+		}
+		s.start(t, "plan", "--rates 0.4,0.6 --value 0.6 --min 0.4")
+		got := s.result(t)
+		stdout, stderr, _, code := s.nativeRun(t, nil, "plan", "--rates 0.4,0.6 --value 0.6 --min 0.4")
+		if code != 0 || got.Error != "" {
+			t.Fatalf("native %d %s; page %s", code, stderr, got.Error)
+		}
+		sameJSON(t, "$", decode(t, "page JSON", got.JSON), decode(t, "native JSON", stdout))
+	})
+	t.Run("accessible", func(t *testing.T) {
+		// every control has an accessible name (a label, aria-label or
+		// aria-labelledby, or its text) and is reachable with the keyboard
+		// (not taken out of the tab order); the status is a live region;
+		// the report's frame has a title
+		var problems []string
+		err := s.page.Eval(s.ctx, `(() => {
+			const out = [];
+			for (const el of document.querySelectorAll("input, select, button, a, iframe, progress")) {
+				if (el.hidden || el.closest("[hidden]")) continue;
+				const named = (el.labels && el.labels.length) || el.getAttribute("aria-label") || el.getAttribute("aria-labelledby") || el.title || (el.tagName !== "INPUT" && el.tagName !== "SELECT" && el.textContent.trim());
+				if (!named) out.push("no accessible name: " + el.outerHTML.slice(0, 80));
+				if (el.tabIndex < 0 && el.tagName !== "PROGRESS" && el.tagName !== "IFRAME") out.push("not reachable with Tab: " + el.outerHTML.slice(0, 80));
+			}
+			if (document.getElementById("status").getAttribute("aria-live") !== "polite") out.push("the status is not a live region");
+			return out;
+		})()`, &problems)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range problems {
+			t.Error(p)
+		}
 	})
 	if errs := s.page.ConsoleErrors(); len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)

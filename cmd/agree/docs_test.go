@@ -16,6 +16,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"agree/annotation"
+	"agree/formats"
 )
 
 // The documentation: README.md and the pages of docs/. Every output a page
@@ -607,5 +610,68 @@ func TestDocsIndex(t *testing.T) {
 		if !strings.Contains(index, "]("+page+")") {
 			t.Errorf("docs/README.md does not link to %s: add it to the index", page)
 		}
+	}
+}
+
+// TestREADMEListsEveryCommand: the README's table of commands names every
+// command, with a link to its page.
+func TestREADMEListsEveryCommand(t *testing.T) {
+	readme := readDoc(t, "README.md")
+	for _, c := range commands() {
+		row := ""
+		for _, l := range strings.Split(readme, "\n") {
+			if strings.HasPrefix(l, "| ") && strings.Contains(l, "`agree "+c.name+"`") {
+				row = l
+				break
+			}
+		}
+		if row == "" {
+			t.Errorf("README.md's table of commands has no row for `agree %s`", c.name)
+		} else if page := commandPageOf(c.name); !strings.Contains(row, "]("+page+")") {
+			t.Errorf("README.md's row of agree %s does not link to %s", c.name, page)
+		}
+	}
+}
+
+// TestDocsInputNames: docs/formats.md's table of --input names (a
+// contract) has a row for every reader's name.
+func TestDocsInputNames(t *testing.T) {
+	var rows []string
+	for _, l := range strings.Split(readDoc(t, "docs/formats.md"), "\n") {
+		if strings.HasPrefix(l, "| `") {
+			first, _, _ := strings.Cut(l[2:], " |")
+			rows = append(rows, first)
+		}
+	}
+	names := formats.Names()
+	if len(names) < 10 {
+		t.Fatalf("formats.Names: %v", names)
+	}
+	for _, n := range names {
+		found := false
+		for _, r := range rows {
+			if strings.Contains(r, "`"+n+"`") {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("docs/formats.md's table of --input names has no row for %q", n)
+		}
+	}
+}
+
+// TestDocsSpanCSVHeader: the span CSV header the docs state (a contract:
+// docs/cli.md's contracts and docs/spans.md's input), and the relation
+// CSV's, are the ones package annotation writes and reads.
+func TestDocsSpanCSVHeader(t *testing.T) {
+	want := strings.Join(annotation.CSVHeader, ",") + "[," + strings.Join(annotation.CSVOptional, ",") + "]"
+	for _, page := range []string{"docs/cli.md", "docs/spans.md"} {
+		if !strings.Contains(readDoc(t, page), "`"+want+"`") {
+			t.Errorf("%s does not state the span CSV header `%s`", page, want)
+		}
+	}
+	// and the relation CSV's, in docs/relations.md's example
+	if rel := strings.Join(annotation.RelationCSVHeader, ","); !strings.Contains(readDoc(t, "docs/relations.md"), "\n"+rel+"\n") {
+		t.Errorf("docs/relations.md does not show the relation CSV header %s", rel)
 	}
 }

@@ -134,6 +134,7 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 		{"alttest", "--model", "model,h4", "../../alttest/testdata/labels.csv"},
 		{"budget", "examples/krippendorff.csv"},
 		{"budget", "--measure", "spans", "examples/entities.csv"},
+		{"budget", "--measure", "gamma", "--samples", "5", "examples/continuum.csv"},
 		{"version"},
 	}
 	keys := map[string]bool{}

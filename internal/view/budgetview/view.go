@@ -83,7 +83,11 @@ func (res *Result) Tables() []report.Table {
 		}
 		out = append(out, t)
 	}
-	if res.Measure != "average_f1" {
+	switch res.Measure {
+	case "gamma":
+		add("by continuum", res.Items)
+	case "average_f1":
+	default:
 		add("by item", res.Items)
 		add("by coder", res.Coders)
 	}
