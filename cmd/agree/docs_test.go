@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 
 	"agree/annotation"
 	"agree/formats"
@@ -674,4 +675,71 @@ func TestDocsSpanCSVHeader(t *testing.T) {
 	if rel := strings.Join(annotation.RelationCSVHeader, ","); !strings.Contains(readDoc(t, "docs/relations.md"), "\n"+rel+"\n") {
 		t.Errorf("docs/relations.md does not show the relation CSV header %s", rel)
 	}
+}
+
+// TestDocsLinks: the links between the pages (and to files of the
+// repository) lead somewhere: the file exists and, for a link with
+// #anchor, a heading of that page has that anchor (GitHub's rule:
+// lower case, punctuation dropped, spaces to hyphens). Code blocks are
+// balanced.
+func TestDocsLinks(t *testing.T) {
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	anchors := map[string]map[string]bool{}
+	anchorsOf := func(name string) map[string]bool {
+		if a, ok := anchors[name]; ok {
+			return a
+		}
+		a := map[string]bool{}
+		for _, l := range strings.Split(withoutCode(readDoc(t, name)), "\n") {
+			if h, ok := strings.CutPrefix(strings.TrimLeft(l, "#"), " "); ok && strings.HasPrefix(l, "#") {
+				a[slug(h)] = true
+			}
+		}
+		anchors[name] = a
+		return a
+	}
+	for _, name := range docFiles(t) {
+		text := readDoc(t, name)
+		if n := len(regexp.MustCompile("(?m)^```").FindAllString(text, -1)); n%2 != 0 {
+			t.Errorf("%s: %d lines open or close a code block: one is not closed", name, n)
+		}
+		for _, m := range link.FindAllStringSubmatch(withoutCode(text), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			file, anchor, _ := strings.Cut(target, "#")
+			if file == "" {
+				file = name
+			} else {
+				file = filepath.ToSlash(filepath.Join(filepath.Dir(name), file))
+				if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(file))); err != nil {
+					t.Errorf("%s: the link %s leads nowhere: %v", name, target, err)
+					continue
+				}
+			}
+			if anchor != "" && strings.HasSuffix(file, ".md") && !anchorsOf(file)[anchor] {
+				t.Errorf("%s: the link %s: %s has no heading with the anchor #%s", name, target, file, anchor)
+			}
+		}
+	}
+}
+
+// slug is GitHub's anchor of a heading.
+func slug(h string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(h)) {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// withoutCode is a page without its fenced code blocks.
+func withoutCode(text string) string {
+	return regexp.MustCompile("(?ms)^```.*?^```$").ReplaceAllString(text, "")
 }
