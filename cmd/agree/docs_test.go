@@ -743,3 +743,59 @@ func slug(h string) string {
 func withoutCode(text string) string {
 	return regexp.MustCompile("(?ms)^```.*?^```$").ReplaceAllString(text, "")
 }
+
+// TestDocsPythonKeywords: the keyword arguments of the Python examples
+// (agree.CMD(…, key=value) in python blocks) are flags of the command, as
+// the package passes them on (key → --key, underscores to hyphens, a
+// trailing underscore dropped).
+func TestDocsPythonKeywords(t *testing.T) {
+	py := regexp.MustCompile("(?s)```python\n(.*?)```")
+	call := regexp.MustCompile(`agree\.([a-z]+)\(`)
+	kw := regexp.MustCompile(`[(,]\s*([a-z_]+)=`)
+	flags := map[string]map[string]bool{}
+	for _, c := range commands() {
+		help, _, _ := agree(t, "", c.name, "-h")
+		flags[c.name] = map[string]bool{}
+		for _, m := range regexp.MustCompile(`(?m)^  -([a-z0-9-]+)`).FindAllStringSubmatch(help, -1) {
+			flags[c.name][m[1]] = true
+		}
+	}
+	checked := 0
+	for _, name := range docFiles(t) {
+		for _, block := range py.FindAllStringSubmatch(readDoc(t, name), -1) {
+			for _, line := range strings.Split(block[1], "\n") {
+				m := call.FindStringSubmatchIndex(line)
+				if m == nil {
+					continue
+				}
+				cmd := line[m[2]:m[3]]
+				f, ok := flags[cmd]
+				if !ok || cmd == "report" { // report passes flags on; agree.run is not a command
+					continue
+				}
+				// the call's arguments: up to its closing parenthesis
+				args, depth := line[m[1]:], 1
+				for i, r := range args {
+					if r == '(' {
+						depth++
+					} else if r == ')' {
+						if depth--; depth == 0 {
+							args = args[:i]
+							break
+						}
+					}
+				}
+				for _, k := range kw.FindAllStringSubmatch("("+args, -1) {
+					flag := strings.ReplaceAll(strings.TrimSuffix(k[1], "_"), "_", "-")
+					if !f[flag] {
+						t.Errorf("%s: %q: agree %s has no flag --%s (from %s=)", name, strings.TrimSpace(line), cmd, flag, k[1])
+					}
+					checked++
+				}
+			}
+		}
+	}
+	if checked < 10 {
+		t.Errorf("only %d keyword arguments checked", checked)
+	}
+}
