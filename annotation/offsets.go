@@ -48,19 +48,24 @@ func CodePoints(text string) int { return utf8.RuneCountInString(text) }
 
 // Offsets converts offsets counted in one unit into code points of a text,
 // and slices the text by code points. Building it costs one pass over the
-// text; each conversion is then O(1). A text in ASCII (every unit is
-// then a code point) needs no table.
+// text; a text in ASCII (every unit is then a code point) needs no table,
+// and any other keeps a checkpoint every 16 code points (its byte and unit
+// offsets: half a byte per character, not the 8 bytes of a table
+// per character, which made a 50 MB document text cost 400 MB). A
+// conversion then finds the checkpoint before the offset (from the text's density, else by binary search)
+// and walks at most 16 characters from it.
 type Offsets struct {
 	text  string
 	unit  OffsetUnit
 	ascii bool
-	// cp[i] is the code point at unit offset i (len = units + 1), or -1
-	// when i falls inside a character; nil for CodePoint and ASCII.
-	cp []int32
-	// byteAt[k] is the byte offset of code point k (len = code points +
-	// 1); nil for ASCII.
-	byteAt []int32
+	// ckByte[j] and ckUnit[j] are the byte and unit offsets of code point
+	// j·ckStep (ckUnit is nil for CodePoint); nil for ASCII.
+	ckByte, ckUnit []int32
+	units, cps     int // the text's length in units and in code points
 }
+
+// ckStep is the number of code points between checkpoints.
+const ckStep = 16
 
 // NewOffsets returns the offset table of text for offsets counted in unit.
 // Texts longer than 2^31−1 bytes are not supported (an error).
@@ -80,42 +85,46 @@ func (o *Offsets) Reset(text string, unit OffsetUnit) error {
 		return fmt.Errorf("text of %d bytes is too long (limit 2 GiB)", len(text))
 	}
 	o.text, o.unit, o.ascii = text, unit, isASCII(text)
-	o.byteAt, o.cp = o.byteAt[:0], o.cp[:0]
+	o.ckByte, o.ckUnit = o.ckByte[:0], o.ckUnit[:0]
+	o.units, o.cps = len(text), len(text)
 	if o.ascii {
 		return nil
 	}
-	o.byteAt = slices.Grow(o.byteAt, len(text)+1)
-	switch unit {
-	case UTF16:
-		o.cp = slices.Grow(o.cp, len(text)+1)
-	case Byte:
-		o.cp = slices.Grow(o.cp, len(text)+1)[:len(text)+1]
-		for i := range o.cp {
-			o.cp[i] = -1
-		}
+	// at most one checkpoint per ckStep bytes: sized at once
+	o.ckByte = slices.Grow(o.ckByte, len(text)/ckStep+1)
+	if unit != CodePoint {
+		o.ckUnit = slices.Grow(o.ckUnit, len(text)/ckStep+1)
 	}
-	k := int32(0)
+	k, u := 0, 0
 	for b, r := range text {
-		o.byteAt = append(o.byteAt, int32(b))
-		switch unit {
-		case UTF16:
-			o.cp = append(o.cp, k)
-			if r >= 0x10000 {
-				o.cp = append(o.cp, -1) // inside a surrogate pair
+		if k%ckStep == 0 {
+			o.ckByte = append(o.ckByte, int32(b))
+			if unit != CodePoint {
+				o.ckUnit = append(o.ckUnit, int32(u))
 			}
-		case Byte:
-			o.cp[b] = k
 		}
 		k++
+		u += unitWidth(unit, r)
 	}
-	o.byteAt = append(o.byteAt, int32(len(text)))
-	switch unit {
-	case UTF16:
-		o.cp = append(o.cp, k)
-	case Byte:
-		o.cp[len(text)] = k
+	o.cps, o.units = k, u
+	if unit == CodePoint {
+		o.units = k
 	}
 	return nil
+}
+
+// unitWidth is how many units of unit character r takes.
+func unitWidth(unit OffsetUnit, r rune) int {
+	switch unit {
+	case UTF16:
+		if r >= 0x10000 {
+			return 2
+		}
+		return 1
+	case Byte:
+		return utf8.RuneLen(r)
+	}
+	return 1
 }
 
 // isASCII reports whether every byte of s is below 0x80, eight at a time.
@@ -139,23 +148,10 @@ func isASCII(s string) bool {
 func (o *Offsets) Unit() OffsetUnit { return o.unit }
 
 // Len returns the text length in the table's unit.
-func (o *Offsets) Len() int {
-	if o.ascii {
-		return len(o.text)
-	}
-	if o.unit == CodePoint {
-		return len(o.byteAt) - 1
-	}
-	return len(o.cp) - 1
-}
+func (o *Offsets) Len() int { return o.units }
 
 // CodePoints returns the text length in code points.
-func (o *Offsets) CodePoints() int {
-	if o.ascii {
-		return len(o.text)
-	}
-	return len(o.byteAt) - 1
-}
+func (o *Offsets) CodePoints() int { return o.cps }
 
 // CodePoint converts an offset in the table's unit to code points. An
 // offset beyond the text or inside a character (the middle of a surrogate
@@ -167,11 +163,63 @@ func (o *Offsets) CodePoint(off int) (int, error) {
 	if o.ascii || o.unit == CodePoint {
 		return off, nil
 	}
-	k := o.cp[off]
-	if k < 0 {
+	j := o.checkpoint(off)
+	k, u := j*ckStep, int(o.ckUnit[j])
+	for b := int(o.ckByte[j]); u < off; k++ {
+		if c := o.text[b]; c < utf8.RuneSelf { // ASCII: one unit, one byte
+			b++
+			u++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(o.text[b:])
+		b += n
+		u += unitWidth(o.unit, r)
+	}
+	if u != off {
 		return 0, fmt.Errorf("%s offset %d falls inside a character (is the offset unit right? try Options.OffsetUnit)", o.unit, off)
 	}
-	return int(k), nil
+	return k, nil
+}
+
+// checkpoint returns the last checkpoint j at or before unit offset off:
+// from where the text's density of units per code point puts it, a few
+// steps either way, else a binary search.
+func (o *Offsets) checkpoint(off int) int {
+	last := len(o.ckUnit) - 1
+	j := min(int(int64(off)*int64(o.cps)/int64(max(o.units, 1)))/ckStep, last)
+	for range 8 {
+		switch {
+		case int(o.ckUnit[j]) > off:
+			j--
+		case j < last && int(o.ckUnit[j+1]) <= off:
+			j++
+		default:
+			return j
+		}
+	}
+	j, _ = slices.BinarySearch(o.ckUnit, int32(off)+1)
+	return j - 1
+}
+
+// byteAt returns the byte offset of code point k (0 ≤ k ≤ CodePoints).
+func (o *Offsets) byteAt(k int) int {
+	if o.ascii {
+		return k
+	}
+	j := k / ckStep
+	if j >= len(o.ckByte) { // the end of a text of a multiple of ckStep code points
+		return len(o.text)
+	}
+	b := int(o.ckByte[j])
+	for range k - j*ckStep {
+		if o.text[b] < utf8.RuneSelf {
+			b++
+			continue
+		}
+		_, n := utf8.DecodeRuneInString(o.text[b:])
+		b += n
+	}
+	return b
 }
 
 // Text returns the text between two code-point offsets (clamped to the
@@ -182,8 +230,5 @@ func (o *Offsets) Text(start, end int) string {
 	if start >= end {
 		return ""
 	}
-	if o.ascii {
-		return o.text[start:end]
-	}
-	return o.text[o.byteAt[start]:o.byteAt[end]]
+	return o.text[o.byteAt(start):o.byteAt(end)]
 }

@@ -1,6 +1,7 @@
 package annotation
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -104,6 +105,57 @@ func TestOffsetsReset(t *testing.T) {
 						t.Errorf("%q %v: Text(%d, %d) = %q, want %q", text, unit, s, e, got, string(runes[s:e]))
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestOffsetsLongTexts: on texts of thousands of characters of every width
+// (the table keeps checkpoints every 64 code points), every offset of each
+// unit converts, and every range slices, as the text's characters say.
+func TestOffsetsLongTexts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 10))
+	alphabet := []rune("aé漢😀 \n")
+	for trial := range 30 {
+		runes := make([]rune, rng.IntN(3000))
+		for i := range runes {
+			runes[i] = alphabet[rng.IntN(len(alphabet))]
+			if trial%3 == 0 && rng.IntN(50) > 0 {
+				runes[i] = 'x' // mostly ASCII
+			}
+		}
+		text := string(runes)
+		for _, unit := range []OffsetUnit{CodePoint, UTF16, Byte} {
+			o, err := NewOffsets(text, unit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []int // the code point at each unit offset, -1 inside a character
+			for k, r := range runes {
+				want = append(want, k)
+				for range unitWidth(unit, r) - 1 {
+					want = append(want, -1)
+				}
+			}
+			want = append(want, len(runes))
+			if o.Len() != len(want)-1 || o.CodePoints() != len(runes) {
+				t.Fatalf("trial %d %v: Len %d, CodePoints %d", trial, unit, o.Len(), o.CodePoints())
+			}
+			for off := range want {
+				got, err := o.CodePoint(off)
+				if (want[off] < 0) != (err != nil) || (err == nil && got != want[off]) {
+					t.Fatalf("trial %d %v: offset %d → %d, %v; want %d", trial, unit, off, got, err, want[off])
+				}
+			}
+			for range 200 {
+				s := rng.IntN(len(runes) + 1)
+				e := s + rng.IntN(len(runes)+1-s)
+				if got := o.Text(s, e); got != string(runes[s:e]) {
+					t.Fatalf("trial %d %v: Text(%d, %d) = %q", trial, unit, s, e, got)
+				}
+			}
+			if got := o.Text(0, len(runes)); got != text {
+				t.Fatalf("trial %d %v: the whole text differs", trial, unit)
 			}
 		}
 	}

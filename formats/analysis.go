@@ -32,7 +32,8 @@ const (
 // SegEval's; a CSV says by its header (the relation CSV, the span CSV, unit
 // files, coreference chains, segmentations; a table otherwise). A directory
 // holding .ann, .xmi or .tsv files is span data, one holding .conll files
-// coreference, any other a corpus of unit files. The input's head is read
+// or files whose content is CoNLL (whatever their extension) coreference,
+// any other a corpus of unit files. The input's head is read
 // through Input.Head: the analysis then reads it from its start.
 func Analysis(ins []*Input) string {
 	for _, in := range ins {
@@ -73,9 +74,11 @@ func Analysis(ins []*Input) string {
 
 // dirAnalysis chooses the analysis of a directory: span data when it holds
 // an annotation tool's files (a brat collection, a project export, XMI…),
-// coreference for CoNLL-2012 files, else a corpus of unit files for γ.
+// coreference for CoNLL-2012 files (by extension, or by the content of the
+// first files of other extensions), else a corpus of unit files for γ.
 func dirAnalysis(in *Input) string {
 	kind := AnalysisGamma
+	looked := 0
 	fs.WalkDir(in.FS, in.Path, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return nil
@@ -87,11 +90,24 @@ func dirAnalysis(in *Input) string {
 		case ".conll":
 			kind = AnalysisCoref
 			return fs.SkipAll
+		case ".csv", ".rttm", ".eaf", ".textgrid", ".txt", ".json":
+		default:
+			// CoNLL by content (the scorer's .key and .response files)
+			if looked < maxLooked && d.Type().IsRegular() {
+				looked++
+				if isCoNLLFile(in.FS, p) {
+					kind = AnalysisCoref
+					return fs.SkipAll
+				}
+			}
 		}
 		return nil
 	})
 	return kind
 }
+
+// maxLooked bounds the files whose content dirAnalysis looks at.
+const maxLooked = 16
 
 // headerAnalysis reads the first data line of a delimited file (within its
 // first MiB).

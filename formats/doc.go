@@ -3,11 +3,11 @@
 // from the file's extension and content.
 //
 // The names (the values of agree's --input flag, a stable contract) are
-// listed by Names; each is documented in the README. A path may be a file,
+// listed by Names; each is documented in docs/formats.md. A path may be a file,
 // "-" (standard input), a directory or a ZIP archive: a directory or an
 // archive is read as a project export when a format recognises its layout
 // (an INCEpTION/WebAnno project, brat annotator directories, found through
-// folders that only wrap them: see bratRoot and the README), and file by
+// folders that only wrap them: see bratRoot and docs/formats.md), and file by
 // file otherwise (every file with a known extension, in name order, at any
 // depth). Each file is read by the reader of its format, the partial
 // corpora are merged by document and annotator name, and two files that give

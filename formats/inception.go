@@ -282,7 +282,7 @@ var jsoncasFormat = &format{
 	read: func(data []byte, name string, o *Options, unit annotation.OffsetUnit) (*annotation.Corpus, error) {
 		c := &annotation.Corpus{}
 		doc, ann := docAndAnnotator(name)
-		return c, uima.ReadJSON(c, bytes.NewReader(data), name, doc, ann, o.uima(unit))
+		return c, uima.ReadJSONBytes(c, data, name, doc, ann, o.uima(unit))
 	},
 }
 

@@ -2,6 +2,7 @@ package formats
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	corefio "agree/formats/coref"
 	"agree/formats/units"
 	"agree/unitizing"
 )
@@ -260,7 +262,8 @@ const (
 
 // CorefKind tells how agree coref reads an input: format is its --input
 // value (auto, csv, conll, brat, or an input name of the model). With
-// auto, a directory is brat; a .csv file is the span CSV (read through the
+// auto, a directory is brat, unless it holds CoNLL files and no .ann file
+// (CoNLLFiles: read one file per annotator); a .csv file is the span CSV (read through the
 // model) or coref's own CSV, by its header; .ann is brat; a .zip or a file
 // whose extension another format has is read through the model; anything
 // else is CoNLL.
@@ -279,6 +282,9 @@ func CorefKind(in *Input, format string) (string, error) {
 	}
 	if !in.Stream() {
 		if dir, err := in.IsDir(); err == nil && dir {
+			if files, err := CoNLLFiles(in); err == nil && len(files) > 0 {
+				return CorefCoNLL, nil
+			}
 			return CorefBrat, nil
 		}
 	}
@@ -307,4 +313,73 @@ func corefCSV(in *Input) (string, error) {
 		return CorefModel, nil
 	}
 	return CorefCSV, nil
+}
+
+// CoNLLFiles returns the CoNLL-2011/2012 files of a directory input, as
+// slash paths under it in lexical order (its subdirectories included,
+// hidden files and folders left out): the files named .conll and those
+// whose content is CoNLL, whatever their extension (a "#begin document"
+// line within their first RouteHead bytes, as the reference scorer's
+// KEY.key and RESPONSE.response). A directory holding a brat .ann file
+// is brat standoff: CoNLLFiles returns nil for it, and for an input that
+// is not a directory.
+func CoNLLFiles(in *Input) ([]string, error) {
+	if in.Stream() {
+		return nil, nil
+	}
+	if dir, err := in.IsDir(); err != nil || !dir {
+		return nil, err
+	}
+	var files []string
+	brat := false
+	err := fs.WalkDir(in.FS, in.Path, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if p != in.Path && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			return nil
+		}
+		switch strings.ToLower(path.Ext(p)) {
+		case ".ann":
+			brat = true
+			return fs.SkipAll
+		case ".conll":
+		default:
+			if !d.Type().IsRegular() || !isCoNLLFile(in.FS, p) {
+				return nil
+			}
+		}
+		rel := strings.TrimPrefix(strings.TrimPrefix(p, in.Path), "/")
+		if in.Path == "." {
+			rel = p
+		}
+		files = append(files, rel)
+		return nil
+	})
+	if err != nil {
+		return nil, readError(in.Name, err)
+	}
+	if brat {
+		return nil, nil
+	}
+	return files, nil
+}
+
+// isCoNLLFile reports whether the file p of fsys starts as CoNLL-2012
+// (corefio.IsCoNLL on its first RouteHead bytes).
+func isCoNLLFile(fsys fs.FS, p string) bool {
+	f, err := fsys.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, RouteHead)
+	n, _ := io.ReadFull(f, head)
+	return corefio.IsCoNLL(head[:n])
 }

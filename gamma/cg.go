@@ -83,9 +83,10 @@ type cgComp struct {
 }
 
 // roundCand is a column considered by rounding: its value in the
-// relaxation, else its reduced cost.
+// relaxation, else its reduced cost; k is its place in the list (the
+// sort's last key, so that an unstable sort orders as a stable one).
 type roundCand struct {
-	j    int
+	j, k int32
 	x, d float64
 }
 
@@ -1204,10 +1205,11 @@ func (s *cgComp) origCost(j int) float64 {
 	return s.a.tuples[s.colID[j-s.m]].cost
 }
 
-// maxCGStates bounds the final search of one component, maxRestricted the
-// tuples enumerated for it.
+// maxCGStates bounds the final search of one component (its memo fits
+// 2²⁰ slots, see memoTable.limit), maxRestricted the tuples enumerated for
+// it.
 const (
-	maxCGStates   = 1 << 20
+	maxCGStates   = 900_000
 	maxRestricted = 1 << 16
 )
 
@@ -1238,29 +1240,32 @@ func (s *cgComp) rounding() cgResult {
 	clear(inBasis)
 	for k, j := range cols {
 		if j >= s.m {
-			cs = append(cs, roundCand{j, x[k], 0})
+			cs = append(cs, roundCand{int32(j), int32(len(cs)), x[k], 0})
 			inBasis[j] = true
 		}
 	}
 	for j := s.m; j < s.master.Columns(); j++ {
 		if !inBasis[j] {
-			cs = append(cs, roundCand{j, 0, s.master.Reduced(j)})
+			cs = append(cs, roundCand{int32(j), int32(len(cs)), 0, s.master.Reduced(j)})
 		}
 	}
 	s.roundCands = cs
 	// the relaxation's columns by value, then the others by reduced cost
-	slices.SortStableFunc(cs, func(a, b roundCand) int {
-		if a.x != b.x {
-			return -cmp.Compare(a.x, b.x)
+	slices.SortFunc(cs, func(a, b roundCand) int {
+		if c := cmp.Compare(b.x, a.x); c != 0 {
+			return c
 		}
-		return cmp.Compare(a.d, b.d)
+		if c := cmp.Compare(a.d, b.d); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.k, b.k)
 	})
 	var res cgResult
 	used := resize(&s.roundUsed, s.m)
 	clear(used)
 	for _, c := range cs {
-		col := s.master.Column(c.j)
-		if s.master.Cost(c.j) >= float64(len(col))*s.a.delta {
+		col := s.master.Column(int(c.j))
+		if s.master.Cost(int(c.j)) >= float64(len(col))*s.a.delta {
 			continue // no better than its units alone
 		}
 		ok := true
@@ -1271,7 +1276,7 @@ func (s *cgComp) rounding() cgResult {
 			for _, r := range col {
 				used[r] = true
 			}
-			res.sel = append(res.sel, s.colID[c.j-s.m])
+			res.sel = append(res.sel, s.colID[int(c.j)-s.m])
 		}
 	}
 	res.cost = s.costOf(res.sel)

@@ -78,7 +78,7 @@
 // windows of N units per annotator exactly, one after another with a
 // margin of N/2, keeping each window's unitary alignments that end inside
 // it — like pygamma's "fast" mode. It is always labelled approximate and
-// claims no bound; its measured error is in the README.
+// claims no bound; its measured error is in docs/gamma.md.
 //
 // Ties between alignments of equal disorder are broken deterministically
 // (the result depends only on the input, never on timing or workers).

@@ -271,11 +271,13 @@ def metadata(version):
 
 
 def _python_readme():
-    """The README's Python section: the package's long description."""
-    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
-        text = f.read()
-    m = re.search(r"^## Python\b.*?(?=^## )", text, re.S | re.M)
-    return m.group(0) if m else "See the agree README.\n"
+    """The Python page of the docs (docs/python.md): the package's long
+    description."""
+    try:
+        with open(os.path.join(ROOT, "docs", "python.md"), encoding="utf-8") as f:
+            return f.read()
+    except OSError:
+        return "See the agree README.\n"
 
 
 if __name__ == "__main__":

@@ -50,7 +50,37 @@ type Comparison struct {
 // Compare compares every pair of coders of d on the items both segmented
 // (a pair with no such item is left out), with n_t aopt.NT for BED, B
 // and S, the window options of Pk and WindowDiff, and the costs of GHD.
+// It keeps every pair: memory grows with the items times the pairs of
+// coders (CompareFunc streams them).
 func Compare(d *Dataset, aopt AgreementOptions, wopt WindowOptions, costs GHDCosts) (*Comparison, error) {
+	var pairs []PairMeasures
+	var coderPairs []CoderPairMeans
+	out, err := CompareFunc(d, aopt, wopt, costs, Visitor{
+		Pair:      func(p *PairMeasures) error { pairs = append(pairs, *p); return nil },
+		CoderPair: func(c *CoderPairMeans) error { coderPairs = append(coderPairs, *c); return nil },
+	})
+	if err != nil {
+		return nil, err
+	}
+	out.Pairs, out.CoderPairs = pairs, coderPairs
+	return out, nil
+}
+
+// Visitor receives what CompareFunc computes, as it is computed; a nil
+// function is not called, and an error stops the comparison.
+type Visitor struct {
+	// Pair is called for every item two coders both segmented, pair of
+	// coders by pair (in the order of the coders, then of the items).
+	Pair func(*PairMeasures) error
+	// CoderPair is called after the items of each pair of coders who
+	// segmented a common item.
+	CoderPair func(*CoderPairMeans) error
+}
+
+// CompareFunc is Compare streaming the pairs to v instead of keeping them
+// (the Comparison it returns has no Pairs nor CoderPairs): its memory does
+// not grow with the pairs of coders. The summaries are Summarizer's.
+func CompareFunc(d *Dataset, aopt AgreementOptions, wopt WindowOptions, costs GHDCosts, v Visitor) (*Comparison, error) {
 	if err := d.Validate(); err != nil {
 		return nil, err
 	}
@@ -59,12 +89,19 @@ func Compare(d *Dataset, aopt AgreementOptions, wopt WindowOptions, costs GHDCos
 		return nil, err
 	}
 	out := &Comparison{Agreement: ag}
-	var bs, ss, pks, wds, ghds []float64
+	var bs, ss, pks, wds, ghds Summarizer // over every pair
+	add := func(pair, all *Summarizer, xs ...float64) {
+		for _, x := range xs {
+			pair.Add(x)
+			all.Add(x)
+		}
+	}
 	cs := d.Coders()
+	items := d.Items()
 	for m := range cs {
 		for n := m + 1; n < len(cs); n++ {
-			var pb, ps, ppk, pwd []float64
-			for _, item := range d.Items() {
+			var pb, ps, ppk, pwd Summarizer
+			for _, item := range items {
 				a, okA := d.Get(item, cs[m])
 				b, okB := d.Get(item, cs[n])
 				if !okA || !okB {
@@ -75,24 +112,31 @@ func Compare(d *Dataset, aopt AgreementOptions, wopt WindowOptions, costs GHDCos
 					return nil, fmt.Errorf("item %q, coders %q and %q: %w", item, cs[m], cs[n], err)
 				}
 				p.Item, p.CoderA, p.CoderB = item, cs[m], cs[n]
-				out.Pairs = append(out.Pairs, p)
-				pb = append(pb, p.B)
-				ps = append(ps, p.S)
-				ppk = append(ppk, p.Pk, p.PkBA)
-				pwd = append(pwd, p.WindowDiff, p.WindowDiffBA)
-				ghds = append(ghds, p.GHD)
+				add(&pb, &bs, p.B)
+				add(&ps, &ss, p.S)
+				add(&ppk, &pks, p.Pk, p.PkBA)
+				add(&pwd, &wds, p.WindowDiff, p.WindowDiffBA)
+				ghds.Add(p.GHD)
+				if v.Pair != nil {
+					if err := v.Pair(&p); err != nil {
+						return nil, err
+					}
+				}
 			}
-			if len(pb) == 0 {
+			nb := pb.n + pb.undefined
+			if nb == 0 {
 				continue // no item in common
 			}
-			out.CoderPairs = append(out.CoderPairs, CoderPairMeans{
-				CoderA: cs[m], CoderB: cs[n], Items: len(pb),
-				MeanB: Summarize(pb).Mean, MeanS: Summarize(ps).Mean, MeanPk: Summarize(ppk).Mean, MeanWindowDiff: Summarize(pwd).Mean,
-			})
-			bs, ss, pks, wds = append(bs, pb...), append(ss, ps...), append(pks, ppk...), append(wds, pwd...)
+			if v.CoderPair != nil {
+				c := CoderPairMeans{CoderA: cs[m], CoderB: cs[n], Items: nb,
+					MeanB: pb.Summary().Mean, MeanS: ps.Summary().Mean, MeanPk: ppk.Summary().Mean, MeanWindowDiff: pwd.Summary().Mean}
+				if err := v.CoderPair(&c); err != nil {
+					return nil, err
+				}
+			}
 		}
 	}
-	out.Summaries = map[string]Summary{"b": Summarize(bs), "s": Summarize(ss), "pk": Summarize(pks), "window_diff": Summarize(wds), "ghd": Summarize(ghds)}
+	out.Summaries = map[string]Summary{"b": bs.Summary(), "s": ss.Summary(), "pk": pks.Summary(), "window_diff": wds.Summary(), "ghd": ghds.Summary()}
 	return out, nil
 }
 

@@ -287,30 +287,47 @@ type Summary struct {
 // Summarize summarizes xs, leaving NaN values out. With no defined value,
 // every figure is NaN.
 func Summarize(xs []float64) Summary {
-	var s Summary
-	var sum float64
+	var s Summarizer
 	for _, x := range xs {
-		if math.IsNaN(x) {
-			s.Undefined++
-			continue
-		}
-		s.N++
-		sum += x
+		s.Add(x)
 	}
-	if s.N == 0 {
+	return s.Summary()
+}
+
+// Summarizer summarizes values given one at a time, in constant memory:
+// the mean is the sum over the count, the variance Welford's running sum
+// of squared deviations over the count (Welford 1962), equal to the
+// two-pass Σ(x − mean)²/n to rounding (1e-12 relative on values in [0, 1],
+// which the measures are). The zero value is empty, ready to use.
+type Summarizer struct {
+	n, undefined        int
+	sum, running, sqSum float64
+}
+
+// Add adds x (NaN is counted as undefined).
+func (s *Summarizer) Add(x float64) {
+	if math.IsNaN(x) {
+		s.undefined++
+		return
+	}
+	s.n++
+	s.sum += x
+	d := x - s.running
+	s.running += d / float64(s.n)
+	s.sqSum += d * (x - s.running)
+}
+
+// Summary returns the summary of the values added so far.
+func (s *Summarizer) Summary() Summary {
+	out := Summary{N: s.n, Undefined: s.undefined}
+	if s.n == 0 {
 		nan := math.NaN()
-		s.Mean, s.Std, s.Var, s.StdErr = nan, nan, nan, nan
-		return s
+		out.Mean, out.Std, out.Var, out.StdErr = nan, nan, nan, nan
+		return out
 	}
-	s.Mean = sum / float64(s.N)
-	var ss float64
-	for _, x := range xs {
-		if !math.IsNaN(x) {
-			ss += (x - s.Mean) * (x - s.Mean)
-		}
-	}
-	s.Var = ss / float64(s.N)
-	s.Std = math.Sqrt(s.Var)
-	s.StdErr = s.Std / math.Sqrt(float64(s.N))
-	return s
+	out.Mean = s.sum / float64(s.n)
+	out.Var = max(s.sqSum, 0) / float64(s.n)
+	out.Std = math.Sqrt(out.Var)
+	out.StdErr = out.Std / math.Sqrt(float64(s.n))
+	return out
 }

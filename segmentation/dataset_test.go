@@ -2,6 +2,7 @@ package segmentation
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -307,5 +308,54 @@ func TestDatasetIncomplete(t *testing.T) {
 	}
 	if with.Actual != full.Actual || with.Pi != full.Pi || with.Kappa != full.Kappa || with.Pairs != 3 || with.Items != 3 {
 		t.Errorf("an item of one coder changed the agreement: %+v, was %+v", with, full)
+	}
+}
+
+// TestSummarizer: the streaming summary's mean is the sum over the count
+// bit for bit and its variance the two-pass Σ(x − mean)²/n to 1e-12
+// relative on samples of values in [0, scale] (the measures are in [0, 1]),
+// NaN left out and counted.
+func TestSummarizer(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for trial := range 500 {
+		n := r.IntN(50)
+		scale := math.Pow(10, float64(r.IntN(7)-3))
+		var xs []float64
+		var s Summarizer
+		var sum float64
+		defined, undefined := 0, 0
+		for range n {
+			x := scale * r.Float64()
+			if r.IntN(8) == 0 {
+				x = math.NaN()
+				undefined++
+			} else {
+				sum += x
+				defined++
+			}
+			xs = append(xs, x)
+			s.Add(x)
+		}
+		got := s.Summary()
+		if got.N != defined || got.Undefined != undefined {
+			t.Fatalf("trial %d: n %d/%d", trial, got.N, got.Undefined)
+		}
+		if defined == 0 {
+			if !math.IsNaN(got.Mean) || !math.IsNaN(got.Var) {
+				t.Fatalf("trial %d: %+v with no value", trial, got)
+			}
+			continue
+		}
+		mean := sum / float64(defined)
+		var ss float64
+		for _, x := range xs {
+			if !math.IsNaN(x) {
+				ss += (x - mean) * (x - mean)
+			}
+		}
+		v := ss / float64(defined)
+		if got.Mean != mean || math.Abs(got.Var-v) > 1e-12*v {
+			t.Fatalf("trial %d: mean %v var %v, want %v %v", trial, got.Mean, got.Var, mean, v)
+		}
 	}
 }

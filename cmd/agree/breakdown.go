@@ -21,7 +21,7 @@ type byFlags struct {
 func (b *byFlags) register(fs *flag.FlagSet, averages ...string) {
 	b.averages = averages
 	fs.StringVar(&b.by, "by", "", "document: also give each document's value (per_document) and the corpus value under --average")
-	fs.StringVar(&b.average, "average", averages[0], "with --by document, how documents make the corpus value: "+strings.Join(averages, " or ")+" (see the README)")
+	fs.StringVar(&b.average, "average", averages[0], "with --by document, how documents make the corpus value: "+strings.Join(averages, " or ")+" (see docs/breakdowns.md)")
 }
 
 // check validates the flags before any input is read.

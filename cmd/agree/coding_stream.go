@@ -233,6 +233,7 @@ func tableNotes(e env, info *table.Info, labels []string) []string {
 	}
 	notes = append(notes, info.Notes...)
 	for _, w := range info.Warnings {
+		w = flagNames(w)
 		fmt.Fprintf(e.stderr, "agree coding: warning: %s\n", w)
 		notes = append(notes, "warning: "+w)
 	}

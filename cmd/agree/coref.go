@@ -21,7 +21,7 @@ import (
 func runCoref(e env, args []string) error {
 	fs := newFlagSet(e, "coref", "coref [flags] FILE|DIR...  (CSV annotator,mention,chain[,document]; CoNLL-2012 or brat .ann/dir: one per annotator)")
 	format := formatFlag(fs, "table")
-	input := fs.String("input", "auto", "input format: auto (by extension; directories are brat), csv, conll, brat, or an annotation format ("+strings.Join(formats.Names(), ", ")+"; spans of --layer with their chains)")
+	input := fs.String("input", "auto", "input format: auto (by extension; directories are brat, or CoNLL when they hold CoNLL files and no .ann), csv, conll, brat, or an annotation format ("+strings.Join(formats.Names(), ", ")+"; spans of --layer with their chains)")
 	var in inputFlags
 	in.register(fs, false)
 	var docs documentsFlag
@@ -82,6 +82,10 @@ func runCoref(e env, args []string) error {
 		mode = coref.WholeChain
 	default:
 		return usagef("coref: --chain-sets must be others or whole, got %q", *chainSets)
+	}
+	files, err = conllDirFiles(e, *input, files)
+	if err != nil {
+		return err
 	}
 	var annNames []string
 	if *names != "" {
@@ -278,6 +282,31 @@ func bratTree(e env, name string) (fs.FS, func() error, bool) {
 		return nil, nil, false
 	}
 	return fsys, done, true
+}
+
+// conllDirFiles replaces each directory of CoNLL files among paths
+// (formats.CoNLLFiles) by its files, each one annotator's as a CoNLL file
+// given on its own.
+func conllDirFiles(e env, flagValue string, paths []string) ([]string, error) {
+	if flagValue != "auto" && flagValue != "conll" {
+		return paths, nil
+	}
+	var out []string
+	for _, name := range paths {
+		in := e.input(name)
+		files, err := formats.CoNLLFiles(in)
+		if err != nil {
+			return nil, err
+		}
+		if len(files) == 0 {
+			out = append(out, name)
+			continue
+		}
+		for _, f := range files {
+			out = append(out, filepath.Join(name, filepath.FromSlash(f)))
+		}
+	}
+	return out, nil
 }
 
 func corefInputKind(e env, flagValue, name string) (string, error) {

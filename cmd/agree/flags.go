@@ -13,7 +13,7 @@ import (
 )
 
 // Limits of the size flags. Each is documented in the flag's help (agree
-// CMD -h shows "0 ≤ N ≤ 100000") and in the README's table of limits; a
+// CMD -h shows "0 ≤ N ≤ 100000") and in the table of limits of docs/cli.md; a
 // value outside is refused before any work (exit 2), never capped silently.
 const (
 	maxResamples = inference.MaxResamples // --bootstrap of coding and coref (memory does not grow with it)

@@ -4,11 +4,15 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"agree/internal/inputtest"
+	"agree/segmentation"
 )
 
 // writeLongChain writes issue 25's coreference CSV: 2 annotators × n
@@ -188,5 +192,114 @@ func TestSpansDuplicates(t *testing.T) {
 		if limit > 0 && r.peak > 100<<20 {
 			t.Errorf("%s: peak memory %d MB", match, r.peak>>20)
 		}
+	}
+}
+
+// writeCAS writes inputtest.CAS of about n bytes for TestCASMemory.
+func writeCAS(t *testing.T, n int, json, ids bool) string {
+	t.Helper()
+	name := "m.xmi"
+	if json {
+		name = "m.json"
+	}
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(inputtest.CAS(n, json, ids)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestCASMemory: issue 25, the UIMA readers' peak memory is a small
+// multiple of the file (a 50 MB document text took 837 MB; a million empty
+// elements in 6 MB, 623 MB): agree convert on 16 MB CAS files in a child
+// process, its peak resident memory at most 4 times the file (XMI; JSON,
+// whose parse tree takes 16 bytes a value: 7 times) plus the runtime's
+// 40 MB.
+func TestCASMemory(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("starts processes and measures their memory")
+	}
+	const size = 16 << 20
+	for _, json := range []bool{false, true} {
+		for _, ids := range []bool{false, true} {
+			p := writeCAS(t, size, json, ids)
+			r := agreeChild(t, 1<<30, 2*time.Minute, "convert", p)
+			if r.code != 0 {
+				t.Fatalf("json=%v ids=%v: exit %d: %.300s", json, ids, r.code, r.stderr)
+			}
+			factor := int64(4)
+			if json {
+				factor = 7
+			}
+			if r.peak == 0 {
+				t.Skip("no peak memory on this system")
+			}
+			if limit := factor*size + 40<<20; r.peak > limit {
+				t.Errorf("json=%v ids=%v: peak %d MB for a file of %d MB (at most %d MB)", json, ids, r.peak>>20, size>>20, limit>>20)
+			}
+			t.Logf("json=%v ids=%v: peak %d MB for %d MB", json, ids, r.peak>>20, size>>20)
+		}
+	}
+}
+
+// TestSegmentationManyCoders: issue 25, segmentation keeps no pair of
+// coders (1000 coders on one item took 2 GB): 600 coders on one item
+// (179 700 pairs) in a child process under 256 MB, its peak below 60 MB,
+// the printed pairs bounded by --max-rows and the others counted, the
+// summaries over every pair (coders alternate between two segmentations:
+// mean B = (same + different·B(a, b)) / pairs).
+func TestSegmentationManyCoders(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a process")
+	}
+	const coders = 600
+	var b strings.Builder
+	b.WriteString("item,coder,masses\n")
+	masses := [2]string{"3 4 5", "3 5 4"}
+	for c := range coders {
+		fmt.Fprintf(&b, "doc,c%d,%s\n", c, masses[c%2])
+	}
+	p := filepath.Join(t.TempDir(), "many.csv")
+	if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	limit := int64(256 << 20)
+	if raceEnabled {
+		limit = 0
+	}
+	r := agreeChild(t, limit, 2*time.Minute, "segmentation", "--format", "json", p)
+	if r.code != 0 {
+		t.Fatalf("exit %d: %.400s", r.code, r.stderr)
+	}
+	if limit > 0 && r.peak > 60<<20 {
+		t.Errorf("peak memory %d MB", r.peak>>20)
+	}
+	var out struct {
+		Pairs             []json.RawMessage `json:"pairs"`
+		PairsOmitted      int               `json:"pairs_omitted"`
+		CoderPairs        []json.RawMessage `json:"coder_pairs"`
+		CoderPairsOmitted int               `json:"coder_pairs_omitted"`
+		Summary           map[string]struct {
+			Mean float64 `json:"mean"`
+			N    int     `json:"n"`
+		} `json:"summary"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	const pairs = coders * (coders - 1) / 2
+	if len(out.Pairs) != 100 || out.PairsOmitted != pairs-100 || len(out.CoderPairs) != 100 || out.CoderPairsOmitted != pairs-100 {
+		t.Errorf("pairs %d + %d, coder pairs %d + %d; want 100 + %d", len(out.Pairs), out.PairsOmitted, len(out.CoderPairs), out.CoderPairsOmitted, pairs-100)
+	}
+	sa, _ := segmentation.FromMasses([]int{3, 4, 5})
+	sb, _ := segmentation.FromMasses([]int{3, 5, 4})
+	e, err := segmentation.BoundaryEdits(sa, sb, segmentation.DefaultNT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same := 2 * (coders / 2) * (coders/2 - 1) / 2
+	want := (float64(same) + float64(pairs-same)*e.B()) / pairs
+	if s := out.Summary["b"]; s.N != pairs || math.Abs(s.Mean-want) > 1e-12 {
+		t.Errorf("summary b: n %d mean %v, want %d, %v", s.N, s.Mean, pairs, want)
 	}
 }

@@ -8,13 +8,13 @@ import (
 	"agree/internal/limits"
 )
 
-// TestREADMEInputLimits: the README's table of input limits states the
+// TestREADMEInputLimits: the table of input limits (docs/cli.md) states the
 // limits the readers apply (package limits).
 func TestREADMEInputLimits(t *testing.T) {
-	text := readme(t)
-	i := strings.Index(text, "**Inputs are bounded.**")
+	text := docs(t)
+	i := strings.Index(text, "\n## Inputs are bounded\n")
 	if i < 0 {
-		t.Fatal("the README has no **Inputs are bounded.** paragraph")
+		t.Fatal("the docs have no section \"## Inputs are bounded\" (docs/cli.md)")
 	}
 	table := text[i:]
 	if end := strings.Index(table, "\n\nA coding table"); end > 0 {
@@ -28,7 +28,7 @@ func TestREADMEInputLimits(t *testing.T) {
 		"larger than " + limits.Size(limits.RatioGrace),
 	} {
 		if !strings.Contains(table, want) {
-			t.Errorf("the README's table of input limits does not say %q", want)
+			t.Errorf("the table of input limits (docs/cli.md) does not say %q", want)
 		}
 	}
 }

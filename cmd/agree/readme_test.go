@@ -16,20 +16,14 @@ import (
 	"agree/report"
 )
 
-func readme(t *testing.T) string {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
+// The contract tests of the documentation (README.md and docs/*.md, read
+// together by docs): packages, JSON keys, flag limits, input limits.
 
-// TestREADMEListsEveryPackage: the README's table of packages names every
-// package of the module (issue 14: "the README lists every package").
+// TestREADMEListsEveryPackage: the table of packages (docs/library.md)
+// names every package of the module (issue 14: "the README lists every
+// package").
 func TestREADMEListsEveryPackage(t *testing.T) {
-	doc := readme(t)
-	root := filepath.Join("..", "..")
+	doc := docs(t)
 	pkgs := map[string]bool{}
 	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -51,7 +45,7 @@ func TestREADMEListsEveryPackage(t *testing.T) {
 	}
 	for p := range pkgs {
 		if !strings.Contains(doc, "`"+p+"`") {
-			t.Errorf("package %s is not in the README's table of packages: add it (`%s`, what it holds)", p, p)
+			t.Errorf("package %s is not in the table of packages of docs/library.md: add it (`%s`, what it holds)", p, p)
 		}
 	}
 }
@@ -77,9 +71,9 @@ func jsonKeys(v any, data map[string]bool, keys map[string]bool) {
 }
 
 // TestREADMEDocumentsJSONKeys runs every command with --format json on
-// inputs that bring out its optional parts and checks that the README names
+// inputs that bring out its optional parts and checks that the docs name
 // each key that appears (as "key" or `key`): the JSON keys are a contract,
-// documented in the README when they are added.
+// documented on the command's page (docs/CMD.md) when they are added.
 func TestREADMEDocumentsJSONKeys(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, s string) string {
@@ -133,9 +127,18 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 		{"coref", "--by", "document", corefDocs},
 		{"unitizing", "--by", "document", units, units2},
 		{"gamma", "--by", "document", "--samples", "5", units, units2, units3},
+		{"plan", "--rates", "0.5,0.5", "--value", "0.7", "--min", "0.85"},
+		{"plan", "--pc", "0.25", "--min", "0.8"},
+		{"plan", "--prevalence", "0.5,0.5", "--value", "0.8", "--width", "0.1", "--simulate", "2000"},
+		{"plan", "--width", "0.1", "--max-items", "100", "--looks", "5", "--bootstrap", "50", "examples/krippendorff.csv"},
+		{"alttest", "--model", "model,h4", "../../alttest/testdata/labels.csv"},
+		{"budget", "examples/krippendorff.csv"},
+		{"budget", "--measure", "spans", "examples/entities.csv"},
+		{"budget", "--measure", "gamma", "--samples", "5", "examples/continuum.csv"},
 		{"version"},
 	}
 	keys := map[string]bool{}
+	byCommand := map[string]map[string]bool{} // the keys of each command
 	for _, args := range runs {
 		out, errs, code := agree(t, "", append(args, "--format", "json")...)
 		if code != 0 {
@@ -148,6 +151,10 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 			continue
 		}
 		jsonKeys(v, data, keys)
+		if byCommand[args[0]] == nil {
+			byCommand[args[0]] = map[string]bool{}
+		}
+		jsonKeys(v, data, byCommand[args[0]])
 		// Every JSON document opens with the version that wrote it.
 		if first, _ := json.NewDecoder(strings.NewReader(out)).Token(); first != json.Delim('{') {
 			t.Errorf("agree %s: the output is not a JSON object", strings.Join(args, " "))
@@ -155,7 +162,7 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 			t.Errorf("agree %s: the first key is %v, want %q: %q", strings.Join(args, " "), key, version.Key, version.Version)
 		}
 	}
-	doc := readme(t)
+	doc := docs(t)
 	word := regexp.MustCompile("[\"`]([a-z0-9_]+)[\"`]")
 	documented := map[string]bool{}
 	for _, m := range word.FindAllStringSubmatch(doc, -1) {
@@ -167,9 +174,37 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 			missing = append(missing, k)
 		}
 	}
+	snake := regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
+	for k := range keys {
+		if !snake.MatchString(k) {
+			t.Errorf("JSON key %q is not lower-case snake_case (docs/cli.md: the JSON's conventions)", k)
+		}
+	}
+	// Each command's keys on its page, or on a page it links to (a
+	// command's JSON description may say "as in agree coding").
+	for name, ks := range byCommand {
+		if name == "version" {
+			continue // docs/cli.md
+		}
+		text := pageWithLinks(t, commandPageOf(name))
+		on := map[string]bool{}
+		for _, m := range word.FindAllStringSubmatch(text, -1) {
+			on[m[1]] = true
+		}
+		var off []string
+		for k := range ks {
+			if documented[k] && !on[k] {
+				off = append(off, k)
+			}
+		}
+		sort.Strings(off)
+		if len(off) > 0 {
+			t.Errorf("agree %s's JSON keys %s are documented, but not on %s or the pages it links to", name, strings.Join(off, ", "), commandPageOf(name))
+		}
+	}
 	sort.Strings(missing)
 	if len(missing) > 0 {
-		t.Errorf("JSON keys not documented in the README (write them as \"key\" in the command's JSON description): %s", strings.Join(missing, ", "))
+		t.Errorf("JSON keys not documented in README.md or docs/*.md (write them as \"key\" in the command's JSON description): %s", strings.Join(missing, ", "))
 	}
 	if len(keys) < 100 {
 		t.Errorf("only %d keys found: the runs do not exercise the commands", len(keys))
@@ -177,11 +212,11 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 }
 
 // TestREADMEListsFlagLimits: every flag with a limit (bound, shown in -h
-// as "(0 ≤ N ≤ 100)") has a row in the README's table of limits that names
+// as "(0 ≤ N ≤ 100)") has a row in the table of limits (docs/cli.md) that names
 // its command and the flag.
 func TestREADMEListsFlagLimits(t *testing.T) {
 	var rows []string
-	for _, l := range strings.Split(readme(t), "\n") {
+	for _, l := range strings.Split(docs(t), "\n") {
 		if strings.HasPrefix(l, "| `") {
 			rows = append(rows, l)
 		}
@@ -207,7 +242,7 @@ func TestREADMEListsFlagLimits(t *testing.T) {
 				}
 			}
 			if !found {
-				t.Errorf("agree %s --%s has a limit (%s) but no row in the README's table of limits", c.name, m[1], strings.TrimSpace(lines[i+1]))
+				t.Errorf("agree %s --%s has a limit (%s) but no row in the table of limits of docs/cli.md", c.name, m[1], strings.TrimSpace(lines[i+1]))
 			}
 		}
 	}

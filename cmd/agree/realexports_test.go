@@ -26,6 +26,8 @@ func realExport(name string) string { return filepath.Join("testdata", "realexpo
 //     accept and 3 reject, D_o = 2/6, D_e = (36 − 9 − 9)/30 = 3/5, α = 1 −
 //     (1/3)/(3/5) = 4/9. Accepted suggestions as spans: alice 3, bob 1,
 //     one matched: F1 = 2·1/(3 + 1) = 1/2.
+//     The same file without its view ids (formats/prodigy's testdata) gives
+//     the same figures.
 //   - textcat.teach (view id "classification"): POSITIVE accepted/rejected
 //     on 3 texts, alice accept, reject, accept; bob accept, reject, reject:
 //     the same counts, α = 4/9.
@@ -57,6 +59,10 @@ func TestRealExports(t *testing.T) {
 			[]string{"coding", "--format", "json", realExport("ner_teach.jsonl")},
 			[]jsonWant{{"coefficients.cohen_kappa.value", 0.4}, {"coefficients.krippendorff_alpha.value", 4.0 / 9}, {"items", 4}},
 			"", "read as answers"},
+		{"prodigy ner.teach without _view_id", "the same answers read by the tasks' shape (refused before), with a note",
+			[]string{"coding", "--format", "json", filepath.Join("..", "..", "formats", "prodigy", "testdata", "binary", "ner_teach_noview.jsonl")},
+			[]jsonWant{{"coefficients.cohen_kappa.value", 0.4}, {"coefficients.krippendorff_alpha.value", 4.0 / 9}, {"items", 4}},
+			"", "by the tasks' shape"},
 		{"prodigy ner.teach spans", "accepted suggestions are spans",
 			[]string{"spans", "--format", "json", realExport("ner_teach.jsonl")},
 			[]jsonWant{{"pairs.0.f1", 0.5}, {"pairs.0.matched", 1}},
@@ -139,5 +145,34 @@ func TestReportCoNLLByContent(t *testing.T) {
 	_, stderr, code = agree(t, "", "coding", realExport("KEY.key"))
 	if code != 1 || !strings.Contains(stderr, "is CoNLL-2012 coreference") || !strings.Contains(stderr, "agree coref") {
 		t.Errorf("coding on a CoNLL file: exit %d, no hint: %s", code, stderr)
+	}
+}
+
+// TestCoNLLDirectory: agree coref and agree report on a directory of the
+// scorer's KEY.key and RESPONSE.response (read as brat before, which found
+// no .ann file) read each file as one annotator's, as when the files are
+// given one by one.
+func TestCoNLLDirectory(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"KEY.key", "RESPONSE.response"} {
+		b, err := os.ReadFile(realExport(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, _, code := agree(t, "", "coref", "--format", "json", realExport("KEY.key"), realExport("RESPONSE.response"))
+	if code != 0 {
+		t.Fatalf("the files: exit %d", code)
+	}
+	got, stderr, code := agree(t, "", "coref", "--format", "json", dir)
+	if code != 0 || got != files {
+		t.Errorf("the directory: exit %d, %s\n%s\nwant the files' output\n%s", code, stderr, got, files)
+	}
+	out := filepath.Join(t.TempDir(), "r.html")
+	if _, stderr, code := agree(t, "", "report", "-o", out, dir); code != 0 || !strings.Contains(stderr, "coref report written") {
+		t.Errorf("report on the directory: exit %d: %s", code, stderr)
 	}
 }

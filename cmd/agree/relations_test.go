@@ -148,7 +148,7 @@ func TestDisagreementKinds(t *testing.T) {
 	}
 	data, _ := os.ReadFile(dis)
 	want := map[string]string{"0": "label", "10": "extent", "20": "extent+label", "30": "missing", "40": "count"}
-	doc := readme(t)
+	doc := docs(t)
 	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
 	for _, l := range lines[1:] {
 		f := strings.Split(l, ",")
@@ -159,7 +159,7 @@ func TestDisagreementKinds(t *testing.T) {
 		delete(want, start)
 		for _, w := range strings.Split(kind, "+") {
 			if !strings.Contains(doc, "`"+w+"`") {
-				t.Errorf("kind %q: %q is not documented in the README", kind, w)
+				t.Errorf("kind %q: %q is not documented in the docs (docs/relations.md, docs/spans.md)", kind, w)
 			}
 		}
 	}
@@ -167,6 +167,6 @@ func TestDisagreementKinds(t *testing.T) {
 		t.Errorf("no row for %v:\n%s", want, data)
 	}
 	if !strings.Contains(doc, "(`extent+label`: both differ") {
-		t.Error("the README does not document kinds joined by +")
+		t.Error("the docs do not document kinds joined by +")
 	}
 }

@@ -16,7 +16,7 @@ import (
 	"agree/report"
 )
 
-var screenshots = flag.String("screenshots", "", "also write each report's screenshot as report-KIND.png to this directory (the README's pictures: -screenshots ../../docs)")
+var screenshots = flag.String("screenshots", "", "also write each report's screenshot as report-KIND.png to this directory (the pictures of README.md and docs/reports.md: -screenshots ../../docs)")
 
 // startBrowser starts headless Chromium, or skips the test with the
 // reason when none is installed (.ci/run installs Debian's chromium).
@@ -96,6 +96,23 @@ func TestReportsInBrowser(t *testing.T) {
 		{"ratings-trend", []string{"ratings", "--by", "batch", "testdata/ratings-batches.csv"}, 2,
 			[][]string{{"per_group", "icc", "icc_a1"}},
 			[]string{"#0072B2"}, `document.querySelector("#trend figure svg") !== null`},
+		{"plan", []string{"plan", "--width", "0.1", "--min", "0.5", "--max-items", "100", "--bootstrap", "200", "examples/krippendorff.csv"}, 1,
+			[][]string{{"pilot", "estimate"}, {"pilot", "se"}, {"sequential", "low"}, {"projection", "half_width"}},
+			[]string{"#0072B2"}, `document.body.innerText.includes("sequential verdict")`},
+		{"alttest", []string{"alttest", "--score", "neg_rmse", "--epsilon", "0.15", "--model", "model", "../../alttest/testdata/scores.csv"}, 1,
+			[][]string{{"layers", "runs", "winning_rate"}, {"layers", "runs", "rho"}, {"layers", "runs", "annotators", "rho_model"}, {"layers", "runs", "annotators", "rho_human"}, {"layers", "cross_replication", "kappa_x"}},
+			[]string{"#0072B2"}, `document.body.innerText.includes("passes")`},
+		{"budget", []string{"budget", "examples/krippendorff.csv"}, 1,
+			[][]string{{"value"}, {"whole"}, {"fix_first", "share"}, {"fix_first", "counterfactual"}, {"coders", "share"}},
+			[]string{"#0072B2"},
+			// Each ranked part links to its first row to adjudicate.
+			`[...document.querySelectorAll("#budget table a")].length === 6 && [...document.querySelectorAll("#budget table a")].every(a => document.getElementById(a.getAttribute("href").slice(1)) !== null)`},
+		{"budget-gamma", []string{"budget", "--measure", "gamma", "--samples", "10", "examples/continuum.csv"}, 1,
+			[][]string{{"value"}, {"errors", "share"}, {"errors", "counterfactual"}},
+			[]string{"#0072B2"}, `document.body.innerText.includes("unaligned")`},
+		{"budget-spans", []string{"budget", "--measure", "spans", "examples/entities.csv"}, 1,
+			[][]string{{"value"}, {"errors", "share"}},
+			[]string{"#0072B2"}, `document.querySelector("#adjudicate") !== null`},
 		{"compare", []string{"compare", "--bootstrap", "300", "testdata/rounds-early.csv", "testdata/rounds-late.csv"}, 1,
 			[][]string{{"difference", "value"}, {"a", "value"}, {"b", "value"}, {"per_label", "value"}},
 			[]string{"#0072B2"}, ""},

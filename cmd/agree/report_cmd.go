@@ -14,13 +14,15 @@ Writes the self-contained HTML report of the analysis that fits the
 files (or of --as coding|spans|relations|gamma|unitizing|segmentation|coref|shuffle), to
 FILE.html or standard output. The other flags go to that command, so
 "agree report -o r.html data.csv --metric interval" is
-"agree coding --metric interval --report r.html data.csv".`
+"agree coding --metric interval --report r.html data.csv"; with -o and
+--format, the command's output in that format goes to standard output
+too (one run gives the report and the JSON).`
 
 // reportKinds are the commands that draw a report.
 var reportKinds = []string{"coding", "ratings", "spans", "relations", "gamma", "unitizing", "segmentation", "coref", "shuffle"}
 
 func runReport(e env, args []string) error {
-	out, kind, force := "", "auto", false
+	out, kind, force, format := "", "auto", false, false
 	var rest []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -49,6 +51,9 @@ func runReport(e env, args []string) error {
 			}
 		case "force":
 			force = !hasVal || val == "true" || val == "1"
+		case "format":
+			format = true // the command's own output, on standard output
+			rest = append(rest, a)
 		case "h", "help":
 			// The flags of report itself, listed as every command lists them
 			// (the others go to the command, --quiet included).
@@ -85,7 +90,9 @@ func runReport(e env, args []string) error {
 		cmdArgs = append(cmdArgs, "--force")
 	}
 	sub := e
-	if out != "-" {
+	if out != "-" && !format {
+		// without --format, the report is the output (with -o, a
+		// table on standard output would be noise)
 		sub.stdout = io.Discard
 	}
 	for _, c := range commands() {

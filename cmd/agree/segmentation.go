@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -39,6 +40,8 @@ func runSegmentation(e env, args []string) error {
 	ghd := fs.String("ghd", "2,2,1", "GHD costs ins,del,shift (NLTK defaults 2,2,1)")
 	bound(fs, "nt", between(2, maxNT))
 	bound(fs, "window", between(0, maxWindow))
+	var maxRows int
+	maxRowsFlag(fs, &maxRows, "most rows of the per-item-and-pair table (the first) and of coder_pairs (those sharing the most items), in every format (the others are counted); 0: all")
 	rep := reportFlag(fs)
 	gateFlags(e, fs)
 	files, f, err := commandArgs(fs, args, format, 1, -1)
@@ -74,14 +77,13 @@ func runSegmentation(e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	res, err := segmentationview.Measure(d, aopt, segmentation.WindowOptions{K: *window, Lamprier: *lamprier}, costs)
+	opt := segmentationview.Options{MaxRows: maxRows, Reference: *reference, Level: *level, TQuantile: inference.StudentQuantile}
+	if *reference != "" && !slices.Contains(d.Coders(), *reference) {
+		return usagef("segmentation: --reference %s: no coder of that name (coders: %s)", *reference, strings.Join(d.Coders(), ", "))
+	}
+	res, err := segmentationview.Measure(d, aopt, segmentation.WindowOptions{K: *window, Lamprier: *lamprier}, costs, opt)
 	if err != nil {
 		return err
-	}
-	if *reference != "" {
-		if res.Reference, err = segmentationview.NewReference(res, *reference, *level, inference.StudentQuantile); err != nil {
-			return usagef("segmentation: %v", err)
-		}
 	}
 	e.observe(res)
 	if err := rep.write(e, func() (*report.Page, error) { return segmentationview.Page(res, d, files), nil }, files); err != nil || rep.only() {

@@ -1,3 +1,5 @@
+//go:build !js
+
 package main
 
 import (
@@ -23,13 +25,15 @@ import (
 	"agree/formats"
 )
 
-const serveSynopsis = `serve [--addr 127.0.0.1:PORT] [--max-upload MB] [--timeout D]
+const serveSynopsis = `serve [--addr 127.0.0.1:PORT] [--max-upload MB] [--timeout D] [--web DIR]
 
 A local web page to drop annotation files, choose the analysis and its
 options, and see its HTML report. It listens on a loopback address only,
 refuses requests whose Host or Origin is not its own (DNS rebinding,
 cross-site posts), bounds the upload size and the run time, and keeps
-nothing on disk after answering. Stop it with Ctrl-C.`
+nothing on disk after answering. Stop it with Ctrl-C. With --web DIR, it
+serves the static page built into DIR (go run ./web/build -o DIR), which
+runs agree in the browser: nothing is uploaded.`
 
 // serveCommands are the analyses the page offers (shuffle reads no file):
 // auto chooses as agree report does (formats.Analysis).
@@ -41,6 +45,7 @@ type serveOptions struct {
 	timeout   time.Duration // run time of one analysis
 	self      string        // the agree binary that runs the analyses
 	env       []string      // extra environment of the runs (tests)
+	web       string        // a built static page to serve (serve_web.go)
 }
 
 func runServe(e env, args []string) error {
@@ -48,6 +53,7 @@ func runServe(e env, args []string) error {
 	addr := fs.String("addr", "127.0.0.1:0", "loopback address and port to listen on (port 0: any free port)")
 	maxMB := fs.Int("max-upload", 64, "largest upload in MB (all files of one analysis)")
 	timeout := fs.Duration("timeout", 2*time.Minute, "longest run time of one analysis")
+	web := fs.String("web", "", "serve the static page built into `DIR` (go run ./web/build -o DIR): agree runs in the browser, nothing is uploaded")
 	bound(fs, "max-upload", between(1, 4096))
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
@@ -62,6 +68,11 @@ func runServe(e env, args []string) error {
 	if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
 		return usagef("serve: --addr %q: only a loopback address (127.0.0.1, ::1, 127.x.y.z) may be used: the page reads and runs on your files", *addr)
 	}
+	if *web != "" {
+		if err := checkWebDir(*web); err != nil {
+			return err
+		}
+	}
 	self, err := os.Executable()
 	if err != nil {
 		return fmt.Errorf("serve: cannot find the agree binary to run analyses: %w", err)
@@ -70,7 +81,7 @@ func runServe(e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: newServeHandler(ln.Addr().String(), serveOptions{maxUpload: int64(*maxMB) << 20, timeout: *timeout, self: self}),
+	srv := &http.Server{Handler: newServeHandler(ln.Addr().String(), serveOptions{maxUpload: int64(*maxMB) << 20, timeout: *timeout, self: self, web: *web}),
 		ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(e.stdout, "agree serve: open http://%s/ (Ctrl-C to stop)\n", ln.Addr())
 	stop := make(chan os.Signal, 1)
@@ -159,6 +170,9 @@ func (h *serveHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, "forbidden: cross-site request", http.StatusForbidden)
 			return
 		}
+	}
+	if h.webFile(w, r) {
+		return
 	}
 	switch {
 	case r.URL.Path == "/" && (r.Method == http.MethodGet || r.Method == http.MethodHead):

@@ -197,7 +197,7 @@ func checkShuffleOut(e env, dir string, force bool, errs []shuffle.ErrorType, in
 	case err == nil && !st.IsDir():
 		return usagef("shuffle: --out %s is a file; want a directory (curves.csv and the charts go in it)", dir)
 	case errors.Is(err, iofs.ErrNotExist):
-		// created after the sweep (writeShuffleFiles), as the README
+		// created after the sweep (writeShuffleFiles), as docs/cli.md
 		// promises: it holds nothing to overwrite
 		for _, p := range shuffleOutFiles(dir, errs) {
 			if err := e.outputs.claim(p, "--out", nil); err != nil {

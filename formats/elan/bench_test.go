@@ -44,3 +44,36 @@ func BenchmarkRead(b *testing.B) {
 		}
 	}
 }
+
+// subdivisionEAF is an ELAN file of one word with n morphemes on a
+// Symbolic_Subdivision tier, written in reverse order (each points to the
+// one written after it).
+func subdivisionEAF(n int) []byte {
+	var b strings.Builder
+	b.WriteString(`<ANNOTATION_DOCUMENT><HEADER TIME_UNITS="milliseconds"/><TIME_ORDER><TIME_SLOT TIME_SLOT_ID="t1" TIME_VALUE="0"/><TIME_SLOT TIME_SLOT_ID="t2" TIME_VALUE="100000000"/></TIME_ORDER>
+<TIER TIER_ID="words" LINGUISTIC_TYPE_REF="w"><ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID="w1" TIME_SLOT_REF1="t1" TIME_SLOT_REF2="t2"><ANNOTATION_VALUE>w</ANNOTATION_VALUE></ALIGNABLE_ANNOTATION></ANNOTATION></TIER>
+<TIER TIER_ID="morphs" LINGUISTIC_TYPE_REF="m" PARENT_REF="words">
+`)
+	for i := n - 1; i >= 0; i-- {
+		prev := ""
+		if i > 0 {
+			prev = fmt.Sprintf(` PREVIOUS_ANNOTATION="m%d"`, i-1)
+		}
+		fmt.Fprintf(&b, "<ANNOTATION><REF_ANNOTATION ANNOTATION_ID=\"m%d\" ANNOTATION_REF=\"w1\"%s><ANNOTATION_VALUE>x</ANNOTATION_VALUE></REF_ANNOTATION></ANNOTATION>\n", i, prev)
+	}
+	b.WriteString(`</TIER><LINGUISTIC_TYPE LINGUISTIC_TYPE_ID="w" TIME_ALIGNABLE="true"/><LINGUISTIC_TYPE LINGUISTIC_TYPE_ID="m" CONSTRAINTS="Symbolic_Subdivision" TIME_ALIGNABLE="false"/></ANNOTATION_DOCUMENT>`)
+	return []byte(b.String())
+}
+
+// BenchmarkSymbolicSubdivision: issue 25, 100 000 children of one parent
+// (quadratic before: over 30 s).
+func BenchmarkSymbolicSubdivision(b *testing.B) {
+	data := subdivisionEAF(100_000)
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		c, err := ReadBytes(data, "sub.eaf", Options{Tiers: "morphs=morphs"})
+		if err != nil || len(c.Spans) != 100_000 {
+			b.Fatal(err)
+		}
+	}
+}

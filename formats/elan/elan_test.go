@@ -2,6 +2,7 @@ package elan
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strconv"
@@ -136,6 +137,61 @@ func TestErrors(t *testing.T) {
 		_, err := ReadBytes([]byte(tc.in), "x.eaf", Options{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s:\nerr = %v\nwant %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+// searchOrder is the search chainOrder replaced (quadratic): for each
+// place, the first child in kids whose PREVIOUS_ANNOTATION is the last
+// placed and that is not placed yet.
+func searchOrder(rd *reader, kids []int) ([]int, bool) {
+	ordered := make([]int, 0, len(kids))
+	prev := ""
+	for len(ordered) < len(kids) {
+		found := -1
+		for _, k := range kids {
+			if rd.anns[k].prev == prev && !slices.Contains(ordered, k) {
+				found = k
+				break
+			}
+		}
+		if found < 0 {
+			return nil, false
+		}
+		ordered = append(ordered, found)
+		prev = rd.anns[found].id
+	}
+	return ordered, true
+}
+
+// TestChainOrder: issue 25, the linear order of a parent's children is
+// the search's on random PREVIOUS_ANNOTATION links: chains in any order,
+// ties (two children after one), missing and unknown links, cycles.
+func TestChainOrder(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for trial := range 3000 {
+		n := 1 + r.IntN(8)
+		rd := &reader{}
+		perm := r.Perm(n)
+		for i := range n {
+			a := annot{id: fmt.Sprint("m", i)}
+			switch {
+			case r.IntN(6) == 0: // any link, or none
+				if j := r.IntN(n + 2); j < n {
+					a.prev = fmt.Sprint("m", j)
+				} else if j == n {
+					a.prev = "zz"
+				}
+			case perm[i] > 0: // the chain of perm
+				a.prev = fmt.Sprint("m", slices.Index(perm, perm[i]-1))
+			}
+			rd.anns = append(rd.anns, a)
+		}
+		kids := r.Perm(n)
+		want, wantOK := searchOrder(rd, kids)
+		got, ok := rd.chainOrder(kids)
+		if ok != wantOK || !slices.Equal(got, want) {
+			t.Fatalf("trial %d: %+v kids %v: got %v %v, want %v %v", trial, rd.anns, kids, got, ok, want, wantOK)
 		}
 	}
 }

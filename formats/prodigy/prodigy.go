@@ -20,7 +20,10 @@
 //
 // Binary recipes (ner.teach, textcat.teach, spans.teach, any recipe whose
 // _view_id is "ner", "spans", "classification", "text" or "html"; or a task
-// with a "label" and neither options nor spans) ask one question per task,
+// with a "label" and neither options nor spans; or, in a file without view
+// ids, tasks that suggest one span each and have no options, when an
+// annotator answered two of them about one input — a manual recipe
+// answers an input once; a note says so) ask one question per task,
 // so one input comes back as many tasks, answered accept or reject. Each
 // answer is a document label "accept" or "reject" in the layer of the
 // asked label, about its question (Label.Item): "[start,end)" for a
@@ -33,6 +36,7 @@
 package prodigy
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -66,6 +70,14 @@ func Read(r io.Reader, name string, opt Options) (*annotation.Corpus, error) {
 func ReadBytes(data []byte, name string, opt Options) (*annotation.Corpus, error) {
 	rd := &reader{name: name, opt: opt, c: &annotation.Corpus{}, seen: map[[2]int]int{}}
 	err := jsonx.Lines(data, rd.line)
+	var rep *repeatedSuggestion
+	if errors.As(err, &rep) {
+		// a binary recipe's export without view ids: read again, one
+		// question per one-suggestion task
+		rd = &reader{name: name, opt: opt, c: &annotation.Corpus{}, seen: map[[2]int]int{}, byShape: true}
+		err = jsonx.Lines(data, rd.line)
+		rd.c.Notes = append(rd.c.Notes, fmt.Sprintf("%s: prodigy: read as a binary recipe's answers (one question per task) by the tasks' shape, the tasks having no _view_id: annotator %q answered tasks with one suggested span each about input %s at lines %d and %d", name, rep.annotator, rep.input, rep.first, rep.line))
+	}
 	if se, ok := err.(*jsonx.SyntaxError); ok {
 		return nil, position.Errorf(name, se.Line, se.Col, "%s (want one JSON object per line: prodigy db-out)", se.Msg)
 	}
@@ -94,6 +106,25 @@ type reader struct {
 	// an annotator answered (document, annotator, label, item) to its line
 	binary int
 	asked  map[question]int
+	// byShape reads the tasks without a _view_id that suggest one span
+	// (no options) as binary questions; without it, shapes records the
+	// first such task of each (input, annotator), so that a second one
+	// (repeatedSuggestion) shows a binary recipe's export.
+	byShape bool
+	shapes  map[[2]string]int
+}
+
+// repeatedSuggestion is the evidence of a binary recipe's export whose
+// tasks have no _view_id: an annotator answered two tasks about one input,
+// each suggesting one span (ner.teach, spans.teach ask one question per
+// suggested span; a manual recipe answers an input once).
+type repeatedSuggestion struct {
+	annotator, input string
+	first, line      int
+}
+
+func (e *repeatedSuggestion) Error() string {
+	return fmt.Sprintf("annotator %q answered one-suggestion tasks about input %s at lines %d and %d", e.annotator, e.input, e.first, e.line)
 }
 
 type question struct {
@@ -137,6 +168,36 @@ func (rd *reader) question(line, d, a int, label, item, answer string) error {
 	return nil
 }
 
+// suggestion records a one-suggestion task without a view id by its input
+// and annotator (named as line names them); the second of one annotator
+// about one input is a *repeatedSuggestion.
+func (rd *reader) suggestion(line int, v jsonx.Value) error {
+	input := str(v.Get("_input_hash"))
+	if input == "" {
+		text, ok := v.Get("text").Str()
+		if !ok {
+			return nil // refused by line, unless rejected
+		}
+		input = names.ForText(text)
+	}
+	who := str(v.Get("_annotator_id"))
+	if who == "" {
+		who = str(v.Get("_session_id"))
+	}
+	if who == "" {
+		who = names.Base(rd.name)
+	}
+	k := [2]string{input, who}
+	if prev, ok := rd.shapes[k]; ok {
+		return &repeatedSuggestion{annotator: who, input: input, first: prev, line: line}
+	}
+	if rd.shapes == nil {
+		rd.shapes = map[[2]string]int{}
+	}
+	rd.shapes[k] = line
+	return nil
+}
+
 func (rd *reader) errorf(line int, field, format string, args ...any) error {
 	if field == "" {
 		return position.Errorf(rd.name, line, 0, format, args...)
@@ -172,8 +233,17 @@ func (rd *reader) line(line int, v jsonx.Value) error {
 	view := str(v.Get("_view_id"))
 	binary := v.Get("label")
 	_, hasLabel := binary.Str()
-	spanQuestion := binaryViews[view] && v.Get("spans").Len() > 0
+	choice := v.Get("accept").Exists() || v.Get("options").Exists()
+	// without a view id, a task suggesting one span (and no options) is a
+	// binary recipe's question when the file shows it is one (byShape)
+	oneSuggestion := view == "" && v.Get("spans").Len() == 1 && !choice
+	spanQuestion := (binaryViews[view] || rd.byShape && oneSuggestion) && v.Get("spans").Len() > 0
 	isBinary := spanQuestion || hasLabel && !v.Get("accept").Exists() && v.Get("spans").Len() == 0 && (view == "" || binaryViews[view])
+	if oneSuggestion && !rd.byShape {
+		if err := rd.suggestion(line, v); err != nil {
+			return err
+		}
+	}
 	if answer == "" {
 		answer = "accept"
 	}
@@ -200,7 +270,7 @@ func (rd *reader) line(line int, v jsonx.Value) error {
 	k := [2]int{d, a}
 	if !isBinary {
 		if prev, dup := rd.seen[k]; dup {
-			return rd.errorf(line, "", "annotator %q answered input %s twice (also at line %d); keep one answer (a manual recipe answers each input once; binary recipes such as ner.teach and textcat.teach are read as such by their _view_id, %s)", who, docName, prev, viewList())
+			return rd.errorf(line, "", "annotator %q answered input %s twice (also at line %d); keep one answer (a manual recipe answers each input once; binary recipes such as ner.teach and textcat.teach are read as such by their _view_id, %s, or without one when their tasks suggest one span each or ask about a label, with no options)", who, docName, prev, viewList())
 		}
 		rd.seen[k] = line
 	}

@@ -154,3 +154,47 @@ func TestBinary(t *testing.T) {
 		t.Errorf("textcat.teach: %d labels on %d documents: %+v", len(tc.Labels), len(tc.Documents), tc.Labels)
 	}
 }
+
+// TestBinaryWithoutViewID: the same ner.teach answers as TestBinary's with
+// the _view_id keys taken out (as exports of older Prodigy versions and
+// scripts that keep only the task's own keys have them) are read the same
+// — one question per task with one suggested span, the accepted ones also
+// spans — because an annotator answered two such tasks about one input;
+// a note says how the file was read. A manual task with one span given
+// once per input stays a manual one.
+func TestBinaryWithoutViewID(t *testing.T) {
+	want := read(t, "testdata/binary/ner_teach.jsonl")
+	got := read(t, "testdata/binary/ner_teach_noview.jsonl")
+	if !slices.EqualFunc(got.Labels, want.Labels, func(a, b annotation.Label) bool {
+		return a.Layer == b.Layer && a.Item == b.Item && a.Value == b.Value && a.Doc == b.Doc && a.Annotator == b.Annotator
+	}) {
+		t.Errorf("answers %+v\nwant %+v", got.Labels, want.Labels)
+	}
+	if !slices.EqualFunc(got.Spans, want.Spans, func(a, b annotation.Span) bool {
+		return a.Start == b.Start && a.End == b.End && a.Label == b.Label && a.Doc == b.Doc && a.Annotator == b.Annotator
+	}) {
+		t.Errorf("spans %+v\nwant %+v", got.Spans, want.Spans)
+	}
+	if !slices.ContainsFunc(got.Notes, func(n string) bool {
+		return strings.Contains(n, "by the tasks' shape") && strings.Contains(n, `annotator "news-alice"`) && strings.Contains(n, "lines 1 and 2")
+	}) {
+		t.Errorf("no note on how the file was read: %q", got.Notes)
+	}
+	if slices.ContainsFunc(want.Notes, func(n string) bool { return strings.Contains(n, "shape") }) {
+		t.Errorf("a file with view ids is read by them, not by shape: %q", want.Notes)
+	}
+	// one span per input and annotator, no view id: a manual recipe's
+	// answers (a rejected task excluded, no labels)
+	manual := "{\"text\":\"ab\",\"_input_hash\":1,\"_annotator_id\":\"x\",\"spans\":[{\"start\":0,\"end\":1,\"label\":\"X\"}],\"answer\":\"accept\"}\n" +
+		"{\"text\":\"cd\",\"_input_hash\":2,\"_annotator_id\":\"x\",\"spans\":[{\"start\":0,\"end\":1,\"label\":\"X\"}],\"answer\":\"reject\"}\n"
+	c, err := ReadBytes([]byte(manual), "m.jsonl", Options{})
+	if err != nil || len(c.Labels) != 0 || len(c.Spans) != 1 {
+		t.Errorf("manual answers: %v, %d labels, %d spans; want no label and the accepted span", err, len(c.Labels), len(c.Spans))
+	}
+	// options make a task a choice, never a binary question: the repeat
+	// is refused as before
+	choice := "{\"text\":\"ab\",\"_input_hash\":1,\"_annotator_id\":\"x\",\"options\":[{\"id\":\"A\"}],\"accept\":[\"A\"],\"spans\":[{\"start\":0,\"end\":1,\"label\":\"X\"}]}\n"
+	if _, err := ReadBytes([]byte(choice+choice), "c.jsonl", Options{}); err == nil || !strings.Contains(err.Error(), "answered input 1 twice") {
+		t.Errorf("a repeated choice task: %v", err)
+	}
+}

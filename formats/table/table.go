@@ -239,6 +239,7 @@ type reader struct {
 	spaced   []string // coder names read without surrounding spaces (names.go)
 	blank    []int    // coders (wide) named by an empty header
 	width    int      // fields of a wide header
+	idHeader string   // the name of a wide header's first column (its item ids')
 
 	// Options.By (by.go): the fields of the By columns; in a wide file,
 	// each coder's field and each field's coder (−1: not a coder); for
@@ -423,6 +424,7 @@ func (rd *reader) wideCoders(header []string, line int) ([]string, error) {
 		return nil, rd.errorf(line, 0, "wide layout: the header has %s; want an item column and one column per coder", plural.Count(len(header), "column"))
 	}
 	rd.width = len(header)
+	rd.idHeader = strings.TrimSpace(header[0])
 	by, err := rd.byColumns(header, func(i int) bool { return i == 0 })
 	if err != nil {
 		return nil, rd.errorf(line, 0, "%w", err)

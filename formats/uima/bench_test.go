@@ -2,10 +2,12 @@ package uima
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
 	"agree/annotation"
+	"agree/internal/inputtest"
 )
 
 // benchCAS writes a CAS of n NamedEntity annotations (and a token for
@@ -74,6 +76,37 @@ func BenchmarkReadJSON(b *testing.B) {
 		}
 		if len(c.Spans) != 100_000 {
 			b.Fatal(len(c.Spans))
+		}
+	}
+}
+
+// BenchmarkReadCASMemory: issue 25, what the readers allocate per byte of
+// file (alloc/byte; the peak is at most that) on a large document text and
+// on structures of no use but their id: 17 and 100 times the file before.
+func BenchmarkReadCASMemory(b *testing.B) {
+	for _, json := range []bool{false, true} {
+		for _, ids := range []bool{false, true} {
+			in := inputtest.CAS(8<<20, json, ids)
+			b.Run(fmt.Sprintf("json=%v/ids=%v", json, ids), func(b *testing.B) {
+				b.SetBytes(int64(len(in)))
+				b.ReportAllocs()
+				var before, after runtime.MemStats
+				runtime.ReadMemStats(&before)
+				n := 0
+				for b.Loop() {
+					c := &annotation.Corpus{}
+					read := ReadXMI
+					if json {
+						read = ReadJSON
+					}
+					if err := read(c, strings.NewReader(in), "m", "d", "a", Options{}); err != nil {
+						b.Fatal(err)
+					}
+					n++
+				}
+				runtime.ReadMemStats(&after)
+				b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(n)/float64(len(in)), "alloc/byte")
+			})
 		}
 	}
 }

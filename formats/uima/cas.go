@@ -42,6 +42,7 @@ func (o *Options) unit() (annotation.OffsetUnit, error) {
 type feature struct {
 	name, value string
 	ref         bool // known to be a reference (JSON "@name")
+	owned       bool // value is a string of its own, not a substring of the file's data
 }
 
 // fsNode is one feature structure of a CAS, whatever the serialisation.
@@ -81,6 +82,142 @@ func (n *fsNode) where() annotation.Pos {
 	return p
 }
 
+// needed reports whether build reads more of a feature structure than
+// its id: a span, a sofa, a chain, a link of one, a relation.
+func (n *fsNode) needed() bool {
+	if n.hasSpan || n.typ == "uima.cas.Sofa" {
+		return true
+	}
+	for _, f := range n.features {
+		switch f.name {
+		case "first", "next", "Governor", "Dependent":
+			return true
+		}
+	}
+	return false
+}
+
+// cas is what a CAS file gives build: the feature structures it reads
+// (nodes, in chunks that are never copied or over-reserved) and, of the
+// others, only the id and where it is (bare, 24 bytes each, in chunks too),
+// so that a reference to one resolves and an id given twice is found; a
+// structure without id and of no use is not kept at all. A file of a
+// million elements build has no use for then costs about its own size
+// (with ids) or nothing.
+type cas struct {
+	file   string
+	nodes  [][]fsNode
+	n      int // nodes
+	bare   [][]bareNode
+	nBare  int
+	feats  featArena
+	locate func(off int) (line, col int, elem string) // a bare structure's line, column and XMI element
+}
+
+// at returns node i.
+func (c *cas) at(i int) *fsNode { return &c.nodes[i/nodeChunk][i%nodeChunk] }
+
+const nodeChunk = 1024
+
+// featArena holds the nodes' features in chunks: a node's are contiguous
+// (a slice of a chunk), and a chunk is never copied to grow.
+type featArena struct{ cur []feature }
+
+// add adds f to the features of the node whose first feature is at
+// *first of the current chunk (moving them to a new chunk when it is
+// full).
+func (a *featArena) add(f feature, first *int) {
+	if len(a.cur) == cap(a.cur) {
+		n := len(a.cur) - *first
+		nc := make([]feature, n, max(4096, 2*n))
+		copy(nc, a.cur[*first:])
+		a.cur, *first = nc, 0
+	}
+	a.cur = append(a.cur, f)
+}
+
+// done returns the features of the node from first on.
+func (a *featArena) done(first int) []feature { return a.cur[first:len(a.cur):len(a.cur)] }
+
+// bareNode is a structure kept for its id: the byte offset of its
+// element's '<' (XMI) or of its object (JSON), and its index in a JSON
+// %FEATURE_STRUCTURES array (-1 otherwise).
+type bareNode struct {
+	id         string
+	off, index int32
+}
+
+const bareChunk = 4096
+
+// keep adds n to nodes, to bare (its features, from first in the arena,
+// dropped) or nowhere.
+func (c *cas) keep(n fsNode, first int) {
+	switch {
+	case n.needed():
+		k := len(c.nodes) - 1
+		if k < 0 || len(c.nodes[k]) == nodeChunk {
+			size := nodeChunk
+			if k < 0 {
+				size = 16 // a small file's first chunk grows to nodeChunk
+			}
+			c.nodes = append(c.nodes, make([]fsNode, 0, size))
+			k++
+		}
+		if len(c.nodes[k]) == cap(c.nodes[k]) { // the first, small chunks
+			c.nodes[k] = append(make([]fsNode, 0, min(nodeChunk, 2*cap(c.nodes[k]))), c.nodes[k]...)
+		}
+		c.nodes[k] = append(c.nodes[k], n)
+		c.n++
+		return
+	case n.id != "":
+		k := len(c.bare) - 1
+		if k < 0 || len(c.bare[k]) == bareChunk {
+			c.bare = append(c.bare, make([]bareNode, 0, bareChunk))
+			k++
+		}
+		c.bare[k] = append(c.bare[k], bareNode{id: n.id, off: int32(n.off), index: int32(n.index)})
+		c.nBare++
+	}
+	if len(n.features) > 0 {
+		c.feats.cur = c.feats.cur[:first]
+	}
+}
+
+// size is the number of structures: nodes, then bare.
+func (c *cas) size() int { return c.n + c.nBare }
+
+// id returns the id of structure k.
+func (c *cas) id(k int) string {
+	if k < c.n {
+		return c.at(k).id
+	}
+	k -= c.n
+	return c.bare[k/bareChunk][k%bareChunk].id
+}
+
+// off returns the byte offset of structure k.
+func (c *cas) off(k int) int {
+	if k < c.n {
+		return c.at(k).off
+	}
+	k -= c.n
+	return int(c.bare[k/bareChunk][k%bareChunk].off)
+}
+
+// node returns structure k (a bare one without type, features or span).
+func (c *cas) node(k int) fsNode {
+	if k < c.n {
+		return *c.at(k)
+	}
+	k -= c.n
+	b := c.bare[k/bareChunk][k%bareChunk]
+	n := fsNode{file: c.file, id: b.id, off: int(b.off), index: int(b.index)}
+	if c.locate != nil {
+		n.line, n.col, n.elem = c.locate(n.off)
+	}
+	return n
+}
+
 func (n *fsNode) get(name string) (string, bool) {
 	for _, f := range n.features {
 		if f.name == name {
@@ -102,7 +239,7 @@ var referenceFeatures = map[string]bool{"next": true, "first": true, "Governor":
 
 // build adds the CAS's annotations of the initial view to c as annotator's
 // annotation of document doc. See the package documentation.
-func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, opt *Options) error {
+func build(c *annotation.Corpus, cs *cas, name, doc, annotator string, opt *Options) error {
 	unit, err := opt.unit()
 	if err != nil {
 		return err
@@ -110,8 +247,8 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 	// the initial view's sofa
 	sofa := -1
 	nSofas := 0
-	for i := range nodes {
-		n := &nodes[i]
+	for i := range cs.n {
+		n := cs.at(i)
 		if n.typ != "uima.cas.Sofa" {
 			continue
 		}
@@ -125,11 +262,17 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 	if sofa < 0 {
 		return fmt.Errorf("%s: no uima.cas.Sofa: the CAS has no document text", name)
 	}
-	text, hasText := nodes[sofa].get("sofaString")
-	if !hasText {
-		return nodes[sofa].where().Errorf("the Sofa has no sofaString: only text documents can be read")
+	text, hasText, owned := "", false, false
+	for _, f := range cs.at(sofa).features {
+		if f.name == "sofaString" {
+			text, hasText, owned = f.value, true, f.owned
+			break
+		}
 	}
-	sofaID := nodes[sofa].id
+	if !hasText {
+		return cs.at(sofa).where().Errorf("the Sofa has no sofaString: only text documents can be read")
+	}
+	sofaID := cs.at(sofa).id
 	// The nodes' strings may be substrings of the file (the XMI scanner's):
 	// what the corpus keeps is copied, equal short strings once, so that
 	// the corpus does not hold the file's data alive.
@@ -142,7 +285,9 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 		interned[k] = k
 		return k
 	}
-	text = strings.Clone(text)
+	if !owned {
+		text = strings.Clone(text) // not the file's data: a substring would keep it alive
+	}
 	offs, err := annotation.NewOffsets(text, unit)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
@@ -152,22 +297,23 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 	if err := c.SetText(d, text, annotation.Pos{File: name}); err != nil {
 		return err
 	}
-	// ids are only needed to follow chains and relations
+	// ids are only needed to follow chains and relations: they index the
+	// structures read (nodes) and then the bare ones
 	var byID map[string]int
-	for i := range nodes {
-		if _, ok := nodes[i].get("first"); ok {
+	for i := range cs.n {
+		if _, ok := cs.at(i).get("first"); ok {
 			byID = map[string]int{}
 			break
 		}
-		if _, ok := nodes[i].get("Governor"); ok {
+		if _, ok := cs.at(i).get("Governor"); ok {
 			byID = map[string]int{}
 			break
 		}
 	}
 	if byID != nil {
-		for i := range nodes {
-			if nodes[i].id != "" {
-				byID[nodes[i].id] = i
+		for k := range cs.size() {
+			if id := cs.id(k); id != "" {
+				byID[id] = k
 			}
 		}
 	}
@@ -176,8 +322,8 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 	// sharing a tail would be walked again and again)
 	chainOf := map[int]string{}
 	owner := map[int]int{} // link → its chain's node
-	for i := range nodes {
-		n := &nodes[i]
+	for i := range cs.n {
+		n := cs.at(i)
 		first, ok := n.get("first")
 		if !ok || !strings.HasSuffix(LocalName(n.typ), "Chain") {
 			continue
@@ -191,19 +337,22 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 				if o == i {
 					return n.where().Errorf("chain %s: its links form a cycle at %s", n.id, id)
 				}
-				return n.where().Errorf("chain %s: link %s is in chain %s too (%v): a link belongs to one chain", n.id, id, nodes[o].id, nodes[o].where())
+				return n.where().Errorf("chain %s: link %s is in chain %s too (%v): a link belongs to one chain", n.id, id, cs.at(o).id, cs.at(o).where())
 			}
 			owner[k] = i
 			chainOf[k] = keep(n.id)
-			id, _ = nodes[k].get("next")
+			id = "" // a bare structure has no next
+			if k < cs.n {
+				id, _ = cs.at(k).get("next")
+			}
 		}
 	}
 	// layers and their label features
 	var types []string
 	features := map[string][]string{}   // type → its features, in order of appearance
 	seenFeature := map[[2]string]bool{} // (type, feature) listed
-	for i := range nodes {
-		n := &nodes[i]
+	for i := range cs.n {
+		n := cs.at(i)
 		if !isSpanNode(n) {
 			continue
 		}
@@ -243,12 +392,12 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 		}
 		return b, e, nil
 	}
-	spanOf := make([]int32, len(nodes)) // node → its span's index + 1 (0: not a span)
+	spanOf := make([]int32, cs.n) // node → its span's index + 1 (0: not a span)
 	otherViews, skippedRel := 0, 0
-	c.Spans = slices.Grow(c.Spans, len(nodes))
+	c.Spans = slices.Grow(c.Spans, cs.n)
 	var tokens []annotation.Token
-	for i := range nodes {
-		n := &nodes[i]
+	for i := range cs.n {
+		n := cs.at(i)
 		if !n.hasSpan {
 			continue
 		}
@@ -295,8 +444,8 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 		c.Documents[d].Tokens = tokens
 	}
 	// relations: Governor → Dependent
-	for i := range nodes {
-		n := &nodes[i]
+	for i := range cs.n {
+		n := cs.at(i)
 		gov, ok1 := n.get("Governor")
 		dep, ok2 := n.get("Dependent")
 		if !ok1 || !ok2 || (n.hasSpan && n.sofa != sofaID) {
@@ -307,7 +456,13 @@ func build(c *annotation.Corpus, nodes []fsNode, name, doc, annotator string, op
 		if !ok1 || !ok2 {
 			return n.where().Errorf("relation %s: Governor %s or Dependent %s is not in the file", n.id, gov, dep)
 		}
-		src, tgt := int(spanOf[gi])-1, int(spanOf[di])-1
+		src, tgt := -1, -1 // a bare structure is no span
+		if gi < cs.n {
+			src = int(spanOf[gi]) - 1
+		}
+		if di < cs.n {
+			tgt = int(spanOf[di]) - 1
+		}
 		if src < 0 || tgt < 0 {
 			skippedRel++
 			continue
@@ -383,45 +538,57 @@ func atoiOffset(s string) (int, bool) {
 	return n, err == nil && n >= 0
 }
 
-// firstDuplicateID returns the nodes i < j of the first id given twice
-// (the smallest j), or ok = false when the ids differ. It sorts the ids'
-// hashes with their positions (16 bytes a node, no map), then compares
-// the ids of equal hashes.
-func firstDuplicateID(nodes []fsNode) (i, j int, ok bool) {
+// firstDuplicateID returns the structures i and j (node indexes) of the
+// first id given twice, the second as early in the file as possible and
+// the first the earliest copy of its id, or ok = false when the ids
+// differ. It sorts the ids' hashes with their byte offsets (24 bytes a
+// structure, no map) and compares the ids of equal hashes: linear in the
+// copies of an id, however many.
+func (c *cas) firstDuplicateID() (i, j int, ok bool) {
 	type hashed struct {
-		h uint64
-		i int32
+		h   uint64
+		off int64
+		k   int32
 	}
 	seed := maphash.MakeSeed()
-	hs := make([]hashed, 0, len(nodes))
-	for k := range nodes {
-		if nodes[k].id != "" {
-			hs = append(hs, hashed{maphash.String(seed, nodes[k].id), int32(k)})
+	hs := make([]hashed, 0, c.size())
+	for k := range c.size() {
+		if id := c.id(k); id != "" {
+			hs = append(hs, hashed{maphash.String(seed, id), int64(c.off(k)), int32(k)})
 		}
 	}
 	slices.SortFunc(hs, func(x, y hashed) int {
 		if c := cmp.Compare(x.h, y.h); c != 0 {
 			return c
 		}
-		return cmp.Compare(x.i, y.i)
+		return cmp.Compare(x.off, y.off)
 	})
-	j = len(nodes)
+	var best [2]hashed
+	var firsts []hashed // the first copy of each id of a run (colliding hashes: more than one)
+	var paired []bool
 	for a := 0; a < len(hs); {
 		b := a + 1
 		for b < len(hs) && hs[b].h == hs[a].h {
 			b++
 		}
-		// a run of equal hashes, in node order: the first node repeating
-		// an earlier one's id
-		for y := a + 1; y < b && int(hs[y].i) < j; y++ {
-			for x := a; x < y; x++ {
-				if nodes[hs[x].i].id == nodes[hs[y].i].id {
-					i, j, ok = int(hs[x].i), int(hs[y].i), true
-					break
+		firsts, paired = append(firsts[:0], hs[a]), append(paired[:0], false)
+		for _, y := range hs[a+1 : b] {
+			id := c.id(int(y.k))
+			f := 0
+			for f < len(firsts) && c.id(int(firsts[f].k)) != id {
+				f++
+			}
+			switch {
+			case f == len(firsts):
+				firsts, paired = append(firsts, y), append(paired, false)
+			case !paired[f]:
+				paired[f] = true
+				if !ok || y.off < best[1].off {
+					best, ok = [2]hashed{firsts[f], y}, true
 				}
 			}
 		}
 		a = b
 	}
-	return i, j, ok
+	return int(best[0].k), int(best[1].k), ok
 }

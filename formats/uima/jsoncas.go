@@ -8,6 +8,7 @@ import (
 	"agree/annotation"
 	"agree/internal/excerpt"
 	"agree/internal/jsonx"
+	"agree/internal/limits"
 	"agree/position"
 )
 
@@ -18,24 +19,33 @@ import (
 // "^begin" and "^end" anchors like begin and end, "#x" special floating
 // point values. See the package documentation.
 func ReadJSON(c *annotation.Corpus, r io.Reader, name, doc, annotator string, opt Options) error {
-	data, err := io.ReadAll(r)
+	data, err := limits.ReadAll(r, name, "file", limits.MaxFile, limits.SizeHint(r))
+	if limits.IsLimit(err) {
+		return err
+	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	nodes, err := parseJSONCAS(data, name)
+	return ReadJSONBytes(c, data, name, doc, annotator, opt)
+}
+
+// ReadJSONBytes is ReadJSON on the file's content, which it does not copy
+// (nor keep).
+func ReadJSONBytes(c *annotation.Corpus, data []byte, name, doc, annotator string, opt Options) error {
+	cs, err := parseJSONCAS(data, name)
 	if err != nil {
 		return err
 	}
-	return build(c, nodes, name, doc, annotator, &opt)
+	return build(c, cs, name, doc, annotator, &opt)
 }
 
-func parseJSONCAS(data []byte, name string) ([]fsNode, error) {
+func parseJSONCAS(data []byte, name string) (*cas, error) {
 	if err := checkUTF16(data, name, "JSON CAS"); err != nil {
 		return nil, err
 	}
 	// a byte-order mark is not JSON, but harmless (RFC 8259 §8.1)
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
-	fail := func(off int, format string, args ...any) ([]fsNode, error) {
+	fail := func(off int, format string, args ...any) (*cas, error) {
 		line, col := jsonx.Position(data, off)
 		return nil, fmt.Errorf("%s: not a UIMA JSON CAS: line %d, column %d: %s", name, line, col, fmt.Sprintf(format, args...))
 	}
@@ -53,8 +63,7 @@ func parseJSONCAS(data []byte, name string) ([]fsNode, error) {
 	if off, bad := doc.InvalidUTF8(); bad {
 		return fail(off, "a string that is not valid UTF-8")
 	}
-	var nodes []fsNode
-	var feats []feature // the nodes' features, in one array
+	cs := &cas{file: name}
 	var strs jsonx.Interner
 	found := false
 	doc.Root().Fields(func(key []byte, fs jsonx.Value) bool {
@@ -62,24 +71,21 @@ func parseJSONCAS(data []byte, name string) ([]fsNode, error) {
 			return true
 		}
 		found = true
-		// room for a node per %TYPE, but no more than real files have (a
-		// feature structure takes at least 20 bytes)
-		nodes = make([]fsNode, 0, min(bytes.Count(data, []byte("%TYPE")), len(data)/20+1))
-		feats = make([]feature, 0, 2*cap(nodes))
+		add := func(v jsonx.Value, n fsNode) bool {
+			n, err = jsonNode(v, n, &cs.feats, &strs)
+			if err == nil {
+				cs.keep(n, len(cs.feats.cur)-len(n.features))
+			}
+			return err == nil
+		}
 		switch fs.Kind() {
 		case jsonx.Array:
 			fs.Elems(func(i int, v jsonx.Value) bool {
-				var n fsNode
-				n, err = jsonNode(v, fsNode{file: name, index: i, off: v.Offset()}, &feats, &strs)
-				nodes = append(nodes, n)
-				return err == nil
+				return add(v, fsNode{file: name, index: i, off: v.Offset()})
 			})
 		case jsonx.Object:
 			fs.Fields(func(id []byte, v jsonx.Value) bool {
-				var n fsNode
-				n, err = jsonNode(v, fsNode{file: name, id: string(id), index: -1, off: v.Offset()}, &feats, &strs)
-				nodes = append(nodes, n)
-				return err == nil
+				return add(v, fsNode{file: name, id: string(id), index: -1, off: v.Offset()})
 			})
 		default:
 			_, err = fail(fs.Offset(), "%%FEATURE_STRUCTURES: want an array or an object")
@@ -92,17 +98,18 @@ func parseJSONCAS(data []byte, name string) ([]fsNode, error) {
 	if !found {
 		return nil, fmt.Errorf("%s: no %%FEATURE_STRUCTURES: not a UIMA JSON CAS", name)
 	}
-	if i, j, dup := firstDuplicateID(nodes); dup {
-		l1, c1 := jsonx.Position(data, nodes[i].off)
-		l2, c2 := jsonx.Position(data, nodes[j].off)
-		return nil, position.Errorf(name, l2, c2, "%s: id %s is the id of %s too (line %d, column %d): an id names one feature structure", nodes[j].where().Path, excerpt.Clip(nodes[j].id), nodes[i].where().Path, l1, c1)
+	if i, j, dup := cs.firstDuplicateID(); dup {
+		first, second := cs.node(i), cs.node(j)
+		l1, c1 := jsonx.Position(data, first.off)
+		l2, c2 := jsonx.Position(data, second.off)
+		return nil, position.Errorf(name, l2, c2, "%s: id %s is the id of %s too (line %d, column %d): an id names one feature structure", second.where().Path, excerpt.Clip(second.id), first.where().Path, l1, c1)
 	}
-	return nodes, nil
+	return cs, nil
 }
 
 // jsonNode reads one feature structure object into n (which has its
 // file and index, or id), appending its features to feats.
-func jsonNode(v jsonx.Value, n fsNode, feats *[]feature, strs *jsonx.Interner) (fsNode, error) {
+func jsonNode(v jsonx.Value, n fsNode, feats *featArena, strs *jsonx.Interner) (fsNode, error) {
 	var hasBegin, hasEnd bool
 	fail := func(format string, args ...any) error {
 		return n.where().Errorf(format, args...)
@@ -110,7 +117,7 @@ func jsonNode(v jsonx.Value, n fsNode, feats *[]feature, strs *jsonx.Interner) (
 	if v.Kind() != jsonx.Object {
 		return n, fail("want an object")
 	}
-	first := len(*feats)
+	first := len(feats.cur)
 	var err error
 	v.Fields(func(k []byte, val jsonx.Value) bool {
 		kind := val.Kind()
@@ -153,13 +160,13 @@ func jsonNode(v jsonx.Value, n fsNode, feats *[]feature, strs *jsonx.Interner) (
 		case kind == jsonx.Null || kind == jsonx.Array || kind == jsonx.Object:
 			// null, arrays and objects are not labels
 		case bytes.HasPrefix(k, []byte("@")):
-			*feats = append(*feats, feature{name: strs.String(k[1:]), value: scalar(val, strs), ref: true})
+			feats.add(feature{name: strs.String(k[1:]), value: scalar(val, strs), ref: true, owned: true}, &first)
 		default:
-			*feats = append(*feats, feature{name: strs.String(bytes.TrimLeft(k, "#^")), value: scalar(val, strs)})
+			feats.add(feature{name: strs.String(bytes.TrimLeft(k, "#^")), value: scalar(val, strs), owned: true}, &first)
 		}
 		return err == nil
 	})
-	n.features = (*feats)[first:len(*feats):len(*feats)]
+	n.features = feats.done(first)
 	if err != nil {
 		return n, err
 	}

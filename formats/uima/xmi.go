@@ -1,7 +1,6 @@
 package uima
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +9,7 @@ import (
 	"agree/annotation"
 	"agree/formats/internal/xmlscan"
 	"agree/internal/excerpt"
+	"agree/internal/limits"
 	"agree/position"
 )
 
@@ -19,18 +19,21 @@ import (
 // from the xmlns declaration's URI http:///<package path>.ecore) and local
 // name, its features are its attributes. See the package documentation.
 func ReadXMI(c *annotation.Corpus, r io.Reader, name, doc, annotator string, opt Options) error {
-	data, err := io.ReadAll(r)
+	data, err := xmlscan.ReadAll(r, name)
+	if limits.IsLimit(err) {
+		return err
+	}
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	if err := checkUTF16(data, name, "XMI"); err != nil {
+	if err := checkUTF16([]byte(data[:min(len(data), 4096)]), name, "XMI"); err != nil {
 		return err
 	}
-	nodes, err := parseXMI(data, name)
+	cs, err := parseXMI(data, name)
 	if err != nil {
 		return err
 	}
-	return build(c, nodes, name, doc, annotator, &opt)
+	return build(c, cs, name, doc, annotator, &opt)
 }
 
 // nsPackage turns an XMI namespace URI into a package name:
@@ -42,9 +45,9 @@ func nsPackage(uri string) string {
 	return strings.ReplaceAll(strings.Trim(p, "/"), "/", ".")
 }
 
-func parseXMI(data []byte, name string) ([]fsNode, error) {
-	s := xmlscan.New(data)
-	fail := func(err error) ([]fsNode, error) {
+func parseXMI(data, name string) (*cas, error) {
+	s := xmlscan.NewString(data)
+	fail := func(err error) (*cas, error) {
 		var xe *xmlscan.Error
 		if errors.As(err, &xe) {
 			return nil, position.Errorf(name, xe.Line, xe.Col, "%s", xe.Msg)
@@ -68,16 +71,19 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 			ns[p] = nsPackage(a.Value)
 		}
 	}
+	cs := &cas{file: name, locate: func(off int) (int, int, string) {
+		l, c := s.PositionOf(off)
+		elem := data[off+1:]
+		if i := strings.IndexAny(elem, " \t\r\n/>"); i >= 0 {
+			elem = elem[:i]
+		}
+		return l, c, elem
+	}}
 	if root.Empty {
-		return nil, nil
+		return cs, nil
 	}
-	// room for a node per tag, but no more than real files have (an element
-	// takes at least 16 bytes): a file of '<' must not reserve gigabytes
-	nodes := make([]fsNode, 0, min(bytes.Count(data, []byte{'<'}), len(data)/16+1))
 	type elemType struct{ name, typ string }
 	types := map[string]elemType{} // element name → its first copy and its type
-	// the nodes' features, in one array (a node's are a slice of it)
-	feats := make([]feature, 0, min(bytes.Count(data, []byte{'='}), len(data)/8+1))
 	for {
 		t, ok, err := s.Next()
 		if err != nil {
@@ -89,7 +95,7 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 		if t.End {
 			break // the root's end (the scanner checks that end tags match)
 		}
-		n := fsNode{file: name, line: t.Line, col: t.Col, elem: t.Name, index: -1}
+		n := fsNode{file: name, line: t.Line, col: t.Col, elem: t.Name, index: -1, off: t.Off}
 		if et, ok := types[t.Name]; ok {
 			n.typ, n.elem = et.typ, et.name
 		} else {
@@ -104,7 +110,7 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 			}
 			types[t.Name] = elemType{t.Name, n.typ}
 		}
-		first := len(feats)
+		first := len(cs.feats.cur)
 		var hasBegin, hasEnd bool
 		for _, a := range t.Attrs {
 			switch a.Name {
@@ -124,26 +130,27 @@ func parseXMI(data []byte, name string) ([]fsNode, error) {
 				}
 			default:
 				if !strings.HasPrefix(a.Name, "xmlns") {
-					feats = append(feats, feature{name: a.Name, value: a.Value})
+					cs.feats.add(feature{name: a.Name, value: a.Value, owned: a.Copied}, &first)
 				}
 			}
 		}
-		n.features = feats[first:len(feats):len(feats)]
+		n.features = cs.feats.done(first)
 		n.hasSpan = hasBegin && hasEnd
 		if !t.Empty {
 			if err := s.Skip(t.Name); err != nil {
 				return fail(err)
 			}
 		}
-		nodes = append(nodes, n)
+		cs.keep(n, first)
 	}
 	// nothing but comments and processing instructions after the root
 	if _, _, err := s.Next(); err != nil {
 		return fail(err)
 	}
-	if i, j, dup := firstDuplicateID(nodes); dup {
-		first := nodes[i].where()
-		return nil, nodes[j].where().Errorf("xmi:id %s is the id of %s too (line %d, column %d): an id names one feature structure", excerpt.Clip(nodes[j].id), first.Path, first.Line, first.Col)
+	if i, j, dup := cs.firstDuplicateID(); dup {
+		first, second := cs.node(i), cs.node(j)
+		w := first.where()
+		return nil, second.where().Errorf("xmi:id %s is the id of %s too (line %d, column %d): an id names one feature structure", excerpt.Clip(second.id), w.Path, w.Line, w.Col)
 	}
-	return nodes, nil
+	return cs, nil
 }

@@ -261,7 +261,7 @@ func (p *project) file(name, doc string) error {
 	case ".xmi":
 		return uima.ReadXMI(p.c, r, shown, doc, user, uopt)
 	case ".json":
-		return uima.ReadJSON(p.c, r, shown, doc, user, uopt)
+		return uima.ReadJSONBytes(p.c, data, shown, doc, user, uopt)
 	}
 	return fmt.Errorf("%s: annotation files in %s cannot be read: export the project with the secondary format WebAnno TSV 3.3, UIMA CAS XMI or UIMA CAS JSON", shown, ext)
 }

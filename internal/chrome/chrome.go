@@ -241,7 +241,10 @@ type Page struct {
 	session string
 	mu      sync.Mutex
 	console []string // console errors and uncaught exceptions
-	loaded  chan struct{}
+	// requests are the URLs of the requests the page sent since
+	// RecordRequests.
+	requests []string
+	loaded   chan struct{}
 }
 
 // NewPage opens a tab of the given size (CSS pixels).
@@ -279,6 +282,18 @@ func (p *Page) event(method string, params json.RawMessage) {
 		select {
 		case p.loaded <- struct{}{}:
 		default:
+		}
+	case "Network.requestWillBeSent":
+		var e struct {
+			Request struct {
+				URL    string `json:"url"`
+				Method string `json:"method"`
+			} `json:"request"`
+		}
+		if json.Unmarshal(params, &e) == nil {
+			p.mu.Lock()
+			p.requests = append(p.requests, e.Request.Method+" "+e.Request.URL)
+			p.mu.Unlock()
 		}
 	case "Runtime.consoleAPICalled":
 		var e struct {
@@ -330,6 +345,23 @@ func (p *Page) ConsoleErrors() []string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return append([]string(nil), p.console...)
+}
+
+// RecordRequests starts the DevTools network log of the page (the
+// Network domain): Requests then lists every request the page sends,
+// the page's own loads included.
+func (p *Page) RecordRequests(ctx context.Context) error {
+	return p.b.call(ctx, p.session, "Network.enable", nil, nil)
+}
+
+// Requests returns the requests ("METHOD URL") the network log saw since
+// RecordRequests, and forgets them.
+func (p *Page) Requests() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	r := p.requests
+	p.requests = nil
+	return r
 }
 
 // Navigate loads url and waits for its load event.

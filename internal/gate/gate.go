@@ -212,7 +212,7 @@ func check(nodes []node, r Requirement) Outcome {
 	}
 	switch {
 	case len(found) == 0:
-		o.Problem = "no such number in the result (see the JSON keys in the README; names are paths of JSON keys joined by dots)"
+		o.Problem = "no such number in the result (see the JSON keys on the command's page, docs/CMD.md; names are paths of JSON keys joined by dots)"
 		return o
 	case len(found) > 1:
 		var c []string

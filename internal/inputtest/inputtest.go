@@ -8,7 +8,9 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/flate"
+	"fmt"
 	"hash/crc32"
+	"strings"
 )
 
 // Endless is an input that never ends: its string, repeated (/dev/zero is
@@ -63,4 +65,45 @@ func Member(zw *zip.Writer, name string, size int64, flags uint16) error {
 	}
 	_, err = w.Write(end.Bytes())
 	return err
+}
+
+// CAS returns issue 25's memory attack on the UIMA CAS readers, of about n
+// bytes: a document text of non-ASCII characters with character references
+// (XMI) or escapes (JSON), or, with ids, a two-character text and
+// structures that have nothing but an id. Either way one annotation, of
+// the first two characters, labelled PER.
+func CAS(n int, json, ids bool) string {
+	var b strings.Builder
+	if json {
+		b.WriteString(`{"%TYPES":{},"%FEATURE_STRUCTURES":[{"%ID":1,"%TYPE":"uima.cas.Sofa","sofaID":"_InitialView","sofaString":"`)
+		if ids {
+			b.WriteString(`ab"}`)
+			for i := 0; b.Len() < n; i++ {
+				fmt.Fprintf(&b, `,{"%%ID":%d,"%%TYPE":"a"}`, i+2)
+			}
+		} else {
+			for b.Len() < n {
+				b.WriteString(`Ålice mét Bøb 😀 \"ok\"\n`)
+			}
+			b.WriteString(`"}`)
+		}
+		b.WriteString(`,{"%ID":2000000000,"%TYPE":"x.S","@sofa":1,"begin":0,"end":2,"value":"PER"}],"%VIEWS":{}}`)
+		return b.String()
+	}
+	b.WriteString(`<xmi:XMI xmlns:xmi="http://www.omg.org/XMI" xmlns:cas="http:///uima/cas.ecore" xmlns:c="http:///c.ecore">`)
+	b.WriteString(`<c:S xmi:id="2000000000" sofa="1" begin="0" end="2" value="PER"/>`)
+	if ids {
+		for i := 0; b.Len() < n; i++ {
+			fmt.Fprintf(&b, "<a xmi:id=\"%d\"/>\n", i+2)
+		}
+		b.WriteString(`<cas:Sofa xmi:id="1" sofaID="_InitialView" sofaString="ab"/>`)
+	} else {
+		b.WriteString(`<cas:Sofa xmi:id="1" sofaID="_InitialView" sofaString="`)
+		for b.Len() < n {
+			b.WriteString(`Ålice mét Bøb 😀 &amp; &#10;`)
+		}
+		b.WriteString(`"/>`)
+	}
+	b.WriteString("</xmi:XMI>")
+	return b.String()
 }

@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 )
 
 // The bounds (variables only so that tests can lower them).
@@ -114,6 +115,23 @@ func ReadAll(r io.Reader, name, what string, limit, sizeHint int64) ([]byte, err
 		return readChunks(r, buf, name, what, limit)
 	}
 	return readChunks(r, nil, name, what, limit)
+}
+
+// SizeHint returns the number of bytes r announces it holds: a
+// bytes.Reader's or strings.Reader's Len, a Size, a regular file's size;
+// 0 when it does not say (a pipe). ReadAll's sizeHint.
+func SizeHint(r io.Reader) int64 {
+	switch x := r.(type) {
+	case interface{ Len() int }:
+		return int64(x.Len())
+	case interface{ Size() int64 }:
+		return x.Size()
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if st, err := x.Stat(); err == nil && st.Mode().IsRegular() {
+			return st.Size()
+		}
+	}
+	return 0
 }
 
 // readChunks reads the rest of r after first, in chunks of growing size

@@ -5,7 +5,7 @@
 // and helpers of the HTML pages (page.go).
 //
 // A view is what a command shows of a library result: its JSON form (the
-// keys are a contract, documented in the README; NaN becomes null with
+// keys are a contract, documented in docs/ (a page per command); NaN becomes null with
 // the reason next to it), its tables (text, CSV, Markdown) and its HTML
 // page. The views of each command live in a package of their own under
 // internal/view, so that the command line, the web page and any other

@@ -28,16 +28,23 @@ package xmlscan
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"agree/internal/excerpt"
+	"agree/internal/limits"
 )
 
 // Attr is an attribute of a tag.
 type Attr struct {
 	Name, Value string
+	// Copied is true when Value is a string of its own (references were
+	// resolved or white space normalised), false when it is a substring
+	// of the data: a caller that keeps a value only needs to clone the
+	// latter.
+	Copied bool
 }
 
 // Tag is a start tag (with its attributes, Empty for <name/>) or an end
@@ -48,6 +55,7 @@ type Tag struct {
 	End       bool   // </name>
 	Empty     bool   // <name/>
 	Line, Col int
+	Off       int // the byte offset of its '<'
 }
 
 // Attr returns the value of the attribute name and whether it is there.
@@ -73,11 +81,26 @@ type Scanner struct {
 	// line is the line of offset lineAt, which starts at lineStart.
 	line, lineAt, lineStart int
 	attrs                   []Attr
-	buf                     []byte
 	stack                   []open
 	rootDone                bool // the root element was closed
 	checked                 bool // the characters were checked
 	seen                    map[string]bool
+}
+
+// ReadAll reads r (named name in messages) into one string for
+// NewString, in one allocation of the right size when r tells its size (a
+// file, a bytes.Reader): a file costs its size once, not the twice or
+// thrice of io.ReadAll and a conversion. More than limits.MaxFile bytes
+// is an error naming the file.
+func ReadAll(r io.Reader, name string) (string, error) {
+	var b strings.Builder
+	if n := limits.SizeHint(r); n > limits.MaxFile {
+		return "", &limits.Error{Name: name, What: "file", Limit: limits.MaxFile}
+	} else if n > 0 {
+		b.Grow(int(n))
+	}
+	_, err := io.Copy(&b, limits.Reader(r, name, "file", limits.MaxFile))
+	return b.String(), err
 }
 
 // New returns a scanner of data (converted to a string once; see the
@@ -91,6 +114,10 @@ func NewString(data string) *Scanner {
 
 // Line returns the line of the scanner's position.
 func (s *Scanner) Line() int { l, _ := s.position(s.pos); return l }
+
+// PositionOf returns the line and column (in bytes, from 1) of the byte
+// offset off (a Tag's Off, for a message about a tag met earlier).
+func (s *Scanner) PositionOf(off int) (line, col int) { return s.position(off) }
 
 // Position returns the line and column (in bytes, from 1) of the
 // scanner's position.
@@ -246,7 +273,7 @@ func (s *Scanner) endTag(start int) (Tag, bool, error) {
 	s.rootDone = n == 1
 	s.pos = start + end + 1
 	l, c := s.position(start)
-	return Tag{Name: name, End: true, Line: l, Col: c}, true, nil
+	return Tag{Name: name, End: true, Line: l, Col: c, Off: start}, true, nil
 }
 
 // declaration checks the XML declaration: version 1.0 or 1.1, encoding
@@ -300,7 +327,7 @@ func (s *Scanner) startTag(start int) (Tag, bool, error) {
 		return Tag{}, false, s.errorf(start, "a second root element <%s>: an XML file has one", excerpt.Clip(name))
 	}
 	l, c := s.position(start)
-	t := Tag{Name: name, Line: l, Col: c}
+	t := Tag{Name: name, Line: l, Col: c, Off: start}
 	s.attrs = s.attrs[:0]
 	p = n
 	for {
@@ -351,11 +378,11 @@ func (s *Scanner) startTag(start int) (Tag, bool, error) {
 		if e < 0 {
 			return t, false, s.errorf(a, "in tag <%s: unterminated value of %s", excerpt.Clip(name), excerpt.Clip(an))
 		}
-		v, err := s.resolve(d[p+1:p+1+e], true)
+		v, copied, err := s.resolve(d[p+1:p+1+e], true)
 		if err != nil {
 			return t, false, s.errorf(a, "in tag <%s, attribute %s: %v", excerpt.Clip(name), excerpt.Clip(an), err)
 		}
-		s.attrs = append(s.attrs, Attr{an, v})
+		s.attrs = append(s.attrs, Attr{an, v, copied})
 		p += e + 2
 	}
 	switch {
@@ -404,38 +431,46 @@ func (s *Scanner) duplicate(name string) bool {
 // value a literal tab, line feed or carriage return (a CR LF pair counting
 // as one) becomes a space, and text keeps them (a CR LF pair, or a lone
 // CR, becoming a line feed); characters written as references stay. raw
-// itself is returned when it has nothing to resolve or normalise.
-func (s *Scanner) resolve(raw string, attr bool) (string, error) {
+// itself is returned when it has nothing to resolve or normalise (copied
+// false); otherwise a string of its own, built in one allocation of at
+// most raw's size (a reference is never shorter than its character), the
+// runs of ordinary characters copied whole: a 50 MB document text costs
+// its size once.
+func (s *Scanner) resolve(raw string, attr bool) (string, bool, error) {
+	special := func(c byte) bool {
+		return c == '&' || c == '\r' || c == '<' || (attr && (c == '\t' || c == '\n'))
+	}
 	k := 0
-	for k < len(raw) {
-		c := raw[k]
-		if c == '&' || c == '\r' || c == '<' || (attr && (c == '\t' || c == '\n')) {
-			break
-		}
+	for k < len(raw) && !special(raw[k]) {
 		k++
 	}
 	if k == len(raw) {
-		return raw, nil
+		return raw, false, nil
 	}
-	b := append(s.buf[:0], raw[:k]...)
-	for i := k; i < len(raw); i++ {
-		c := raw[i]
-		switch c {
+	var b strings.Builder
+	b.Grow(len(raw))
+	for i := 0; i < len(raw); i++ {
+		j := i
+		for j < len(raw) && !special(raw[j]) {
+			j++
+		}
+		b.WriteString(raw[i:j])
+		if i = j; i == len(raw) {
+			break
+		}
+		switch c := raw[i]; c {
 		case '<':
 			if attr {
-				return "", fmt.Errorf("'<' in an attribute value")
+				return "", false, fmt.Errorf("'<' in an attribute value")
 			}
-			b = append(b, c)
+			b.WriteByte(c)
 		case '\t', '\n':
-			if attr {
-				c = ' '
-			}
-			b = append(b, c)
+			b.WriteByte(' ') // special only in an attribute value
 		case '\r':
 			if attr {
-				b = append(b, ' ')
+				b.WriteByte(' ')
 			} else {
-				b = append(b, '\n')
+				b.WriteByte('\n')
 			}
 			if i+1 < len(raw) && raw[i+1] == '\n' {
 				i++
@@ -443,23 +478,23 @@ func (s *Scanner) resolve(raw string, attr bool) (string, error) {
 		case '&':
 			e := strings.IndexByte(raw[i:], ';')
 			if e < 0 {
-				return "", fmt.Errorf("'&' without ';'")
+				return "", false, fmt.Errorf("'&' without ';'")
 			}
 			ref := raw[i+1 : i+e]
 			switch ref {
 			case "lt":
-				b = append(b, '<')
+				b.WriteByte('<')
 			case "gt":
-				b = append(b, '>')
+				b.WriteByte('>')
 			case "amp":
-				b = append(b, '&')
+				b.WriteByte('&')
 			case "quot":
-				b = append(b, '"')
+				b.WriteByte('"')
 			case "apos":
-				b = append(b, '\'')
+				b.WriteByte('\'')
 			default:
 				if !strings.HasPrefix(ref, "#") || len(ref) < 2 {
-					return "", fmt.Errorf("unknown entity &%s;", excerpt.Clip(ref))
+					return "", false, fmt.Errorf("unknown entity &%s;", excerpt.Clip(ref))
 				}
 				var n uint64
 				var err error
@@ -470,17 +505,14 @@ func (s *Scanner) resolve(raw string, attr bool) (string, error) {
 				}
 				// XML 1.1 allows references to every character but NUL
 				if err != nil || n == 0 || n > utf8.MaxRune || (n >= 0xD800 && n < 0xE000) {
-					return "", fmt.Errorf("bad character reference &%s;", excerpt.Clip(ref))
+					return "", false, fmt.Errorf("bad character reference &%s;", excerpt.Clip(ref))
 				}
-				b = utf8.AppendRune(b, rune(n))
+				b.WriteRune(rune(n))
 			}
 			i += e
-		default:
-			b = append(b, c)
 		}
 	}
-	s.buf = b
-	return string(b), nil
+	return b.String(), true, nil
 }
 
 // Skip skips the content of the element just opened (not empty), up to
@@ -515,7 +547,7 @@ func (s *Scanner) Text() (string, error) {
 			return "", s.errorf(len(d), "the file ends in the text of an element")
 		}
 		if raw := d[s.pos : s.pos+i]; len(raw) > 0 {
-			t, err := s.resolve(raw, false)
+			t, _, err := s.resolve(raw, false)
 			if err != nil {
 				return "", s.errorf(s.pos, "%v", err)
 			}

@@ -16,7 +16,7 @@ import (
 )
 
 // Result is everything agree coding reports; its JSON form is a
-// contract (snake_case keys, documented in the README).
+// contract (snake_case keys, documented in docs/coding.md).
 type Result struct {
 	version.Header
 	File           string                 `json:"file,omitempty"`

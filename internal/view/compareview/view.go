@@ -31,7 +31,7 @@ type Difference struct {
 	UndefinedReason    string         `json:"undefined_reason,omitempty"`
 }
 
-// Result is agree compare's output (a contract, in the README).
+// Result is agree compare's output (a contract, in docs/compare.md).
 type Result struct {
 	*version.Header                // nil inside agree coding's "compare"
 	Measure         string         `json:"measure"`

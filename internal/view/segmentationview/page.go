@@ -3,7 +3,6 @@ package segmentationview
 import (
 	"fmt"
 	"math"
-	"sort"
 	"strings"
 
 	"agree/internal/plural"
@@ -48,19 +47,10 @@ func Page(r *Result, d *segmentation.Dataset, inputs []string) *report.Page {
 		report.TableBlock(tables[0]))
 	if len(r.CoderPairs) > 0 && len(r.Coders) > 2 {
 		n := len(r.Coders)
-		cells := view.PairCells(r.Coders, func(set func(a, b string, v float64)) {
-			for _, cp := range r.CoderPairs {
-				set(cp.CoderA, cp.CoderB, float64(cp.MeanB))
-			}
-		})
-		names := r.Coders
+		names, cells := r.Coders[:len(r.heat)], r.heat
 		note := ""
-		if n > view.TopCoders {
-			names, cells = names[:view.TopCoders], cells[:view.TopCoders]
-			for i := range cells {
-				cells[i] = cells[i][:view.TopCoders]
-			}
-			note = fmt.Sprintf(" Showing the first %d of %d coders.", view.TopCoders, n)
+		if n > len(names) {
+			note = fmt.Sprintf(" Showing the first %d of %d coders.", len(names), n)
 		}
 		sec.Blocks = append(sec.Blocks, report.FigureBlock(svg.Heatmap(names, names, cells, svg.HeatmapOptions{Title: "Mean boundary similarity B per pair of coders", Desc: view.MatrixDesc("mean B per coder pair", names, cells), Fit: true, Decimals: 3}),
 			"Mean boundary similarity B of each pair of coders over the items."+note))
@@ -129,15 +119,12 @@ func Page(r *Result, d *segmentation.Dataset, inputs []string) *report.Page {
 	p.Sections = append(p.Sections, sec)
 
 	// Pairs with the lowest B first: what to adjudicate.
-	pairs := append([]Pair(nil), r.Pairs...)
-	sort.SliceStable(pairs, func(i, j int) bool { return less(float64(pairs[i].B), float64(pairs[j].B)) })
 	t := report.Table{Title: "item and coder pairs with the lowest boundary similarity (adjudicate first)", Header: []string{"item", "coder a", "coder b", "B", "additions", "substitutions", "transpositions", "WindowDiff"}}
-	for i, pr := range pairs {
-		if i >= 20 {
-			t.Notes = append(t.Notes, fmt.Sprintf("the 20 lowest of %d pairs", len(pairs)))
-			break
-		}
+	for _, pr := range r.lowest {
 		t.Rows = append(t.Rows, []string{pr.Item, pr.CoderA, pr.CoderB, f(pr.B), fmt.Sprint(pr.Additions), fmt.Sprint(pr.Substitutions), fmt.Sprint(pr.Transpositions), f(pr.WindowDiff)})
+	}
+	if all := len(r.Pairs) + r.PairsOmitted; all > len(r.lowest) {
+		t.Notes = append(t.Notes, fmt.Sprintf("the %d lowest of %d pairs", len(r.lowest), all))
 	}
 	p.Sections = append(p.Sections, report.Section{ID: "adjudicate", Title: "Items to adjudicate first", Blocks: []report.Block{report.TableBlock(t)}},
 		report.Section{ID: "pairs", Title: "Every item and pair", Blocks: []report.Block{report.TableBlock(view.TruncRows(tables[1], view.TableRows, "item and coder pairs"))}})

@@ -3,6 +3,7 @@ package segmentationview
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -45,42 +46,49 @@ type Reference struct {
 	Rows  []ReferenceRow `json:"coders"`
 }
 
-// NewReference scores every coder against the coder name on the items
-// both segmented, from the pairs of r (each pair's Pk and WindowDiff in
-// both directions; precision and recall swapped when the reference is the
-// pair's first coder, the pairs' reference being the second).
-func NewReference(r *Result, name string, level float64, tQuantile func(p, df float64) float64) (*Reference, error) {
-	found := false
-	for _, c := range r.Coders {
-		found = found || c == name
+// referenceAcc scores every coder against the reference coder on the
+// items both segmented, from the pairs as they are computed (each pair's
+// Pk and WindowDiff in both directions; precision and recall swapped when
+// the reference is the pair's first coder, the pairs' reference being the
+// second): seven Summarizers per coder.
+type referenceAcc struct {
+	name   string
+	coders []string
+	by     map[string]*[7]segmentation.Summarizer // b, s, pk, wd, precision, recall, f
+}
+
+func newReferenceAcc(coders []string, name string) (*referenceAcc, error) {
+	if !slices.Contains(coders, name) {
+		return nil, fmt.Errorf("--reference %s: no coder of that name (coders: %s)", name, strings.Join(coders, ", "))
 	}
-	if !found {
-		return nil, fmt.Errorf("--reference %s: no coder of that name (coders: %s)", name, strings.Join(r.Coders, ", "))
+	return &referenceAcc{name: name, coders: coders, by: map[string]*[7]segmentation.Summarizer{}}, nil
+}
+
+func (r *referenceAcc) add(p *segmentation.PairMeasures) {
+	var other string
+	var pk, wd, prec, rec float64
+	switch r.name {
+	case p.CoderB: // the pair's reference is the second coder
+		other, pk, wd, prec, rec = p.CoderA, p.Pk, p.WindowDiff, p.Precision, p.Recall
+	case p.CoderA:
+		other, pk, wd, prec, rec = p.CoderB, p.PkBA, p.WindowDiffBA, p.Recall, p.Precision
+	default:
+		return
 	}
-	type acc struct{ b, s, pk, wd, p, rc, f []float64 }
-	by := map[string]*acc{}
-	for _, p := range r.Pairs {
-		var other string
-		var pk, wd, prec, rec report.Number
-		switch name {
-		case p.CoderB: // the pair's reference is the second coder
-			other, pk, wd, prec, rec = p.CoderA, p.Pk, p.WindowDiff, p.Precision, p.Recall
-		case p.CoderA:
-			other, pk, wd, prec, rec = p.CoderB, p.PkBA, p.WindowDiffBA, p.Recall, p.Precision
-		default:
-			continue
-		}
-		a := by[other]
-		if a == nil {
-			a = &acc{}
-			by[other] = a
-		}
-		a.b, a.s = append(a.b, float64(p.B)), append(a.s, float64(p.S))
-		a.pk, a.wd = append(a.pk, float64(pk)), append(a.wd, float64(wd))
-		a.p, a.rc, a.f = append(a.p, float64(prec)), append(a.rc, float64(rec)), append(a.f, float64(p.F))
+	a := r.by[other]
+	if a == nil {
+		a = new([7]segmentation.Summarizer)
+		r.by[other] = a
 	}
-	mean := func(xs []float64) ReferenceMean {
-		s := segmentation.Summarize(xs)
+	for k, x := range [7]float64{p.B, p.S, pk, wd, prec, rec, p.F} {
+		a[k].Add(x)
+	}
+}
+
+// result is the reference table, with t intervals at level.
+func (r *referenceAcc) result(level float64, tQuantile func(p, df float64) float64) *Reference {
+	mean := func(acc *segmentation.Summarizer) ReferenceMean {
+		s := acc.Summary()
 		m := ReferenceMean{Mean: report.Number(s.Mean), StdErr: report.Number(s.StdErr), N: s.N, Low: report.Number(math.NaN()), High: report.Number(math.NaN())}
 		if s.N >= 2 && !math.IsNaN(s.StdErr) {
 			t := tQuantile(1-(1-level)/2, float64(s.N-1))
@@ -88,16 +96,17 @@ func NewReference(r *Result, name string, level float64, tQuantile func(p, df fl
 		}
 		return m
 	}
-	out := &Reference{Name: name, Level: level}
-	for _, c := range r.Coders {
-		a := by[c]
+	out := &Reference{Name: r.name, Level: level}
+	for _, c := range r.coders {
+		a := r.by[c]
 		if a == nil {
 			continue
 		}
-		out.Rows = append(out.Rows, ReferenceRow{Coder: c, Items: len(a.b), B: mean(a.b), S: mean(a.s), Pk: mean(a.pk),
-			WindowDiff: mean(a.wd), Precision: mean(a.p), Recall: mean(a.rc), F: mean(a.f)})
+		items := a[0].Summary()
+		out.Rows = append(out.Rows, ReferenceRow{Coder: c, Items: items.N + items.Undefined, B: mean(&a[0]), S: mean(&a[1]), Pk: mean(&a[2]),
+			WindowDiff: mean(&a[3]), Precision: mean(&a[4]), Recall: mean(&a[5]), F: mean(&a[6])})
 	}
-	return out, nil
+	return out
 }
 
 // Tables is the reference's table.

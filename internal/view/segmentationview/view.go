@@ -79,58 +79,129 @@ type Agreement struct {
 // (README).
 type Result struct {
 	version.Header
-	Items      []string           `json:"items"`
-	Coders     []string           `json:"coders"`
-	NT         int                `json:"nt"`
-	Window     int                `json:"window"`
-	Lamprier   bool               `json:"lamprier"`
-	GHDCosts   [3]float64         `json:"ghd_costs"`
-	Pairs      []Pair             `json:"pairs"`
-	CoderPairs []CoderPair        `json:"coder_pairs"`
-	Summary    map[string]Summary `json:"summary"`
-	Agreement  Agreement          `json:"agreement"`
+	Items    []string   `json:"items"`
+	Coders   []string   `json:"coders"`
+	NT       int        `json:"nt"`
+	Window   int        `json:"window"`
+	Lamprier bool       `json:"lamprier"`
+	GHDCosts [3]float64 `json:"ghd_costs"`
+	Pairs    []Pair     `json:"pairs"`
+	// PairsOmitted counts the item and coder pairs after the first
+	// --max-rows left out of Pairs.
+	PairsOmitted int         `json:"pairs_omitted,omitempty"`
+	CoderPairs   []CoderPair `json:"coder_pairs"`
+	// CoderPairsOmitted counts the pairs of coders left out of CoderPairs
+	// by --max-rows (those sharing the fewest items).
+	CoderPairsOmitted int                `json:"coder_pairs_omitted,omitempty"`
+	Summary           map[string]Summary `json:"summary"`
+	Agreement         Agreement          `json:"agreement"`
 	// DocumentRule says that each pair of coders is compared on the items
 	// both segmented, how many, and how many items were skipped.
 	DocumentRule *view.DocumentRule `json:"document_rule"`
 	// Reference is --reference's table (reference.go).
 	Reference *Reference `json:"reference,omitempty"`
+
+	lowest []Pair      // the pairs of lowest B, for the report
+	heat   [][]float64 // mean B of the pairs of the first view.TopCoders coders
 }
 
-// Measure computes every measure of the dataset d.
-func Measure(d *segmentation.Dataset, aopt segmentation.AgreementOptions, wopt segmentation.WindowOptions, costs segmentation.GHDCosts) (*Result, error) {
-	cmp, err := segmentation.Compare(d, aopt, wopt, costs)
+// Options are Measure's bounds and reference.
+type Options struct {
+	// MaxRows bounds Pairs and CoderPairs (0: all).
+	MaxRows int
+	// Reference, when not empty, names the coder every other is scored
+	// against, with intervals at Level from TQuantile (reference.go).
+	Reference string
+	Level     float64
+	TQuantile func(p, df float64) float64
+}
+
+// lowestShown is the number of pairs of lowest B the report lists.
+const lowestShown = 20
+
+// Measure computes every measure of the dataset d, streaming the pairs
+// of coders: memory grows with the coders and opt.MaxRows, not with the
+// pairs.
+func Measure(d *segmentation.Dataset, aopt segmentation.AgreementOptions, wopt segmentation.WindowOptions, costs segmentation.GHDCosts, opt Options) (*Result, error) {
+	coders := d.Coders()
+	var ref *referenceAcc
+	if opt.Reference != "" {
+		var err error
+		if ref, err = newReferenceAcc(coders, opt.Reference); err != nil {
+			return nil, err
+		}
+	}
+	lowest := view.NewBest(lowestShown, func(a, b Pair) bool { return less(float64(a.B), float64(b.B)) })
+	coderPairs := view.NewBest(opt.MaxRows, func(a, b CoderPair) bool { return a.Items > b.Items })
+	top := min(len(coders), view.TopCoders)
+	heat := view.PairCells(coders[:top], func(func(a, b string, v float64)) {})
+	at := map[string]int{}
+	for i, c := range coders[:top] {
+		at[c] = i
+	}
+	var pairs []Pair
+	omitted := 0
+	cmp, err := segmentation.CompareFunc(d, aopt, wopt, costs, segmentation.Visitor{
+		Pair: func(p *segmentation.PairMeasures) error {
+			row := pairRow(p)
+			if ref != nil {
+				ref.add(p)
+			}
+			lowest.Add(row)
+			if opt.MaxRows <= 0 || len(pairs) < opt.MaxRows {
+				pairs = append(pairs, row)
+			} else {
+				omitted++
+			}
+			return nil
+		},
+		CoderPair: func(cp *segmentation.CoderPairMeans) error {
+			coderPairs.Add(CoderPair{CoderA: cp.CoderA, CoderB: cp.CoderB, Items: cp.Items,
+				MeanB: report.Number(cp.MeanB), MeanS: report.Number(cp.MeanS), MeanPk: report.Number(cp.MeanPk), MeanWindowDiff: report.Number(cp.MeanWindowDiff)})
+			i, ok1 := at[cp.CoderA]
+			j, ok2 := at[cp.CoderB]
+			if ok1 && ok2 {
+				heat[i][j], heat[j][i] = cp.MeanB, cp.MeanB
+			}
+			return nil
+		},
+	})
 	if err != nil {
 		return nil, err
 	}
 	ag := cmp.Agreement
 	res := &Result{Header: version.NewHeader(),
-		Items: d.Items(), Coders: d.Coders(), NT: aopt.NT, Window: wopt.K, Lamprier: wopt.Lamprier,
+		Items: d.Items(), Coders: coders, NT: aopt.NT, Window: wopt.K, Lamprier: wopt.Lamprier,
 		GHDCosts: [3]float64{costs.Ins, costs.Del, costs.Shift},
+		Pairs:    pairs, PairsOmitted: omitted,
+		CoderPairs: coderPairs.InOrder(), CoderPairsOmitted: coderPairs.Omitted(),
 		Agreement: Agreement{
 			Similarity: aopt.Similarity.String(),
 			Actual:     report.Number(ag.Actual), Pi: report.Number(ag.Pi), Kappa: report.Number(ag.Kappa),
 			Bias: report.Number(ag.Bias), ExpectedPi: report.Number(ag.ExpectedPi), ExpectedKappa: report.Number(ag.ExpectedKappa),
 			UndefinedReason: ag.Reason,
 		},
+		lowest: lowest.Sorted(), heat: heat,
 	}
 	res.DocumentRule = rule(d)
-	for _, p := range cmp.Pairs {
-		res.Pairs = append(res.Pairs, Pair{Item: p.Item, CoderA: p.CoderA, CoderB: p.CoderB, Units: p.Units,
-			B: report.Number(p.B), S: report.Number(p.S), BED: report.Number(p.BED),
-			Additions: p.Additions, Substitutions: p.Substitutions, Transpositions: p.Transpositions, Matches: p.Matches,
-			Pk: report.Number(p.Pk), PkBA: report.Number(p.PkBA), WindowDiff: report.Number(p.WindowDiff), WindowDiffBA: report.Number(p.WindowDiffBA),
-			WindowSize: p.WindowSize, WindowSizeBA: p.WindowSizeBA, GHD: report.Number(p.GHD),
-			Precision: report.Number(p.Precision), Recall: report.Number(p.Recall), F: report.Number(p.F), UndefinedReason: p.Reasons})
-	}
-	for _, cp := range cmp.CoderPairs {
-		res.CoderPairs = append(res.CoderPairs, CoderPair{CoderA: cp.CoderA, CoderB: cp.CoderB, Items: cp.Items,
-			MeanB: report.Number(cp.MeanB), MeanS: report.Number(cp.MeanS), MeanPk: report.Number(cp.MeanPk), MeanWindowDiff: report.Number(cp.MeanWindowDiff)})
-	}
 	res.Summary = map[string]Summary{}
 	for k, s := range cmp.Summaries {
 		res.Summary[k] = Summary{report.Number(s.Mean), report.Number(s.Std), report.Number(s.Var), report.Number(s.StdErr), s.N, s.Undefined}
 	}
+	if ref != nil {
+		res.Reference = ref.result(opt.Level, opt.TQuantile)
+	}
 	return res, nil
+}
+
+// pairRow is the row of one item and pair of coders.
+func pairRow(p *segmentation.PairMeasures) Pair {
+	return Pair{Item: p.Item, CoderA: p.CoderA, CoderB: p.CoderB, Units: p.Units,
+		B: report.Number(p.B), S: report.Number(p.S), BED: report.Number(p.BED),
+		Additions: p.Additions, Substitutions: p.Substitutions, Transpositions: p.Transpositions, Matches: p.Matches,
+		Pk: report.Number(p.Pk), PkBA: report.Number(p.PkBA), WindowDiff: report.Number(p.WindowDiff), WindowDiffBA: report.Number(p.WindowDiffBA),
+		WindowSize: p.WindowSize, WindowSizeBA: p.WindowSizeBA, GHD: report.Number(p.GHD),
+		Precision: report.Number(p.Precision), Recall: report.Number(p.Recall), F: report.Number(p.F), UndefinedReason: p.Reasons}
 }
 
 // Tables are the text, CSV and Markdown forms of r.
@@ -176,6 +247,7 @@ func Tables(r *Result) []report.Table {
 			pairs.Notes = append(pairs.Notes, fmt.Sprintf("%s %s/%s: %s undefined: %s", p.Item, p.CoderA, p.CoderB, k, p.UndefinedReason[k]))
 		}
 	}
+	pairs.Notes = append(pairs.Notes, view.OmittedNote(len(r.Pairs), r.PairsOmitted, "item and coder pairs", "in order of coder pair and item")...)
 	out := []report.Table{main, pairs}
 	if r := r.DocumentRule; r.Every == 0 {
 		out = append(out, r.PairTable())

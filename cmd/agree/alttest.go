@@ -1,0 +1,151 @@
+package main
+
+import (
+	"context"
+	"math"
+	"slices"
+	"strings"
+
+	"agree/alttest"
+	"agree/formats/table"
+	"agree/internal/version"
+	"agree/internal/view/alttestview"
+	"agree/report"
+)
+
+const alttestSynopsis = `alttest [flags] --model COLUMN[,COLUMN…] FILE…
+
+Can a model replace a human annotator? The alternative annotator test
+(Calderon, Reichart & Dror, ACL 2025): each human annotator is left out in
+turn and the model and that annotator are scored against the remaining
+annotators, item by item; a one-sided paired t-test per annotator with the
+cost-benefit margin --epsilon, Benjamini–Yekutieli over the annotators at
+--q; the model passes when it wins against at least half of them. With
+several model columns (runs), each run is tested, and their run-to-run
+stability (α among the runs) and the cross-replication reliability of the
+humans and the runs (κ_x, Wong et al. 2021) are given. Each FILE (a table
+as agree coding reads it: a label, a layer) is tested on its own.`
+
+type alttestFlags struct {
+	model, humans, score, metric string
+	epsilon, q                   float64
+	minItems                     int
+}
+
+func runAlttest(e env, args []string) error {
+	var f alttestFlags
+	fs := newFlagSet(e, "alttest", alttestSynopsis)
+	fs.StringVar(&f.model, "model", "", "COLUMN[,COLUMN…]: the model's column, or its runs' columns (required)")
+	fs.StringVar(&f.humans, "humans", "", "COLUMN,COLUMN…: the human annotators (default: every other column)")
+	fs.StringVar(&f.score, "score", "accuracy", "alignment score: accuracy (labels: the share of the others with the same label) or neg_rmse (numbers)")
+	fs.StringVar(&f.metric, "metric", "nominal", "distance of the cross-replication reliability and the α of the pools and runs, as agree coding's --metric")
+	fs.Float64Var(&f.epsilon, "epsilon", 0.2, "cost-benefit margin ε (0.2 experts, 0.15 skilled annotators, 0.1 crowd workers)")
+	bound(fs, "epsilon", span(0, 1, ""))
+	fs.Float64Var(&f.q, "q", 0.05, "false discovery rate of the Benjamini–Yekutieli procedure")
+	bound(fs, "q", span(0, 1, "both"))
+	fs.IntVar(&f.minItems, "min-items", 30, "fewest items an annotator must share with the model and another annotator to be tested (the t-test's normality; fewer are skipped)")
+	bound(fs, "min-items", between(2, math.MaxInt32))
+	format := formatFlag(fs, "table")
+	rep := reportFlag(fs)
+	gateFlags(e, fs)
+	files, rf, err := commandArgs(fs, args, format, 1, -1)
+	if err != nil {
+		return err
+	}
+	if err := rep.check(e, files); err != nil {
+		return err
+	}
+	if err := e.checkGate(fs, files); err != nil {
+		return err
+	}
+	if strings.TrimSpace(f.model) == "" {
+		return usagef("alttest: --model COLUMN is required (the model's labels)")
+	}
+	if err := oneOf(fs, "score", f.score, alttest.ScoreAccuracy, alttest.ScoreNegRMSE); err != nil {
+		return err
+	}
+	eps := f.epsilon
+	if eps == 0 {
+		eps = alttest.NoEpsilon
+	}
+	res := &alttestview.Result{Method: alttest.Method, Epsilon: f.epsilon, Q: f.q}
+	for _, file := range files {
+		cf := codingFlags{layout: "auto", missing: "judgment", incomplete: "drop", metric: f.metric, setSep: "|"}
+		topt, copt, err := cf.options(file)
+		if err != nil {
+			return err
+		}
+		in, err := openInput(e, file)
+		if err != nil {
+			return err
+		}
+		d, err := table.Read(in, file, topt)
+		in.Close()
+		if err != nil {
+			return err
+		}
+		find := func(list string) ([]int, error) {
+			var out []int
+			for _, n := range strings.Split(list, ",") {
+				n = strings.TrimSpace(n)
+				k := slices.Index(d.Coders(), n)
+				if k < 0 {
+					return nil, usagef("alttest: %s has no annotator column %q (its columns: %s)", file, n, strings.Join(d.Coders(), ", "))
+				}
+				out = append(out, k)
+			}
+			return out, nil
+		}
+		runs, err := find(f.model)
+		if err != nil {
+			return err
+		}
+		var humans []int
+		if f.humans != "" {
+			if humans, err = find(f.humans); err != nil {
+				return err
+			}
+		} else {
+			for k := range d.Coders() {
+				if !slices.Contains(runs, k) {
+					humans = append(humans, k)
+				}
+			}
+		}
+		layer := alttestview.Layer{File: file, Score: f.score}
+		for _, h := range humans {
+			layer.Humans = append(layer.Humans, d.Coders()[h])
+		}
+		for _, m := range runs {
+			input, err := alttest.FromData(d, m, humans, f.score)
+			if err != nil {
+				return usageError{err}
+			}
+			r, err := alttest.Test(context.Background(), input, alttest.Options{Epsilon: eps, Q: f.q, MinItems: f.minItems})
+			if err != nil {
+				return err
+			}
+			layer.Runs = append(layer.Runs, alttestview.NewRun(d.Coders()[m], r))
+		}
+		x, err := alttest.CrossReplication(context.Background(), d, humans, runs, copt)
+		if err != nil {
+			return err
+		}
+		layer.CrossReplication = alttestview.NewXRR(x)
+		if len(runs) > 1 {
+			a, reason := alttest.Stability(d, runs, copt)
+			layer.Stability = &alttestview.Stability{Runs: len(runs), Alpha: report.Number(a), Reason: reason}
+		}
+		res.Layers = append(res.Layers, layer)
+	}
+	h := version.NewHeader()
+	res.Header = &h
+	e.observe(res)
+	if err := rep.write(e, func() (*report.Page, error) { return alttestview.Page(res), nil }, files); err != nil || rep.only() {
+		return err
+	}
+	if rf == report.JSON {
+		return report.WriteJSON(e.stdout, res)
+	}
+	return res.Write(e.stdout, rf)
+}

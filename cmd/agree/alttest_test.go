@@ -1,0 +1,50 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestAlttestCommand: the library's verdicts through the command line
+// (alttest's TestAgainstR holds the numbers to R), and usage errors.
+func TestAlttestCommand(t *testing.T) {
+	out, errs, code := agree(t, "", "alttest", "--score", "neg_rmse", "--epsilon", "0.15", "--model", "model", "../../alttest/testdata/scores.csv", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var v struct {
+		Layers []struct {
+			Runs []struct {
+				Passed      bool
+				WinningRate float64 `json:"winning_rate"`
+				Annotators  []struct {
+					ModelWins bool `json:"model_wins"`
+				}
+			}
+			CrossReplication struct {
+				KappaX float64 `json:"kappa_x"`
+			} `json:"cross_replication"`
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatal(err)
+	}
+	r := v.Layers[0].Runs[0]
+	// R: t.test and p.adjust(…, "BY") reject for h2 and h3, not h1.
+	if !r.Passed || len(r.Annotators) != 3 || r.Annotators[0].ModelWins || !r.Annotators[1].ModelWins || !r.Annotators[2].ModelWins {
+		t.Errorf("scores.csv: %s", out)
+	}
+	for _, bad := range [][]string{
+		{"../../alttest/testdata/labels.csv"},                                            // no --model
+		{"--model", "nobody", "../../alttest/testdata/labels.csv"},                       // unknown column
+		{"--model", "model", "--score", "f1", "../../alttest/testdata/labels.csv"},       // unknown score
+		{"--model", "model", "--score", "neg_rmse", "../../alttest/testdata/labels.csv"}, // labels are not numbers
+		{"--model", "model", "--epsilon", "2", "../../alttest/testdata/labels.csv"},
+	} {
+		_, errs, code := agree(t, "", append([]string{"alttest"}, bad...)...)
+		if code != 2 || !strings.Contains(errs, "alttest") {
+			t.Errorf("%v: exit %d (%s), want 2", bad, code, errs)
+		}
+	}
+}

@@ -1,0 +1,78 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestPlanCommand: the published plans through the command line, and the
+// flags checked before any work.
+func TestPlanCommand(t *testing.T) {
+	cases := []struct {
+		args  []string
+		items int
+		why   string
+	}{
+		{[]string{"--rates", "0.5,0.5", "--value", "0.7", "--min", "0.85"}, 96, "irr manual's N.cohen.kappa example"},
+		{[]string{"--pc", "0.25", "--min", "0.8"}, 139, "Krippendorff's table: α_min .800, p .05, four equal values"},
+		{[]string{"--pc", "0.25", "--min", "0.667"}, 81, "Krippendorff's table: α_min .667"},
+	}
+	for _, c := range cases {
+		out, errs, code := agree(t, "", append(append([]string{"plan"}, c.args...), "--format", "json")...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errs)
+		}
+		var v struct{ Items int }
+		if err := json.Unmarshal([]byte(out), &v); err != nil {
+			t.Fatal(err)
+		}
+		if v.Items != c.items {
+			t.Errorf("%v: %d items, want %d (%s)", c.args, v.Items, c.items, c.why)
+		}
+	}
+	// A wider interval needs fewer items.
+	prev := 1 << 30
+	for _, w := range []string{"0.03", "0.06", "0.12"} {
+		out, errs, code := agree(t, "", "plan", "--prevalence", "0.6,0.4", "--value", "0.75", "--width", w, "--simulate", "3000", "--format", "json")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		var v struct{ Items int }
+		json.Unmarshal([]byte(out), &v)
+		if v.Items >= prev {
+			t.Errorf("--width %s: %d items, not fewer than %d", w, v.Items, prev)
+		}
+		prev = v.Items
+	}
+	out, errs, code := agree(t, "", "plan", "--width", "0.05", "--max-items", "200", "--bootstrap", "100", "examples/krippendorff.csv", "--format", "json")
+	if code != 0 {
+		t.Fatalf("pilot: exit %d: %s", code, errs)
+	}
+	var p struct {
+		Sequential struct {
+			Stop      bool
+			MoreItems int `json:"more_items"`
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &p); err != nil {
+		t.Fatal(err)
+	}
+	if p.Sequential.Stop || p.Sequential.MoreItems < 1 {
+		t.Errorf("a 12-item pilot with a 0.05 target: %s", out)
+	}
+	for _, bad := range [][]string{
+		{},                 // no mode
+		{"--rates", "0.5"}, // one rate
+		{"--pc", "0.25"},   // no --min
+		{"--rates", "0.5,0.5", "--pc", "0.2", "--min", "0.8", "--value", "0.9"}, // two modes
+		{"--prevalence", "0.5,0.6", "--value", "0.8", "--width", "0.1"},         // not summing to 1
+		{"--width", "-1", "examples/krippendorff.csv"},
+		{"--looks", "5", "--width", "0.1", "examples/krippendorff.csv"}, // --looks without --max-items
+	} {
+		_, errs, code := agree(t, "", append([]string{"plan"}, bad...)...)
+		if code != 2 || !strings.Contains(errs, "plan") {
+			t.Errorf("%v: exit %d (%s), want 2", bad, code, errs)
+		}
+	}
+}
