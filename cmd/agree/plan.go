@@ -9,10 +9,8 @@ import (
 
 	"agree/coding"
 	"agree/distance"
-	"agree/formats/table"
 	"agree/gamma"
 	"agree/inference"
-	"agree/internal/version"
 	"agree/internal/view/planview"
 	"agree/plan"
 	"agree/report"
@@ -105,15 +103,7 @@ func runPlan(e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	h := version.NewHeader()
-	res.Header = &h
-	if err := rep.write(e, func() (*report.Page, error) { return planview.Page(res), nil }, files); err != nil || rep.only() {
-		return err
-	}
-	if rf == report.JSON {
-		return report.WriteJSON(e.stdout, res)
-	}
-	return res.Write(e.stdout, rf)
+	return emit(e, rep, rf, res, func() *report.Page { return planview.Page(res) }, files)
 }
 
 func floats(name, s string, want int) ([]float64, error) {
@@ -266,17 +256,7 @@ func (f *planFlags) pilot(ctx context.Context, e env, files []string, res *planv
 		if !ok {
 			return nil, usagef("plan: --measure %q: not a coefficient of agree coding", f.measure)
 		}
-		cf := codingFlags{layout: "auto", missing: "judgment", incomplete: "drop", metric: f.metric, setSep: "|"}
-		topt, copt, err := cf.options(files[0])
-		if err != nil {
-			return nil, err
-		}
-		in, err := openInput(e, files[0])
-		if err != nil {
-			return nil, err
-		}
-		d, err := table.Read(in, files[0], topt)
-		in.Close()
+		d, copt, err := readCodingTable(e, files[0], f.metric)
 		if err != nil {
 			return nil, err
 		}
