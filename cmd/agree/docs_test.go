@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 
 	"agree/annotation"
 	"agree/formats"
@@ -673,5 +674,128 @@ func TestDocsSpanCSVHeader(t *testing.T) {
 	// and the relation CSV's, in docs/relations.md's example
 	if rel := strings.Join(annotation.RelationCSVHeader, ","); !strings.Contains(readDoc(t, "docs/relations.md"), "\n"+rel+"\n") {
 		t.Errorf("docs/relations.md does not show the relation CSV header %s", rel)
+	}
+}
+
+// TestDocsLinks: the links between the pages (and to files of the
+// repository) lead somewhere: the file exists and, for a link with
+// #anchor, a heading of that page has that anchor (GitHub's rule:
+// lower case, punctuation dropped, spaces to hyphens). Code blocks are
+// balanced.
+func TestDocsLinks(t *testing.T) {
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	anchors := map[string]map[string]bool{}
+	anchorsOf := func(name string) map[string]bool {
+		if a, ok := anchors[name]; ok {
+			return a
+		}
+		a := map[string]bool{}
+		for _, l := range strings.Split(withoutCode(readDoc(t, name)), "\n") {
+			if h, ok := strings.CutPrefix(strings.TrimLeft(l, "#"), " "); ok && strings.HasPrefix(l, "#") {
+				a[slug(h)] = true
+			}
+		}
+		anchors[name] = a
+		return a
+	}
+	for _, name := range docFiles(t) {
+		text := readDoc(t, name)
+		if n := len(regexp.MustCompile("(?m)^```").FindAllString(text, -1)); n%2 != 0 {
+			t.Errorf("%s: %d lines open or close a code block: one is not closed", name, n)
+		}
+		for _, m := range link.FindAllStringSubmatch(withoutCode(text), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			file, anchor, _ := strings.Cut(target, "#")
+			if file == "" {
+				file = name
+			} else {
+				file = filepath.ToSlash(filepath.Join(filepath.Dir(name), file))
+				if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(file))); err != nil {
+					t.Errorf("%s: the link %s leads nowhere: %v", name, target, err)
+					continue
+				}
+			}
+			if anchor != "" && strings.HasSuffix(file, ".md") && !anchorsOf(file)[anchor] {
+				t.Errorf("%s: the link %s: %s has no heading with the anchor #%s", name, target, file, anchor)
+			}
+		}
+	}
+}
+
+// slug is GitHub's anchor of a heading.
+func slug(h string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(h)) {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// withoutCode is a page without its fenced code blocks.
+func withoutCode(text string) string {
+	return regexp.MustCompile("(?ms)^```.*?^```$").ReplaceAllString(text, "")
+}
+
+// TestDocsPythonKeywords: the keyword arguments of the Python examples
+// (agree.CMD(…, key=value) in python blocks) are flags of the command, as
+// the package passes them on (key → --key, underscores to hyphens, a
+// trailing underscore dropped).
+func TestDocsPythonKeywords(t *testing.T) {
+	py := regexp.MustCompile("(?s)```python\n(.*?)```")
+	call := regexp.MustCompile(`agree\.([a-z]+)\(`)
+	kw := regexp.MustCompile(`[(,]\s*([a-z_]+)=`)
+	flags := map[string]map[string]bool{}
+	for _, c := range commands() {
+		help, _, _ := agree(t, "", c.name, "-h")
+		flags[c.name] = map[string]bool{}
+		for _, m := range regexp.MustCompile(`(?m)^  -([a-z0-9-]+)`).FindAllStringSubmatch(help, -1) {
+			flags[c.name][m[1]] = true
+		}
+	}
+	checked := 0
+	for _, name := range docFiles(t) {
+		for _, block := range py.FindAllStringSubmatch(readDoc(t, name), -1) {
+			for _, line := range strings.Split(block[1], "\n") {
+				m := call.FindStringSubmatchIndex(line)
+				if m == nil {
+					continue
+				}
+				cmd := line[m[2]:m[3]]
+				f, ok := flags[cmd]
+				if !ok || cmd == "report" { // report passes flags on; agree.run is not a command
+					continue
+				}
+				// the call's arguments: up to its closing parenthesis
+				args, depth := line[m[1]:], 1
+				for i, r := range args {
+					if r == '(' {
+						depth++
+					} else if r == ')' {
+						if depth--; depth == 0 {
+							args = args[:i]
+							break
+						}
+					}
+				}
+				for _, k := range kw.FindAllStringSubmatch("("+args, -1) {
+					flag := strings.ReplaceAll(strings.TrimSuffix(k[1], "_"), "_", "-")
+					if !f[flag] {
+						t.Errorf("%s: %q: agree %s has no flag --%s (from %s=)", name, strings.TrimSpace(line), cmd, flag, k[1])
+					}
+					checked++
+				}
+			}
+		}
+	}
+	if checked < 10 {
+		t.Errorf("only %d keyword arguments checked", checked)
 	}
 }
