@@ -10,7 +10,9 @@ import (
 	"agree/annotation"
 	"agree/coding"
 	"agree/distance"
+	"agree/gamma"
 	"agree/spans"
+	"agree/unitizing"
 )
 
 // TestAlphaPartsSum: on random data (2 to 6 coders, 2 to 5 categories,
@@ -199,5 +201,64 @@ func TestSpansKinds(t *testing.T) {
 	}
 	if math.Abs(r.Value-2/den) > 1e-12 {
 		t.Errorf("F1 %v, want %v", r.Value, 2/den)
+	}
+}
+
+// TestGammaPartsSum: on random continua (2 to 4 annotators, shifted,
+// relabelled, missing and extra units), the positional, categorial and
+// unaligned parts, and the continua's, sum to 1 − γ within 1e-12 (γ from
+// gamma.Compute with the same options).
+func TestGammaPartsSum(t *testing.T) {
+	ctx := context.Background()
+	for seed := range uint64(12) {
+		rng := rand.New(rand.NewPCG(seed, 5))
+		var corpus unitizing.Corpus
+		for ci := range 1 + rng.IntN(3) {
+			na := 2 + rng.IntN(3)
+			c := unitizing.Continuum{Name: "c" + strconv.Itoa(ci)}
+			for a := range na {
+				c.Annotators = append(c.Annotators, "a"+strconv.Itoa(a))
+			}
+			for range 4 + rng.IntN(5) {
+				s := float64(rng.IntN(200))
+				e := s + 2 + float64(rng.IntN(10))
+				cat := []string{"A", "B"}[rng.IntN(2)]
+				for a := range na {
+					switch x := rng.Float64(); {
+					case x < 0.55:
+						c.Units = append(c.Units, unitizing.Unit{Annotator: a, Start: s, End: e, Category: cat})
+					case x < 0.7:
+						c.Units = append(c.Units, unitizing.Unit{Annotator: a, Start: s + 1, End: e + 1, Category: cat})
+					case x < 0.85:
+						c.Units = append(c.Units, unitizing.Unit{Annotator: a, Start: s, End: e, Category: []string{"A", "B"}[rng.IntN(2)]})
+					case x < 0.93:
+					default:
+						c.Units = append(c.Units, unitizing.Unit{Annotator: a, Start: 300 + s, End: 300 + e, Category: cat})
+					}
+				}
+			}
+			corpus.Continua = append(corpus.Continua, c)
+		}
+		d, err := gamma.NewCombined(1, 1, 1, nil, []string{"A", "B"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Gamma(ctx, corpus, d, gamma.Options{Samples: 10, Precision: -1, Seed: 4})
+		if err != nil {
+			t.Logf("seed %d: %v", seed, err)
+			continue
+		}
+		g, err := gamma.Compute(ctx, corpus, d, gamma.Options{Samples: 10, Precision: -1, Seed: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if math.Abs(r.Whole-(1-g.Gamma)) > 1e-15 {
+			t.Errorf("seed %d: whole %v, 1 − γ %v", seed, r.Whole, 1-g.Gamma)
+		}
+		for name, ps := range map[string][]Part{"disorders": r.Errors, "continua": r.Items} {
+			if got := Total(ps); math.Abs(got-r.Whole) > 1e-12 {
+				t.Errorf("seed %d: %s sum to %.17g, 1 − γ = %.17g", seed, name, got, r.Whole)
+			}
+		}
 	}
 }

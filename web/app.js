@@ -195,7 +195,12 @@
   }
 
   // ---- a run ----
-  function updateRun() { runBtn.disabled = !module || !!pending || chosen.length === 0; }
+  // analyses that can run on their options alone (plan a priori, shuffle's simulations)
+  var noFiles = ["plan", "shuffle"];
+  function updateRun() {
+    runBtn.disabled = !module || !!pending || chosen.length === 0 && noFiles.indexOf($("command").value) < 0;
+  }
+  $("command").addEventListener("change", updateRun);
   function inputArgs() {
     var seen = new Set(), out = [];
     chosen.forEach(function (c) {

@@ -73,6 +73,9 @@ var readerCases = []pageCase{
 	{name: "examples/gamma", files: []string{"cmd/agree/examples/continuum.csv"}, command: "gamma", options: "--samples 20 --seed 7", why: "γ with its sampled expectation, seeded"},
 	{name: "examples/unitizing", files: []string{"cmd/agree/examples/continuum.csv"}, command: "unitizing", why: "the unitizing alphas"},
 	{name: "examples/segmentation", files: []string{"cmd/agree/testdata/segmentation/g5_ch3.json"}, command: "segmentation", why: "segmentation by hand"},
+	{name: "compare", files: []string{"cmd/agree/testdata/rounds-early.csv", "cmd/agree/testdata/rounds-late.csv"}, command: "compare", options: "--bootstrap 200 --seed 3", why: "two tables compared, seeded bootstrap"},
+	{name: "alttest", files: []string{"cmd/agree/examples/krippendorff.csv"}, command: "alttest", options: "--model D --min-items 5", why: "the alternative annotator test, a column as the model"},
+	{name: "plan/pilot", files: []string{"cmd/agree/examples/krippendorff.csv"}, command: "plan", options: "--width 0.1", why: "plan from a pilot"},
 	{name: "error/bad-flag", files: []string{"cmd/agree/examples/krippendorff.csv"}, command: "coding", options: "--metric nope", why: "a usage error is the command line's message"},
 }
 
@@ -114,6 +117,19 @@ func TestPage(t *testing.T) {
 		z := filepath.Join(t.TempDir(), "brat.zip")
 		writeZip(t, z, filepath.Join(root, "formats", "brat", "testdata", "common"))
 		s.check(t, "#files", []string{z}, "auto", "--layer entity")
+	})
+	t.Run("plan/a-priori", func(t *testing.T) {
+		// no file: plan on its options alone (Run is enabled for plan)
+		if err := s.page.Eval(s.ctx, `document.getElementById("clear").click()`, nil); err != nil {
+			t.Fatal(err)
+		}
+		s.start(t, "plan", "--rates 0.4,0.6 --value 0.6 --min 0.4")
+		got := s.result(t)
+		stdout, stderr, _, code := s.nativeRun(t, nil, "plan", "--rates 0.4,0.6 --value 0.6 --min 0.4")
+		if code != 0 || got.Error != "" {
+			t.Fatalf("native %d %s; page %s", code, stderr, got.Error)
+		}
+		sameJSON(t, "$", decode(t, "page JSON", got.JSON), decode(t, "native JSON", stdout))
 	})
 	t.Run("accessible", func(t *testing.T) {
 		// every control has an accessible name (a label, aria-label or

@@ -185,7 +185,7 @@ func (s *site) choose(t *testing.T, input string, files []string) {
 // start sets the analysis and options and presses Run.
 func (s *site) start(t *testing.T, command, options string) {
 	t.Helper()
-	expr := fmt.Sprintf(`(() => { document.getElementById("command").value = %q; document.getElementById("options").value = %q; document.getElementById("run").click(); return document.body.dataset.state; })()`, command, options)
+	expr := fmt.Sprintf(`(() => { document.getElementById("command").value = %q; document.getElementById("command").dispatchEvent(new Event("change")); document.getElementById("options").value = %q; document.getElementById("run").click(); return document.body.dataset.state; })()`, command, options)
 	var state string
 	if err := s.page.Eval(s.ctx, expr, &state); err != nil {
 		t.Fatal(err)

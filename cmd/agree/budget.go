@@ -7,8 +7,7 @@ import (
 	"agree/annotation"
 	"agree/budget"
 	"agree/coding"
-	"agree/formats/table"
-	"agree/internal/version"
+	"agree/gamma"
 	"agree/internal/view/budgetview"
 	"agree/report"
 )
@@ -24,19 +23,26 @@ missed, spurious. Each part with the value if it were resolved, ranked,
 and the rows to adjudicate (in the report, linked from the ranking).`
 
 type budgetFlags struct {
-	measure, metric string
-	maxRows         int
-	in              inputFlags
+	measure, metric, sep string
+	maxRows, samples     int
+	seed                 uint64
+	in                   inputFlags
+	docs                 documentsFlag
 }
 
 func runBudget(e env, args []string) error {
 	var f budgetFlags
 	fs := newFlagSet(e, "budget", budgetSynopsis)
-	fs.StringVar(&f.measure, "measure", "alpha", "alpha (Krippendorff's α of a table) or spans (span F1 of annotation files)")
+	fs.StringVar(&f.measure, "measure", "alpha", "alpha (Krippendorff's α of a table), spans (span F1 of annotation files) or gamma (γ of unit files)")
 	fs.StringVar(&f.metric, "metric", "nominal", "α's distance, as agree coding's --metric")
 	fs.IntVar(&f.maxRows, "max-rows", 20, "most rows of the by-item table and of the rows to adjudicate per part (0: all)")
 	bound(fs, "max-rows", between(0, maxPairRows))
+	fs.IntVar(&f.samples, "samples", 30, "γ: random samples of the expected disorder")
+	bound(fs, "samples", between(1, gamma.MaxSamples))
+	fs.Uint64Var(&f.seed, "seed", 1, "γ: seed of the random samples")
+	fs.StringVar(&f.sep, "sep", ",", `γ: field separator of CSV unit files`)
 	f.in.register(fs, true)
+	f.docs.registerContinua(fs)
 	format := formatFlag(fs, "table")
 	rep := reportFlag(fs)
 	gateFlags(e, fs)
@@ -50,10 +56,13 @@ func runBudget(e env, args []string) error {
 	if err := e.checkGate(fs, files); err != nil {
 		return err
 	}
-	if err := oneOf(fs, "measure", f.measure, "alpha", "spans"); err != nil {
+	if err := oneOf(fs, "measure", f.measure, "alpha", "spans", "gamma"); err != nil {
 		return err
 	}
 	if err := f.in.check("budget"); err != nil {
+		return err
+	}
+	if err := f.docs.check(fs); err != nil {
 		return err
 	}
 	var res *budgetview.Result
@@ -62,22 +71,15 @@ func runBudget(e env, args []string) error {
 			return usagef("budget: α's budget reads one table, got %d files", len(files))
 		}
 		res, err = f.alpha(e, files[0])
+	} else if f.measure == "gamma" {
+		res, err = f.gamma(e, files)
 	} else {
 		res, err = f.spans(e, files)
 	}
 	if err != nil {
 		return err
 	}
-	h := version.NewHeader()
-	res.Header = &h
-	e.observe(res)
-	if err := rep.write(e, func() (*report.Page, error) { return budgetview.Page(res), nil }, files); err != nil || rep.only() {
-		return err
-	}
-	if rf == report.JSON {
-		return report.WriteJSON(e.stdout, res)
-	}
-	return res.Write(e.stdout, rf)
+	return emit(e, rep, rf, res, func() *report.Page { return budgetview.Page(res) }, files)
 }
 
 func (f *budgetFlags) limit(n int) int {
@@ -88,17 +90,7 @@ func (f *budgetFlags) limit(n int) int {
 }
 
 func (f *budgetFlags) alpha(e env, file string) (*budgetview.Result, error) {
-	cf := codingFlags{layout: "auto", missing: "judgment", incomplete: "drop", metric: f.metric, setSep: "|"}
-	topt, copt, err := cf.options(file)
-	if err != nil {
-		return nil, err
-	}
-	in, err := openInput(e, file)
-	if err != nil {
-		return nil, err
-	}
-	d, err := table.Read(in, file, topt)
-	in.Close()
+	d, copt, err := readCodingTable(e, file, f.metric)
 	if err != nil {
 		return nil, err
 	}
@@ -158,6 +150,45 @@ func (f *budgetFlags) spans(e env, files []string) (*budgetview.Result, error) {
 	res := &budgetview.Result{File: name, Measure: b.Measure, Method: b.Method, Value: report.Number(b.Value), Whole: report.Number(b.Whole),
 		Errors: budgetview.Parts(b.Errors, b.Whole, false), FixFirst: budgetview.Parts(b.Errors, b.Whole, true)}
 	res.Notes = append(res.Notes, "every pair of annotators on every document, the first of a pair as the reference (its unmatched spans are missed, the other's spurious)")
+	for _, p := range res.FixFirst {
+		for _, doc := range p.Items[:f.limit(len(p.Items))] {
+			res.Adjudicate = append(res.Adjudicate, budgetview.Adjudication{Part: p.Rank, Item: doc, Values: []string{}})
+		}
+	}
+	return res, nil
+}
+
+func (f *budgetFlags) gamma(e env, files []string) (*budgetview.Result, error) {
+	comma, err := parseSep(f.sep)
+	if err != nil {
+		return nil, err
+	}
+	input, err := readUnits(e, "budget", files, &f.in, &f.docs, false, comma)
+	if err != nil {
+		return nil, err
+	}
+	corpus := input.corpus
+	for _, c := range corpus.Continua {
+		if err := c.Validate(); err != nil {
+			return nil, err
+		}
+	}
+	d, err := gamma.NewCombined(1, 1, 1, nil, corpusCategories(corpus))
+	if err != nil {
+		return nil, err
+	}
+	sampler, _ := gamma.AutoSampler(corpus)
+	b, err := budget.Gamma(context.Background(), corpus, d, gamma.Options{Sampler: sampler, Samples: f.samples, Seed: f.seed})
+	if err != nil {
+		return nil, err
+	}
+	name := files[0]
+	if len(files) > 1 {
+		name += ", …"
+	}
+	res := &budgetview.Result{File: name, Measure: b.Measure, Method: b.Method, Value: report.Number(b.Value), Whole: report.Number(b.Whole),
+		Errors: budgetview.Parts(b.Errors, b.Whole, false), Items: budgetview.Parts(b.Items, b.Whole, false), FixFirst: budgetview.Parts(b.Errors, b.Whole, true)}
+	res.Notes = append(res.Notes, "the combined dissimilarity with α = β = Δ∅ = 1 and the nominal categorical distance (agree gamma's defaults); D_e from the chance samples (--samples, --seed; agree gamma's sampler)")
 	for _, p := range res.FixFirst {
 		for _, doc := range p.Items[:f.limit(len(p.Items))] {
 			res.Adjudicate = append(res.Adjudicate, budgetview.Adjudication{Part: p.Rank, Item: doc, Values: []string{}})

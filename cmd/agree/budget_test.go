@@ -14,6 +14,7 @@ func TestBudgetCommand(t *testing.T) {
 		{"examples/krippendorff.csv"},
 		{"--metric", "interval", "examples/krippendorff.csv"},
 		{"--measure", "spans", "examples/entities.csv"},
+		{"--measure", "gamma", "--samples", "10", "examples/continuum.csv"},
 	} {
 		out, errs, code := agree(t, "", append(append([]string{"budget"}, args...), "--format", "json", "--max-rows", "0")...)
 		if code != 0 {
@@ -44,7 +45,7 @@ func TestBudgetCommand(t *testing.T) {
 		}
 	}
 	for _, bad := range [][]string{
-		{"--measure", "gamma", "examples/krippendorff.csv"},
+		{"--measure", "kappa", "examples/krippendorff.csv"},
 		{"examples/krippendorff.csv", "examples/krippendorff.csv"},
 		{"--max-rows", "-1", "examples/krippendorff.csv"},
 	} {

@@ -107,6 +107,9 @@ func TestReportsInBrowser(t *testing.T) {
 			[]string{"#0072B2"},
 			// Each ranked part links to its first row to adjudicate.
 			`[...document.querySelectorAll("#budget table a")].length === 6 && [...document.querySelectorAll("#budget table a")].every(a => document.getElementById(a.getAttribute("href").slice(1)) !== null)`},
+		{"budget-gamma", []string{"budget", "--measure", "gamma", "--samples", "10", "examples/continuum.csv"}, 1,
+			[][]string{{"value"}, {"errors", "share"}, {"errors", "counterfactual"}},
+			[]string{"#0072B2"}, `document.body.innerText.includes("unaligned")`},
 		{"budget-spans", []string{"budget", "--measure", "spans", "examples/entities.csv"}, 1,
 			[][]string{{"value"}, {"errors", "share"}},
 			[]string{"#0072B2"}, `document.querySelector("#adjudicate") !== null`},

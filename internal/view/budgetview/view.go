@@ -83,7 +83,11 @@ func (res *Result) Tables() []report.Table {
 		}
 		out = append(out, t)
 	}
-	if res.Measure != "average_f1" {
+	switch res.Measure {
+	case "gamma":
+		add("by continuum", res.Items)
+	case "average_f1":
+	default:
 		add("by item", res.Items)
 		add("by coder", res.Coders)
 	}
@@ -109,3 +113,6 @@ func (res *Result) FixTable() report.Table {
 	t.Notes = append([]string{"method: " + res.Method}, res.Notes...)
 	return t
 }
+
+// SetHeader sets the version header of the JSON output.
+func (res *Result) SetHeader(h *version.Header) { res.Header = h }
