@@ -331,9 +331,11 @@
   }
   function download(label, id, name, type, data) {
     var a = document.createElement("a");
-    var url = URL.createObjectURL(new Blob([data], { type: type }));
+    var blob = new Blob([data], { type: type });
+    var url = URL.createObjectURL(blob);
     urls.push(url);
     a.href = url;
+    a.blob = blob; // what the link holds (the page's CSP lets nothing fetch it back)
     a.download = name;
     a.id = id;
     a.textContent = label;
