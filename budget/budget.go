@@ -95,14 +95,21 @@ func Alpha(ctx context.Context, a *coding.Analysis) (*Result, error) {
 	}
 	de := r.ExpectedDisagreement
 	scale := 1 / (float64(n) * de)
+	// Category pairs are numbered as met; each keeps its compensated sum
+	// and its MaxItemsPerPart largest items (not a map of every item).
 	type key struct{ a, b int }
-	pairs := map[key]*sum{}
-	pairItems := map[key]map[int]float64{}
+	pairIndex := map[key]int{}
+	var pairSums []sum
+	var pairTop []topItems
 	coderSum := make([]sum, len(coders))
 	var items []Part
-	itemShare := map[int]float64{}
 	vals := make([]int, 0, len(coders))
 	who := make([]int, 0, len(coders))
+	type contrib struct {
+		pair int
+		t    float64
+	}
+	var local []contrib
 	for i := range d.NumItems() {
 		if i%4096 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -121,6 +128,7 @@ func Alpha(ctx context.Context, a *coding.Analysis) (*Result, error) {
 			continue
 		}
 		var item sum
+		local = local[:0]
 		for x := 1; x < mu; x++ {
 			for y := range x {
 				if vals[x] == vals[y] {
@@ -131,44 +139,44 @@ func Alpha(ctx context.Context, a *coding.Analysis) (*Result, error) {
 					continue
 				}
 				kk := key{min(vals[x], vals[y]), max(vals[x], vals[y])}
-				if pairs[kk] == nil {
-					pairs[kk] = &sum{}
-					pairItems[kk] = map[int]float64{}
+				p, ok := pairIndex[kk]
+				if !ok {
+					p = len(pairSums)
+					pairIndex[kk] = p
+					pairSums = append(pairSums, sum{})
+					pairTop = append(pairTop, topItems{})
 				}
-				pairs[kk].add(t)
-				pairItems[kk][i] += t
+				pairSums[p].add(t)
+				found := false
+				for j := range local {
+					if local[j].pair == p {
+						local[j].t += t
+						found = true
+						break
+					}
+				}
+				if !found {
+					local = append(local, contrib{p, t})
+				}
 				coderSum[who[x]].add(t / 2)
 				coderSum[who[y]].add(t / 2)
 				item.add(t)
 			}
 		}
+		for _, c := range local {
+			pairTop[c.pair].push(i, c.t)
+		}
 		if v := item.value(); v != 0 {
-			itemShare[i] = v
+			items = append(items, Part{Kind: KindItem, Name: ids[i], Share: v, Items: []string{ids[i]}})
 		}
 	}
 	res := &Result{Measure: "krippendorff_alpha", Value: r.Value, Whole: 1 - r.Value, Method: MethodAlpha}
-	top := func(contrib map[int]float64) []string {
-		idx := make([]int, 0, len(contrib))
-		for i := range contrib {
-			idx = append(idx, i)
+	for kk, p := range pairIndex {
+		var names []string
+		for _, i := range pairTop[p].sorted() {
+			names = append(names, ids[i])
 		}
-		slices.SortFunc(idx, func(x, y int) int {
-			if c := -cmpFloat(contrib[x], contrib[y]); c != 0 {
-				return c
-			}
-			return x - y
-		})
-		var out []string
-		for _, i := range idx[:min(len(idx), MaxItemsPerPart)] {
-			out = append(out, ids[i])
-		}
-		return out
-	}
-	for kk, s := range pairs {
-		res.CategoryPairs = append(res.CategoryPairs, Part{Kind: KindCategoryPair, Name: labels[kk.a] + " ↔ " + labels[kk.b], Share: s.value(), Items: top(pairItems[kk])})
-	}
-	for i, v := range itemShare {
-		items = append(items, Part{Kind: KindItem, Name: ids[i], Share: v, Items: []string{ids[i]}})
+		res.CategoryPairs = append(res.CategoryPairs, Part{Kind: KindCategoryPair, Name: labels[kk.a] + " ↔ " + labels[kk.b], Share: pairSums[p].value(), Items: names})
 	}
 	res.Items = items
 	for k, s := range coderSum {
@@ -212,4 +220,46 @@ func Total(ps []Part) float64 {
 		s.add(p.Share)
 	}
 	return s.value()
+}
+
+// topItems keeps the MaxItemsPerPart items with the largest contributions.
+type topItems struct {
+	item []int
+	v    []float64
+}
+
+func (t *topItems) push(i int, v float64) {
+	if len(t.item) < MaxItemsPerPart {
+		t.item, t.v = append(t.item, i), append(t.v, v)
+		return
+	}
+	low := 0
+	for k := 1; k < len(t.v); k++ {
+		if t.v[k] < t.v[low] || (t.v[k] == t.v[low] && t.item[k] > t.item[low]) {
+			low = k
+		}
+	}
+	if v > t.v[low] {
+		t.item[low], t.v[low] = i, v
+	}
+}
+
+// sorted returns the items, the largest contribution first (ties: the
+// earlier item).
+func (t *topItems) sorted() []int {
+	idx := make([]int, len(t.item))
+	for k := range idx {
+		idx[k] = k
+	}
+	slices.SortFunc(idx, func(x, y int) int {
+		if c := -cmpFloat(t.v[x], t.v[y]); c != 0 {
+			return c
+		}
+		return t.item[x] - t.item[y]
+	})
+	out := make([]int, len(idx))
+	for k, j := range idx {
+		out[k] = t.item[j]
+	}
+	return out
 }

@@ -109,6 +109,7 @@ type scratch struct {
 	ltuples       []ltuple
 	byFirst       [][]ltuple
 	keyed         []keyedTuple
+	moved         []ltuple
 	mtuples       []mtuple
 	mByFirst      [][]mtuple
 	share, suffix []float64

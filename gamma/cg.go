@@ -170,7 +170,9 @@ func (s *cgComp) pricePool(pi []float64, exact bool) (lag float64, m []float64, 
 		k  int
 		rc float64
 	}
-	var best []found
+	// the perAnchor most negative reduced costs of each anchor, in order
+	// (the earlier tuple first among equal ones)
+	var best [perAnchor]found
 	for a := int32(0); int(a) < s.m; a++ {
 		s.a.ctl.tick(len(s.pool[a]) + 1) // (the scan is bounded: it goes on)
 		lag += pi[a]
@@ -178,7 +180,7 @@ func (s *cgComp) pricePool(pi []float64, exact bool) (lag float64, m []float64, 
 		if len(s.together[a]) > 0 {
 			m[a] = math.Inf(1)
 		}
-		best = best[:0]
+		nBest := 0
 		for k, t := range s.pool[a] {
 			rc := t.cost
 			for _, v := range t.members {
@@ -191,13 +193,17 @@ func (s *cgComp) pricePool(pi []float64, exact bool) (lag float64, m []float64, 
 				continue
 			}
 			m[a] = math.Min(m[a], rc)
-			if rc < -s.a.tol {
-				best = append(best, found{k, rc})
+			if rc < -s.a.tol && (nBest < perAnchor || rc < best[nBest-1].rc) {
+				i := min(nBest, perAnchor-1)
+				for ; i > 0 && rc < best[i-1].rc; i-- {
+					best[i] = best[i-1]
+				}
+				best[i] = found{k, rc}
+				nBest = min(nBest+1, perAnchor)
 			}
 		}
 		lag += math.Min(0, m[a])
-		slices.SortFunc(best, func(x, y found) int { return cmp.Compare(x.rc, y.rc) })
-		for _, f := range best[:min(len(best), perAnchor)] {
+		for _, f := range best[:nBest] {
 			if _, ok := s.addPoolColumn(a, f.k); ok {
 				added++
 			}

@@ -62,10 +62,11 @@ var errStopped = errors.New("stopped")
 // samples with this limit, 1.6 s with 2¹⁷).
 const maxDPStates = 1 << 12
 
+// keyedTuple is a tuple's sort key and its place before sorting (the last
+// key: the order of a stable sort).
 type keyedTuple struct {
 	key float64
-	k   int // the place before sorting, the last key (as a stable sort)
-	t   ltuple
+	k   int
 }
 
 type ltuple struct {
@@ -171,18 +172,18 @@ func (a *aligner) solveDPWith(items []int32, tis []int, opt dpOptions) (sel []in
 	if opt.lower != nil {
 		// most promising first (smallest cost above the members' bounds),
 		// so that good alignments tighten the budget early
-		// (the keys computed once; a stable sort's result depends only on
-		// the order of the keys)
-		keyed := ws.keyed[:0]
-		defer func() { ws.keyed = keyed[:0] }()
+		// (the keys computed once and sorted with the tuples' places, the
+		// tuples then moved once)
+		keyed, moved := ws.keyed[:0], ws.moved[:0]
+		defer func() { ws.keyed, ws.moved = keyed[:0], moved[:0] }()
 		for f, ts := range s.byFirst {
 			keyed = keyed[:0]
-			for _, t := range ts {
+			for k, t := range ts {
 				r := t.cost - opt.lower[f]
 				for _, x := range t.rest {
 					r -= opt.lower[x]
 				}
-				keyed = append(keyed, keyedTuple{r, len(keyed), t})
+				keyed = append(keyed, keyedTuple{r, k})
 			}
 			slices.SortFunc(keyed, func(x, y keyedTuple) int {
 				if c := cmp.Compare(x.key, y.key); c != 0 {
@@ -190,8 +191,9 @@ func (a *aligner) solveDPWith(items []int32, tis []int, opt dpOptions) (sel []in
 				}
 				return cmp.Compare(x.k, y.k)
 			})
-			for k := range keyed {
-				ts[k] = keyed[k].t
+			moved = append(moved[:0], ts...)
+			for i, kt := range keyed {
+				ts[i] = moved[kt.k]
 			}
 		}
 	}

@@ -136,6 +136,11 @@ func TestBudgetFigures(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("page interactive %s ms after navigation (performance.now at ready: the scripts and agree.wasm fetched and compiled, a first run of agree version)", ready)
+	var warm string
+	if err := s.page.Eval(s.ctx, `new Promise(ok => { const f = () => document.body.dataset.warm ? ok(document.body.dataset.warm) : setTimeout(f, 20); f(); })`, &warm); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("the page's warm-up: %s", warm)
 	dir := t.TempDir()
 	alpha := filepath.Join(dir, "alpha.csv")
 	writeCoding(t, alpha, 100000, 5, 1)

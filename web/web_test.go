@@ -53,6 +53,10 @@ func startSite(t *testing.T, byServe bool) *site {
 		t.Fatalf("build: %v\n%s", err, log.String())
 	}
 	t.Log(strings.TrimSpace(log.String()))
+	// issue 21's size budget: a size, not a time, so it is asserted
+	if _, gz, err := web.Sizes(filepath.Join(dir, "agree.wasm")); err != nil || gz > 5e6 {
+		t.Errorf("agree.wasm is %.2f MB gzipped (%v): the budget is 5 MB", float64(gz)/1e6, err)
+	}
 	native := filepath.Join(t.TempDir(), "agree")
 	if out, err := exec.Command("go", "build", "-o", native, "agree/cmd/agree").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)

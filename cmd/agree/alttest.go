@@ -8,8 +8,6 @@ import (
 	"strings"
 
 	"agree/alttest"
-	"agree/formats/table"
-	"agree/internal/version"
 	"agree/internal/view/alttestview"
 	"agree/report"
 	"agree/spans"
@@ -90,17 +88,7 @@ func runAlttest(e env, args []string) error {
 		files = nil
 	}
 	for _, file := range files {
-		cf := codingFlags{layout: "auto", missing: "judgment", incomplete: "drop", metric: f.metric, setSep: "|"}
-		topt, copt, err := cf.options(file)
-		if err != nil {
-			return err
-		}
-		in, err := openInput(e, file)
-		if err != nil {
-			return err
-		}
-		d, err := table.Read(in, file, topt)
-		in.Close()
+		d, copt, err := readCodingTable(e, file, f.metric)
 		if err != nil {
 			return err
 		}
@@ -158,16 +146,7 @@ func runAlttest(e env, args []string) error {
 		}
 		res.Layers = append(res.Layers, layer)
 	}
-	h := version.NewHeader()
-	res.Header = &h
-	e.observe(res)
-	if err := rep.write(e, func() (*report.Page, error) { return alttestview.Page(res), nil }, inputs); err != nil || rep.only() {
-		return err
-	}
-	if rf == report.JSON {
-		return report.WriteJSON(e.stdout, res)
-	}
-	return res.Write(e.stdout, rf)
+	return emit(e, rep, rf, res, func() *report.Page { return alttestview.Page(res) }, inputs)
 }
 
 // spans tests the model on span annotation: one layer for all the spans

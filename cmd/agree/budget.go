@@ -7,9 +7,7 @@ import (
 	"agree/annotation"
 	"agree/budget"
 	"agree/coding"
-	"agree/formats/table"
 	"agree/gamma"
-	"agree/internal/version"
 	"agree/internal/view/budgetview"
 	"agree/report"
 )
@@ -81,16 +79,7 @@ func runBudget(e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	h := version.NewHeader()
-	res.Header = &h
-	e.observe(res)
-	if err := rep.write(e, func() (*report.Page, error) { return budgetview.Page(res), nil }, files); err != nil || rep.only() {
-		return err
-	}
-	if rf == report.JSON {
-		return report.WriteJSON(e.stdout, res)
-	}
-	return res.Write(e.stdout, rf)
+	return emit(e, rep, rf, res, func() *report.Page { return budgetview.Page(res) }, files)
 }
 
 func (f *budgetFlags) limit(n int) int {
@@ -101,17 +90,7 @@ func (f *budgetFlags) limit(n int) int {
 }
 
 func (f *budgetFlags) alpha(e env, file string) (*budgetview.Result, error) {
-	cf := codingFlags{layout: "auto", missing: "judgment", incomplete: "drop", metric: f.metric, setSep: "|"}
-	topt, copt, err := cf.options(file)
-	if err != nil {
-		return nil, err
-	}
-	in, err := openInput(e, file)
-	if err != nil {
-		return nil, err
-	}
-	d, err := table.Read(in, file, topt)
-	in.Close()
+	d, copt, err := readCodingTable(e, file, f.metric)
 	if err != nil {
 		return nil, err
 	}

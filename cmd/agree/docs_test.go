@@ -74,11 +74,12 @@ type consoleBlock struct {
 	start, end int    // the block's content: text[start:end] (after the opening fence's line, before the closing fence)
 	line       int    // line of the opening fence, 1-based
 	head       int    // lines of output shown (0: all), from the fence's "head=N"
+	section    string // the fence's "section=TEXT": show the lines from the first that starts with TEXT to the next empty line
 	prompt     string // the command line as shown, without "$ "
 	args       []string
 }
 
-var fence = regexp.MustCompile("(?m)^```console( head=([0-9]+))?\n")
+var fence = regexp.MustCompile("(?m)^```console( head=([0-9]+)| section=([^\n`]+))?\n")
 
 // consoleBlocks finds the console blocks of a page.
 func consoleBlocks(text string) ([]consoleBlock, error) {
@@ -87,6 +88,9 @@ func consoleBlocks(text string) ([]consoleBlock, error) {
 		b := consoleBlock{start: m[1], line: strings.Count(text[:m[0]], "\n") + 1}
 		if m[4] >= 0 {
 			b.head, _ = strconv.Atoi(text[m[4]:m[5]])
+		}
+		if m[6] >= 0 {
+			b.section = text[m[6]:m[7]]
 		}
 		rest := text[b.start:]
 		if strings.HasPrefix(rest, "```\n") {
@@ -195,18 +199,45 @@ func docsOutput(t *testing.T, b consoleBlock) string {
 	if code != 0 {
 		body += fmt.Sprintf("[exit status %d]\n", code)
 	}
-	if b.head > 0 {
-		lines := strings.SplitAfter(body, "\n")
-		lines = lines[:len(lines)-1] // after the last "\n"
-		if len(lines) > b.head {
-			more := "lines"
-			if len(lines)-b.head == 1 {
-				more = "line"
-			}
-			body = strings.Join(lines[:b.head], "") + fmt.Sprintf("… (%d more %s)\n", len(lines)-b.head, more)
+	lines := strings.SplitAfter(body, "\n")
+	lines = lines[:len(lines)-1] // after the last "\n"
+	switch {
+	case b.head > 0 && len(lines) > b.head:
+		body = strings.Join(lines[:b.head], "") + fmt.Sprintf("… (%s)\n", moreLines(len(lines)-b.head, "more"))
+	case b.section != "":
+		from := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, b.section) })
+		if from < 0 {
+			t.Errorf("%s: no line of the output starts with %q (the fence's section=)", b.prompt, b.section)
+			break
+		}
+		to := from + slices.Index(lines[from:], "\n")
+		if to < from {
+			to = len(lines)
+		}
+		body = ""
+		if from > 0 {
+			body = fmt.Sprintf("… (%s)\n", moreLines(from, "before"))
+		}
+		body += strings.Join(lines[from:to], "")
+		if to < len(lines) {
+			body += fmt.Sprintf("… (%s)\n", moreLines(len(lines)-to, "after"))
 		}
 	}
 	return "$ " + b.prompt + "\n" + body
+}
+
+// moreLines says how many lines were left out.
+func moreLines(n int, where string) string {
+	if where == "more" {
+		if n == 1 {
+			return "1 more line"
+		}
+		return fmt.Sprintf("%d more lines", n)
+	}
+	if n == 1 {
+		return "1 line " + where
+	}
+	return fmt.Sprintf("%d lines %s", n, where)
 }
 
 // TestDocsOutput: every output shown in the docs is what the command
@@ -253,6 +284,7 @@ func TestDocsConsoleBlocks(t *testing.T) {
 	}{
 		{"```console\n$ agree coding x.csv\nold\n```\n", "coding x.csv", ""},
 		{"```console head=3\n$ go run ./cmd/agree\nx\n```", "", ""},
+		{"```console section=per round\n$ agree coding --by round r.csv\n```\n", "coding --by round r.csv", ""},
 		{"```console\n$ agree coding --require 'krippendorff_alpha>=0.8' \"a b.csv\"\n```\n", "coding --require krippendorff_alpha>=0.8 a b.csv", ""},
 		{"```console\n$ agree coding x.csv | head\n```\n", "", "only plain command lines"},
 		{"```console\n$ ls\n```\n", "", "runs agree"},

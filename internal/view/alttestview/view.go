@@ -149,3 +149,6 @@ func joinNames(s []string) string {
 	}
 	return out
 }
+
+// SetHeader sets the version header of the JSON output.
+func (res *Result) SetHeader(h *version.Header) { res.Header = h }

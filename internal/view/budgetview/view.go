@@ -113,3 +113,6 @@ func (res *Result) FixTable() report.Table {
 	t.Notes = append([]string{"method: " + res.Method}, res.Notes...)
 	return t
 }
+
+// SetHeader sets the version header of the JSON output.
+func (res *Result) SetHeader(h *version.Header) { res.Header = h }
