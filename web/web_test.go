@@ -39,6 +39,8 @@ type site struct {
 	page   *chrome.Page
 	ctx    context.Context
 	runs   int
+	// downloads is where the browser saves what the page downloads
+	downloads string
 }
 
 // startSite builds the page and serves it: with a static file server
@@ -72,6 +74,10 @@ func startSite(t *testing.T, byServe bool) *site {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { b.Close() })
+	downloads := t.TempDir()
+	if err := b.SaveDownloads(ctx, downloads); err != nil {
+		t.Fatal(err)
+	}
 	p, err := b.NewPage(ctx, 1200, 900)
 	if err != nil {
 		t.Fatal(err)
@@ -82,7 +88,7 @@ func startSite(t *testing.T, byServe bool) *site {
 	if err := p.Navigate(ctx, base+"/"); err != nil {
 		t.Fatal(err)
 	}
-	s := &site{url: base, native: native, page: p, ctx: ctx}
+	s := &site{url: base, native: native, page: p, ctx: ctx, downloads: downloads}
 	if state := s.waitState(t, "loading"); state != "ready" {
 		var msg string
 		p.Eval(ctx, `document.getElementById("status").textContent`, &msg)

@@ -146,7 +146,11 @@ func runAlttest(e env, args []string) error {
 		}
 		res.Layers = append(res.Layers, layer)
 	}
-	return emit(e, rep, rf, res, func() *report.Page { return alttestview.Page(res) }, inputs)
+	finish(e, res)
+	if err := rep.write(e, func() (*report.Page, error) { return alttestview.Page(res), nil }, inputs); err != nil || rep.only() {
+		return err
+	}
+	return emit(e, rf, res)
 }
 
 // spans tests the model on span annotation: one layer for all the spans
