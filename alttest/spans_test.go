@@ -10,6 +10,7 @@ import (
 	"agree/annotation"
 	"agree/coref"
 	"agree/gamma"
+	"agree/position"
 	"agree/spans"
 	"agree/unitizing"
 )
