@@ -1,7 +1,6 @@
 package alttest
 
 import (
-	"agree/position"
 	"context"
 	"math/rand/v2"
 	"strconv"
