@@ -257,7 +257,9 @@ func TestSpansReferenceFile(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%v: exit %d: %s", args, code, errs)
 		}
-		var v struct{ Reference struct{ Annotators []map[string]any } }
+		var v struct {
+			Reference struct{ Annotators []map[string]any }
+		}
 		json.Unmarshal([]byte(out), &v)
 		b, _ := json.Marshal(v.Reference.Annotators)
 		return string(b)
