@@ -72,3 +72,60 @@ func TestSpansIdenticalModelPasses(t *testing.T) {
 		}
 	}
 }
+
+// TestRelationsIdenticalModelPasses: relations between shared spans (40
+// documents, three annotators with type slips and omissions): a copy of an
+// annotator's relations passes, random relations fail.
+func TestRelationsIdenticalModelPasses(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 13))
+	c := &annotation.Corpus{}
+	names := []string{"h1", "h2", "h3", "copy", "guess"}
+	for _, n := range names {
+		c.Annotator(n)
+	}
+	types := []string{"works_for", "met"}
+	for d := range 40 {
+		doc := c.Document("d" + strconv.Itoa(d))
+		first := make([]int, len(names)) // each annotator's first span in this document
+		for a := range names {
+			first[a] = len(c.Spans)
+			for k := range 4 {
+				c.Spans = append(c.Spans, annotation.Span{Doc: doc, Annotator: a, Start: float64(10 * k), End: float64(10*k + 5), Label: "E"})
+			}
+		}
+		for range 1 + rng.IntN(3) {
+			s, e, ty := rng.IntN(4), rng.IntN(4), types[rng.IntN(2)]
+			for h := range 3 {
+				tt := ty
+				switch x := rng.Float64(); {
+				case x < 0.08:
+					tt = types[rng.IntN(2)]
+				case x < 0.14:
+					continue
+				}
+				c.Relations = append(c.Relations, annotation.Relation{Doc: doc, Annotator: h, Source: first[h] + s, Target: first[h] + e, Type: tt})
+				if h == 0 {
+					c.Relations = append(c.Relations, annotation.Relation{Doc: doc, Annotator: 3, Source: first[3] + s, Target: first[3] + e, Type: tt})
+				}
+			}
+			c.Relations = append(c.Relations, annotation.Relation{Doc: doc, Annotator: 4, Source: first[4] + rng.IntN(4), Target: first[4] + rng.IntN(4), Type: types[rng.IntN(2)]})
+		}
+	}
+	run := func(model string) *Result {
+		in, err := RelationsInput(context.Background(), c, model, []string{"h1", "h2", "h3"}, "", spans.Options{Match: spans.Match{Kind: spans.Exact}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Test(context.Background(), in, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	if r := run("copy"); !r.Passed {
+		t.Errorf("a copy of h1's relations fails (ω %v, ρ %v)", r.WinningRate, r.Rho)
+	}
+	if r := run("guess"); r.Passed {
+		t.Errorf("random relations pass (ω %v, ρ %v)", r.WinningRate, r.Rho)
+	}
+}

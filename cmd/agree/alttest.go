@@ -38,7 +38,7 @@ func runAlttest(e env, args []string) error {
 	fs := newFlagSet(e, "alttest", alttestSynopsis)
 	fs.StringVar(&f.model, "model", "", "COLUMN[,COLUMN…]: the model's column, or its runs' columns (required)")
 	fs.StringVar(&f.humans, "humans", "", "COLUMN,COLUMN…: the human annotators (default: every other column)")
-	fs.StringVar(&f.score, "score", "accuracy", "alignment score: accuracy (labels: the share of the others with the same label), neg_rmse (numbers), or span_f1 (annotation files: the mean F1 of agree spans's matcher against the others, per document)")
+	fs.StringVar(&f.score, "score", "accuracy", "alignment score: accuracy (labels: the share of the others with the same label), neg_rmse (numbers), span_f1 (annotation files: the mean F1 of agree spans's matcher against the others, per document) or relation_f1 (the same with agree relations's F1)")
 	fs.StringVar(&f.match, "match", "exact", "span_f1: how spans match, as agree spans's --match (exact, overlap, iou:T, tolerance:N)")
 	fs.StringVar(&f.metric, "metric", "nominal", "distance of the cross-replication reliability and the α of the pools and runs, as agree coding's --metric")
 	fs.Float64Var(&f.epsilon, "epsilon", 0.2, "cost-benefit margin ε (0.2 experts, 0.15 skilled annotators, 0.1 crowd workers)")
@@ -65,7 +65,7 @@ func runAlttest(e env, args []string) error {
 	if strings.TrimSpace(f.model) == "" {
 		return usagef("alttest: --model COLUMN is required (the model's labels)")
 	}
-	if err := oneOf(fs, "score", f.score, alttest.ScoreAccuracy, alttest.ScoreNegRMSE, "span_f1"); err != nil {
+	if err := oneOf(fs, "score", f.score, alttest.ScoreAccuracy, alttest.ScoreNegRMSE, "span_f1", "relation_f1"); err != nil {
 		return err
 	}
 	match, err := spans.ParseMatch(f.match)
@@ -81,7 +81,7 @@ func runAlttest(e env, args []string) error {
 	}
 	res := &alttestview.Result{Method: alttest.Method, Epsilon: f.epsilon, Q: f.q}
 	opt := alttest.Options{Epsilon: eps, Q: f.q, MinItems: f.minItems}
-	if f.score == "span_f1" {
+	if f.score == "span_f1" || f.score == "relation_f1" {
 		if err := f.spans(e, files, match, opt, res); err != nil {
 			return err
 		}
@@ -153,8 +153,8 @@ func runAlttest(e env, args []string) error {
 	return emit(e, rf, res)
 }
 
-// spans tests the model on span annotation: one layer for all the spans
-// and one per label.
+// spans tests the model on span (or relation) annotation: one layer for
+// all the spans and one per label (relation type).
 func (f *alttestFlags) spans(e env, files []string, match spans.Match, opt alttest.Options, res *alttestview.Result) error {
 	c, err := readCorpus(e, "alttest", files, f.in.options(e, "alttest", false))
 	if err != nil {
@@ -184,9 +184,17 @@ func (f *alttestFlags) spans(e env, files []string, match spans.Match, opt altte
 		}
 	}
 	labels := map[string]bool{}
-	for _, s := range c.Spans {
-		if s.Layer == layer {
-			labels[s.Label] = true
+	input := alttest.SpansInput
+	if f.score == "relation_f1" {
+		input = alttest.RelationsInput
+		for _, r := range c.Relations {
+			labels[r.Type] = true
+		}
+	} else {
+		for _, s := range c.Spans {
+			if s.Layer == layer {
+				labels[s.Label] = true
+			}
 		}
 	}
 	scopes := []string{""}
@@ -203,7 +211,7 @@ func (f *alttestFlags) spans(e env, files []string, match spans.Match, opt altte
 	for _, label := range scopes {
 		l := alttestview.Layer{File: name, Label: label, Score: f.score, Humans: humans}
 		for _, m := range runs {
-			in, err := alttest.SpansInput(context.Background(), c, m, humans, label, sopt)
+			in, err := input(context.Background(), c, m, humans, label, sopt)
 			if err != nil {
 				return usageError{err}
 			}

@@ -52,6 +52,18 @@ func TestAlttestCommand(t *testing.T) {
 	if len(sp.Layers) != 5 || sp.Layers[0].Label != "" || sp.Layers[1].Label != "DATE" || sp.Layers[0].Runs[0].Verdict == "" {
 		t.Errorf("spans: %s", out)
 	}
+	// Relations: overall and per type.
+	out, errs, code = agree(t, "", "alttest", "--score", "relation_f1", "--model", "cy", "--min-items", "2", "examples/relations.csv", "--format", "json")
+	if code != 0 {
+		t.Fatalf("relations: exit %d: %s", code, errs)
+	}
+	sp.Layers = nil
+	if err := json.Unmarshal([]byte(out), &sp); err != nil {
+		t.Fatal(err)
+	}
+	if len(sp.Layers) < 2 || sp.Layers[0].Label != "" || len(sp.Layers[0].Runs) != 1 {
+		t.Errorf("relations: %s", out)
+	}
 	for _, bad := range [][]string{
 		{"../../alttest/testdata/labels.csv"},                                            // no --model
 		{"--model", "nobody", "../../alttest/testdata/labels.csv"},                       // unknown column
