@@ -24,6 +24,9 @@ type Input struct {
 	// index, or Candidate for the model) with those of the humans others;
 	// higher is better. It is called with len(others) ≥ 1.
 	Score func(i, who int, others []int) float64
+	// Err, when not nil, reports a failure of Score (a matcher's error)
+	// after the test.
+	Err func() error
 }
 
 // Candidate is the index that stands for the model in Input.Score.
@@ -151,6 +154,11 @@ func Test(ctx context.Context, in Input, opt Options) (*Result, error) {
 		a.T, a.P = tLess(d, eps)
 		res.Annotators = append(res.Annotators, a)
 		ps = append(ps, a.P)
+	}
+	if in.Err != nil {
+		if err := in.Err(); err != nil {
+			return nil, err
+		}
 	}
 	if len(res.Annotators) == 0 {
 		return nil, fmt.Errorf("alttest: no annotator shares %d items with the model and another annotator (Options.MinItems)", minItems)

@@ -7,13 +7,15 @@ import (
 
 // ItemGroup is a group of the items of analysed data: a document, or the
 // rows that share a value of a column. Items are their indices (in the
-// data's order); or, for an analysis of statistics, Weights counts the
-// group's items of each pattern (indices into the statistics' patterns)
-// and Empty its items without any value. Both may be given.
+// data's order); or, for an analysis of statistics, Patterns lists the
+// patterns (indices into the statistics' patterns, increasing) of the
+// group's items and Counts their number of items, Empty its items without
+// any value. Both may be given.
 type ItemGroup struct {
-	Items   []int
-	Weights map[int]int64
-	Empty   int64
+	Items    []int
+	Patterns []int
+	Counts   []int64
+	Empty    int64
 }
 
 // Group returns the analysis, with a's options, of the items of g alone:
@@ -22,6 +24,19 @@ type ItemGroup struct {
 // cost of O(patterns) per group once every item's pattern is known. Items
 // need the data (an analysis made with Analyze).
 func (a *Analysis) Group(g ItemGroup) (*Analysis, error) {
+	if len(g.Patterns) != len(g.Counts) {
+		return nil, fmt.Errorf("%d patterns, %d counts", len(g.Patterns), len(g.Counts))
+	}
+	for i, p := range g.Patterns {
+		if p < 0 || p >= a.stats.NumPatterns() || (i > 0 && p <= g.Patterns[i-1]) {
+			return nil, fmt.Errorf("pattern %d out of range or out of order", p)
+		}
+	}
+	if len(g.Items) == 0 {
+		// the group's patterns alone (as Reweighted takes them): a cost
+		// of O(its patterns)
+		return a.reweighted(g.Patterns, g.Counts, g.Empty)
+	}
 	var pat []int32
 	if len(g.Items) > 0 {
 		if a.data == nil {
@@ -31,8 +46,8 @@ func (a *Analysis) Group(g ItemGroup) (*Analysis, error) {
 	}
 	weights := make([]int64, a.stats.NumPatterns())
 	empty := g.Empty
-	for p, n := range g.Weights {
-		weights[p] = n
+	for i, p := range g.Patterns {
+		weights[p] = g.Counts[i]
 	}
 	for _, i := range g.Items {
 		if p := pat[i]; p >= 0 {

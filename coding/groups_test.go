@@ -55,7 +55,13 @@ func TestGroup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gs, err := ws.Group(ItemGroup{Weights: w})
+	var ig ItemGroup
+	for p := range ws.Stats().NumPatterns() {
+		if w[p] > 0 {
+			ig.Patterns, ig.Counts = append(ig.Patterns, p), append(ig.Counts, w[p])
+		}
+	}
+	gs, err := ws.Group(ig)
 	if err != nil {
 		t.Fatal(err)
 	}

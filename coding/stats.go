@@ -49,6 +49,8 @@ type Stats struct {
 	ids    [][]string // per pattern: the `keep` smallest ids (natural order), for patterns with disagreement
 	pruned []bool     // per pattern: ids dropped because the pattern cannot rank among the first `keep` items
 	rankBy *Ranking   // the ranking that justified pruning, if any
+
+	groups statsGroups // the groups of items (Accumulator.AddIn), if any (itemgroups.go)
 }
 
 // Ranking says how items will be ranked, which lets an Accumulator forget
@@ -206,6 +208,8 @@ type Accumulator struct {
 	noPrune     bool
 
 	numbers []float64 // labels read as numbers (NaN: not a number), for an interval ranking
+
+	groups accGroups // groups of items (AddIn; itemgroups.go)
 }
 
 // NewAccumulator returns an empty Accumulator.
@@ -359,6 +363,15 @@ func (a *Accumulator) seen(v int32, at Pos) {
 // with strictly increasing coders (an item without values is an empty
 // cv). id is used only for ranking (see KeepItems) and may be "".
 func (a *Accumulator) Add(id string, cv []int32) error {
+	if err := a.check(cv); err != nil {
+		return err
+	}
+	a.add(id, cv)
+	return nil
+}
+
+// check checks the pairs of an item given to Add.
+func (a *Accumulator) check(cv []int32) error {
 	if len(cv)%2 != 0 {
 		return errors.New("odd number of coder/value entries")
 	}
@@ -370,21 +383,20 @@ func (a *Accumulator) Add(id string, cv []int32) error {
 			return fmt.Errorf("value index %d out of range", cv[i+1])
 		}
 	}
-	a.add(id, cv)
 	return nil
 }
 
 // add is Add without the checks (the readers of this module build cv
 // correctly).
-func (a *Accumulator) add(id string, cv []int32) {
+func (a *Accumulator) add(id string, cv []int32) int {
 	a.items++
 	if len(cv) == 0 {
 		a.empty++
-		return
+		return -1
 	}
 	p, skip := a.pats.addItems(cv, 1)
 	if skip || a.opt.KeepItems == 0 {
-		return
+		return p
 	}
 	for len(a.ids) <= p {
 		a.ids = append(a.ids, nil)
@@ -392,13 +404,13 @@ func (a *Accumulator) add(id string, cv []int32) {
 	}
 	if a.pruned[p] || agreeing(cv) {
 		a.pats.skip(cv)
-		return
+		return p
 	}
 	if a.opt.Rank != nil && a.below(a.keyOf(p), a.tau) {
 		a.pruned[p] = true
 		a.ids[p] = nil
 		a.pats.skip(cv)
-		return
+		return p
 	}
 	if a.keepID(p, id) {
 		a.stored++
@@ -406,6 +418,7 @@ func (a *Accumulator) add(id string, cv []int32) {
 			a.prune()
 		}
 	}
+	return p
 }
 
 // agreeing reports whether all values of a pattern are equal (no
@@ -622,14 +635,16 @@ func (a *Accumulator) Merge(b *Accumulator) error {
 	}
 	buf := make([]int32, 0, 16)
 	bcounts := b.pats.counts()
+	pmap := make([]int32, b.pats.len())
 	for p := range b.pats.len() {
 		var ids []string
 		var pruned bool
 		if b.ids != nil && p < len(b.ids) {
 			ids, pruned = b.ids[p], b.pruned[p]
 		}
-		a.addPattern(remap(buf, b.pats.pattern(p), cmap, vmap), bcounts[p], ids, pruned)
+		pmap[p] = int32(a.addPattern(remap(buf, b.pats.pattern(p), cmap, vmap), bcounts[p], ids, pruned))
 	}
+	a.mergeGroups(b, pmap) // itemgroups.go
 	a.empty += b.empty
 	a.items += b.items
 	return nil
@@ -663,10 +678,10 @@ func remap(buf, cv []int32, cmap, vmap []int32) []int32 {
 }
 
 // addPattern adds n items of pattern cv with their kept ids.
-func (a *Accumulator) addPattern(cv []int32, n int64, ids []string, pruned bool) {
+func (a *Accumulator) addPattern(cv []int32, n int64, ids []string, pruned bool) int {
 	p := a.pats.add(cv, n)
 	if a.opt.KeepItems == 0 {
-		return
+		return p
 	}
 	for len(a.ids) <= p {
 		a.ids = append(a.ids, nil)
@@ -677,11 +692,12 @@ func (a *Accumulator) addPattern(cv []int32, n int64, ids []string, pruned bool)
 	}
 	if a.pruned[p] {
 		a.ids[p] = nil
-		return
+		return p
 	}
 	for _, id := range ids {
 		a.keepID(p, id)
 	}
+	return p
 }
 
 // Stats returns the statistics gathered so far, in canonical order. The
@@ -721,13 +737,15 @@ func (a *Accumulator) Stats() *Stats {
 	for n, o := range cperm {
 		s.coders[n] = a.coders[o]
 	}
-	a.fill(s, a.pats, inverse(cperm), vmap, a.ids, a.pruned)
+	pmap := a.fill(s, a.pats, inverse(cperm), vmap, a.ids, a.pruned)
+	s.groups = a.groups.stats(pmap) // itemgroups.go
 	return s
 }
 
 // fill stores the patterns of t in s, translated by cmap and vmap and
-// sorted canonically, with their kept ids.
-func (a *Accumulator) fill(s *Stats, t *patternTable, cmap, vmap []int32, ids [][]string, pruned []bool) {
+// sorted canonically, with their kept ids. It returns the index in s of
+// each pattern of t.
+func (a *Accumulator) fill(s *Stats, t *patternTable, cmap, vmap []int32, ids [][]string, pruned []bool) []int32 {
 	n := t.len()
 	cv, start := t.cv, t.start
 	if !isIdentity(cmap) || !isIdentity(vmap) {
@@ -749,10 +767,12 @@ func (a *Accumulator) fill(s *Stats, t *patternTable, cmap, vmap []int32, ids []
 		s.pruned = make([]bool, n)
 	}
 	q := -1
+	pmap := make([]int32, n)
 	for i, p32 := range order {
 		p := int(p32)
 		pat := cv[start[p]:start[p+1]]
 		if i > 0 && slices.Equal(pat, s.cv[s.start[q]:]) {
+			pmap[p] = int32(q)
 			// Equal numbers merged into one value (numbers.go) can make
 			// two patterns one: their items and kept ids add up, and a
 			// pattern pruned for the ranking stays pruned (its key, which
@@ -768,6 +788,7 @@ func (a *Accumulator) fill(s *Stats, t *patternTable, cmap, vmap []int32, ids []
 			continue
 		}
 		q++
+		pmap[p] = int32(q)
 		s.cv = append(s.cv, pat...)
 		s.start = append(s.start, len(s.cv))
 		s.count[q] = counts[p]
@@ -780,6 +801,7 @@ func (a *Accumulator) fill(s *Stats, t *patternTable, cmap, vmap []int32, ids []
 	if s.keep > 0 {
 		s.ids, s.pruned = s.ids[:q+1], s.pruned[:q+1]
 	}
+	return pmap
 }
 
 // mergeIDs returns the k smallest ids (natural order) of two sorted lists.
@@ -1207,21 +1229,40 @@ func (a *Analysis) ItemPatterns() []int32 {
 // such data built item by item, bit for bit.
 func (a *Analysis) Reweighted(counts []int64, empty int64) (*Analysis, error) {
 	s := a.stats
-	if len(counts) != s.NumPatterns() || empty < 0 {
+	if len(counts) != s.NumPatterns() {
 		return nil, fmt.Errorf("%d counts for %d patterns", len(counts), s.NumPatterns())
 	}
-	r := &Stats{source: s.source, coders: s.coders, fixed: s.fixed, labels: s.labels, ordered: s.ordered,
-		declared: s.declared, closed: s.closed, firstSeen: s.firstSeen, empty: empty, start: []int{0}, identity: s.identity, anonymous: s.anonymous}
+	var ps []int
+	var ns []int64
 	for p, n := range counts {
+		if n != 0 {
+			ps, ns = append(ps, p), append(ns, n)
+		}
+	}
+	return a.reweighted(ps, ns, empty)
+}
+
+// reweighted is Reweighted for the patterns ps (increasing) counted ns
+// times, the others not at all.
+func (a *Analysis) reweighted(ps []int, ns []int64, empty int64) (*Analysis, error) {
+	s := a.stats
+	if empty < 0 {
+		return nil, fmt.Errorf("%d empty items", empty)
+	}
+	r := &Stats{source: s.source, coders: s.coders, fixed: s.fixed, labels: s.labels, ordered: s.ordered,
+		declared: s.declared, closed: s.closed, firstSeen: s.firstSeen, empty: empty, start: make([]int, 1, len(ps)+1), count: make([]int64, 0, len(ps)), identity: s.identity, anonymous: s.anonymous}
+	for i, p := range ps {
+		n := ns[i]
 		if n < 0 {
 			return nil, fmt.Errorf("negative count for pattern %d", p)
 		}
-		if n > 0 {
-			cv, _ := s.Pattern(p)
-			r.cv = append(r.cv, cv...)
-			r.start = append(r.start, len(r.cv))
-			r.count = append(r.count, n)
+		if n == 0 {
+			continue
 		}
+		cv := s.cv[s.start[p]:s.start[p+1]]
+		r.cv = append(r.cv, cv...)
+		r.start = append(r.start, len(r.cv))
+		r.count = append(r.count, n)
 	}
 	return analyzeStats(r, a.opt, nil)
 }
@@ -1275,6 +1316,7 @@ func (s *Stats) WithoutCoders(drop []int) (*Stats, error) {
 			}
 		}
 		out.cv, out.start, out.count, out.ids, out.pruned = cv, start, count, ids, pruned
+		out.groups = s.groups.reorder(order) // itemgroups.go
 	}
 	return &out, nil
 }

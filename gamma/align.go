@@ -109,6 +109,7 @@ type scratch struct {
 	ltuples       []ltuple
 	byFirst       [][]ltuple
 	keyed         []keyedTuple
+	moved         []ltuple
 	mtuples       []mtuple
 	mByFirst      [][]mtuple
 	share, suffix []float64
@@ -313,21 +314,21 @@ func newAligner(c *unitizing.Continuum, d Dissimilarity) (*aligner, error) {
 		}
 		a.items[i] = item{unit: i, ann: u.Annotator, cat: cat, start: u.Start, end: u.End}
 	}
-	sort.SliceStable(a.items, func(i, j int) bool {
-		x, y := a.items[i], a.items[j]
-		if x.start != y.start {
-			return x.start < y.start
+	// a total order (the unit's index last): no need for a stable sort
+	slices.SortFunc(a.items, func(x, y item) int {
+		if c := cmp.Compare(x.start, y.start); c != 0 {
+			return c
 		}
-		if x.end != y.end {
-			return x.end < y.end
+		if c := cmp.Compare(x.end, y.end); c != 0 {
+			return c
 		}
-		if x.ann != y.ann {
-			return x.ann < y.ann
+		if c := cmp.Compare(x.ann, y.ann); c != 0 {
+			return c
 		}
-		if cx, cy := c.Units[x.unit].Category, c.Units[y.unit].Category; cx != cy {
-			return cx < cy
+		if d := cmp.Compare(c.Units[x.unit].Category, c.Units[y.unit].Category); d != 0 {
+			return d
 		}
-		return x.unit < y.unit
+		return cmp.Compare(x.unit, y.unit)
 	})
 	a.tol = 1e-12 * a.delta
 	return a, nil

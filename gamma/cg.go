@@ -83,9 +83,10 @@ type cgComp struct {
 }
 
 // roundCand is a column considered by rounding: its value in the
-// relaxation, else its reduced cost.
+// relaxation, else its reduced cost; k is its place in the list (the
+// sort's last key, so that an unstable sort orders as a stable one).
 type roundCand struct {
-	j    int
+	j, k int32
 	x, d float64
 }
 
@@ -169,7 +170,9 @@ func (s *cgComp) pricePool(pi []float64, exact bool) (lag float64, m []float64, 
 		k  int
 		rc float64
 	}
-	var best []found
+	// the perAnchor most negative reduced costs of each anchor, in order
+	// (the earlier tuple first among equal ones)
+	var best [perAnchor]found
 	for a := int32(0); int(a) < s.m; a++ {
 		s.a.ctl.tick(len(s.pool[a]) + 1) // (the scan is bounded: it goes on)
 		lag += pi[a]
@@ -177,7 +180,7 @@ func (s *cgComp) pricePool(pi []float64, exact bool) (lag float64, m []float64, 
 		if len(s.together[a]) > 0 {
 			m[a] = math.Inf(1)
 		}
-		best = best[:0]
+		nBest := 0
 		for k, t := range s.pool[a] {
 			rc := t.cost
 			for _, v := range t.members {
@@ -190,13 +193,17 @@ func (s *cgComp) pricePool(pi []float64, exact bool) (lag float64, m []float64, 
 				continue
 			}
 			m[a] = math.Min(m[a], rc)
-			if rc < -s.a.tol {
-				best = append(best, found{k, rc})
+			if rc < -s.a.tol && (nBest < perAnchor || rc < best[nBest-1].rc) {
+				i := min(nBest, perAnchor-1)
+				for ; i > 0 && rc < best[i-1].rc; i-- {
+					best[i] = best[i-1]
+				}
+				best[i] = found{k, rc}
+				nBest = min(nBest+1, perAnchor)
 			}
 		}
 		lag += math.Min(0, m[a])
-		slices.SortFunc(best, func(x, y found) int { return cmp.Compare(x.rc, y.rc) })
-		for _, f := range best[:min(len(best), perAnchor)] {
+		for _, f := range best[:nBest] {
 			if _, ok := s.addPoolColumn(a, f.k); ok {
 				added++
 			}
@@ -1204,10 +1211,11 @@ func (s *cgComp) origCost(j int) float64 {
 	return s.a.tuples[s.colID[j-s.m]].cost
 }
 
-// maxCGStates bounds the final search of one component, maxRestricted the
-// tuples enumerated for it.
+// maxCGStates bounds the final search of one component (its memo fits
+// 2²⁰ slots, see memoTable.limit), maxRestricted the tuples enumerated for
+// it.
 const (
-	maxCGStates   = 1 << 20
+	maxCGStates   = 900_000
 	maxRestricted = 1 << 16
 )
 
@@ -1238,29 +1246,32 @@ func (s *cgComp) rounding() cgResult {
 	clear(inBasis)
 	for k, j := range cols {
 		if j >= s.m {
-			cs = append(cs, roundCand{j, x[k], 0})
+			cs = append(cs, roundCand{int32(j), int32(len(cs)), x[k], 0})
 			inBasis[j] = true
 		}
 	}
 	for j := s.m; j < s.master.Columns(); j++ {
 		if !inBasis[j] {
-			cs = append(cs, roundCand{j, 0, s.master.Reduced(j)})
+			cs = append(cs, roundCand{int32(j), int32(len(cs)), 0, s.master.Reduced(j)})
 		}
 	}
 	s.roundCands = cs
 	// the relaxation's columns by value, then the others by reduced cost
-	slices.SortStableFunc(cs, func(a, b roundCand) int {
-		if a.x != b.x {
-			return -cmp.Compare(a.x, b.x)
+	slices.SortFunc(cs, func(a, b roundCand) int {
+		if c := cmp.Compare(b.x, a.x); c != 0 {
+			return c
 		}
-		return cmp.Compare(a.d, b.d)
+		if c := cmp.Compare(a.d, b.d); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.k, b.k)
 	})
 	var res cgResult
 	used := resize(&s.roundUsed, s.m)
 	clear(used)
 	for _, c := range cs {
-		col := s.master.Column(c.j)
-		if s.master.Cost(c.j) >= float64(len(col))*s.a.delta {
+		col := s.master.Column(int(c.j))
+		if s.master.Cost(int(c.j)) >= float64(len(col))*s.a.delta {
 			continue // no better than its units alone
 		}
 		ok := true
@@ -1271,7 +1282,7 @@ func (s *cgComp) rounding() cgResult {
 			for _, r := range col {
 				used[r] = true
 			}
-			res.sel = append(res.sel, s.colID[c.j-s.m])
+			res.sel = append(res.sel, s.colID[int(c.j)-s.m])
 		}
 	}
 	res.cost = s.costOf(res.sel)

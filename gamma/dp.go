@@ -62,9 +62,11 @@ var errStopped = errors.New("stopped")
 // samples with this limit, 1.6 s with 2¹⁷).
 const maxDPStates = 1 << 12
 
+// keyedTuple is a tuple's sort key and its place before sorting (the last
+// key: the order of a stable sort).
 type keyedTuple struct {
 	key float64
-	t   ltuple
+	k   int
 }
 
 type ltuple struct {
@@ -115,7 +117,19 @@ func (a *aligner) solveLP(items []int32, tis []int) ([]int, error) {
 	return sel, nil
 }
 
+// maxDPDensity: a component with more candidate tuples per unit is left
+// to column generation at once (errTooDense without a try). Measured on
+// the shared files and the generators (2–8 annotators, random samples and
+// observed continua): every component the programme solved within
+// maxDPStates had at most 7 tuples per unit, while 5by100.csv's random
+// samples (one component of 500 units, about 22 tuples per unit) always
+// filled the memo before giving up: 9 % of the sample path's work.
+const maxDPDensity = 12
+
 func (a *aligner) solveDPOnly(items []int32, tis []int) ([]int, error) {
+	if len(tis) > maxDPDensity*len(items) {
+		return nil, errTooDense
+	}
 	sel, _, err := a.solveDPWith(items, tis, dpOptions{budget: math.Inf(1), limit: maxDPStates})
 	return sel, err
 }
@@ -158,26 +172,32 @@ func (a *aligner) solveDPWith(items []int32, tis []int, opt dpOptions) (sel []in
 	if opt.lower != nil {
 		// most promising first (smallest cost above the members' bounds),
 		// so that good alignments tighten the budget early
-		// (the keys computed once; a stable sort's result depends only on
-		// the order of the keys)
-		keyed := ws.keyed[:0]
-		defer func() { ws.keyed = keyed[:0] }()
+		// (the keys computed once and sorted with the tuples' places, the
+		// tuples then moved once)
+		keyed, moved := ws.keyed[:0], ws.moved[:0]
+		defer func() { ws.keyed, ws.moved = keyed[:0], moved[:0] }()
 		for f, ts := range s.byFirst {
 			keyed = keyed[:0]
-			for _, t := range ts {
+			for k, t := range ts {
 				r := t.cost - opt.lower[f]
 				for _, x := range t.rest {
 					r -= opt.lower[x]
 				}
-				keyed = append(keyed, keyedTuple{r, t})
+				keyed = append(keyed, keyedTuple{r, k})
 			}
-			slices.SortStableFunc(keyed, func(x, y keyedTuple) int { return cmp.Compare(x.key, y.key) })
-			for k := range keyed {
-				ts[k] = keyed[k].t
+			slices.SortFunc(keyed, func(x, y keyedTuple) int {
+				if c := cmp.Compare(x.key, y.key); c != 0 {
+					return c
+				}
+				return cmp.Compare(x.k, y.k)
+			})
+			moved = append(moved[:0], ts...)
+			for i, kt := range keyed {
+				ts[i] = moved[kt.k]
 			}
 		}
 	}
-	if s.width() < 128 && !a.genericDP {
+	if s.width() < 128 && s.n <= maxMemoUnit && !a.genericDP {
 		return s.solveMask(opt.budget)
 	}
 	bounded := !a.exhaustiveDP || opt.lower != nil || !math.IsInf(opt.budget, 1)

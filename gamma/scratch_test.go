@@ -1,6 +1,7 @@
 package gamma
 
 import (
+	"agree/internal/longtest"
 	"context"
 	"math/rand/v2"
 	"reflect"
@@ -70,8 +71,12 @@ func TestMemoTable(t *testing.T) {
 		ref := map[mkey]bEntry{}
 		n := 100 << (2 * min(round, 3))
 		for i := range n {
-			k := mkey{int32(rng.IntN(50)), mask128{rng.Uint64() & 0xff, rng.Uint64() & 3}}
-			e := bEntry{val: float64(i), choice: int32(i), exact: i%2 == 0}
+			u := int32(rng.IntN(50))
+			if i%7 == 0 { // the largest unit index the slot holds
+				u = maxMemoUnit - u
+			}
+			k := mkey{u, mask128{rng.Uint64() & 0xff, rng.Uint64() & 3}}
+			e := bEntry{val: float64(i), choice: int32(i%5) - 1, exact: i%2 == 0}
 			tab.put(k, e)
 			ref[k] = e
 		}
@@ -89,21 +94,52 @@ func TestMemoTable(t *testing.T) {
 	}
 }
 
-// TestMemoTableLimit: the entry past the programme's state limit, on
-// which it gives up, does not double the table.
-func TestMemoTableLimit(t *testing.T) {
+// TestMemoTableGenerations: after any number of resets (the generation
+// stamp wraps every memoGens), no entry of an earlier generation is seen.
+func TestMemoTableGenerations(t *testing.T) {
 	var tab memoTable
-	const limit = 4096
-	tab.reset(limit)
-	for i := range limit + 1 {
-		tab.put(mkey{int32(i), mask128{hi: uint64(i)}}, bEntry{val: float64(i)})
+	for round := range 3*memoGens + 7 {
+		tab.reset(0)
+		for i := range 3 {
+			k := mkey{int32(i), mask128{lo: uint64(round % 2)}}
+			if _, ok := tab.get(k); ok {
+				t.Fatalf("reset %d: %v found in an empty table", round, k)
+			}
+			tab.put(k, bEntry{val: float64(round), choice: int32(round)})
+		}
+		if e, ok := tab.get(mkey{1, mask128{lo: uint64(round % 2)}}); !ok || e.val != float64(round) || e.choice != int32(round) || e.exact {
+			t.Fatalf("reset %d: %v %v", round, e, ok)
+		}
 	}
-	if len(tab.slots) != 2*limit {
-		t.Errorf("%d slots for %d entries, want %d", len(tab.slots), limit+1, 2*limit)
-	}
-	for i := range limit + 1 {
-		if e, ok := tab.get(mkey{int32(i), mask128{hi: uint64(i)}}); !ok || e.val != float64(i) {
-			t.Fatalf("entry %d: %v %v", i, e, ok)
+}
+
+// TestMemoTableLimit: the entry past the programme's state limit, on
+// which it gives up, and the few put while it unwinds do not double the
+// table; column generation's largest programme fits 2²⁰ slots.
+func TestMemoTableLimit(t *testing.T) {
+	for _, c := range []struct {
+		limit, slots int
+	}{
+		{maxDPStates, 2 * maxDPStates}, // solveDPOnly
+		{maxCGStates / 4, 1 << 18},     // the relaxation's support
+		{maxCGStates, 1 << 20},         // the restricted programmes
+	} {
+		if c.limit == maxCGStates && !longtest.Enabled() {
+			continue // a second of filling
+		}
+		var tab memoTable
+		tab.reset(c.limit)
+		n := c.limit + 1 + 64
+		for i := range n {
+			tab.put(mkey{int32(i), mask128{hi: uint64(i)}}, bEntry{val: float64(i)})
+		}
+		if len(tab.slots) != c.slots {
+			t.Errorf("limit %d: %d slots for %d entries, want %d", c.limit, len(tab.slots), n, c.slots)
+		}
+		for i := range n {
+			if e, ok := tab.get(mkey{int32(i), mask128{hi: uint64(i)}}); !ok || e.val != float64(i) {
+				t.Fatalf("limit %d: entry %d: %v %v", c.limit, i, e, ok)
+			}
 		}
 	}
 }

@@ -14,7 +14,7 @@ const MethodSequential = "repeated confidence intervals (Jennison & Turnbull 198
 
 // gridPoints is the number of intervals of the Simpson grid on each
 // look's continuation region.
-const gridPoints = 400
+const gridPoints = 200
 
 func phi(x float64) float64 { return math.Exp(-x*x/2) / math.Sqrt(2*math.Pi) }
 func cdf(x float64) float64 { return math.Erfc(-x/math.Sqrt2) / 2 }
@@ -112,7 +112,10 @@ func Boundaries(ctx context.Context, t []float64, alpha float64) ([]float64, err
 		for j, x := range ns {
 			v := 0.0
 			for i, u := range s {
-				v += w[i] * f[i] * phi((x-u)/sd)
+				// beyond 9 standard deviations the kernel is below 1e-17
+				if z := (x - u) / sd; z < 9 && z > -9 {
+					v += w[i] * f[i] * phi(z)
+				}
 			}
 			nf[j] = v / sd
 		}

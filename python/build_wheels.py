@@ -272,12 +272,14 @@ def metadata(version):
 
 def _python_readme():
     """The Python page of the docs (docs/python.md): the package's long
-    description."""
+    description, its links to the other pages (relative, which a package
+    index cannot follow) kept as their text."""
     try:
         with open(os.path.join(ROOT, "docs", "python.md"), encoding="utf-8") as f:
-            return f.read()
+            text = f.read()
     except OSError:
         return "See the agree README.\n"
+    return re.sub(r"\[([^\]]+)\]\((?![a-z]+://)[^)]*\)", r"\1", text)
 
 
 if __name__ == "__main__":

@@ -106,6 +106,8 @@ var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{
 	"interval": func(s string) bool { return strings.HasPrefix(s, "[") && strings.HasSuffix(s, "]") && len(s) < 48 },
 	"long":     func(s string) bool { return len(s) > 60 },
 	"kb":       func(n int64) string { return fmt.Sprintf("%.1f kB", float64(n)/1000) },
+	"rowid":    func(t *Table, r int) string { return at(t.RowIDs, r) },
+	"link":     func(t *Table, r int) string { return at(t.Links, r) },
 }).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -134,7 +136,7 @@ var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{
 {{else if .Figure}}<figure>{{svg .Figure.SVG}}{{with .Figure.Caption}}<figcaption>{{.}}</figcaption>{{end}}</figure>
 {{else if .Table}}<div class="table">{{with .Table.Title}}<h3 class="caption">{{.}}</h3>{{end}}<table{{with .Table.Title}} aria-label="{{.}}"{{end}}>
 {{with .Table.Header}}<thead><tr>{{range .}}<th scope="col">{{.}}</th>{{end}}</tr></thead>{{end}}
-<tbody>{{range .Table.Rows}}<tr>{{range $i, $c := .}}{{if eq $i 0}}<th scope="row">{{$c}}</th>{{else if numeric $c}}<td class="num">{{$c}}</td>{{else if interval $c}}<td class="range">{{$c}}</td>{{else if long $c}}<td class="long">{{$c}}</td>{{else}}<td>{{$c}}</td>{{end}}{{end}}</tr>
+<tbody>{{$t := .Table}}{{range $r, $row := .Table.Rows}}<tr{{with rowid $t $r}} id="{{.}}"{{end}}>{{range $i, $c := $row}}{{if eq $i 0}}<th scope="row">{{with link $t $r}}<a href="{{.}}">{{$c}}</a>{{else}}{{$c}}{{end}}</th>{{else if numeric $c}}<td class="num">{{$c}}</td>{{else if interval $c}}<td class="range">{{$c}}</td>{{else if long $c}}<td class="long">{{$c}}</td>{{else}}<td>{{$c}}</td>{{end}}{{end}}</tr>
 {{end}}</tbody></table>{{range .Table.Notes}}<p class="note">{{.}}</p>{{end}}</div>
 {{end}}{{end}}</section>
 {{end}}<section id="reproduce">
@@ -361,4 +363,12 @@ func (p *Page) Order(ids ...string) {
 		}
 	}
 	p.Sections = append(front, rest...)
+}
+
+// at is s[i], or "" past its end.
+func at(s []string, i int) string {
+	if i < len(s) {
+		return s[i]
+	}
+	return ""
 }

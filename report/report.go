@@ -59,6 +59,10 @@ type Table struct {
 	// (default 1). When a text table is too wide for Width and is split
 	// into blocks of columns, each block repeats them.
 	KeyColumns int
+	// RowIDs, when set, give the HTML rows their id attribute ("" none),
+	// and Links make a row's first cell a link to a fragment of the page
+	// ("#id"; "" none): the HTML page only, other formats ignore them.
+	RowIDs, Links []string
 }
 
 // Number is a float64 that marshals NaN and infinities as JSON null.

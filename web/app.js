@@ -128,7 +128,7 @@
         var m = ev.data;
         if (m.type === "ready") { ok(); return; }
         if (!pending || m.id !== pending.id) return;
-        if (m.type === "progress") { progress(m); return; }
+        if (m.type === "progress") { if (!pending.background) progress(m); return; }
         if (m.type === "done") { var p = pending; pending = null; p.ok(m); }
       };
     });
@@ -139,17 +139,62 @@
     worker.postMessage({ type: "init", module: module });
     return ready;
   }
-  function exec(args, outputs) {
+  function exec(args, outputs, files, background) {
+    if (!background && warming) cancel(); // the user's run goes first
     return ready.then(function () {
       return new Promise(function (ok, fail) {
         var id = nextId++;
-        pending = { id: id, ok: ok, fail: fail };
-        worker.postMessage({ type: "run", id: id, args: args, files: chosen, outputs: outputs || [] });
+        pending = { id: id, ok: ok, fail: fail, background: !!background };
+        worker.postMessage({ type: "run", id: id, args: args, files: files || chosen, outputs: outputs || [] });
       });
     });
   }
+
+  // warm runs agree on small generated data after the page is ready, in
+  // the background: the browser compiles WebAssembly with a fast baseline
+  // compiler first and optimises the functions that run a lot, so the
+  // first real run would otherwise be several times slower than the next.
+  // A run the user starts ends the warm-up at once.
+  var warming = false;
+  function warm() {
+    var rows = ["item,a,b,c"], units = ["annotator,category,start,end"];
+    var x = 12345;
+    function rnd(n) { x = (x * 1103515245 + 12345) % 2147483648; return x % n; }
+    for (var i = 0; i < 4000; i++) {
+      var v = 1 + rnd(4);
+      rows.push(i + "," + v + "," + (rnd(5) ? v : 1 + rnd(4)) + "," + (rnd(5) ? v : 1 + rnd(4)));
+    }
+    ["a", "b", "c"].forEach(function (a) {
+      var t = 0;
+      for (var k = 0; k < 30; k++) {
+        t += 2 + rnd(10);
+        var len = 2 + rnd(12);
+        units.push(a + ",c" + rnd(3) + "," + (t + rnd(3)) + "," + (t + len));
+        t += len;
+      }
+    });
+    var jobs = [
+      [["coding", "--format", "json", "--report", "/out/w.html", "w.csv"], [{ path: "w.csv", file: new Blob([rows.join("\n") + "\n"]) }]],
+      [["gamma", "--format", "json", "--report", "/out/w.html", "u.csv"], [{ path: "u.csv", file: new Blob([units.join("\n") + "\n"]) }]],
+    ];
+    (function next(i) {
+      if (i >= jobs.length) {
+        warming = false;
+        document.body.dataset.warm = "done";
+        return;
+      }
+      warming = true;
+      exec(jobs[i][0], [], jobs[i][1], true).then(function () {
+        if (warming) next(i + 1);
+      }, function () {
+        warming = false;
+        document.body.dataset.warm = "ended";
+      });
+    })(0);
+  }
   function cancel() {
     if (!pending) return;
+    warming = false;
     var p = pending;
     pending = null;
     worker.terminate(); // the run stops at once, whatever it is doing
@@ -159,10 +204,11 @@
     p.fail(e);
   }
   cancelBtn.addEventListener("click", cancel);
-  document.addEventListener("keydown", function (ev) { if (ev.key === "Escape" && pending) cancel(); });
+  document.addEventListener("keydown", function (ev) { if (ev.key === "Escape" && pending && !pending.background) cancel(); });
 
-  var started = 0;
+  var started = 0, last = null, ticker = 0;
   function progress(m) {
+    last = m;
     var secs = ((performance.now() - started) / 1000).toFixed(1);
     if (m.total > 0 && m.read < m.total) {
       bar.max = m.total;
@@ -194,7 +240,12 @@
   }
 
   // ---- a run ----
-  function updateRun() { runBtn.disabled = !module || !!pending || chosen.length === 0; }
+  // analyses that can run on their options alone (plan a priori, shuffle's simulations)
+  var noFiles = ["plan", "shuffle"];
+  function updateRun() {
+    runBtn.disabled = !module || !!pending && !pending.background || chosen.length === 0 && noFiles.indexOf($("command").value) < 0;
+  }
+  $("command").addEventListener("change", updateRun);
   function inputArgs() {
     var seen = new Set(), out = [];
     chosen.forEach(function (c) {
@@ -232,6 +283,8 @@
     bar.removeAttribute("value");
     started = performance.now();
     status.textContent = "running…";
+    last = { read: 0, total: 1, line: "" };
+    ticker = setInterval(function () { progress(last); }, 500); // the time goes on while agree computes
     urls.forEach(URL.revokeObjectURL);
     urls = [];
     exec(args, [reportPath]).then(function (m) {
@@ -257,6 +310,7 @@
         status.textContent = "failed";
       }
     }).finally(function () {
+      clearInterval(ticker);
       bar.hidden = true;
       cancelBtn.disabled = true;
       document.body.dataset.state = "done";
@@ -277,9 +331,11 @@
   }
   function download(label, id, name, type, data) {
     var a = document.createElement("a");
-    var url = URL.createObjectURL(new Blob([data], { type: type }));
+    var blob = new Blob([data], { type: type });
+    var url = URL.createObjectURL(blob);
     urls.push(url);
     a.href = url;
+    a.blob = blob; // what the link holds (the page's CSP lets nothing fetch it back)
     a.download = name;
     a.id = id;
     a.textContent = label;
@@ -313,7 +369,7 @@
     csv.id = "download-csv";
     csv.textContent = "Download the CSV";
     csv.addEventListener("click", function () {
-      if (pending) return;
+      if (pending && !pending.background) return;
       csv.disabled = true;
       status.textContent = "writing the CSV…";
       exec([kind, "--format", "csv"].concat(opts, files)).then(function (m) {
@@ -351,6 +407,7 @@
     document.body.dataset.readyMs = String(Math.round(performance.now()));
     document.body.dataset.state = "ready";
     updateRun();
+    warm();
   }, function (e) {
     status.textContent = "agree could not be loaded: " + e.message;
     document.body.dataset.state = "failed";

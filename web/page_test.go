@@ -5,9 +5,11 @@ import (
 	"flag"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // pageCase is one run of the page: files chosen through the file input
@@ -73,6 +75,9 @@ var readerCases = []pageCase{
 	{name: "examples/gamma", files: []string{"cmd/agree/examples/continuum.csv"}, command: "gamma", options: "--samples 20 --seed 7", why: "γ with its sampled expectation, seeded"},
 	{name: "examples/unitizing", files: []string{"cmd/agree/examples/continuum.csv"}, command: "unitizing", why: "the unitizing alphas"},
 	{name: "examples/segmentation", files: []string{"cmd/agree/testdata/segmentation/g5_ch3.json"}, command: "segmentation", why: "segmentation by hand"},
+	{name: "compare", files: []string{"cmd/agree/testdata/rounds-early.csv", "cmd/agree/testdata/rounds-late.csv"}, command: "compare", options: "--bootstrap 200 --seed 3", why: "two tables compared, seeded bootstrap"},
+	{name: "alttest", files: []string{"cmd/agree/examples/krippendorff.csv"}, command: "alttest", options: "--model D --min-items 5", why: "the alternative annotator test, a column as the model"},
+	{name: "plan/pilot", files: []string{"cmd/agree/examples/krippendorff.csv"}, command: "plan", options: "--width 0.1", why: "plan from a pilot"},
 	{name: "error/bad-flag", files: []string{"cmd/agree/examples/krippendorff.csv"}, command: "coding", options: "--metric nope", why: "a usage error is the command line's message"},
 }
 
@@ -114,6 +119,122 @@ func TestPage(t *testing.T) {
 		z := filepath.Join(t.TempDir(), "brat.zip")
 		writeZip(t, z, filepath.Join(root, "formats", "brat", "testdata", "common"))
 		s.check(t, "#files", []string{z}, "auto", "--layer entity")
+	})
+	t.Run("drop", func(t *testing.T) {
+		// files and a folder dropped on the drop zone: a brat collection's
+		// annotator folders dropped together, and a WebAnno project folder
+		for _, c := range []struct {
+			name    string
+			paths   []string
+			options string
+		}{
+			{"brat annotator folders", []string{"formats/brat/testdata/common/alice", "formats/brat/testdata/common/bob"}, "--layer entity"},
+			{"files", []string{"formats/bio/testdata/alice.bio", "formats/bio/testdata/bob.bio"}, ""},
+		} {
+			abs := make([]string, len(c.paths))
+			for i, p := range c.paths {
+				abs[i], _ = filepath.Abs(filepath.Join(root, filepath.FromSlash(p)))
+			}
+			if err := s.page.Eval(s.ctx, `document.getElementById("clear").click()`, nil); err != nil {
+				t.Fatal(err)
+			}
+			var box struct{ X, Y float64 }
+			if err := s.page.Eval(s.ctx, `(() => { const r = document.getElementById("drop").getBoundingClientRect(); return {X: r.x + r.width - 20, Y: r.y + 10}; })()`, &box); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.page.DropFiles(s.ctx, box.X, box.Y, abs); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.page.Eval(s.ctx, `new Promise(ok => { const f = () => document.getElementById("filelist").children.length ? ok() : setTimeout(f, 10); f(); })`, nil); err != nil {
+				t.Fatal(err)
+			}
+			s.start(t, "auto", c.options)
+			got := s.result(t)
+			stdout, stderr, _, code := s.nativeRun(t, abs, "auto", c.options)
+			if code != 0 || got.Error != "" {
+				t.Fatalf("%s: native %d %s; page %s", c.name, code, stderr, got.Error)
+			}
+			sameJSON(t, "$", decode(t, "page JSON", got.JSON), decode(t, "native JSON", stdout))
+		}
+	})
+	t.Run("downloads", func(t *testing.T) {
+		// the JSON and the report offered for download are those shown;
+		// the CSV (a second run, on request) is the command line's
+		file := filepath.Join(root, "cmd", "agree", "examples", "krippendorff.csv")
+		got := s.check(t, "#files", []string{file}, "coding", "--metric ordinal")
+		var dl struct{ JSON, Report, CSV, Name string }
+		err := s.page.Eval(s.ctx, `(async () => {
+			const text = id => document.getElementById(id).blob.text();
+			const out = {JSON: await text("download-json"), Report: await text("download-report")};
+			document.getElementById("download-csv").click();
+			await new Promise(ok => { const f = () => document.getElementById("download-csv").tagName === "A" ? ok() : setTimeout(f, 10); f(); });
+			out.CSV = await text("download-csv");
+			out.Name = document.getElementById("download-csv").download;
+			return out;
+		})()`, &dl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if dl.JSON != got.JSON || dl.Report != got.ReportText {
+			t.Errorf("the downloads differ from what the page shows (JSON %d/%d bytes, report %d/%d)", len(dl.JSON), len(got.JSON), len(dl.Report), len(got.ReportText))
+		}
+		cmd := exec.Command(s.native, "coding", "--format", "csv", "--metric", "ordinal", "krippendorff.csv")
+		cmd.Dir = filepath.Dir(file)
+		want, err := cmd.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if dl.CSV != string(want) || dl.Name != "agree-coding.csv" {
+			t.Errorf("CSV download %q:\n%s\nwant:\n%s", dl.Name, dl.CSV, want)
+		}
+		// the CSV button downloads it at once: the browser saved it
+		var saved []byte
+		for range 200 {
+			if saved, err = os.ReadFile(filepath.Join(s.downloads, "agree-coding.csv")); err == nil {
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		if string(saved) != string(want) {
+			t.Errorf("the browser saved %q (%v), want the CSV", saved, err)
+		}
+	})
+	t.Run("plan/a-priori", func(t *testing.T) {
+		// no file: plan on its options alone (Run is enabled for plan)
+		if err := s.page.Eval(s.ctx, `document.getElementById("clear").click()`, nil); err != nil {
+			t.Fatal(err)
+		}
+		s.start(t, "plan", "--rates 0.4,0.6 --value 0.6 --min 0.4")
+		got := s.result(t)
+		stdout, stderr, _, code := s.nativeRun(t, nil, "plan", "--rates 0.4,0.6 --value 0.6 --min 0.4")
+		if code != 0 || got.Error != "" {
+			t.Fatalf("native %d %s; page %s", code, stderr, got.Error)
+		}
+		sameJSON(t, "$", decode(t, "page JSON", got.JSON), decode(t, "native JSON", stdout))
+	})
+	t.Run("accessible", func(t *testing.T) {
+		// every control has an accessible name (a label, aria-label or
+		// aria-labelledby, or its text) and is reachable with the keyboard
+		// (not taken out of the tab order); the status is a live region;
+		// the report's frame has a title
+		var problems []string
+		err := s.page.Eval(s.ctx, `(() => {
+			const out = [];
+			for (const el of document.querySelectorAll("input, select, button, a, iframe, progress")) {
+				if (el.hidden || el.closest("[hidden]")) continue;
+				const named = (el.labels && el.labels.length) || el.getAttribute("aria-label") || el.getAttribute("aria-labelledby") || el.title || (el.tagName !== "INPUT" && el.tagName !== "SELECT" && el.textContent.trim());
+				if (!named) out.push("no accessible name: " + el.outerHTML.slice(0, 80));
+				if (el.tabIndex < 0 && el.tagName !== "PROGRESS" && el.tagName !== "IFRAME") out.push("not reachable with Tab: " + el.outerHTML.slice(0, 80));
+			}
+			if (document.getElementById("status").getAttribute("aria-live") !== "polite") out.push("the status is not a live region");
+			return out;
+		})()`, &problems)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range problems {
+			t.Error(p)
+		}
 	})
 	if errs := s.page.ConsoleErrors(); len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)

@@ -2,15 +2,15 @@ package main
 
 import (
 	"context"
+	"maps"
 	"math"
 	"slices"
 	"strings"
 
 	"agree/alttest"
-	"agree/formats/table"
-	"agree/internal/version"
 	"agree/internal/view/alttestview"
 	"agree/report"
+	"agree/spans"
 )
 
 const alttestSynopsis = `alttest [flags] --model COLUMN[,COLUMN…] FILE…
@@ -27,9 +27,10 @@ humans and the runs (κ_x, Wong et al. 2021) are given. Each FILE (a table
 as agree coding reads it: a label, a layer) is tested on its own.`
 
 type alttestFlags struct {
-	model, humans, score, metric string
-	epsilon, q                   float64
-	minItems                     int
+	model, humans, score, metric, match string
+	epsilon, q                          float64
+	minItems                            int
+	in                                  inputFlags
 }
 
 func runAlttest(e env, args []string) error {
@@ -37,7 +38,8 @@ func runAlttest(e env, args []string) error {
 	fs := newFlagSet(e, "alttest", alttestSynopsis)
 	fs.StringVar(&f.model, "model", "", "COLUMN[,COLUMN…]: the model's column, or its runs' columns (required)")
 	fs.StringVar(&f.humans, "humans", "", "COLUMN,COLUMN…: the human annotators (default: every other column)")
-	fs.StringVar(&f.score, "score", "accuracy", "alignment score: accuracy (labels: the share of the others with the same label) or neg_rmse (numbers)")
+	fs.StringVar(&f.score, "score", "accuracy", "alignment score: accuracy (labels: the share of the others with the same label), neg_rmse (numbers), or span_f1 (annotation files: the mean F1 of agree spans's matcher against the others, per document)")
+	fs.StringVar(&f.match, "match", "exact", "span_f1: how spans match, as agree spans's --match (exact, overlap, iou:T, tolerance:N)")
 	fs.StringVar(&f.metric, "metric", "nominal", "distance of the cross-replication reliability and the α of the pools and runs, as agree coding's --metric")
 	fs.Float64Var(&f.epsilon, "epsilon", 0.2, "cost-benefit margin ε (0.2 experts, 0.15 skilled annotators, 0.1 crowd workers)")
 	bound(fs, "epsilon", span(0, 1, ""))
@@ -45,6 +47,7 @@ func runAlttest(e env, args []string) error {
 	bound(fs, "q", span(0, 1, "both"))
 	fs.IntVar(&f.minItems, "min-items", 30, "fewest items an annotator must share with the model and another annotator to be tested (the t-test's normality; fewer are skipped)")
 	bound(fs, "min-items", between(2, math.MaxInt32))
+	f.in.register(fs, true)
 	format := formatFlag(fs, "table")
 	rep := reportFlag(fs)
 	gateFlags(e, fs)
@@ -52,6 +55,7 @@ func runAlttest(e env, args []string) error {
 	if err != nil {
 		return err
 	}
+	inputs := files
 	if err := rep.check(e, files); err != nil {
 		return err
 	}
@@ -61,7 +65,14 @@ func runAlttest(e env, args []string) error {
 	if strings.TrimSpace(f.model) == "" {
 		return usagef("alttest: --model COLUMN is required (the model's labels)")
 	}
-	if err := oneOf(fs, "score", f.score, alttest.ScoreAccuracy, alttest.ScoreNegRMSE); err != nil {
+	if err := oneOf(fs, "score", f.score, alttest.ScoreAccuracy, alttest.ScoreNegRMSE, "span_f1"); err != nil {
+		return err
+	}
+	match, err := spans.ParseMatch(f.match)
+	if err != nil {
+		return usagef("alttest: --match: %v", err)
+	}
+	if err := f.in.check("alttest"); err != nil {
 		return err
 	}
 	eps := f.epsilon
@@ -69,18 +80,15 @@ func runAlttest(e env, args []string) error {
 		eps = alttest.NoEpsilon
 	}
 	res := &alttestview.Result{Method: alttest.Method, Epsilon: f.epsilon, Q: f.q}
+	opt := alttest.Options{Epsilon: eps, Q: f.q, MinItems: f.minItems}
+	if f.score == "span_f1" {
+		if err := f.spans(e, files, match, opt, res); err != nil {
+			return err
+		}
+		files = nil
+	}
 	for _, file := range files {
-		cf := codingFlags{layout: "auto", missing: "judgment", incomplete: "drop", metric: f.metric, setSep: "|"}
-		topt, copt, err := cf.options(file)
-		if err != nil {
-			return err
-		}
-		in, err := openInput(e, file)
-		if err != nil {
-			return err
-		}
-		d, err := table.Read(in, file, topt)
-		in.Close()
+		d, copt, err := readCodingTable(e, file, f.metric)
 		if err != nil {
 			return err
 		}
@@ -121,7 +129,7 @@ func runAlttest(e env, args []string) error {
 			if err != nil {
 				return usageError{err}
 			}
-			r, err := alttest.Test(context.Background(), input, alttest.Options{Epsilon: eps, Q: f.q, MinItems: f.minItems})
+			r, err := alttest.Test(context.Background(), input, opt)
 			if err != nil {
 				return err
 			}
@@ -138,14 +146,70 @@ func runAlttest(e env, args []string) error {
 		}
 		res.Layers = append(res.Layers, layer)
 	}
-	h := version.NewHeader()
-	res.Header = &h
-	e.observe(res)
-	if err := rep.write(e, func() (*report.Page, error) { return alttestview.Page(res), nil }, files); err != nil || rep.only() {
+	return emit(e, rep, rf, res, func() *report.Page { return alttestview.Page(res) }, inputs)
+}
+
+// spans tests the model on span annotation: one layer for all the spans
+// and one per label.
+func (f *alttestFlags) spans(e env, files []string, match spans.Match, opt alttest.Options, res *alttestview.Result) error {
+	c, err := readCorpus(e, "alttest", files, f.in.options(e, "alttest", false))
+	if err != nil {
 		return err
 	}
-	if rf == report.JSON {
-		return report.WriteJSON(e.stdout, res)
+	layer, err := c.SpanLayer(f.in.layer)
+	if err != nil {
+		return err
 	}
-	return res.Write(e.stdout, rf)
+	runs := strings.Split(f.model, ",")
+	for k := range runs {
+		runs[k] = strings.TrimSpace(runs[k])
+		if c.LookupAnnotator(runs[k]) < 0 {
+			return usagef("alttest: no annotator %q in the spans (the annotators: %s)", runs[k], strings.Join(c.Annotators, ", "))
+		}
+	}
+	var humans []string
+	if f.humans != "" {
+		for _, h := range strings.Split(f.humans, ",") {
+			humans = append(humans, strings.TrimSpace(h))
+		}
+	} else {
+		for _, a := range c.Annotators {
+			if !slices.Contains(runs, a) {
+				humans = append(humans, a)
+			}
+		}
+	}
+	labels := map[string]bool{}
+	for _, s := range c.Spans {
+		if s.Layer == layer {
+			labels[s.Label] = true
+		}
+	}
+	scopes := []string{""}
+	if len(labels) > 1 {
+		for _, l := range slices.Sorted(maps.Keys(labels)) {
+			scopes = append(scopes, l)
+		}
+	}
+	name := files[0]
+	if len(files) > 1 {
+		name += ", …"
+	}
+	sopt := spans.Options{Match: match, Layer: layer}
+	for _, label := range scopes {
+		l := alttestview.Layer{File: name, Label: label, Score: f.score, Humans: humans}
+		for _, m := range runs {
+			in, err := alttest.SpansInput(context.Background(), c, m, humans, label, sopt)
+			if err != nil {
+				return usageError{err}
+			}
+			r, err := alttest.Test(context.Background(), in, opt)
+			if err != nil {
+				return err
+			}
+			l.Runs = append(l.Runs, alttestview.NewRun(m, r))
+		}
+		res.Layers = append(res.Layers, l)
+	}
+	return nil
 }

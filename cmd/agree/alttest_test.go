@@ -35,12 +35,31 @@ func TestAlttestCommand(t *testing.T) {
 	if !r.Passed || len(r.Annotators) != 3 || r.Annotators[0].ModelWins || !r.Annotators[1].ModelWins || !r.Annotators[2].ModelWins {
 		t.Errorf("scores.csv: %s", out)
 	}
+	// Spans: a verdict for all the spans and one per label.
+	out, errs, code = agree(t, "", "alttest", "--score", "span_f1", "--model", "cy", "--min-items", "2", "examples/entities.csv", "--format", "json")
+	if code != 0 {
+		t.Fatalf("spans: exit %d: %s", code, errs)
+	}
+	var sp struct {
+		Layers []struct {
+			Label string
+			Runs  []struct{ Verdict string }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &sp); err != nil {
+		t.Fatal(err)
+	}
+	if len(sp.Layers) != 5 || sp.Layers[0].Label != "" || sp.Layers[1].Label != "DATE" || sp.Layers[0].Runs[0].Verdict == "" {
+		t.Errorf("spans: %s", out)
+	}
 	for _, bad := range [][]string{
 		{"../../alttest/testdata/labels.csv"},                                            // no --model
 		{"--model", "nobody", "../../alttest/testdata/labels.csv"},                       // unknown column
 		{"--model", "model", "--score", "f1", "../../alttest/testdata/labels.csv"},       // unknown score
 		{"--model", "model", "--score", "neg_rmse", "../../alttest/testdata/labels.csv"}, // labels are not numbers
 		{"--model", "model", "--epsilon", "2", "../../alttest/testdata/labels.csv"},
+		{"--model", "cy", "--score", "span_f1", "--match", "iou:2", "examples/entities.csv"},
+		{"--model", "nobody", "--score", "span_f1", "examples/entities.csv"},
 	} {
 		_, errs, code := agree(t, "", append([]string{"alttest"}, bad...)...)
 		if code != 2 || !strings.Contains(errs, "alttest") {

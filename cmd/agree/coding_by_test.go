@@ -99,3 +99,80 @@ func TestCodingByColumn(t *testing.T) {
 		}
 	}
 }
+
+// TestCodingByLongTable: --by COLUMN on a long table (the column beside
+// item, coder and value) gives the groups and values of --by on the same
+// data as a wide table, streamed (shuffled or --sorted records) and read
+// into memory (--bootstrap); two columns make groups of both values; an
+// item whose records disagree on the column is refused (exit 1) with its
+// line.
+func TestCodingByLongTable(t *testing.T) {
+	dir := t.TempDir()
+	src, _ := os.ReadFile("testdata/rounds.csv")
+	lines := strings.Split(strings.TrimSpace(string(src)), "\n")
+	coders := strings.Split(lines[0], ",")[2:]
+	long := []string{"round,item,coder,value,site"}
+	for _, l := range lines[1:] {
+		f := strings.Split(l, ",")
+		for c, v := range f[2:] {
+			long = append(long, strings.Join([]string{f[1], f[0], coders[c], v, "s" + f[0][len(f[0])-1:]}, ","))
+		}
+	}
+	p := filepath.Join(dir, "long.csv")
+	os.WriteFile(p, []byte(strings.Join(long, "\n")+"\n"), 0o644)
+	shuffled := append([]string{long[0]}, long[1:]...)
+	for i := 1; i < len(shuffled); i++ { // a fixed permutation
+		j := 1 + (i*7919)%(len(shuffled)-1)
+		shuffled[i], shuffled[j] = shuffled[j], shuffled[i]
+	}
+	ps := filepath.Join(dir, "shuffled.csv")
+	os.WriteFile(ps, []byte(strings.Join(shuffled, "\n")+"\n"), 0o644)
+	groups := func(args ...string) []any {
+		t.Helper()
+		out, errs, code := agree(t, "", append(append([]string{"coding"}, args...), "--format", "json")...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		var v map[string]any
+		json.Unmarshal([]byte(out), &v)
+		if v["per_group"] == nil {
+			t.Fatalf("%v: no per_group", args)
+		}
+		return v["per_group"].([]any)
+	}
+	alphas := func(gs []any) map[string]float64 {
+		m := map[string]float64{}
+		for _, g := range gs {
+			g := g.(map[string]any)
+			m[g["group"].(string)] = g["coefficients"].(map[string]any)["krippendorff_alpha"].(float64)
+		}
+		return m
+	}
+	want := alphas(groups("--by", "round", "testdata/rounds.csv"))
+	if len(want) != 4 {
+		t.Fatalf("wide: groups %v", want)
+	}
+	for _, args := range [][]string{{p}, {ps}, {"--sorted", p}, {"--bootstrap", "10", ps}, {"--layout", "long", p}} {
+		got := alphas(groups(append([]string{"--by", "round"}, args...)...))
+		if len(got) != len(want) {
+			t.Errorf("%v: groups %v, wide %v", args, got, want)
+		}
+		for k, a := range want {
+			if math.Abs(got[k]-a) > 1e-12 {
+				t.Errorf("%v: round %s: α %v, wide %v", args, k, got[k], a)
+			}
+		}
+	}
+	two := groups("--by", "round,site", p)
+	if g := two[0].(map[string]any); g["group"] != "1, s1" || g["values"].(map[string]any)["site"] != "s1" {
+		t.Errorf("--by round,site: first group %v", g)
+	}
+	bad := filepath.Join(dir, "bad.csv")
+	os.WriteFile(bad, []byte("item,coder,value,round\ni1,a,x,1\ni1,b,x,2\ni2,a,y,1\ni2,b,y,1\n"), 0o644)
+	if _, errs, code := agree(t, "", "coding", "--by", "round", bad); code != 1 || !strings.Contains(errs, `bad.csv:3: item "i1" is in round "2" here and "1"`) {
+		t.Errorf("an item in two rounds: exit %d, %q", code, errs)
+	}
+	if _, errs, code := agree(t, "", "coding", "--by", "batch", p); code != 2 || !strings.Contains(errs, `the table has no column "batch" (columns: round, site;`) {
+		t.Errorf("--by batch: exit %d, %q", code, errs)
+	}
+}

@@ -156,6 +156,12 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 		defer in.Close()
 		info := &table.Info{}
 		topt.Info = info
+		cols := f.by.columns()
+		if tableBy(topt, cols) {
+			// the reader counts each group's items as it reads (the
+			// columns are no coders)
+			topt.By = cols
+		}
 		if f.needsItems() == "" {
 			topt.Sorted = f.stream.sorted
 			topt.KeepItems = f.inf.top
@@ -168,9 +174,12 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 			}
 			s, err := table.Stream(in, name, topt)
 			if err != nil {
-				return nil, name, nil, err
+				return nil, name, nil, tableByError("coding", cols, err)
 			}
-			if cols := f.by.columns(); cols != nil { // coding_by.go
+			switch {
+			case topt.By != nil:
+				f.by.groups = codingview.StatsGroups(s, cols)
+			case cols != nil: // a transposed table: the columns were read as coders
 				if s, f.by.groups, err = codingview.SplitStatsByColumns(s, cols, topt); err != nil {
 					return nil, name, nil, byColumnError(err)
 				}
@@ -179,9 +188,12 @@ func (f *codingFlags) codingAnalysis(e env, fs *flag.FlagSet, files []string, mo
 			return an, name, tableNotes(e, info, s.Labels()), err
 		}
 		if d, err = table.Read(in, name, topt); err != nil {
-			return nil, name, nil, err
+			return nil, name, nil, tableByError("coding", cols, err)
 		}
-		if cols := f.by.columns(); cols != nil { // coding_by.go
+		switch {
+		case topt.By != nil:
+			f.by.groups = codingview.InfoGroups(info, cols)
+		case cols != nil: // a transposed table: the columns were read as coders
 			if d, f.by.groups, err = codingview.SplitByColumns(d, cols); err != nil {
 				return nil, name, nil, byColumnError(err)
 			}
@@ -221,6 +233,7 @@ func tableNotes(e env, info *table.Info, labels []string) []string {
 	}
 	notes = append(notes, info.Notes...)
 	for _, w := range info.Warnings {
+		w = flagNames(w)
 		fmt.Fprintf(e.stderr, "agree coding: warning: %s\n", w)
 		notes = append(notes, "warning: "+w)
 	}
@@ -333,6 +346,23 @@ func mergeCodingStats(e env, files []string, copt coding.Options) (*coding.Analy
 	}
 	an, err := coding.AnalyzeStats(m, copt)
 	return an, m.Source(), err
+}
+
+// tableBy reports whether the table reader finds the --by columns cols
+// (table.Options.By): in a headed wide or long table; the other layouts
+// read the columns as coders, taken out afterwards.
+func tableBy(topt table.Options, cols []string) bool {
+	return cols != nil && (topt.Layout == table.Auto || topt.Layout == table.Wide || topt.Layout == table.Long)
+}
+
+// tableByError makes a --by column that the table reader did not find a
+// usage error (exit 2) of command cmd.
+func tableByError(cmd string, cols []string, err error) error {
+	var nc *table.NoColumnError
+	if errors.As(err, &nc) {
+		return usageError{&codingview.NoColumnError{Command: cmd, By: cols, Column: nc.Column, Columns: nc.Columns}}
+	}
+	return err
 }
 
 // byColumnError makes a --by (or --compare) column that the table does not

@@ -16,6 +16,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
+
+	"agree/annotation"
+	"agree/formats"
 )
 
 // The documentation: README.md and the pages of docs/. Every output a page
@@ -70,11 +74,12 @@ type consoleBlock struct {
 	start, end int    // the block's content: text[start:end] (after the opening fence's line, before the closing fence)
 	line       int    // line of the opening fence, 1-based
 	head       int    // lines of output shown (0: all), from the fence's "head=N"
+	section    string // the fence's "section=TEXT": show the lines from the first that starts with TEXT to the next empty line
 	prompt     string // the command line as shown, without "$ "
 	args       []string
 }
 
-var fence = regexp.MustCompile("(?m)^```console( head=([0-9]+))?\n")
+var fence = regexp.MustCompile("(?m)^```console( head=([0-9]+)| section=([^\n`]+))?\n")
 
 // consoleBlocks finds the console blocks of a page.
 func consoleBlocks(text string) ([]consoleBlock, error) {
@@ -83,6 +88,9 @@ func consoleBlocks(text string) ([]consoleBlock, error) {
 		b := consoleBlock{start: m[1], line: strings.Count(text[:m[0]], "\n") + 1}
 		if m[4] >= 0 {
 			b.head, _ = strconv.Atoi(text[m[4]:m[5]])
+		}
+		if m[6] >= 0 {
+			b.section = text[m[6]:m[7]]
 		}
 		rest := text[b.start:]
 		if strings.HasPrefix(rest, "```\n") {
@@ -191,18 +199,45 @@ func docsOutput(t *testing.T, b consoleBlock) string {
 	if code != 0 {
 		body += fmt.Sprintf("[exit status %d]\n", code)
 	}
-	if b.head > 0 {
-		lines := strings.SplitAfter(body, "\n")
-		lines = lines[:len(lines)-1] // after the last "\n"
-		if len(lines) > b.head {
-			more := "lines"
-			if len(lines)-b.head == 1 {
-				more = "line"
-			}
-			body = strings.Join(lines[:b.head], "") + fmt.Sprintf("… (%d more %s)\n", len(lines)-b.head, more)
+	lines := strings.SplitAfter(body, "\n")
+	lines = lines[:len(lines)-1] // after the last "\n"
+	switch {
+	case b.head > 0 && len(lines) > b.head:
+		body = strings.Join(lines[:b.head], "") + fmt.Sprintf("… (%s)\n", moreLines(len(lines)-b.head, "more"))
+	case b.section != "":
+		from := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, b.section) })
+		if from < 0 {
+			t.Errorf("%s: no line of the output starts with %q (the fence's section=)", b.prompt, b.section)
+			break
+		}
+		to := from + slices.Index(lines[from:], "\n")
+		if to < from {
+			to = len(lines)
+		}
+		body = ""
+		if from > 0 {
+			body = fmt.Sprintf("… (%s)\n", moreLines(from, "before"))
+		}
+		body += strings.Join(lines[from:to], "")
+		if to < len(lines) {
+			body += fmt.Sprintf("… (%s)\n", moreLines(len(lines)-to, "after"))
 		}
 	}
 	return "$ " + b.prompt + "\n" + body
+}
+
+// moreLines says how many lines were left out.
+func moreLines(n int, where string) string {
+	if where == "more" {
+		if n == 1 {
+			return "1 more line"
+		}
+		return fmt.Sprintf("%d more lines", n)
+	}
+	if n == 1 {
+		return "1 line " + where
+	}
+	return fmt.Sprintf("%d lines %s", n, where)
 }
 
 // TestDocsOutput: every output shown in the docs is what the command
@@ -249,6 +284,7 @@ func TestDocsConsoleBlocks(t *testing.T) {
 	}{
 		{"```console\n$ agree coding x.csv\nold\n```\n", "coding x.csv", ""},
 		{"```console head=3\n$ go run ./cmd/agree\nx\n```", "", ""},
+		{"```console section=per round\n$ agree coding --by round r.csv\n```\n", "coding --by round r.csv", ""},
 		{"```console\n$ agree coding --require 'krippendorff_alpha>=0.8' \"a b.csv\"\n```\n", "coding --require krippendorff_alpha>=0.8 a b.csv", ""},
 		{"```console\n$ agree coding x.csv | head\n```\n", "", "only plain command lines"},
 		{"```console\n$ ls\n```\n", "", "runs agree"},
@@ -510,4 +546,288 @@ func TestDocsGoExamples(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// TestREADMEIsShort: the README stays an introduction (what agree is, the
+// two commands, one example, where to go next; issue 24 §5: about 150
+// lines); the reference goes to the pages of docs/.
+func TestREADMEIsShort(t *testing.T) {
+	if n := strings.Count(readDoc(t, "README.md"), "\n"); n > 180 {
+		t.Errorf("README.md has %d lines (at most 180): put reference text in the page of docs/ where it belongs (docs/README.md lists them) and link to it", n)
+	}
+}
+
+// TestDocsCommandLines: the command lines the pages give as examples (the
+// lines of sh blocks that start with "agree ") name a command and its
+// flags as they are, and are accepted: run with AGREE_CHECK=1 in an empty
+// directory, where their input files do not exist, none is a usage error
+// (exit 2; a missing file is exit 1).
+func TestDocsCommandLines(t *testing.T) {
+	sh := regexp.MustCompile("(?s)```sh\n(.*?)```")
+	flagName := regexp.MustCompile(`^--?([a-z0-9-]+)`)
+	known := map[string]map[string]bool{} // command → its flags
+	for _, c := range commands() {
+		help, _, _ := agree(t, "", c.name, "-h")
+		known[c.name] = map[string]bool{"h": true, "help": true}
+		for _, m := range regexp.MustCompile(`(?m)^  -([a-z0-9-]+)`).FindAllStringSubmatch(help, -1) {
+			known[c.name][m[1]] = true
+		}
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty := t.TempDir()
+	checked := 0
+	for _, name := range docFiles(t) {
+		for _, block := range sh.FindAllStringSubmatch(readDoc(t, name), -1) {
+			for _, line := range strings.Split(block[1], "\n") {
+				if !strings.HasPrefix(line, "agree ") {
+					continue
+				}
+				if i := strings.Index(line, " # "); i >= 0 {
+					line = line[:i]
+				}
+				words, err := shellWords(strings.TrimSpace(line))
+				if err != nil {
+					continue // a pipe, a glob, a redirection: not run
+				}
+				cmd := words[1]
+				if cmd == "help" {
+					continue
+				}
+				flags, ok := known[cmd]
+				if !ok {
+					t.Errorf("%s: %q: no command %q", name, line, cmd)
+					continue
+				}
+				if cmd != "report" { // report passes the other flags to the command it runs
+					for _, w := range words[2:] {
+						if m := flagName.FindStringSubmatch(w); m != nil && w != "-" && !flags[m[1]] {
+							t.Errorf("%s: %q: agree %s has no flag --%s", name, line, cmd, m[1])
+						}
+					}
+				}
+				switch cmd {
+				case "serve", "shuffle", "plan", "version", "demo":
+					continue // no input to stop at: they would run
+				case "report":
+					continue // it needs its first input to know which command's flags it passes on
+				}
+				c := exec.Command(exe, words[1:]...)
+				c.Dir = empty
+				c.Env = append(os.Environ(), "AGREE_TEST_AS_AGREE=1", "AGREE_CHECK=1")
+				c.Stdin = strings.NewReader("")
+				out, _ := c.CombinedOutput()
+				if c.ProcessState.ExitCode() == 2 {
+					t.Errorf("%s: %q is refused as a usage error: %s", name, line, out)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 50 {
+		t.Errorf("only %d command lines checked", checked)
+	}
+}
+
+// TestDocsIndex: docs/README.md, the index of the pages, links to every
+// page of docs/.
+func TestDocsIndex(t *testing.T) {
+	index := readDoc(t, "docs/README.md")
+	for _, f := range docFiles(t) {
+		page := strings.TrimPrefix(f, "docs/")
+		if page == f || page == "README.md" {
+			continue
+		}
+		if !strings.Contains(index, "]("+page+")") {
+			t.Errorf("docs/README.md does not link to %s: add it to the index", page)
+		}
+	}
+}
+
+// TestREADMEListsEveryCommand: the README's table of commands names every
+// command, with a link to its page.
+func TestREADMEListsEveryCommand(t *testing.T) {
+	readme := readDoc(t, "README.md")
+	for _, c := range commands() {
+		row := ""
+		for _, l := range strings.Split(readme, "\n") {
+			if strings.HasPrefix(l, "| ") && strings.Contains(l, "`agree "+c.name+"`") {
+				row = l
+				break
+			}
+		}
+		if row == "" {
+			t.Errorf("README.md's table of commands has no row for `agree %s`", c.name)
+		} else if page := commandPageOf(c.name); !strings.Contains(row, "]("+page+")") {
+			t.Errorf("README.md's row of agree %s does not link to %s", c.name, page)
+		}
+	}
+}
+
+// TestDocsInputNames: docs/formats.md's table of --input names (a
+// contract) has a row for every reader's name.
+func TestDocsInputNames(t *testing.T) {
+	var rows []string
+	for _, l := range strings.Split(readDoc(t, "docs/formats.md"), "\n") {
+		if strings.HasPrefix(l, "| `") {
+			first, _, _ := strings.Cut(l[2:], " |")
+			rows = append(rows, first)
+		}
+	}
+	names := formats.Names()
+	if len(names) < 10 {
+		t.Fatalf("formats.Names: %v", names)
+	}
+	for _, n := range names {
+		found := false
+		for _, r := range rows {
+			if strings.Contains(r, "`"+n+"`") {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("docs/formats.md's table of --input names has no row for %q", n)
+		}
+	}
+}
+
+// TestDocsSpanCSVHeader: the span CSV header the docs state (a contract:
+// docs/cli.md's contracts and docs/spans.md's input), and the relation
+// CSV's, are the ones package annotation writes and reads.
+func TestDocsSpanCSVHeader(t *testing.T) {
+	want := strings.Join(annotation.CSVHeader, ",") + "[," + strings.Join(annotation.CSVOptional, ",") + "]"
+	for _, page := range []string{"docs/cli.md", "docs/spans.md"} {
+		if !strings.Contains(readDoc(t, page), "`"+want+"`") {
+			t.Errorf("%s does not state the span CSV header `%s`", page, want)
+		}
+	}
+	// and the relation CSV's, in docs/relations.md's example
+	if rel := strings.Join(annotation.RelationCSVHeader, ","); !strings.Contains(readDoc(t, "docs/relations.md"), "\n"+rel+"\n") {
+		t.Errorf("docs/relations.md does not show the relation CSV header %s", rel)
+	}
+}
+
+// TestDocsLinks: the links between the pages (and to files of the
+// repository) lead somewhere: the file exists and, for a link with
+// #anchor, a heading of that page has that anchor (GitHub's rule:
+// lower case, punctuation dropped, spaces to hyphens). Code blocks are
+// balanced.
+func TestDocsLinks(t *testing.T) {
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	anchors := map[string]map[string]bool{}
+	anchorsOf := func(name string) map[string]bool {
+		if a, ok := anchors[name]; ok {
+			return a
+		}
+		a := map[string]bool{}
+		for _, l := range strings.Split(withoutCode(readDoc(t, name)), "\n") {
+			if h, ok := strings.CutPrefix(strings.TrimLeft(l, "#"), " "); ok && strings.HasPrefix(l, "#") {
+				a[slug(h)] = true
+			}
+		}
+		anchors[name] = a
+		return a
+	}
+	for _, name := range docFiles(t) {
+		text := readDoc(t, name)
+		if n := len(regexp.MustCompile("(?m)^```").FindAllString(text, -1)); n%2 != 0 {
+			t.Errorf("%s: %d lines open or close a code block: one is not closed", name, n)
+		}
+		for _, m := range link.FindAllStringSubmatch(withoutCode(text), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			file, anchor, _ := strings.Cut(target, "#")
+			if file == "" {
+				file = name
+			} else {
+				file = filepath.ToSlash(filepath.Join(filepath.Dir(name), file))
+				if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(file))); err != nil {
+					t.Errorf("%s: the link %s leads nowhere: %v", name, target, err)
+					continue
+				}
+			}
+			if anchor != "" && strings.HasSuffix(file, ".md") && !anchorsOf(file)[anchor] {
+				t.Errorf("%s: the link %s: %s has no heading with the anchor #%s", name, target, file, anchor)
+			}
+		}
+	}
+}
+
+// slug is GitHub's anchor of a heading.
+func slug(h string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(h)) {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// withoutCode is a page without its fenced code blocks.
+func withoutCode(text string) string {
+	return regexp.MustCompile("(?ms)^```.*?^```$").ReplaceAllString(text, "")
+}
+
+// TestDocsPythonKeywords: the keyword arguments of the Python examples
+// (agree.CMD(…, key=value) in python blocks) are flags of the command, as
+// the package passes them on (key → --key, underscores to hyphens, a
+// trailing underscore dropped).
+func TestDocsPythonKeywords(t *testing.T) {
+	py := regexp.MustCompile("(?s)```python\n(.*?)```")
+	call := regexp.MustCompile(`agree\.([a-z]+)\(`)
+	kw := regexp.MustCompile(`[(,]\s*([a-z_]+)=`)
+	flags := map[string]map[string]bool{}
+	for _, c := range commands() {
+		help, _, _ := agree(t, "", c.name, "-h")
+		flags[c.name] = map[string]bool{}
+		for _, m := range regexp.MustCompile(`(?m)^  -([a-z0-9-]+)`).FindAllStringSubmatch(help, -1) {
+			flags[c.name][m[1]] = true
+		}
+	}
+	checked := 0
+	for _, name := range docFiles(t) {
+		for _, block := range py.FindAllStringSubmatch(readDoc(t, name), -1) {
+			for _, line := range strings.Split(block[1], "\n") {
+				m := call.FindStringSubmatchIndex(line)
+				if m == nil {
+					continue
+				}
+				cmd := line[m[2]:m[3]]
+				f, ok := flags[cmd]
+				if !ok || cmd == "report" { // report passes flags on; agree.run is not a command
+					continue
+				}
+				// the call's arguments: up to its closing parenthesis
+				args, depth := line[m[1]:], 1
+				for i, r := range args {
+					if r == '(' {
+						depth++
+					} else if r == ')' {
+						if depth--; depth == 0 {
+							args = args[:i]
+							break
+						}
+					}
+				}
+				for _, k := range kw.FindAllStringSubmatch("("+args, -1) {
+					flag := strings.ReplaceAll(strings.TrimSuffix(k[1], "_"), "_", "-")
+					if !f[flag] {
+						t.Errorf("%s: %q: agree %s has no flag --%s (from %s=)", name, strings.TrimSpace(line), cmd, flag, k[1])
+					}
+					checked++
+				}
+			}
+		}
+	}
+	if checked < 10 {
+		t.Errorf("only %d keyword arguments checked", checked)
+	}
 }

@@ -103,6 +103,7 @@ func commands() []command {
 		{"relations", "relation agreement: pairwise precision, recall, F1 per type of relations whose ends match; κ/α on types", runRelations},
 		{"plan", "how many items to annotate: a priori (Cohen's κ, Krippendorff's table, any coefficient by simulation), from a pilot with the projected interval, sequential stop or continue", runPlan},
 		{"alttest", "can a model replace an annotator: the alternative annotator test (leave-one-annotator-out, paired t-tests, Benjamini–Yekutieli), cross-replication reliability, run-to-run stability", runAlttest},
+		{"budget", "the disagreement budget: 1 − α by category pair, item and coder, 1 − span F1 by kind of error; what to fix first, with the value if resolved", runBudget},
 		{"gamma", "γ, γ-cat, γ-k from the exact best alignment of unit files (CSV, RTTM; a corpus of several files)", runGamma},
 		{"convert", "read annotation files (Label Studio, doccano, Prodigy, ELAN, Praat, BIO, brat, WebAnno, UIMA, …) and write the span CSV or JSONL", runConvert},
 		{"report", "self-contained HTML report with plots of the analysis that fits the files (-o FILE.html)", runReport},

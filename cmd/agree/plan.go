@@ -9,12 +9,12 @@ import (
 
 	"agree/coding"
 	"agree/distance"
-	"agree/formats/table"
+	"agree/gamma"
 	"agree/inference"
-	"agree/internal/version"
 	"agree/internal/view/planview"
 	"agree/plan"
 	"agree/report"
+	"agree/spans"
 )
 
 const planSynopsis = `plan [flags] [PILOT.csv]
@@ -45,6 +45,7 @@ type planFlags struct {
 	workers                                    int
 	seed                                       uint64
 	twoSided                                   bool
+	in                                         inputFlags
 }
 
 func runPlan(e env, args []string) error {
@@ -52,7 +53,7 @@ func runPlan(e env, args []string) error {
 	fs := newFlagSet(e, "plan", planSynopsis)
 	fs.StringVar(&f.rates, "rates", "", "R1,R2: the two raters' probabilities of a positive label (Cohen's κ, binary)")
 	fs.StringVar(&f.prevalence, "prevalence", "", "P1,P2,…: the categories' prevalences (a priori model; they sum to 1)")
-	fs.StringVar(&f.measure, "measure", "krippendorff_alpha", "the coefficient, by its JSON key in agree coding")
+	fs.StringVar(&f.measure, "measure", "krippendorff_alpha", "the coefficient, by its JSON key in agree coding; for a pilot also average_f1 (span files, as agree spans reads them) or gamma (unit files, as agree gamma reads them)")
 	fs.StringVar(&f.metric, "metric", "nominal", "distance of the weighted coefficients, as agree coding's --metric (the model's categories are 1, 2, …)")
 	fs.StringVar(&f.looks, "looks", "", "n1,n2,…: the numbers of items at the earlier looks (sequential, with --max-items)")
 	fs.Float64Var(&f.value, "value", math.NaN(), "the expected (true) value of the coefficient")
@@ -82,14 +83,18 @@ func runPlan(e env, args []string) error {
 	fs.Uint64Var(&f.seed, "seed", 1, "seed of the simulation and the bootstrap")
 	fs.IntVar(&f.workers, "workers", 0, "parallel workers of the bootstrap (0: all cores)")
 	bound(fs, "workers", between(0, maxWorkers))
+	f.in.register(fs, true)
 	format := formatFlag(fs, "table")
 	rep := reportFlag(fs)
 	files, rf, err := commandArgs(fs, args, format, 0, -1)
 	if err != nil {
 		return err
 	}
-	if len(files) > 1 {
-		return usagef("plan: unexpected argument %q (one PILOT file at most)", files[1])
+	if len(files) > 1 && f.measure != "average_f1" && f.measure != "gamma" {
+		return usagef("plan: unexpected argument %q (one PILOT table; several files for --measure average_f1 or gamma)", files[1])
+	}
+	if err := f.in.check("plan"); err != nil {
+		return err
 	}
 	if err := rep.check(e, files); err != nil {
 		return err
@@ -98,15 +103,7 @@ func runPlan(e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	h := version.NewHeader()
-	res.Header = &h
-	if err := rep.write(e, func() (*report.Page, error) { return planview.Page(res), nil }, files); err != nil || rep.only() {
-		return err
-	}
-	if rf == report.JSON {
-		return report.WriteJSON(e.stdout, res)
-	}
-	return res.Write(e.stdout, rf)
+	return emit(e, rep, rf, res, func() *report.Page { return planview.Page(res) }, files)
 }
 
 func floats(name, s string, want int) ([]float64, error) {
@@ -130,7 +127,7 @@ var widths = []float64{0.025, 0.05, 0.075, 0.1, 0.15, 0.2}
 func (f *planFlags) plan(e env, files []string) (*planview.Result, error) {
 	ctx := context.Background()
 	hasMin, hasValue := !math.IsNaN(f.min), !math.IsNaN(f.value)
-	pilotGiven := len(files) == 1 || !math.IsNaN(f.estimate)
+	pilotGiven := len(files) >= 1 || !math.IsNaN(f.estimate)
 	modes := 0
 	for _, b := range []bool{f.rates != "", f.pc != 0, f.prevalence != "", pilotGiven} {
 		if b {
@@ -242,7 +239,16 @@ func (f *planFlags) model(ctx context.Context, e env, res *planview.Result) (*pl
 func (f *planFlags) pilot(ctx context.Context, e env, files []string, res *planview.Result) (*planview.Result, error) {
 	var p plan.Pilot
 	res.Pilot = &planview.Pilot{Measure: f.measure}
-	if len(files) == 1 {
+	if len(files) >= 1 && (f.measure == "average_f1" || f.measure == "gamma") {
+		if !math.IsNaN(f.estimate) {
+			return nil, usagef("plan: a PILOT file or --estimate, not both")
+		}
+		var err error
+		if p, err = f.structuredPilot(ctx, e, files, res.Pilot); err != nil {
+			return nil, err
+		}
+		res.Seed = &f.seed
+	} else if len(files) == 1 {
 		if !math.IsNaN(f.estimate) {
 			return nil, usagef("plan: a PILOT file or --estimate, not both")
 		}
@@ -250,17 +256,7 @@ func (f *planFlags) pilot(ctx context.Context, e env, files []string, res *planv
 		if !ok {
 			return nil, usagef("plan: --measure %q: not a coefficient of agree coding", f.measure)
 		}
-		cf := codingFlags{layout: "auto", missing: "judgment", incomplete: "drop", metric: f.metric, setSep: "|"}
-		topt, copt, err := cf.options(files[0])
-		if err != nil {
-			return nil, err
-		}
-		in, err := openInput(e, files[0])
-		if err != nil {
-			return nil, err
-		}
-		d, err := table.Read(in, files[0], topt)
-		in.Close()
+		d, copt, err := readCodingTable(e, files[0], f.metric)
 		if err != nil {
 			return nil, err
 		}
@@ -340,4 +336,59 @@ func (f *planFlags) pilot(ctx context.Context, e env, files []string, res *planv
 			Stop: d.Stop, Reason: d.Reason, MoreItems: d.More}
 	}
 	return res, nil
+}
+
+// structuredPilot is the pilot of span F1 (documents resampled) or γ
+// (continua resampled): the estimate and its bootstrap standard error,
+// the documents as the units.
+func (f *planFlags) structuredPilot(ctx context.Context, e env, files []string, out *planview.Pilot) (plan.Pilot, error) {
+	bo := inference.Options{Resamples: f.bootstrap, Seed: f.seed, Workers: f.workers, Level: f.level, Progress: e.status.set}
+	out.File = files[0]
+	if len(files) > 1 {
+		out.File += ", …"
+	}
+	e.status.phase("bootstrap resamples", int64(f.bootstrap))
+	if f.measure == "average_f1" {
+		c, err := readCorpus(e, "plan", files, f.in.options(e, "plan", false))
+		if err != nil {
+			return plan.Pilot{}, err
+		}
+		r, err := spans.Compare(ctx, c, spans.Options{Match: spans.Match{Kind: spans.Exact}, Layer: f.in.layer, Workers: f.workers})
+		if err != nil {
+			return plan.Pilot{}, err
+		}
+		iv, err := r.Bootstrap(ctx, bo)
+		if err != nil {
+			return plan.Pilot{}, err
+		}
+		out.SEMethod = fmt.Sprintf("document bootstrap of agree spans's average F1 (exact match), %d resamples, seed %d", f.bootstrap, f.seed)
+		return plan.Pilot{Estimate: r.AverageF1, SE: iv.AverageF1.SE, Items: r.Documents, Level: f.level}, nil
+	}
+	var docs documentsFlag
+	input, err := readUnits(e, "plan", files, &f.in, &docs, false, ',')
+	if err != nil {
+		return plan.Pilot{}, err
+	}
+	corpus := input.corpus
+	for _, c := range corpus.Continua {
+		if err := c.Validate(); err != nil {
+			return plan.Pilot{}, err
+		}
+	}
+	d, err := gamma.NewCombined(1, 1, 1, nil, corpusCategories(corpus))
+	if err != nil {
+		return plan.Pilot{}, err
+	}
+	sampler, _ := gamma.AutoSampler(corpus)
+	gopt := gamma.Options{Sampler: sampler, Samples: 30, Seed: f.seed}
+	g, err := gamma.Compute(ctx, corpus, d, gopt)
+	if err != nil {
+		return plan.Pilot{}, err
+	}
+	bs, err := gamma.Bootstrap(ctx, corpus, d, gopt, bo)
+	if err != nil {
+		return plan.Pilot{}, err
+	}
+	out.SEMethod = fmt.Sprintf("bootstrap of the continua of γ (agree gamma's defaults), %d resamples, seed %d", f.bootstrap, f.seed)
+	return plan.Pilot{Estimate: g.Gamma, SE: bs.SE, Items: len(corpus.Continua), Level: f.level}, nil
 }

@@ -2,6 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -60,6 +63,37 @@ func TestPlanCommand(t *testing.T) {
 	}
 	if p.Sequential.Stop || p.Sequential.MoreItems < 1 {
 		t.Errorf("a 12-item pilot with a 0.05 target: %s", out)
+	}
+	// Structured pilots: span F1 (documents resampled) and γ (continua).
+	dir := t.TempDir()
+	var units []string
+	for k, body := range []string{"A,x,0,10\nA,y,12,20\nB,x,1,10\nB,y,12,19\n", "A,x,0,10\nB,x,0,9\nB,y,30,40\n", "A,y,5,15\nB,y,5,15\nA,x,20,30\nB,x,21,30\n"} {
+		p := filepath.Join(dir, "u"+strconv.Itoa(k)+".csv")
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		units = append(units, p)
+	}
+	for _, args := range [][]string{
+		{"--measure", "average_f1", "examples/entities.jsonl"},
+		append([]string{"--measure", "gamma"}, units...),
+	} {
+		out, errs, code := agree(t, "", append(append([]string{"plan", "--width", "0.1", "--bootstrap", "50"}, args...), "--format", "json")...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		var v struct {
+			Pilot struct {
+				Estimate, SE float64
+				Items        int
+			}
+		}
+		if err := json.Unmarshal([]byte(out), &v); err != nil {
+			t.Fatal(err)
+		}
+		if v.Pilot.Items != 3 || !(v.Pilot.SE > 0) {
+			t.Errorf("%v: pilot %+v", args, v.Pilot)
+		}
 	}
 	for _, bad := range [][]string{
 		{},                 // no mode

@@ -93,13 +93,21 @@ func runRatings(e env, args []string) error {
 	if err != nil {
 		return err
 	}
+	cols := f.by.columns()
+	info := &table.Info{}
+	if tableBy(topt, cols) {
+		topt.By, topt.Info = cols, info
+	}
 	d, err := table.Read(in, name, topt)
 	in.Close()
 	if err != nil {
-		return err
+		return tableByError("ratings", cols, err)
 	}
 	var groups []codingview.Group
-	if cols := f.by.columns(); cols != nil {
+	switch {
+	case topt.By != nil:
+		groups = codingview.InfoGroups(info, cols)
+	case cols != nil: // a transposed table: the columns were read as coders
 		if d, groups, err = codingview.SplitColumns("ratings", d, cols); err != nil {
 			return byColumnError(err)
 		}

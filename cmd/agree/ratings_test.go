@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -171,5 +172,43 @@ func TestRatingsBy(t *testing.T) {
 	}
 	if _, errs, code := agree(t, "", "ratings", "--by", "document", "testdata/ratings-batches.csv"); code != 2 || !strings.Contains(errs, "no documents") {
 		t.Errorf("--by document: exit %d, %s", code, errs)
+	}
+}
+
+// TestRatingsByLongTable: ratings --by COLUMN on a long table gives the
+// groups and intraclass correlations of the same data as a wide table.
+func TestRatingsByLongTable(t *testing.T) {
+	src, _ := os.ReadFile("testdata/ratings-batches.csv")
+	lines := strings.Split(strings.TrimSpace(string(src)), "\n")
+	head := strings.Split(lines[0], ",")
+	bc := slices.Index(head, "batch")
+	long := []string{"item,rater,rating,batch"}
+	for _, l := range lines[1:] {
+		f := strings.Split(l, ",")
+		for c := 1; c < len(f); c++ {
+			if c != bc {
+				long = append(long, strings.Join([]string{f[0], head[c], f[c], f[bc]}, ","))
+			}
+		}
+	}
+	p := filepath.Join(t.TempDir(), "long.csv")
+	os.WriteFile(p, []byte(strings.Join(long, "\n")+"\n"), 0o644)
+	groups := func(file string) string {
+		out, errs, code := agree(t, "", "ratings", "--by", "batch", "--format", "json", file)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", file, code, errs)
+		}
+		var r struct {
+			PerGroup []struct {
+				Group string
+				ICC   map[string]float64
+			} `json:"per_group"`
+		}
+		json.Unmarshal([]byte(out), &r)
+		b, _ := json.Marshal(r.PerGroup)
+		return string(b)
+	}
+	if w, l := groups("testdata/ratings-batches.csv"), groups(p); w != l || len(w) < 100 {
+		t.Errorf("long table's groups %s, wide table's %s", l, w)
 	}
 }

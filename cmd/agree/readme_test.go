@@ -132,6 +132,10 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 		{"plan", "--prevalence", "0.5,0.5", "--value", "0.8", "--width", "0.1", "--simulate", "2000"},
 		{"plan", "--width", "0.1", "--max-items", "100", "--looks", "5", "--bootstrap", "50", "examples/krippendorff.csv"},
 		{"alttest", "--model", "model,h4", "../../alttest/testdata/labels.csv"},
+		{"alttest", "--score", "span_f1", "--model", "cy", "--min-items", "2", "examples/entities.csv"},
+		{"budget", "examples/krippendorff.csv"},
+		{"budget", "--measure", "spans", "examples/entities.csv"},
+		{"budget", "--measure", "gamma", "--samples", "5", "examples/continuum.csv"},
 		{"version"},
 	}
 	keys := map[string]bool{}
@@ -264,4 +268,79 @@ func TestTextOutputFitsWidth(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestREADMEFlagLimitsValues: the table of limits (docs/cli.md) states the
+// bounds agree CMD -h shows: the lower and upper bound of each limited
+// flag are numbers of its row (1 000 000, 10⁶ and 2³¹ − 1 read as numbers;
+// the largest float64 as "finite").
+func TestREADMEFlagLimitsValues(t *testing.T) {
+	var rows []string
+	for _, l := range strings.Split(readDoc(t, "docs/cli.md"), "\n") {
+		if strings.HasPrefix(l, "| `") {
+			rows = append(rows, l)
+		}
+	}
+	flagLine := regexp.MustCompile(`^  -([a-z0-9-]+) `)
+	bounds := regexp.MustCompile(`\((?:([-0-9.e+]+) [<≤] )?[Nx] ([<≤≥>]) ([-0-9.e+]+)\)`)
+	grouped := regexp.MustCompile(`(\d) (\d{3})\b`)
+	number := regexp.MustCompile(`[0-9]+(?:\.[0-9]+)?`)
+	powers := strings.NewReplacer("2³¹ − 1", "2147483647", "10⁶", "1000000", "10⁹", "1000000000", "10¹⁰⁰", "1e100")
+	checked := 0
+	for _, c := range commands() {
+		help, _, _ := agree(t, "", c.name, "-h")
+		lines := strings.Split(help, "\n")
+		for i := 0; i+1 < len(lines); i++ {
+			m := flagLine.FindStringSubmatch(lines[i])
+			b := bounds.FindStringSubmatch(lines[i+1])
+			if m == nil || b == nil {
+				continue
+			}
+			var row, cell string
+			for _, r := range rows {
+				cells := strings.Split(r, " | ")
+				if len(cells) >= 3 && strings.Contains(cells[0], "`"+c.name+"`") && strings.Contains(cells[1], "`--"+m[1]+"`") {
+					row, cell = r, strings.Join(cells[2:], " | ")
+					break
+				}
+			}
+			if row == "" {
+				continue // TestREADMEListsFlagLimits says so
+			}
+			cell = powers.Replace(cell)
+			for grouped.MatchString(cell) {
+				cell = grouped.ReplaceAllString(cell, "$1$2")
+			}
+			stated := map[float64]bool{}
+			for _, n := range number.FindAllString(cell, -1) {
+				v, _ := strconv.ParseFloat(n, 64)
+				stated[v] = true
+			}
+			want := []string{b[3]}
+			if b[1] != "" {
+				want = append(want, b[1])
+			}
+			for _, w := range want {
+				v, err := strconv.ParseFloat(w, 64)
+				if err != nil {
+					t.Errorf("agree %s --%s: bound %q", c.name, m[1], w)
+					continue
+				}
+				switch {
+				case v >= 1.7e308 || v <= -1.7e308:
+					if !strings.Contains(cell, "finite") {
+						t.Errorf("docs/cli.md's row of agree %s --%s does not say the bound is any finite number: %s", c.name, m[1], row)
+					}
+				case v < 0 && stated[-v], stated[v]:
+				default:
+					t.Errorf("docs/cli.md's row of agree %s --%s does not state the bound %s of agree %s -h (%s): %s", c.name, m[1], w, c.name, strings.TrimSpace(lines[i+1]), row)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 40 {
+		t.Errorf("only %d bounds checked", checked)
+	}
+	t.Logf("%d bounds checked", checked)
 }

@@ -63,6 +63,9 @@ func (h *serveHandler) webFile(w http.ResponseWriter, r *http.Request) bool {
 		return true
 	}
 	w.Header().Set("Content-Security-Policy", webCSP)
+	// revalidated at each load (Last-Modified), but kept: the browser then
+	// keeps its compiled code of agree.wasm from one visit to the next
+	w.Header().Set("Cache-Control", "no-cache")
 	http.ServeContent(w, r, name, st.ModTime(), f)
 	return true
 }

@@ -49,8 +49,8 @@ func TestServeWeb(t *testing.T) {
 		if resp.StatusCode != c.status || !strings.Contains(string(body), c.body) || !strings.Contains(resp.Header.Get("Content-Type"), c.ctype) {
 			t.Errorf("%s (%s): %d %s %q, want %d %q (%s)", c.path, c.why, resp.StatusCode, resp.Header.Get("Content-Type"), body, c.status, c.body, c.ctype)
 		}
-		if c.status == 200 && resp.Header.Get("Content-Security-Policy") != webCSP {
-			t.Errorf("%s: CSP %q", c.path, resp.Header.Get("Content-Security-Policy"))
+		if c.status == 200 && (resp.Header.Get("Content-Security-Policy") != webCSP || resp.Header.Get("Cache-Control") != "no-cache" || resp.Header.Get("Last-Modified") == "") {
+			t.Errorf("%s: CSP %q, Cache-Control %q, Last-Modified %q", c.path, resp.Header.Get("Content-Security-Policy"), resp.Header.Get("Cache-Control"), resp.Header.Get("Last-Modified"))
 		}
 	}
 	os.Remove(filepath.Join(dir, "agree.wasm"))

@@ -21,6 +21,7 @@ type sheetCase struct {
 	want      float64 // its value (NaN: undefined)
 	note      string  // a substring of one note (exit 0) or of standard error
 	stderr    string  // a substring of standard error (warnings)
+	noStderr  string  // a substring standard error must not have
 }
 
 func runSheetCases(t *testing.T, cases []sheetCase) {
@@ -39,6 +40,9 @@ func runSheetCases(t *testing.T, cases []sheetCase) {
 			}
 			if c.stderr != "" && !strings.Contains(errs, c.stderr) {
 				t.Errorf("%s: standard error %q lacks %q", c.why, errs, c.stderr)
+			}
+			if c.noStderr != "" && strings.Contains(errs, c.noStderr) {
+				t.Errorf("%s: standard error %q has %q", c.why, errs, c.noStderr)
 			}
 			if c.exit != 0 {
 				if !strings.Contains(errs, c.note) {
@@ -141,6 +145,21 @@ func TestSpreadsheetShapes(t *testing.T) {
 			file: "item,x,y,z\n1,3,0,0\n2,1,2,0\n3,0,0,3\n4,0,1,2\n", args: []string{"--layout", "wide"}, key: "percent_agreement", want: 1.0 / 6},
 		{name: "rating matrix without item column", why: "the repeated id is explained, with the flags to use",
 			file: "A,B,C\n1,1,2\n2,2,2\n1,1,1\n", exit: 1, note: "read it with --layout columns --header --columns 1-3"},
+		{name: "rating matrix, ids not repeated", why: "coders' names in every column, the first one's ratings all categories: refused with the flags (read as 3 items of 2 coders before, exit 0)",
+			file: "A,B,C\n1,1,2\n2,2,2\n3,3,1\n", exit: 1, note: `the first column "A", read as the item ids, is named like the coders' ("B") and holds only their categories: read it with --layout columns --header --columns 1-3`},
+		{name: "rating matrix, numbered raters", why: "rater1 among rater2, rater3, text categories",
+			file: "rater1,rater2,rater3\nlow,low,high\nhigh,high,high\nmid,mid,low\n", exit: 1, note: "read it with --layout columns --header --columns 1-3"},
+		{name: "rating matrix, a category of the first rater only", why: "half the first column's values are categories suffice when the names are alike",
+			file: "r1,r2,r3\n1,1,2\n5,2,2\n3,3,1\n", exit: 1, note: "2 of 3 values among their categories"},
+		{name: "rating matrix of two raters", why: "one coder would be left: the names suffice",
+			file: "A,B\n1,2\n3,3\n", exit: 1, note: "read it with --layout columns --header --columns 1-2"},
+		{name: "rating matrix read wide on purpose", why: "--layout wide reads the first column as ids",
+			file: "A,B,C\n1,1,2\n2,2,2\n3,3,1\n", args: []string{"--layout", "wide"}, key: "percent_agreement", want: 1.0 / 3},
+		{name: "ids that are all categories", why: "another name: read as ids, with a warning naming the flags",
+			file: "sentence,alice,bob\n1,1,2\n2,2,2\n3,3,1\n", key: "percent_agreement", want: 1.0 / 3,
+			stderr: `warning: the first column "sentence" is read as the item ids, and every id is also one of the coders' categories: if it holds a coder's ratings (a rating matrix without an item column), read it with --layout columns --header --columns 1-3`},
+		{name: "numbered rows", why: "a row number's name (n) is an item column's: no warning",
+			file: "n,a,b\n1,1,2\n2,2,2\n3,3,1\n", key: "percent_agreement", want: 1.0 / 3, noStderr: "warning"},
 		{name: "column ranges", why: "--columns takes ranges",
 			file: "A,B,C\n1,1,2\n2,2,2\n1,1,1\n", args: []string{"--layout", "columns", "--header", "--columns", "1-3"}, key: "percent_agreement", want: 7.0 / 9},
 		{name: "sep= line", why: "Excel's sep=; line sets the separator",

@@ -85,6 +85,7 @@ func (rd *reader) readLong(src *source, st start, header []string, roles map[str
 		}
 	}
 	records := 0
+	var key []byte
 	var row rowState
 	defer func() { rd.spacedNames(row.spaced) }()
 	cnt := rd.newCounts()
@@ -96,6 +97,14 @@ func (rd *reader) readLong(src *source, st start, header []string, roles map[str
 		}
 		records++
 		item, c := b.Item(string(id)), b.Coder(string(coder))
+		if rd.by != nil {
+			key = rd.groupKey(key, fields, rd.by)
+			if item == len(rd.itemGroups) {
+				rd.itemGroup(key)
+			} else if g := rd.groups[rd.itemGroups[item]]; g != string(key) {
+				return rd.groupConflict(line, string(id), key, []byte(g))
+			}
+		}
 		if cnt.missing(rd.miss, value) {
 			return nil
 		}
@@ -153,7 +162,12 @@ func (rd *reader) streamLong(src *source, st start, header []string, roles map[s
 			cv = append(cv, g.recs[r].c, g.recs[r].v)
 		}
 		sortPairs(cv)
-		if err := acc.Add(id, cv); err != nil {
+		if g.grp != nil {
+			err = acc.AddIn(int(g.grp[it]), id, cv)
+		} else {
+			err = acc.Add(id, cv)
+		}
+		if err != nil {
 			return nil, position.Errorf(rd.name, 0, 0, "%w", err)
 		}
 	}
@@ -173,6 +187,8 @@ type longGroups struct {
 	recs  []longRec
 	miss  missCounts
 	row   rowState
+	grp   []int32 // per item, its group (Options.By)
+	key   []byte
 }
 
 type longRec struct{ c, v, next int32 }
@@ -190,6 +206,15 @@ func (g *longGroups) record(line int, fields [][]byte, cols []int) error {
 		g.ids = append(g.ids, s)
 		g.head = append(g.head, -1)
 		g.tail = append(g.tail, -1)
+		if g.rd.by != nil {
+			g.key = g.rd.groupKey(g.key, fields, g.rd.by)
+			g.grp = append(g.grp, int32(g.acc.GroupBytes(g.key)))
+		}
+	} else if g.rd.by != nil {
+		g.key = g.rd.groupKey(g.key, fields, g.rd.by)
+		if x := g.acc.GroupBytes(g.key); int32(x) != g.grp[it] {
+			return g.rd.groupConflict(line, g.ids[it], g.key, []byte(g.acc.GroupName(int(g.grp[it]))))
+		}
 	}
 	c, err := g.acc.CoderBytes(coder)
 	if err != nil {
@@ -277,7 +302,9 @@ func (rd *reader) streamLongSorted(src *source, st start, header []string, roles
 			first = b.last
 		}
 		if carry != nil && carry.id == first.id {
-			first = carry.join(first)
+			if first, err = rd.join(carry, first); err != nil {
+				return err
+			}
 		} else if err := finish(carry); err != nil {
 			return err
 		}
@@ -320,6 +347,7 @@ func (rd *reader) streamLongSorted(src *source, st start, header []string, roles
 // first or last of a block), by name rather than by index.
 type edgeGroup struct {
 	id    string
+	group string // its group (Options.By)
 	pairs []edgePair
 	line  int // of the first record
 }
@@ -331,9 +359,12 @@ type edgePair struct {
 }
 
 // join appends g's records to e's (the same item across a boundary).
-func (e *edgeGroup) join(g *edgeGroup) *edgeGroup {
+func (rd *reader) join(e, g *edgeGroup) (*edgeGroup, error) {
+	if e.group != g.group {
+		return nil, rd.groupConflict(g.line, g.id, []byte(g.group), []byte(e.group))
+	}
 	e.pairs = append(e.pairs, g.pairs...)
-	return e
+	return e, nil
 }
 
 // addEdge adds an edge group to acc, checking that no coder gave the item
@@ -360,7 +391,13 @@ func (rd *reader) addEdge(acc *coding.Accumulator, g *edgeGroup) error {
 		cv = append(cv, int32(c), int32(v))
 	}
 	sortPairs(cv)
-	if err := acc.Add(g.id, cv); err != nil {
+	var err error
+	if rd.by != nil {
+		err = acc.AddIn(acc.Group(g.group), g.id, cv)
+	} else {
+		err = acc.Add(g.id, cv)
+	}
+	if err != nil {
 		return position.Errorf(rd.name, 0, 0, "%w", err)
 	}
 	return nil
@@ -383,6 +420,8 @@ type longSorted struct {
 	miss   missCounts
 	row    rowState
 	curBuf []byte // the current group's id, when built (cur points here)
+	grp    []byte // the current item's group (Options.By)
+	key    []byte
 }
 
 type sortedPair struct {
@@ -430,6 +469,13 @@ func (s *longSorted) record(line int, fields [][]byte, cols []int) error {
 			id = s.curBuf
 		}
 		s.cur, s.line, s.pairs = id, line, s.pairs[:0]
+		if s.rd.by != nil {
+			s.grp = s.rd.groupKey(s.grp, fields, s.rd.by)
+		}
+	} else if s.rd.by != nil {
+		if s.key = s.rd.groupKey(s.key, fields, s.rd.by); !bytes.Equal(s.key, s.grp) {
+			return s.rd.groupConflict(line, string(id), s.key, s.grp)
+		}
 	}
 	c, err := s.acc.CoderBytes(coder)
 	if err != nil {
@@ -466,12 +512,15 @@ func (s *longSorted) end() error {
 		}
 	}
 	sortPairs(s.cv)
+	if s.rd.by != nil {
+		return s.acc.AddIn(s.acc.GroupBytes(s.grp), view(s.cur), s.cv)
+	}
 	return s.acc.Add(view(s.cur), s.cv)
 }
 
 // edge returns the current group by name.
 func (s *longSorted) edge() *edgeGroup {
-	g := &edgeGroup{id: string(s.cur), line: s.line}
+	g := &edgeGroup{id: string(s.cur), group: string(s.grp), line: s.line}
 	for _, p := range s.pairs {
 		e := edgePair{coder: s.acc.CoderName(int(p.c)), missing: p.v < 0, line: int(p.line), col: int(p.col)}
 		if p.v >= 0 {

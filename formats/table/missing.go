@@ -25,8 +25,10 @@ var DefaultMissing = []string{"", "NA", "N/A", "n/a", "NaN", "nan", "-NaN", "-na
 // allocating.
 type missingSet struct {
 	empty   bool
-	markers [][]byte // the non-empty markers; marker i is counted as i+1
-	lens    uint64   // bit n%64: a marker (or the empty cell, n = 0) has n bytes
+	markers [][]byte      // the non-empty markers; marker i is counted as i+1
+	lens    uint64        // bit n%64: a marker (or the empty cell, n = 0) has n bytes
+	ofLen   [16][]int32   // the markers of n bytes (n < 16)
+	first   [16][4]uint64 // bit b: a marker of n bytes starts with byte b
 }
 
 func newMissingSet(markers []string) *missingSet {
@@ -42,6 +44,10 @@ func newMissingSet(markers []string) *missingSet {
 			continue
 		}
 		seen[s] = true
+		if len(s) < len(m.ofLen) {
+			m.ofLen[len(s)] = append(m.ofLen[len(s)], int32(len(m.markers)))
+			m.first[len(s)][s[0]>>6] |= 1 << (s[0] & 63)
+		}
 		m.markers = append(m.markers, []byte(s))
 		m.lens |= 1 << (len(s) % 64)
 	}
@@ -54,6 +60,17 @@ func (m *missingSet) match(v []byte) int {
 	if len(v) == 0 {
 		if m.empty {
 			return 0
+		}
+		return -1
+	}
+	if len(v) < len(m.ofLen) {
+		if m.first[len(v)][v[0]>>6]>>(v[0]&63)&1 == 0 {
+			return -1
+		}
+		for _, i := range m.ofLen[len(v)] {
+			if string(v) == string(m.markers[i]) {
+				return int(i) + 1
+			}
 		}
 		return -1
 	}
@@ -130,6 +147,12 @@ type Info struct {
 	// Warnings point at what is likely a mistake in the input, read as
 	// given (coder names that differ only in case or spaces).
 	Warnings []string
+	// Groups and ItemGroups are, when Read was given Options.By, the
+	// groups' names (the values of the By columns joined by GroupSep; in
+	// the order met) and each item's group (an index into Groups, by the
+	// items' order in the data).
+	Groups     []string
+	ItemGroups []int32
 }
 
 // MissingNote is the note that counts the cells read as missing when a
@@ -169,6 +192,7 @@ func (rd *reader) finish() {
 	}
 	in.Notes = append(in.Notes, rd.notes...)
 	in.Warnings = append(in.Warnings, rd.warnings...)
+	in.Groups, in.ItemGroups = rd.groups, rd.itemGroups
 	in.Missing = in.Missing[:0]
 	for i, name := range rd.miss.names() {
 		if i < len(rd.counts) && rd.counts[i] > 0 {

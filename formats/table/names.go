@@ -83,7 +83,7 @@ func (rd *reader) blankUnused(used func(c int) bool) []int {
 	if len(drop) > 0 {
 		cols := make([]string, len(drop))
 		for i, c := range drop {
-			cols[i] = fmt.Sprint(c + 2)
+			cols[i] = fmt.Sprint(rd.wideField[c] + 1)
 		}
 		rd.notes = append(rd.notes, fmt.Sprintf("%d %s with an empty header and no value dropped (%s %s, as a spreadsheet leaves them)",
 			len(drop), map[bool]string{true: "column", false: "columns"}[len(drop) == 1], map[bool]string{true: "column", false: "columns"}[len(drop) == 1], strings.Join(cols, ", ")))

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -89,6 +90,14 @@ type Options struct {
 	// Closed, any other value is an error.
 	Categories []string
 	Closed     bool
+	// By names columns that group the items (a batch, a round, a date;
+	// see by.go): in a wide file, columns that are then no coders; in a
+	// long file, columns besides item, coder and value (the records of an
+	// item must agree on them). Stream's statistics then count each
+	// group's items (coding.Stats.Groups, GroupItems); Read names each
+	// item's group in Info (Groups, ItemGroups). Headed wide and long
+	// files only.
+	By []string
 
 	// The options below are for Stream.
 
@@ -141,6 +150,9 @@ func (rd *reader) read(r io.Reader) (*coding.Data, error) {
 		return nil, err
 	}
 	opt := rd.opt
+	if len(opt.By) > 0 && (opt.Layout >= Transposed || opt.Layout == Columns) {
+		return nil, rd.byLayoutError()
+	}
 	if opt.Layout >= Transposed { // layouts.go
 		return rd.readLayout(r)
 	}
@@ -190,6 +202,9 @@ func (rd *reader) stream(r io.Reader) (*coding.Stats, error) {
 		return nil, err
 	}
 	opt := rd.opt
+	if len(opt.By) > 0 && (opt.Layout >= Transposed || opt.Layout == Columns) {
+		return nil, rd.byLayoutError()
+	}
 	if opt.Layout >= Transposed { // layouts.go: small tables, read whole
 		d, err := rd.readLayout(r)
 		if err != nil {
@@ -224,6 +239,17 @@ type reader struct {
 	spaced   []string // coder names read without surrounding spaces (names.go)
 	blank    []int    // coders (wide) named by an empty header
 	width    int      // fields of a wide header
+	idHeader string   // the name of a wide header's first column (its item ids')
+
+	// Options.By (by.go): the fields of the By columns; in a wide file,
+	// each coder's field and each field's coder (−1: not a coder); for
+	// Read, the groups' names and each item's group.
+	by         []int
+	wideField  []int
+	fieldCoder []int32
+	groups     []string
+	groupIndex map[string]int32
+	itemGroups []int32
 }
 
 func newReader(name string, opt Options) *reader {
@@ -369,9 +395,15 @@ func (rd *reader) classify(header []string, line int) (Layout, map[string]int, e
 			rd.notes = append(rd.notes, fmt.Sprintf("long layout: an item is a %s and an %s (ids shown as document/item)",
 				csvio.Quote(strings.TrimSpace(header[d])), csvio.Quote(strings.TrimSpace(header[roles["item"]]))))
 		}
+		taken := func(i int) bool { return i == roles["item"] || i == roles["coder"] || i == roles["value"] }
+		by, err := rd.byColumns(header, taken)
+		if err != nil {
+			return layout, nil, rd.errorf(line, 0, "%w", err)
+		}
+		rd.by = by
 		var extra []string
 		for i, h := range header {
-			used := false
+			used := slices.Contains(by, i)
 			for _, c := range roles {
 				used = used || c == i
 			}
@@ -380,7 +412,7 @@ func (rd *reader) classify(header []string, line int) (Layout, map[string]int, e
 			}
 		}
 		if len(extra) > 0 {
-			rd.notes = append(rd.notes, fmt.Sprintf("long layout: %s %s not used by the coefficients (every row counts)", plural.Noun(len(extra), "column"), strings.Join(extra, ", ")))
+			rd.notes = append(rd.notes, fmt.Sprintf("long layout: %s %s not used by the coefficients (every row counts; --by COLUMN gives the results per value of a column)", plural.Noun(len(extra), "column"), strings.Join(extra, ", ")))
 		}
 	}
 	return layout, roles, nil
@@ -392,19 +424,36 @@ func (rd *reader) wideCoders(header []string, line int) ([]string, error) {
 		return nil, rd.errorf(line, 0, "wide layout: the header has %s; want an item column and one column per coder", plural.Count(len(header), "column"))
 	}
 	rd.width = len(header)
-	names := make([]string, len(header)-1)
+	rd.idHeader = strings.TrimSpace(header[0])
+	by, err := rd.byColumns(header, func(i int) bool { return i == 0 })
+	if err != nil {
+		return nil, rd.errorf(line, 0, "%w", err)
+	}
+	rd.by = by
+	var names []string
+	rd.fieldCoder = make([]int32, len(header))
+	rd.fieldCoder[0] = -1
 	seen := map[string]int{}
 	for j, h := range header[1:] {
+		if slices.Contains(by, j+1) {
+			rd.fieldCoder[j+1] = -1
+			continue
+		}
 		h = strings.TrimSpace(h)
 		if h == "" {
 			h = fmt.Sprintf("coder%d", j+1)
-			rd.blank = append(rd.blank, j)
+			rd.blank = append(rd.blank, len(names))
 		}
 		if first, dup := seen[h]; dup {
 			return nil, rd.errorf(line, 0, "coder %s names columns %d and %d", csvio.Quote(h), first+2, j+2)
 		}
 		seen[h] = j
-		names[j] = h
+		rd.fieldCoder[j+1] = int32(len(names))
+		rd.wideField = append(rd.wideField, j+1)
+		names = append(names, h)
+	}
+	if len(names) == 0 {
+		return nil, rd.errorf(line, 0, "wide layout: no coder column besides the item column and %s", strings.Join(rd.opt.By, ", "))
 	}
 	return names, nil
 }

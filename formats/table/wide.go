@@ -68,6 +68,7 @@ type wideData struct {
 	index  map[string]int32
 	first  []coding.Pos
 	miss   missCounts
+	key    []byte // the group's name (Options.By)
 }
 
 func (w *wideData) add(l string, p coding.Pos) int32 {
@@ -85,15 +86,20 @@ func (w *wideData) record(line int, fields [][]byte, cols []int) error {
 	}
 	w.items = append(w.items, string(id))
 	w.lines = append(w.lines, int32(line))
+	if w.rd.by != nil {
+		w.key = w.rd.groupKey(w.key, fields, w.rd.by)
+		w.rd.itemGroup(w.key)
+	}
 	for c := range w.cols {
-		v := trim(fields[c+1])
+		f := w.rd.wideField[c]
+		v := trim(fields[f])
 		x := int32(coding.Missing)
 		if !w.miss.missing(w.rd.miss, v) {
-			p := coding.Pos{Line: int32(line), Col: int32(cols[c+1])}
+			p := coding.Pos{Line: int32(line), Col: int32(cols[f])}
 			var known bool
 			if x, known = w.index[string(v)]; !known {
 				if w.rd.opt.Closed && len(w.rd.opt.Categories) > 0 {
-					return w.rd.errorf(line, cols[c+1], "value %s is not among the declared categories", csvio.Quote(string(v)))
+					return w.rd.errorf(line, cols[f], "value %s is not among the declared categories", csvio.Quote(string(v)))
 				}
 				x = w.add(string(v), p)
 			} else if w.first[x] == (coding.Pos{}) {
@@ -198,6 +204,7 @@ type wideStats struct {
 	blk  wideBlock
 	prev []byte // the previous id of the block (a view into the block)
 	miss missCounts
+	key  []byte // the group's name (Options.By)
 }
 
 // wideBlock is what the merge needs of a block: whether its ids increase
@@ -218,7 +225,12 @@ func (w *wideStats) record(line int, fields [][]byte, cols []int) error {
 		return err
 	}
 	w.cv = w.cv[:0]
+	fc := w.rd.fieldCoder[:len(fields)]
 	for c := 1; c < len(fields); c++ {
+		k := fc[c]
+		if k < 0 {
+			continue
+		}
 		v := trim(fields[c])
 		if w.miss.missing(w.rd.miss, v) {
 			continue
@@ -227,9 +239,15 @@ func (w *wideStats) record(line int, fields [][]byte, cols []int) error {
 		if err != nil {
 			return w.rd.errorf(line, cols[c], "%v", err)
 		}
-		w.cv = append(w.cv, int32(c-1), int32(x))
+		w.cv = append(w.cv, k, int32(x))
 	}
-	if err := w.acc.Add(view(id), w.cv); err != nil {
+	if w.rd.by != nil {
+		w.key = w.rd.groupKey(w.key, fields, w.rd.by)
+		err = w.acc.AddIn(w.acc.GroupBytes(w.key), view(id), w.cv)
+	} else {
+		err = w.acc.Add(view(id), w.cv)
+	}
+	if err != nil {
 		return w.rd.errorf(line, 0, "%v", err)
 	}
 	if w.blk.n == 0 {

@@ -235,6 +235,12 @@ func (b *Browser) call(ctx context.Context, session, method string, params any, 
 	}
 }
 
+// SaveDownloads makes the browser save the files its pages download into
+// dir (rather than the user's Downloads folder).
+func (b *Browser) SaveDownloads(ctx context.Context, dir string) error {
+	return b.call(ctx, "", "Browser.setDownloadBehavior", map[string]any{"behavior": "allow", "downloadPath": dir}, nil)
+}
+
 // Page is one browser tab.
 type Page struct {
 	b       *Browser
@@ -454,6 +460,19 @@ func (p *Page) ViewportScreenshot(ctx context.Context) ([]byte, error) {
 		return nil, err
 	}
 	return base64.StdEncoding.DecodeString(r.Data)
+}
+
+// DropFiles drags files and folders (paths) onto the page at (x, y), in
+// CSS pixels of the viewport, and drops them there, as a user dragging
+// them from a file manager.
+func (p *Page) DropFiles(ctx context.Context, x, y float64, files []string) error {
+	data := map[string]any{"items": []any{}, "files": files, "dragOperationsMask": 1}
+	for _, t := range []string{"dragEnter", "dragOver", "drop"} {
+		if err := p.b.call(ctx, p.session, "Input.dispatchDragEvent", map[string]any{"type": t, "x": x, "y": y, "data": data}, nil); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // SetFiles sets the files of the <input type=file> matched by selector,

@@ -1,8 +1,9 @@
 """agree: inter-annotator agreement from Python.
 
 The package ships the static ``agree`` binary of its platform and calls it:
-one function per command — coding, spans, relations, coref, gamma,
-unitizing, segmentation, convert, report — taking a path, a list of paths,
+one function per command — coding, ratings, compare, spans, relations, coref,
+gamma, unitizing, segmentation, plan, alttest, budget, shuffle, convert,
+report; version() too — taking a path, a list of paths,
 a pandas DataFrame, a dict of columns, a list of records, a text buffer or
 bytes, and the command's flags as keyword arguments::
 
@@ -24,7 +25,8 @@ from . import _cli, _docs, _inputs, _result
 from ._cli import AgreeError, binary
 from ._result import Report, Result
 
-__all__ = ["coding", "ratings", "spans", "relations", "coref", "gamma", "unitizing", "segmentation", "convert", "report",
+__all__ = ["coding", "ratings", "compare", "spans", "relations", "coref", "gamma", "unitizing", "segmentation",
+           "plan", "alttest", "budget", "shuffle", "convert", "report", "version",
            "AgreeError", "Result", "Report", "binary", "run", "__version__"]
 
 _HELP = _docs.load()
@@ -105,7 +107,8 @@ def _analysis(command, data, more, flags):
     return Result(command, args, text, data_out, r.lines, rerun if command in _REPORTS else None)
 
 
-_REPORTS = {"coding", "ratings", "spans", "relations", "gamma", "unitizing", "segmentation", "coref"}
+_REPORTS = {"coding", "ratings", "compare", "spans", "relations", "gamma", "unitizing", "segmentation", "coref",
+            "plan", "alttest", "budget", "shuffle"}
 
 
 def _parse_json(command, text):
@@ -118,8 +121,15 @@ def _parse_json(command, text):
 
 
 def _make(command):
-    def f(data, *more, **flags):
-        return _analysis(command, data, more, flags)
+    if command in _docs.NO_DATA:
+        def f(**flags):
+            return _analysis(command, None, (), flags)
+    elif command in _docs.OPTIONAL_DATA:
+        def f(data=None, *more, **flags):
+            return _analysis(command, data, more, flags)
+    else:
+        def f(data, *more, **flags):
+            return _analysis(command, data, more, flags)
 
     f.__name__ = f.__qualname__ = command
     f.__doc__ = _docs.doc(command, _HELP)
@@ -135,6 +145,18 @@ coref = _make("coref")
 gamma = _make("gamma")
 unitizing = _make("unitizing")
 segmentation = _make("segmentation")
+compare = _make("compare")
+plan = _make("plan")
+alttest = _make("alttest")
+budget = _make("budget")
+shuffle = _make("shuffle")
+
+
+def version():
+    """The binary's version: a dict of ``agree version --format json``
+    (its semantic version, commit and Go version)."""
+    import json
+    return json.loads(_cli.run(["version", "--format=json"], relay=False).stdout.decode("utf-8"))
 
 
 def convert(data, *more, **flags):

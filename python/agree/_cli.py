@@ -22,7 +22,7 @@ class AgreeError(Exception):
         exit_code: the command's exit status: 1 the data cannot be read or
             measured, 2 the command was called wrongly (a flag, its value or
             an output file), 3 a requirement (require=) was not met — then
-            ``result`` holds the result; see the README's contract.
+            ``result`` holds the result; see docs/cli.md (exit status).
         message: the command's message (``file:line:col: what was expected``
             for data errors), without the ``agree:`` prefix.
         file, line, column: the place the message names, when it names one

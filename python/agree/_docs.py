@@ -13,7 +13,21 @@ import os
 import re
 import textwrap
 
-COMMANDS = ("coding", "ratings", "spans", "relations", "coref", "gamma", "unitizing", "segmentation", "convert", "report")
+COMMANDS = ("coding", "ratings", "compare", "spans", "relations", "coref", "gamma", "unitizing", "segmentation",
+            "plan", "alttest", "budget", "shuffle", "convert", "report")
+
+# The commands of the binary that have no function of their own, with the
+# way to them (a test holds every command of the binary to COMMANDS, this,
+# or version()).
+RUN_ONLY = {
+    "demo": 'agree.run("demo") or python -m agree demo: the demonstration, text only',
+    "serve": "python -m agree serve: the local web page, a server that runs until it is stopped",
+}
+
+# Commands whose data is optional (plan: a priori without a pilot) or that
+# take none (shuffle: the data are simulated).
+OPTIONAL_DATA = {"plan"}
+NO_DATA = {"shuffle"}
 
 _FLAG = re.compile(r"^  -(\S+)(?: (\S+))?$")
 _DEFAULT = re.compile(r" \(default (.*)\)$")
@@ -82,6 +96,13 @@ _DATA = {
               "label/category); or annotation files (document labels, or spans compared token by token)",
     "ratings": "a table of numeric ratings as coding reads it: wide (the item first, then one column per "
                "rater) or long (item, rater, value)",
+    "compare": "the first of the two tables compared (A, read as coding reads a table; the second, B, is "
+               "the next argument, a path), or a list of both paths",
+    "plan": "optional: a pilot table as coding reads it (plan from the pilot); without it the plan is a "
+            "priori (rates=, value=, min=, prevalence=, …)",
+    "alttest": "a table as coding reads it, with the model's column(s) named by model=",
+    "budget": "a table as coding reads it; or, with measure=\"spans\", the span CSV or annotation files",
+    "shuffle": "none: the units are simulated from model= (the flags set the corpus, errors and measures)",
     "spans": "the span CSV: columns document, annotator, start, end, label (optionally layer, chain, "
              "part_of, text); or annotation files (--input)",
     "relations": "the relation CSV: document, annotator, source_start, source_end, source_label, "
@@ -108,7 +129,7 @@ _RETURNS = {
 }
 
 _INTRO = """\
-agree.{name}(data, *more, **flags)
+agree.{name}({params})
 
 {synopsis}
 
@@ -138,7 +159,15 @@ def doc(name, helpdata):
     synopsis = h["synopsis"] if h else "agree " + name
     data = textwrap.fill("data: {}. {}".format(_DATA[name], _DATA_FORMS), width=80, initial_indent="  ",
                          subsequent_indent="    ")
-    out = _INTRO.format(name=name, synopsis=synopsis, data=data)
+    params = "data, *more, **flags"
+    if name in OPTIONAL_DATA:
+        params = "data=None, *more, **flags"
+    elif name in NO_DATA:
+        params = "**flags"
+        data = "  (no data: {})".format(_DATA[name])
+    out = _INTRO.format(name=name, synopsis=synopsis, data=data, params=params)
+    if name in NO_DATA:
+        out = out.replace("  *more: more paths.\n", "")
     out += "\n"
     if h:
         for f in h["flags"]:
@@ -173,6 +202,10 @@ def signature(name, helpdata):
     command's own default), so that editors complete them."""
     P = inspect.Parameter
     params = [P("data", P.POSITIONAL_OR_KEYWORD), P("more", P.VAR_POSITIONAL)]
+    if name in OPTIONAL_DATA:
+        params[0] = P("data", P.POSITIONAL_OR_KEYWORD, default=None)
+    elif name in NO_DATA:
+        params = []
     h = helpdata.get(name)
     seen = set()
     if h:

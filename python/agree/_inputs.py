@@ -9,7 +9,7 @@ import os
 from . import _encode
 
 # The commands that read a table as agree coding does (wide: the items first).
-TABLES = {"coding", "ratings"}
+TABLES = {"coding", "ratings", "compare", "plan", "alttest", "budget"}
 
 # The commands that take --input: in-memory tables are sent as CSV, so they
 # get --input csv unless the call names another (standard input has no
@@ -47,6 +47,10 @@ class Input:
 
 def prepare(command, data, more, flags):
     """The Input of a call: data (and more paths) as the command gets them."""
+    if command == "budget" and flags.get("measure") == "spans":
+        command = "spans"  # the span CSV, not a table of labels
+    if data is None and not more:
+        return Input([])  # plan a priori, shuffle: no input
     extra = []
     for m in more:
         if not _is_path(m):
@@ -59,8 +63,18 @@ def prepare(command, data, more, flags):
     if isinstance(data, (list, tuple)) and data and all(_is_path(x) for x in data):
         paths = [os.fspath(x) for x in data] + extra
         return Input(paths, paths=paths)
-    if extra:
+    if extra and command != "compare":
         raise TypeError("agree.{}: data in memory cannot be combined with paths; concatenate it instead".format(command))
+    inp = _memory(command, data, flags)
+    # compare: the table in memory is A (standard input), the paths after
+    # it B
+    inp.args += extra
+    inp.paths += extra
+    return inp
+
+
+def _memory(command, data, flags):
+    """The Input of data in memory, sent on standard input."""
     if isinstance(data, (bytes, bytearray, memoryview)):
         raw = bytes(data)
         return Input(["-"], lambda: iter([raw]))

@@ -33,8 +33,8 @@ class Result:
     Attributes:
         command: the command (``"coding"``, …).
         args: the command line run (without the binary).
-        data: the command's JSON output as dicts and lists (the README
-            documents its keys, a stable contract); for ``convert``, the
+        data: the command's JSON output as dicts and lists (the command's
+            page, docs/CMD.md, documents its keys, a stable contract); for ``convert``, the
             records written.
         text: the command's standard output as text.
         notes: the result's notes (the JSON's ``notes``) and the notes the

@@ -6,7 +6,8 @@ import subprocess
 
 import pytest
 
-COMMANDS = ["coding", "ratings", "spans", "relations", "coref", "gamma", "unitizing", "segmentation", "convert", "report"]
+COMMANDS = ["coding", "ratings", "compare", "spans", "relations", "coref", "gamma", "unitizing", "segmentation",
+            "plan", "alttest", "budget", "shuffle", "convert", "report"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)

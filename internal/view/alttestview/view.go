@@ -57,6 +57,7 @@ type Stability struct {
 // Layer is the test on one input (a label, a layer).
 type Layer struct {
 	File             string     `json:"file"`
+	Label            string     `json:"label,omitempty"` // span_f1: the label tested ("" all)
 	Score            string     `json:"score"`
 	Humans           []string   `json:"humans"`
 	Runs             []Run      `json:"runs"`
@@ -113,9 +114,13 @@ func (res *Result) Tables() []report.Table {
 		if s := l.Stability; s != nil {
 			st = num(s.Alpha)
 		}
+		file := l.File
+		if l.Label != "" {
+			file += " [" + l.Label + "]"
+		}
 		for _, r := range l.Runs {
-			v.Rows = append(v.Rows, []string{l.File, r.Model, r.Verdict, num(r.WinningRate), num(r.Rho), kx, nk, st})
-			t := report.Table{Title: l.File + ": " + r.Model + " against each annotator left out",
+			v.Rows = append(v.Rows, []string{file, r.Model, r.Verdict, num(r.WinningRate), num(r.Rho), kx, nk, st})
+			t := report.Table{Title: file + ": " + r.Model + " against each annotator left out",
 				Header: []string{"annotator", "items", "ρ model", "ρ annotator", "mean score model", "mean score annotator", "t", "p", "model wins"}}
 			for _, a := range r.Annotators {
 				wins := "no"
@@ -144,3 +149,6 @@ func joinNames(s []string) string {
 	}
 	return out
 }
+
+// SetHeader sets the version header of the JSON output.
+func (res *Result) SetHeader(h *version.Header) { res.Header = h }

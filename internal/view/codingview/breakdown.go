@@ -2,8 +2,11 @@ package codingview
 
 import (
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"agree/annotation"
 	"agree/coding"
@@ -77,19 +80,43 @@ type Group struct {
 func (res *Result) AddGroups(whole *coding.Analysis, groups []Group, avg, what string) error {
 	keys := coding.All()
 	results := make([][]coding.Result, len(keys)) // per coefficient, the groups'
-	for _, g := range groups {
-		an, err := whole.Group(g.ItemGroup)
-		if err != nil {
+	// The groups' analyses, concurrently (each stored at its index: the
+	// results do not depend on the workers).
+	rs := make([][]coding.Result, len(groups))
+	pairable := make([]int, len(groups))
+	errs := make([]error, len(groups))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(groups)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < len(groups); i = int(next.Add(1) - 1) {
+				an, err := whole.Group(groups[i].ItemGroup)
+				if errs[i] = err; err != nil {
+					continue
+				}
+				pairable[i] = an.Counts().PairableItems
+				rs[i] = make([]coding.Result, len(keys))
+				for x, k := range keys {
+					rs[i][x] = an.Coefficient(k)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for gi, g := range groups {
+		if err := errs[gi]; err != nil {
 			return fmt.Errorf("%s %q: %w", what, g.Name, err)
 		}
-		j := Document{Items: len(g.Items) + g.Counted, PairableItems: an.Counts().PairableItems, Coefficients: map[string]report.Number{}}
+		j := Document{Items: len(g.Items) + g.Counted, PairableItems: pairable[gi], Coefficients: map[string]report.Number{}}
 		if what == "document" {
 			j.Document = g.Name
 		} else {
 			j.Group, j.Values = g.Name, g.Values
 		}
 		for x, k := range keys {
-			r := an.Coefficient(k)
+			r := rs[gi][x]
 			results[x] = append(results[x], r)
 			j.Coefficients[k.Key()] = report.Number(r.Value)
 			if !r.Defined() {

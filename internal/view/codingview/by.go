@@ -2,6 +2,7 @@ package codingview
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -101,6 +102,52 @@ func SplitColumns(cmd string, d *coding.Data, cols []string) (*coding.Data, []Gr
 	return out, groups, err
 }
 
+// StatsGroups returns the groups of statistics read with table.Options.By
+// cols (each group's items per pattern, counted while reading), in
+// order (SortGroups).
+func StatsGroups(s *coding.Stats, cols []string) []Group {
+	names := s.Groups()
+	groups := make([]Group, len(names))
+	for g, name := range names {
+		w := s.GroupItems(g)
+		n := w.Empty
+		for _, c := range w.Counts {
+			n += c
+		}
+		groups[g] = newGroup(name, cols)
+		groups[g].ItemGroup, groups[g].Counted = w, int(n)
+	}
+	SortGroups(groups, cols)
+	return groups
+}
+
+// InfoGroups returns the groups of data read with table.Options.By cols
+// (info tells each item's group), in order (SortGroups).
+func InfoGroups(info *table.Info, cols []string) []Group {
+	groups := make([]Group, len(info.Groups))
+	for g, name := range info.Groups {
+		groups[g] = newGroup(name, cols)
+	}
+	for i, g := range info.ItemGroups {
+		groups[g].Items = append(groups[g].Items, i)
+	}
+	SortGroups(groups, cols)
+	return groups
+}
+
+// newGroup returns the group named name by the table reader (the values of
+// the columns joined by table.GroupSep).
+func newGroup(name string, cols []string) Group {
+	vals := table.GroupValues(name)
+	m := map[string]string{}
+	for j, c := range cols {
+		if j < len(vals) {
+			m[strings.TrimSpace(c)] = vals[j]
+		}
+	}
+	return Group{Name: strings.Join(vals, ", "), Values: m}
+}
+
 // SplitStatsByColumns is splitByColumns on a streamed table's statistics,
 // in which the --by columns were read as coders: each pattern of values is
 // split into the columns' values (its group) and the coders' values; the
@@ -179,7 +226,7 @@ func SplitStatsByColumns(s *coding.Stats, cols []string, topt table.Options) (*c
 			for j, c := range cols {
 				m[strings.TrimSpace(c)] = vals[j]
 			}
-			groups = append(groups, Group{Name: key, Values: m, ItemGroup: coding.ItemGroup{Weights: map[int]int64{}}})
+			groups = append(groups, Group{Name: key, Values: m})
 		}
 		ids, _ := s.PatternItems(p)
 		for k := int64(0); k < n; k++ {
@@ -201,12 +248,22 @@ func SplitStatsByColumns(s *coding.Stats, cols []string, topt table.Options) (*c
 		cv, _ := out.Pattern(p)
 		index[cvKey(cv)] = p
 	}
+	weights := make([]map[int]int64, len(groups))
 	for _, pt := range parts {
 		if len(pt.cv) == 0 {
 			groups[pt.group].Empty += pt.n
 			continue
 		}
-		groups[pt.group].Weights[index[cvKey(pt.cv)]] += pt.n
+		if weights[pt.group] == nil {
+			weights[pt.group] = map[int]int64{}
+		}
+		weights[pt.group][index[cvKey(pt.cv)]] += pt.n
+	}
+	for g, w := range weights {
+		groups[g].Patterns = slices.Sorted(maps.Keys(w))
+		for _, p := range groups[g].Patterns {
+			groups[g].Counts = append(groups[g].Counts, w[p])
+		}
 	}
 	SortGroups(groups, cols)
 	return out, groups, nil
@@ -375,5 +432,5 @@ type NoColumnError struct {
 }
 
 func (e *NoColumnError) Error() string {
-	return fmt.Sprintf("%s: --by %s: the table has no column %q (columns: %s; --by COLUMN reads wide and transposed tables, whose other columns are the coders)", e.Command, strings.Join(e.By, ","), e.Column, strings.Join(e.Columns, ", "))
+	return fmt.Sprintf("%s: --by %s: the table has no column %q (columns: %s; --by COLUMN names a column of a wide or transposed table besides the item ids, or of a long table besides item, coder and value)", e.Command, strings.Join(e.By, ","), e.Column, strings.Join(e.Columns, ", "))
 }

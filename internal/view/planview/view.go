@@ -180,3 +180,6 @@ func Finite(x float64) report.Number {
 	}
 	return report.Number(x)
 }
+
+// SetHeader sets the version header of the JSON output.
+func (res *Result) SetHeader(h *version.Header) { res.Header = h }
