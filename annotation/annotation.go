@@ -127,46 +127,9 @@ type Relation struct {
 	Pos   Pos
 }
 
-// Pos is where something was read: a file with a line and column (1-based,
-// 0 when unknown), or a path inside a structured file (a JSON path such as
-// "[3].annotations[0].result[2]", an XML element).
-type Pos struct {
-	File      string
-	Line, Col int
-	Path      string
-}
-
-// String formats the position as "file:line:col", "file:line" or
-// "file: path".
-// Errorf returns an error at p (a *position.Error: its field is p's
-// Path), whose message is "p: " and the formatted text.
-func (p Pos) Errorf(format string, args ...any) error {
-	e := &position.Error{File: p.File, Line: p.Line, Column: p.Col, Field: p.Path, Err: fmt.Errorf(format, args...)}
-	if p.Line == 0 {
-		e.Column = 0
-	}
-	if p.Path != "" {
-		e.Err = fmt.Errorf("%s: %w", p.Path, e.Err)
-	}
-	return e
-}
-
-func (p Pos) String() string {
-	s := p.File
-	if p.Line > 0 {
-		s += ":" + strconv.Itoa(p.Line)
-		if p.Col > 0 {
-			s += ":" + strconv.Itoa(p.Col)
-		}
-	}
-	if p.Path != "" {
-		if s != "" {
-			s += ": "
-		}
-		s += p.Path
-	}
-	return s
-}
+// Pos is where something was read: a file with a line and column, or a
+// path inside a structured file (position.Pos).
+type Pos = position.Pos
 
 // Document returns the index of the named document, adding it if new.
 func (c *Corpus) Document(name string) int {

@@ -353,7 +353,7 @@ func (c *Corpus) Coref(b *coref.Builder, layer string) error {
 		if chain == "" {
 			chain = "(singleton " + strconv.Itoa(i) + ")"
 		}
-		if err := b.Add(c.Annotators[s.Annotator], c.Documents[s.Doc].Name, m.String(), chain, s.Pos.String()); err != nil {
+		if err := b.Add(c.Annotators[s.Annotator], c.Documents[s.Doc].Name, m.String(), chain, s.Pos); err != nil {
 			return s.Pos.Errorf("%w", err)
 		}
 	}

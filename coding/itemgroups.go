@@ -36,6 +36,7 @@ type pairCounts struct {
 	run     []pairSlot // sorted by key, distinct
 	pending []pairSlot
 	tmp     []pairSlot
+	spare   []pairSlot // the previous run's room, for the next merge
 }
 
 type pairSlot struct {
@@ -56,7 +57,10 @@ func (t *pairCounts) compact() {
 		return
 	}
 	t.tmp = sortPairSlots(t.pending, t.tmp)
-	merged := make([]pairSlot, 0, len(t.run)+len(t.pending))
+	merged := t.spare[:0]
+	if cap(merged) < len(t.run)+len(t.pending) {
+		merged = make([]pairSlot, 0, 2*(len(t.run)+len(t.pending)))
+	}
 	run, p := t.run, t.pending
 	for len(p) > 0 {
 		k := p[0].key
@@ -75,7 +79,7 @@ func (t *pairCounts) compact() {
 		}
 		merged = append(merged, pairSlot{k, n})
 	}
-	t.run = append(merged, run...)
+	t.spare, t.run = t.run, append(merged, run...)
 	t.pending = t.pending[:0]
 }
 

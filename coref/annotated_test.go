@@ -1,6 +1,7 @@
 package coref
 
 import (
+	"agree/position"
 	"math"
 	"testing"
 )
@@ -16,7 +17,7 @@ func TestOnAnnotated(t *testing.T) {
 		{"B", "d2", "5-5", "y"}, {"B", "d2", "7-7", "y"}, {"C", "d2", "5-5", "y"}, {"C", "d2", "7-7", "y"},
 	} {
 		b.MarkAnnotated(r.ann, r.doc)
-		if err := b.Add(r.ann, r.doc, r.m, r.chain, ""); err != nil {
+		if err := b.Add(r.ann, r.doc, r.m, r.chain, position.Pos{}); err != nil {
 			t.Fatal(err)
 		}
 	}

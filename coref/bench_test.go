@@ -1,6 +1,7 @@
 package coref
 
 import (
+	"agree/position"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -28,7 +29,7 @@ func genCorpus(tb testing.TB, n int, seed uint64, sameMarkables bool) *Corpus {
 		}
 		left--
 		id := fmt.Sprintf("%d-%d", 2*m, 2*m)
-		if err := b.Add("A", "doc", id, fmt.Sprint(chain), ""); err != nil {
+		if err := b.Add("A", "doc", id, fmt.Sprint(chain), position.Pos{}); err != nil {
 			tb.Fatal(err)
 		}
 		c := chain
@@ -38,9 +39,9 @@ func genCorpus(tb testing.TB, n int, seed uint64, sameMarkables bool) *Corpus {
 		case r < 13 && !sameMarkables:
 			continue // dropped
 		case r < 16 && !sameMarkables:
-			b.Add("B", "doc", fmt.Sprintf("%d-%d", 2*m+1, 2*m+1), fmt.Sprint(c), "") // invented
+			b.Add("B", "doc", fmt.Sprintf("%d-%d", 2*m+1, 2*m+1), fmt.Sprint(c), position.Pos{}) // invented
 		}
-		if err := b.Add("B", "doc", id, fmt.Sprint(c), ""); err != nil {
+		if err := b.Add("B", "doc", id, fmt.Sprint(c), position.Pos{}); err != nil {
 			tb.Fatal(err)
 		}
 	}
@@ -170,12 +171,12 @@ func TestMaxWeightMatchingAgainstDense(t *testing.T) {
 func longChain(tb testing.TB, n int, split bool) *Corpus {
 	bl := NewBuilder(KeepFirst)
 	for m := range n {
-		bl.Add("A", "d", fmt.Sprint(m), "1", "")
+		bl.Add("A", "d", fmt.Sprint(m), "1", position.Pos{})
 		ch := "1"
 		if split && m%10 == 0 {
 			ch = fmt.Sprint("s", m)
 		}
-		bl.Add("B", "d", fmt.Sprint(m), ch, "")
+		bl.Add("B", "d", fmt.Sprint(m), ch, position.Pos{})
 	}
 	c, err := bl.Build()
 	if err != nil {

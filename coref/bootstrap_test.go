@@ -1,6 +1,7 @@
 package coref
 
 import (
+	"agree/position"
 	"context"
 	"errors"
 	"fmt"
@@ -18,10 +19,10 @@ func bootCorpus(t *testing.T) *Corpus {
 		doc := fmt.Sprint("doc", d)
 		for m := range 6 {
 			ms := fmt.Sprint("m", m)
-			if err := b.Add("A", doc, ms, fmt.Sprint(m/2), ""); err != nil {
+			if err := b.Add("A", doc, ms, fmt.Sprint(m/2), position.Pos{}); err != nil {
 				t.Fatal(err)
 			}
-			if err := b.Add("B", doc, ms, fmt.Sprint((m+d)/3), ""); err != nil {
+			if err := b.Add("B", doc, ms, fmt.Sprint((m+d)/3), position.Pos{}); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -1,6 +1,7 @@
 package coref
 
 import (
+	"agree/position"
 	"math"
 	"testing"
 )
@@ -17,7 +18,7 @@ func TestByDocument(t *testing.T) {
 		{"A", "d2", "m4", "1"}, {"A", "d2", "m5", "1"},
 		{"B", "d2", "m4", "1"}, {"B", "d2", "m5", "2"},
 	} {
-		if err := b.Add(r[0], r[1], r[2], r[3], ""); err != nil {
+		if err := b.Add(r[0], r[1], r[2], r[3], position.Pos{}); err != nil {
 			t.Fatal(err)
 		}
 	}

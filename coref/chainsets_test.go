@@ -1,6 +1,7 @@
 package coref
 
 import (
+	"agree/position"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -75,7 +76,7 @@ func randomCorpus(t *testing.T, rng *rand.Rand) *Corpus {
 				if chains == M {
 					ch = m
 				}
-				if err := b.Add(fmt.Sprint("a", a), fmt.Sprint("d", d), fmt.Sprint("m", m), fmt.Sprint(ch), ""); err != nil {
+				if err := b.Add(fmt.Sprint("a", a), fmt.Sprint("d", d), fmt.Sprint("m", m), fmt.Sprint(ch), position.Pos{}); err != nil {
 					t.Fatal(err)
 				}
 			}

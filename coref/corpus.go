@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"agree/internal/plural"
+	"agree/position"
 )
 
 // Duplicates selects what happens when an annotator lists the same mention
@@ -197,7 +198,7 @@ type Builder struct {
 type record struct {
 	mention int32
 	chain   string
-	where   string
+	at      position.Pos
 }
 
 // NewBuilder returns an empty Builder with the given duplicate policy.
@@ -243,9 +244,9 @@ func (b *Builder) MarkAnnotated(annotator, doc string) {
 	b.annotated[[2]int{a, d}] = true
 }
 
-// Add records that annotator put mention (of document doc) in chain. where
-// says where the record was read (e.g. "a.conll:12"), for messages.
-func (b *Builder) Add(annotator, doc, mention, chain, where string) error {
+// Add records that annotator put mention (of document doc) in chain; at is
+// where the record was read (the zero Pos when unknown), for messages.
+func (b *Builder) Add(annotator, doc, mention, chain string, at position.Pos) error {
 	if mention == "" {
 		return errors.New("empty mention id")
 	}
@@ -255,7 +256,7 @@ func (b *Builder) Add(annotator, doc, mention, chain, where string) error {
 	a := b.Annotator(annotator)
 	d := b.Document(doc)
 	m := b.docs[d].intern(mention)
-	b.recs[a][d] = append(b.recs[a][d], record{m, chain, where})
+	b.recs[a][d] = append(b.recs[a][d], record{m, chain, at})
 	return nil
 }
 
@@ -313,11 +314,12 @@ func (b *Builder) Build() (*Corpus, error) {
 				var ent []int32
 				for _, r := range byChain[ch] {
 					if first, dup := seen[r.mention]; dup {
-						msg := fmt.Sprintf("annotator %q, document %q: mention %s repeated%s (first in chain %s%s)",
-							b.annotators[a], b.docs[d].name, b.docs[d].mentions[r.mention], at(r.where), first.chain, at(first.where))
 						if b.dup == RejectDuplicates {
-							return nil, errors.New(msg)
+							return nil, r.at.Errorf("annotator %q, document %q: mention %s repeated (first in chain %s%s)",
+								b.annotators[a], b.docs[d].name, b.docs[d].mentions[r.mention], first.chain, at(first.at))
 						}
+						msg := fmt.Sprintf("annotator %q, document %q: mention %s repeated%s (first in chain %s%s)",
+							b.annotators[a], b.docs[d].name, b.docs[d].mentions[r.mention], at(r.at), first.chain, at(first.at))
 						c.warnings = append(c.warnings, msg+"; kept the copy met first in the file, as the reference scorer does for a response mention that is in the key (it keeps both copies of other repeats)")
 						continue
 					}
@@ -335,11 +337,11 @@ func (b *Builder) Build() (*Corpus, error) {
 	return c, nil
 }
 
-func at(where string) string {
-	if where == "" {
+func at(p position.Pos) string {
+	if p == (position.Pos{}) {
 		return ""
 	}
-	return " at " + where
+	return " at " + p.String()
 }
 
 // mentionLess orders mention ids naturally: runs of digits compare as

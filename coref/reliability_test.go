@@ -1,6 +1,7 @@
 package coref
 
 import (
+	"agree/position"
 	"errors"
 	"fmt"
 	"math"
@@ -22,7 +23,7 @@ func codings(t *testing.T, markables []string, anns []string, chains ...string) 
 			if ch == "-" {
 				continue
 			}
-			if err := b.Add(anns[a], "sample2", markables[i], ch, ""); err != nil {
+			if err := b.Add(anns[a], "sample2", markables[i], ch, position.Pos{}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -303,7 +304,7 @@ func TestScoreInvariances(t *testing.T) {
 			}[doc]
 			for a, spec := range src {
 				for _, cm := range parseChains(t, spec) {
-					b.Add([]string{"k", "r"}[a], doc, rename(cm[1]), rename("c"+cm[0]), "")
+					b.Add([]string{"k", "r"}[a], doc, rename(cm[1]), rename("c"+cm[0]), position.Pos{})
 				}
 			}
 		}

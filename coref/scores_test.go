@@ -1,6 +1,7 @@
 package coref
 
 import (
+	"agree/position"
 	"fmt"
 	"math"
 	"sort"
@@ -72,7 +73,7 @@ func pairCorpus(t testing.TB, key, resp string) *Corpus {
 			b.DeclareChain(x.ann, "doc", ch)
 		}
 		for _, c := range cs {
-			if err := b.Add(x.ann, "doc", c[1], c[0], ""); err != nil {
+			if err := b.Add(x.ann, "doc", c[1], c[0], position.Pos{}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -206,7 +207,7 @@ func TestMicroAverage(t *testing.T) {
 	b := NewBuilder(KeepFirst)
 	add := func(ann, doc, s string) {
 		for _, c := range parseChains(t, s) {
-			if err := b.Add(ann, doc, c[1], c[0], ""); err != nil {
+			if err := b.Add(ann, doc, c[1], c[0], position.Pos{}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -261,10 +262,10 @@ func ExampleCorpus_Compare() {
 	// Vilain et al.'s example as in Passonneau (1997), sample 2: CA1 and CA2.
 	b := NewBuilder(KeepFirst)
 	for i, ch := range strings.Fields("1 1 2 1 2 2 1 3 1 3") {
-		b.Add("CA1", "sample2", string(rune('A'+i)), ch, "")
+		b.Add("CA1", "sample2", string(rune('A'+i)), ch, position.Pos{})
 	}
 	for i, ch := range strings.Fields("1 1 2 2 2 2 1 3 1 3") {
-		b.Add("CA2", "sample2", string(rune('A'+i)), ch, "")
+		b.Add("CA2", "sample2", string(rune('A'+i)), ch, position.Pos{})
 	}
 	c, _ := b.Build()
 	s := c.Compare(0, 1)

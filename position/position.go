@@ -97,3 +97,45 @@ func Separator(file string, line, col int, format string, args ...any) *Error {
 // seems separated by another character than the reader's: a caller adds
 // no advice of its own on the separator.
 var ErrSeparator = errors.New("another field separator")
+
+// Pos is where something was read: a file with a line and column (1-based,
+// 0 when unknown), or a path inside a structured file (a JSON path such as
+// "[3].annotations[0].result[2]", an XML element). Records keep one for
+// the messages about them made later (annotation.Pos is this type).
+type Pos struct {
+	File      string
+	Line, Col int
+	Path      string
+}
+
+// Errorf returns an error at p (its field is p's Path), whose message is
+// "p: " and the formatted text.
+func (p Pos) Errorf(format string, args ...any) error {
+	e := &Error{File: p.File, Line: p.Line, Column: p.Col, Field: p.Path, Err: fmt.Errorf(format, args...)}
+	if p.Line == 0 {
+		e.Column = 0
+	}
+	if p.Path != "" {
+		e.Err = fmt.Errorf("%s: %w", p.Path, e.Err)
+	}
+	return e
+}
+
+// String formats the position as "file:line:col", "file:line" or
+// "file: path".
+func (p Pos) String() string {
+	s := p.File
+	if p.Line > 0 {
+		s += ":" + strconv.Itoa(p.Line)
+		if p.Col > 0 {
+			s += ":" + strconv.Itoa(p.Col)
+		}
+	}
+	if p.Path != "" {
+		if s != "" {
+			s += ": "
+		}
+		s += p.Path
+	}
+	return s
+}

@@ -17,7 +17,15 @@
   function topName(p) { return p.split("/")[0]; }
   function addFiles(entries) {
     var have = new Map(chosen.map(function (c) { return [c.path, c]; }));
-    entries.forEach(function (e) { have.set(e.path, e); });
+    var replaced = [];
+    entries.forEach(function (e) {
+      var old = have.get(e.path);
+      if (old && (old.file.size !== e.file.size || old.file.lastModified !== e.file.lastModified)) replaced.push(e.path);
+      have.set(e.path, e);
+    });
+    // a browser gives chosen files without their folders: two files of
+    // one name cannot both be inputs (choose their folders, or a ZIP)
+    if (replaced.length) status.textContent = "replaced by the file of the same name chosen last: " + replaced.join(", ") + " (to give both, choose their folders or a ZIP)";
     chosen = Array.from(have.values()).sort(function (a, b) { return a.path < b.path ? -1 : a.path > b.path ? 1 : 0; });
     showFiles();
   }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"agree/alttest"
+	"agree/gamma"
 	"agree/internal/view/alttestview"
 	"agree/report"
 	"agree/spans"
@@ -38,7 +39,7 @@ func runAlttest(e env, args []string) error {
 	fs := newFlagSet(e, "alttest", alttestSynopsis)
 	fs.StringVar(&f.model, "model", "", "COLUMN[,COLUMN…]: the model's column, or its runs' columns (required)")
 	fs.StringVar(&f.humans, "humans", "", "COLUMN,COLUMN…: the human annotators (default: every other column)")
-	fs.StringVar(&f.score, "score", "accuracy", "alignment score: accuracy (labels: the share of the others with the same label), neg_rmse (numbers), or span_f1 (annotation files: the mean F1 of agree spans's matcher against the others, per document)")
+	fs.StringVar(&f.score, "score", "accuracy", "alignment score: accuracy (labels: the share of the others with the same label), neg_rmse (numbers), span_f1 (annotation files: the mean F1 of agree spans's matcher against the others, per document) relation_f1 (the same with agree relations's F1), or disorder (unit files: minus the observed disorder of the pair's best alignment, γ's, per continuum)")
 	fs.StringVar(&f.match, "match", "exact", "span_f1: how spans match, as agree spans's --match (exact, overlap, iou:T, tolerance:N)")
 	fs.StringVar(&f.metric, "metric", "nominal", "distance of the cross-replication reliability and the α of the pools and runs, as agree coding's --metric")
 	fs.Float64Var(&f.epsilon, "epsilon", 0.2, "cost-benefit margin ε (0.2 experts, 0.15 skilled annotators, 0.1 crowd workers)")
@@ -65,7 +66,7 @@ func runAlttest(e env, args []string) error {
 	if strings.TrimSpace(f.model) == "" {
 		return usagef("alttest: --model COLUMN is required (the model's labels)")
 	}
-	if err := oneOf(fs, "score", f.score, alttest.ScoreAccuracy, alttest.ScoreNegRMSE, "span_f1"); err != nil {
+	if err := oneOf(fs, "score", f.score, alttest.ScoreAccuracy, alttest.ScoreNegRMSE, "span_f1", "relation_f1", "disorder"); err != nil {
 		return err
 	}
 	match, err := spans.ParseMatch(f.match)
@@ -81,7 +82,13 @@ func runAlttest(e env, args []string) error {
 	}
 	res := &alttestview.Result{Method: alttest.Method, Epsilon: f.epsilon, Q: f.q}
 	opt := alttest.Options{Epsilon: eps, Q: f.q, MinItems: f.minItems}
-	if f.score == "span_f1" {
+	if f.score == "disorder" {
+		if err := f.continua(e, files, opt, res); err != nil {
+			return err
+		}
+		files = nil
+	}
+	if f.score == "span_f1" || f.score == "relation_f1" {
 		if err := f.spans(e, files, match, opt, res); err != nil {
 			return err
 		}
@@ -146,11 +153,15 @@ func runAlttest(e env, args []string) error {
 		}
 		res.Layers = append(res.Layers, layer)
 	}
-	return emit(e, rep, rf, res, func() *report.Page { return alttestview.Page(res) }, inputs)
+	finish(e, res)
+	if err := rep.write(e, func() (*report.Page, error) { return alttestview.Page(res), nil }, inputs); err != nil || rep.only() {
+		return err
+	}
+	return emit(e, rf, res)
 }
 
-// spans tests the model on span annotation: one layer for all the spans
-// and one per label.
+// spans tests the model on span (or relation) annotation: one layer for
+// all the spans and one per label (relation type).
 func (f *alttestFlags) spans(e env, files []string, match spans.Match, opt alttest.Options, res *alttestview.Result) error {
 	c, err := readCorpus(e, "alttest", files, f.in.options(e, "alttest", false))
 	if err != nil {
@@ -180,9 +191,17 @@ func (f *alttestFlags) spans(e env, files []string, match spans.Match, opt altte
 		}
 	}
 	labels := map[string]bool{}
-	for _, s := range c.Spans {
-		if s.Layer == layer {
-			labels[s.Label] = true
+	input := alttest.SpansInput
+	if f.score == "relation_f1" {
+		input = alttest.RelationsInput
+		for _, r := range c.Relations {
+			labels[r.Type] = true
+		}
+	} else {
+		for _, s := range c.Spans {
+			if s.Layer == layer {
+				labels[s.Label] = true
+			}
 		}
 	}
 	scopes := []string{""}
@@ -199,7 +218,7 @@ func (f *alttestFlags) spans(e env, files []string, match spans.Match, opt altte
 	for _, label := range scopes {
 		l := alttestview.Layer{File: name, Label: label, Score: f.score, Humans: humans}
 		for _, m := range runs {
-			in, err := alttest.SpansInput(context.Background(), c, m, humans, label, sopt)
+			in, err := input(context.Background(), c, m, humans, label, sopt)
 			if err != nil {
 				return usageError{err}
 			}
@@ -211,5 +230,71 @@ func (f *alttestFlags) spans(e env, files []string, match spans.Match, opt altte
 		}
 		res.Layers = append(res.Layers, l)
 	}
+	return nil
+}
+
+// continua tests the model on unit files (γ's input): one layer.
+func (f *alttestFlags) continua(e env, files []string, opt alttest.Options, res *alttestview.Result) error {
+	var docs documentsFlag
+	input, err := readUnits(e, "alttest", files, &f.in, &docs, false, ',')
+	if err != nil {
+		return err
+	}
+	corpus := input.corpus
+	for _, c := range corpus.Continua {
+		if err := c.Validate(); err != nil {
+			return err
+		}
+	}
+	d, err := gamma.NewCombined(1, 1, 1, nil, corpusCategories(corpus))
+	if err != nil {
+		return err
+	}
+	seen := map[string]bool{}
+	var all []string
+	for _, c := range corpus.Continua {
+		for _, a := range c.Annotators {
+			if !seen[a] {
+				seen[a] = true
+				all = append(all, a)
+			}
+		}
+	}
+	runs := strings.Split(f.model, ",")
+	for k := range runs {
+		runs[k] = strings.TrimSpace(runs[k])
+		if !seen[runs[k]] {
+			return usagef("alttest: no annotator %q in the unit files (the annotators: %s)", runs[k], strings.Join(all, ", "))
+		}
+	}
+	var humans []string
+	if f.humans != "" {
+		for _, h := range strings.Split(f.humans, ",") {
+			humans = append(humans, strings.TrimSpace(h))
+		}
+	} else {
+		for _, a := range all {
+			if !slices.Contains(runs, a) {
+				humans = append(humans, a)
+			}
+		}
+	}
+	name := files[0]
+	if len(files) > 1 {
+		name += ", …"
+	}
+	l := alttestview.Layer{File: name, Score: f.score, Humans: humans}
+	for _, m := range runs {
+		in, err := alttest.ContinuaInput(context.Background(), corpus, d, m, humans)
+		if err != nil {
+			return usageError{err}
+		}
+		r, err := alttest.Test(context.Background(), in, opt)
+		if err != nil {
+			return err
+		}
+		l.Runs = append(l.Runs, alttestview.NewRun(m, r))
+	}
+	res.Layers = append(res.Layers, l)
 	return nil
 }

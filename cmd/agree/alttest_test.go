@@ -2,6 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -51,6 +54,39 @@ func TestAlttestCommand(t *testing.T) {
 	}
 	if len(sp.Layers) != 5 || sp.Layers[0].Label != "" || sp.Layers[1].Label != "DATE" || sp.Layers[0].Runs[0].Verdict == "" {
 		t.Errorf("spans: %s", out)
+	}
+	// Relations: overall and per type.
+	out, errs, code = agree(t, "", "alttest", "--score", "relation_f1", "--model", "cy", "--min-items", "2", "examples/relations.csv", "--format", "json")
+	if code != 0 {
+		t.Fatalf("relations: exit %d: %s", code, errs)
+	}
+	sp.Layers = nil
+	if err := json.Unmarshal([]byte(out), &sp); err != nil {
+		t.Fatal(err)
+	}
+	if len(sp.Layers) < 2 || sp.Layers[0].Label != "" || len(sp.Layers[0].Runs) != 1 {
+		t.Errorf("relations: %s", out)
+	}
+	// Continua: one layer.
+	dir := t.TempDir()
+	args := []string{"alttest", "--score", "disorder", "--model", "C", "--min-items", "2", "--format", "json"}
+	for k, body := range []string{"A,x,0,10\nB,x,1,10\nC,x,0,10\n", "A,y,0,10\nB,y,0,9\nC,y,0,9\nA,x,20,30\nB,x,20,30\nC,x,21,30\n", "A,x,5,15\nB,x,5,15\nC,y,5,15\n"} {
+		p := filepath.Join(dir, "u"+strconv.Itoa(k)+".csv")
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args = append(args, p)
+	}
+	out, errs, code = agree(t, "", args...)
+	if code != 0 {
+		t.Fatalf("continua: exit %d: %s", code, errs)
+	}
+	sp.Layers = nil
+	if err := json.Unmarshal([]byte(out), &sp); err != nil {
+		t.Fatal(err)
+	}
+	if len(sp.Layers) != 1 || len(sp.Layers[0].Runs) != 1 {
+		t.Errorf("continua: %s", out)
 	}
 	for _, bad := range [][]string{
 		{"../../alttest/testdata/labels.csv"},                                            // no --model

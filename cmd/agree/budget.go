@@ -79,7 +79,11 @@ func runBudget(e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return emit(e, rep, rf, res, func() *report.Page { return budgetview.Page(res) }, files)
+	finish(e, res)
+	if err := rep.write(e, func() (*report.Page, error) { return budgetview.Page(res), nil }, files); err != nil || rep.only() {
+		return err
+	}
+	return emit(e, rf, res)
 }
 
 func (f *budgetFlags) limit(n int) int {

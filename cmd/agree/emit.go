@@ -15,15 +15,17 @@ type writable interface {
 	SetHeader(h *version.Header)
 }
 
-// emit writes the result of plan, alttest and budget: the report when
-// asked (alone with --report -), else JSON or the tables.
-func emit(e env, rep *reportOutput, rf report.Format, res writable, page func() *report.Page, inputs []string) error {
+// finish gives the result of plan, alttest and budget its version
+// header and hands it to the quality gate.
+func finish(e env, res writable) {
 	h := version.NewHeader()
 	res.SetHeader(&h)
 	e.observe(res)
-	if err := rep.write(e, func() (*report.Page, error) { return page(), nil }, inputs); err != nil || rep.only() {
-		return err
-	}
+}
+
+// emit writes the result as JSON or tables (after the command's
+// rep.write, which builds the page only when a report is asked for).
+func emit(e env, rf report.Format, res writable) error {
 	if rf == report.JSON {
 		return report.WriteJSON(e.stdout, res)
 	}

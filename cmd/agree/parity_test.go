@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -159,6 +161,8 @@ func TestParity(t *testing.T) {
 			t.Errorf("agree coding --layout %s %s failed", k[0], k[1])
 		}
 	}
+	// agree ratings --by COLUMN: each group's forms and the macro mean.
+	parityRatingsBy(t, "testdata/ratings-batches.csv", "batch")
 	// The CoNLL pair: one file per annotator.
 	conll := []string{"testdata/coref/key.conll", "testdata/coref/response.conll"}
 	if parityCoref(t, conll, func(b *coref.Builder) error {
@@ -262,6 +266,63 @@ func parityRatings(t *testing.T, in string) bool {
 		sameNumber(t, in+": ratings "+fm.Form.Key(), jpath(v, "icc", "forms", i, "value"), fm.Value)
 	}
 	return true
+}
+
+// parityRatingsBy: agree ratings --by col --average macro on a wide table
+// of ratings (the item, then col, then the raters) against
+// ratings.GroupICCs and ratings.MacroICC on the rows of each value of col
+// (groups in numerical order).
+func parityRatingsBy(t *testing.T, in, col string) {
+	v, ok := parityJSON(t, "ratings", "--by", col, "--average", "macro", in)
+	if !ok {
+		t.Fatalf("agree ratings --by %s %s failed", col, in)
+	}
+	src, err := os.ReadFile(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(src)), "\n")
+	raters := strings.Split(lines[0], ",")[2:]
+	cols := make([][]float64, len(raters))
+	var items []string
+	byValue := map[float64][]int{}
+	for i, l := range lines[1:] {
+		f := strings.Split(l, ",")
+		items = append(items, f[0])
+		g, err := strconv.ParseFloat(f[1], 64)
+		if err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		byValue[g] = append(byValue[g], i)
+		for j := range raters {
+			x, err := strconv.ParseFloat(f[j+2], 64)
+			if err != nil {
+				t.Fatalf("%s: %v", in, err)
+			}
+			cols[j] = append(cols[j], x)
+		}
+	}
+	m, err := ratings.New(raters, items, cols)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var groups [][]int
+	for _, g := range slices.Sorted(maps.Keys(byValue)) {
+		groups = append(groups, byValue[g])
+	}
+	ics := ratings.GroupICCs(m, groups, 0.95)
+	means, defined := ratings.MacroICC(ics)
+	for g, ic := range ics {
+		for _, fm := range ic.Forms {
+			sameNumber(t, fmt.Sprintf("%s: ratings --by %s group %d %s", in, col, g, fm.Form.Key()), jpath(v, "per_group", g, "icc", fm.Form.Key()), fm.Value)
+		}
+	}
+	for _, f := range ratings.ICCForms() {
+		sameNumber(t, fmt.Sprintf("%s: ratings --by %s macro %s", in, col, f.Key()), jpath(v, "corpus", "icc", f.Key()), means[f])
+		if n, _ := jpath(v, "corpus", "groups", f.Key()).(float64); int(n) != defined[f] {
+			t.Errorf("%s: ratings --by %s macro %s over %v groups, the library's %d", in, col, f.Key(), n, defined[f])
+		}
+	}
 }
 
 // parityUnitizing: the measures of each continuum of agree unitizing on a

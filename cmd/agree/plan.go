@@ -103,7 +103,11 @@ func runPlan(e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return emit(e, rep, rf, res, func() *report.Page { return planview.Page(res) }, files)
+	finish(e, res)
+	if err := rep.write(e, func() (*report.Page, error) { return planview.Page(res), nil }, files); err != nil || rep.only() {
+		return err
+	}
+	return emit(e, rf, res)
 }
 
 func floats(name, s string, want int) ([]float64, error) {

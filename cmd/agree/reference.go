@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -8,18 +9,22 @@ import (
 	"os"
 	"strings"
 
+	"agree/annotation"
 	"agree/coding"
 	"agree/formats/table"
+	"agree/inference"
 	"agree/internal/view/codingview"
 	"agree/internal/view/spansview"
 	"agree/reference"
+	"agree/spans"
 )
 
 // referenceFlags is --reference NAME|FILE|majority (reference.go): each
 // annotator scored against a reference.
 type referenceFlags struct {
-	value string
-	file  bool // value names a file (not an annotator)
+	value      string
+	file       bool // value names a file (not an annotator)
+	majorityOK bool // majority is accepted even where files are not
 }
 
 func (r *referenceFlags) register(fs *flag.FlagSet, what string) {
@@ -43,8 +48,8 @@ func (r *referenceFlags) check(fset *flag.FlagSet, allowMore bool) error {
 	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return usagef("%s: --reference %s: %v", cmd, r.value, err)
 	}
-	if r.value == reference.MajorityName && !allowMore {
-		return usagef("%s: --reference majority is for labels (agree coding); name an annotator", cmd)
+	if r.value == reference.MajorityName && !allowMore && !r.majorityOK {
+		return usagef("%s: --reference majority is for labels (agree coding) and spans (agree spans); name an annotator", cmd)
 	}
 	return nil
 }
@@ -117,4 +122,43 @@ func referenceError(err error) error {
 		return usageError{err}
 	}
 	return err
+}
+
+// spansMajority scores each annotator's spans against the majority of the
+// other annotators (reference.MajoritySpans: the spans more than half of
+// the others compared on a document marked), with the command's matching
+// and, with --bootstrap, the F1's document-bootstrap interval.
+func spansMajority(ctx context.Context, e env, c *annotation.Corpus, opt spans.Options, f *spansFlags) (*spansview.Reference, error) {
+	compared := c.Compared(opt.Documents)
+	out := &spansview.Reference{Name: reference.MajorityName, Kind: "majority"}
+	opt.Documents, opt.Matches, opt.Progress = annotation.AnnotatedDocuments, false, nil
+	for a := range c.Annotators {
+		pair, skipped, err := reference.MajoritySpans(c, a, compared)
+		if err != nil {
+			return nil, usagef("spans: --reference majority: %v", err)
+		}
+		res, err := spans.Compare(ctx, pair, opt)
+		if err != nil {
+			return nil, fmt.Errorf("spans: %s against the majority of the others: %w", c.Annotators[a], err)
+		}
+		v := spansview.New(res, 0)
+		if f.bootstrap > 0 && len(res.Summary.Pairs) > 0 && res.Summary.Pairs[0].Documents >= 2 {
+			iv, err := res.Bootstrap(ctx, inference.Options{Resamples: f.bootstrap, Seed: f.seed, Workers: f.workers, Level: f.level})
+			if err != nil {
+				return nil, err
+			}
+			v.AddBootstrap(iv, f.bootstrap, f.seed)
+		}
+		r, err := v.NewReference(reference.MajorityName)
+		if err != nil {
+			return nil, err
+		}
+		row := spansview.ReferenceRow{Annotator: c.Annotators[a]}
+		if len(r.Annotators) > 0 {
+			row = r.Annotators[0]
+		}
+		row.SkippedDocuments = skipped
+		out.Annotators = append(out.Annotators, row)
+	}
+	return out, nil
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -111,7 +112,7 @@ func TestReference(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"coding", "--reference", "Zed", "examples/krippendorff.csv"}, 2, "no annotator and no file of that name (annotators: A, B, C, D)"},
-		{[]string{"spans", "--reference", "majority", "examples/entities.csv"}, 2, "majority is for labels"},
+		{[]string{"relations", "--reference", "majority", "examples/entities.csv"}, 2, "majority is for labels (agree coding) and spans"},
 		{[]string{"spans", "--reference", "zed", "examples/entities.csv"}, 2, "no annotator of that name"},
 		{[]string{"coding", "--reference", "majority", "examples/table6.csv"}, 1, "three or more annotators"},
 	} {
@@ -119,5 +120,79 @@ func TestReference(t *testing.T) {
 		if code != c.code || !strings.Contains(errs, c.msg) {
 			t.Errorf("agree %s: exit %d, %q; want %d, %q", strings.Join(c.args, " "), code, errs, c.code, c.msg)
 		}
+	}
+}
+
+// TestSpansReferenceMajority: spans --reference majority scores each
+// annotator against the spans more than half of the others marked (exact
+// bounds and label), worked by hand on four annotators: for d, the others
+// of A (B, C, D) mark 0-5 X three times, 10-15 Y twice (a majority of
+// three), 20-25 Z once (none): A's response {0-5 X, 20-25 Z} matches 1 of
+// the 2 majority spans: P 1/2, R 1/2. For D, the others (A, B, C) mark
+// 0-5 X three times, 10-15 Y twice, 20-25 Z once: D's {0-5 X, 10-15 Y}
+// matches both: P = R = 1. The annotators' order does not matter; the
+// document an annotator alone marked is skipped and counted.
+func TestSpansReferenceMajority(t *testing.T) {
+	rows := []string{"document,annotator,start,end,label",
+		"d,A,0,5,X", "d,A,20,25,Z",
+		"d,B,0,5,X", "d,B,10,15,Y",
+		"d,C,0,5,X", "d,C,10,15,Y",
+		"d,D,0,5,X", "d,D,10,15,Y",
+	}
+	type row struct {
+		Annotator         string
+		Matched           int
+		Precision, Recall float64
+		ReferenceSpans    int `json:"reference_spans"`
+		ResponseSpans     int `json:"response_spans"`
+		SkippedDocuments  int `json:"skipped_documents"`
+	}
+	run := func(rs []string) map[string]row {
+		out, errs, code := agree(t, strings.Join(rs, "\n")+"\n", "spans", "--input", "csv", "--reference", "majority", "--format", "json", "-")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		var v struct {
+			Reference struct {
+				Kind       string
+				Annotators []row
+			}
+		}
+		json.Unmarshal([]byte(out), &v)
+		if v.Reference.Kind != "majority" {
+			t.Fatalf("reference %+v", v.Reference)
+		}
+		m := map[string]row{}
+		for _, r := range v.Reference.Annotators {
+			m[r.Annotator] = r
+		}
+		return m
+	}
+	got := run(rows)
+	for _, c := range []struct {
+		who  string
+		want row
+	}{
+		{"A", row{Annotator: "A", Matched: 1, Precision: 0.5, Recall: 0.5, ReferenceSpans: 2, ResponseSpans: 2}},
+		{"B", row{Annotator: "B", Matched: 2, Precision: 1, Recall: 1, ReferenceSpans: 2, ResponseSpans: 2}},
+		{"D", row{Annotator: "D", Matched: 2, Precision: 1, Recall: 1, ReferenceSpans: 2, ResponseSpans: 2}},
+	} {
+		if got[c.who] != c.want {
+			t.Errorf("%s: %+v, want %+v", c.who, got[c.who], c.want)
+		}
+	}
+	// the records in another order, and a document only A marked (the
+	// CSV does not record who annotated what: every annotator is compared
+	// on it, and the others' empty majority makes A's span a false alarm)
+	rev := slices.Clone(rows[1:])
+	slices.Reverse(rev)
+	rev = append(append([]string{rows[0]}, rev...), "e,A,0,3,X")
+	again := run(rev)
+	if a := again["A"]; a.Matched != 1 || a.ResponseSpans != 3 || a.SkippedDocuments != 0 || again["B"] != got["B"] {
+		t.Errorf("reordered: %+v, first %+v", again, got)
+	}
+	two := "document,annotator,start,end,label\nd,A,0,5,X\nd,B,0,5,X\n"
+	if _, errs, code := agree(t, two, "spans", "--input", "csv", "--reference", "majority", "-"); code != 2 || !strings.Contains(errs, "three or more annotators") {
+		t.Errorf("two annotators: exit %d, %q", code, errs)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"agree/annotation"
 	"agree/inference"
 	"agree/internal/view/spansview"
+	"agree/reference"
 	"agree/report"
 	"agree/spans"
 )
@@ -136,6 +137,7 @@ func startSpans(e env, name, synopsis string, args []string, what string, count 
 			return nil, err
 		}
 	}
+	f.ref.majorityOK = name == "spans"
 	if err := f.ref.check(fs, false); err != nil {
 		return nil, err
 	}
@@ -185,7 +187,12 @@ func runSpans(e env, args []string) error {
 		}
 		out.AddBootstrap(iv, f.bootstrap, f.seed)
 	}
-	if f.ref.active() {
+	switch {
+	case f.ref.value == reference.MajorityName:
+		if out.Reference, err = spansMajority(ctx, e, c, opt, f); err != nil {
+			return err
+		}
+	case f.ref.active():
 		if out.Reference, err = out.NewReference(f.ref.value); err != nil {
 			return referenceError(err)
 		}

@@ -136,7 +136,7 @@ func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 			})
 		}
 		if err := parseCorefCell(cell, func(kind byte, id string, off int) error {
-			where := fmt.Sprintf("%s:%d", name, line)
+			at := position.Pos{File: name, Line: line}
 			switch kind {
 			case '(': // open
 				stacks[id] = append(stacks[id], open{tok, line})
@@ -151,14 +151,14 @@ func ReadCoNLL(r io.Reader, name, annotator string, b *coref.Builder) error {
 				} else {
 					stacks[id] = st[:len(st)-1]
 				}
-				return b.Add(annotator, doc, fmt.Sprintf("%d-%d", o.start, tok), id, where)
+				return b.Add(annotator, doc, fmt.Sprintf("%d-%d", o.start, tok), id, at)
 			default: // single token
-				return b.Add(annotator, doc, fmt.Sprintf("%d-%d", tok, tok), id, where)
+				return b.Add(annotator, doc, fmt.Sprintf("%d-%d", tok, tok), id, at)
 			}
 			return nil
 		}); err != nil {
-			if strings.HasPrefix(err.Error(), name+":") {
-				return err
+			if position.As(err) != nil {
+				return err // it names the file and line
 			}
 			return position.Errorf(name, line, col, "coreference column %s: %w", csvio.Quote(cell), err)
 		}

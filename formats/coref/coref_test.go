@@ -1,6 +1,7 @@
 package coref
 
 import (
+	"agree/position"
 	"fmt"
 	"math"
 	"os"
@@ -194,7 +195,10 @@ func TestReadCoNLLErrors(t *testing.T) {
 	if err := ReadCoNLL(strings.NewReader("w (1)|(2)\n"), "f.conll", "a", b); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.Build(); err == nil || !strings.Contains(err.Error(), "mention 0-0 repeated at f.conll:1") {
+	// a *position.Error at the repeat, naming where the first copy is
+	_, err := b.Build()
+	if pe := position.As(err); pe == nil || pe.File != "f.conll" || pe.Line != 1 ||
+		err.Error() != `f.conll:1: annotator "a", document "f.conll": mention 0-0 repeated (first in chain 1 at f.conll:1)` {
 		t.Errorf("RejectDuplicates: %v", err)
 	}
 }

@@ -63,7 +63,7 @@ func ReadCSV(r io.Reader, name string, b *coref.Builder) error {
 		if ann == "" {
 			return position.Errorf(name, line, col["annotator"]+1, "empty annotator")
 		}
-		if err := b.Add(ann, doc, get("mention"), get("chain"), fmt.Sprintf("%s:%d", name, line)); err != nil {
+		if err := b.Add(ann, doc, get("mention"), get("chain"), position.Pos{File: name, Line: line}); err != nil {
 			return position.Errorf(name, line, 0, "%w", err)
 		}
 	}

@@ -69,7 +69,7 @@ func CodersAnonymous(l Layout) bool { return l == Counts }
 // AnonymousReason is why the coders of a counts table are anonymous: the
 // data it gives (coding.Data.SetAnonymousCoders) say it for the
 // coefficients and tables that need coder identity.
-const AnonymousReason = "needs to know which coder gave which value, and a counts table (--layout counts) does not say"
+const AnonymousReason = "needs to know which coder gave which value, and a counts table (the counts layout) does not say"
 
 // readLayout reads the layouts of this file.
 func (rd *reader) readLayout(r io.Reader) (*coding.Data, error) {

@@ -99,7 +99,7 @@ func (s *source) block() ([]byte, int, error) {
 		searched = len(buf)
 		if int64(len(buf)) > limits.MaxLine {
 			// buf holds no line break: the line that starts it is too long
-			return nil, 0, &limits.Error{Name: s.name, Line: s.line, What: "line", Limit: limits.MaxLine}
+			return nil, 0, limits.Exceeded(s.name, s.line, "line", limits.MaxLine)
 		}
 		// a line longer than a block: twice the room, up to one byte
 		// past the longest line read

@@ -6,6 +6,8 @@ import (
 	"io"
 	"testing"
 	"testing/iotest"
+
+	"agree/position"
 )
 
 // naiveRecords returns, for a CSV text, the start line of the first record
@@ -63,10 +65,11 @@ func FuzzRecords(f *testing.F) {
 		got, err := io.ReadAll(Records(r, "f", 1, '#'))
 		wantLine, _ := naiveRecords(data, MaxLine, '#')
 		var le *Error
+		var pe *position.Error
 		switch {
 		case wantLine == 0 && (err != nil || !bytes.Equal(got, data)):
 			t.Fatalf("%q: %v, want it whole", data, err)
-		case wantLine != 0 && (!errors.As(err, &le) || le.Line != wantLine):
+		case wantLine != 0 && (!errors.As(err, &le) || !errors.As(err, &pe) || pe.Line != wantLine):
 			t.Fatalf("%q (limit %d): %v, want an error at line %d", data, MaxLine, err, wantLine)
 		}
 	})

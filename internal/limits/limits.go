@@ -19,6 +19,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+
+	"agree/position"
 )
 
 // The bounds (variables only so that tests can lower them).
@@ -39,13 +41,11 @@ var (
 	RatioGrace int64 = 1 << 20
 )
 
-// Error is the error of an input past a bound.
+// Error is what an input past a bound exceeded. The functions of this
+// package return it in a *position.Error that names the file (with the
+// archive entry, if any) and, for a line or a record past MaxLine, the
+// 1-based line where it starts (Exceeded): errors.As finds either.
 type Error struct {
-	// Name is the file (with the archive entry, if any).
-	Name string
-	// Line is the 1-based line of a line (or where a record starts) past
-	// MaxLine; 0 for a whole file.
-	Line int
 	// What is exceeded: "line", "record" (a CSV record of several lines),
 	// "file" or "entry".
 	What string
@@ -53,19 +53,23 @@ type Error struct {
 	Limit int64
 }
 
+// Exceeded returns the error of the input name past the bound limit of
+// what (see Error) — at line, for a line or a record; 0 for a whole file
+// or entry.
+func Exceeded(name string, line int, what string, limit int64) error {
+	return &position.Error{File: name, Line: line, Err: &Error{What: what, Limit: limit}}
+}
+
 func (e *Error) Error() string {
 	switch e.What {
 	case "line":
-		return fmt.Sprintf("%s:%d: a line longer than %s, the most agree reads in one line (is this the right file? /dev/zero and other endless inputs end here)",
-			e.Name, e.Line, Size(e.Limit))
+		return fmt.Sprintf("a line longer than %s, the most agree reads in one line (is this the right file? /dev/zero and other endless inputs end here)", Size(e.Limit))
 	case "record":
-		return fmt.Sprintf("%s:%d: a record longer than %s from this line on, the most agree reads in one record (a quoted field without its closing quote?)",
-			e.Name, e.Line, Size(e.Limit))
+		return fmt.Sprintf("a record longer than %s from this line on, the most agree reads in one record (a quoted field without its closing quote?)", Size(e.Limit))
 	case "entry":
-		return fmt.Sprintf("%s: more than %s uncompressed, the most agree reads of an archive member", e.Name, Size(e.Limit))
+		return fmt.Sprintf("more than %s uncompressed, the most agree reads of an archive member", Size(e.Limit))
 	}
-	return fmt.Sprintf("%s: more than %s, the most agree reads of a file read whole (is this the right file? /dev/zero and other endless inputs end here)",
-		e.Name, Size(e.Limit))
+	return fmt.Sprintf("more than %s, the most agree reads of a file read whole (is this the right file? /dev/zero and other endless inputs end here)", Size(e.Limit))
 }
 
 // Size writes a number of bytes for a message: "256 MiB", "1 GiB",
@@ -95,7 +99,7 @@ func Size(n int64) string {
 // that size, never more than limit. Other errors are returned as they are.
 func ReadAll(r io.Reader, name, what string, limit, sizeHint int64) ([]byte, error) {
 	if sizeHint > limit {
-		return nil, &Error{Name: name, What: what, Limit: limit}
+		return nil, Exceeded(name, 0, what, limit)
 	}
 	if sizeHint > 0 {
 		buf := make([]byte, 0, sizeHint+1) // +1: reach EOF without growing
@@ -146,7 +150,7 @@ func readChunks(r io.Reader, first []byte, name, what string, limit int64) ([]by
 	size := 64 << 10
 	for {
 		if total > limit {
-			return nil, &Error{Name: name, What: what, Limit: limit}
+			return nil, Exceeded(name, 0, what, limit)
 		}
 		buf := make([]byte, 0, min(int64(size), limit+1-total))
 		for len(buf) < cap(buf) {
@@ -156,7 +160,7 @@ func readChunks(r io.Reader, first []byte, name, what string, limit int64) ([]by
 			if err == io.EOF {
 				chunks = append(chunks, buf)
 				if total > limit {
-					return nil, &Error{Name: name, What: what, Limit: limit}
+					return nil, Exceeded(name, 0, what, limit)
 				}
 				return join(chunks, total), nil
 			}
@@ -205,7 +209,7 @@ func (c *capped) Read(p []byte) (int, error) {
 	}
 	n, err := c.r.Read(p)
 	if int64(n) > c.left {
-		c.err = &Error{Name: c.name, What: c.what, Limit: c.limit}
+		c.err = Exceeded(c.name, 0, c.what, c.limit)
 		return int(c.left), c.err
 	}
 	c.left -= int64(n)
@@ -286,7 +290,7 @@ func (l *lines) Read(p []byte) (int, error) {
 		if l.line > l.start {
 			what = "record"
 		}
-		l.err = &Error{Name: l.name, Line: l.start, What: what, Limit: l.limit}
+		l.err = Exceeded(l.name, l.start, what, l.limit)
 		return 0, l.err
 	}
 	return n, err
@@ -305,7 +309,7 @@ func Scanner(r io.Reader) *bufio.Scanner {
 // errors are returned as they are (nil stays nil).
 func ScanError(err error, name string, line int) error {
 	if errors.Is(err, bufio.ErrTooLong) {
-		return &Error{Name: name, Line: line + 1, What: "line", Limit: MaxLine}
+		return Exceeded(name, line+1, "line", MaxLine)
 	}
 	return err
 }

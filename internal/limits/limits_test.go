@@ -9,6 +9,7 @@ import (
 	"testing/iotest"
 
 	"agree/internal/inputtest"
+	"agree/position"
 )
 
 func TestReadAll(t *testing.T) {
@@ -32,7 +33,7 @@ func TestReadAll(t *testing.T) {
 		got, err := ReadAll(tc.in, "f", "file", tc.limit, tc.hint)
 		var le *Error
 		switch {
-		case tc.want == "error" && (!errors.As(err, &le) || le.Name != "f" || le.Limit != tc.limit):
+		case tc.want == "error" && (!errors.As(err, &le) || position.As(err) == nil || position.As(err).File != "f" || le.Limit != tc.limit):
 			t.Errorf("%s: err %v, want a limit error", tc.why, err)
 		case tc.want != "error" && (err != nil || string(got) != tc.want):
 			t.Errorf("%s: %q %v, want %q", tc.why, got, err, tc.want)
@@ -47,7 +48,7 @@ func TestReaderCaps(t *testing.T) {
 	if !errors.As(err, &le) || n != 1000 {
 		t.Errorf("read %d bytes, err %v: want 1000 bytes, then a limit error", n, err)
 	}
-	if got := le.Error(); !strings.HasPrefix(got, "zero: more than 1000 bytes") {
+	if got := err.Error(); !strings.HasPrefix(got, "zero: more than 1000 bytes") || position.As(err) == nil {
 		t.Errorf("message %q", got)
 	}
 	r = Reader(strings.NewReader("abc"), "f", "file", 3)
@@ -89,10 +90,11 @@ func TestLinesAndRecords(t *testing.T) {
 			}
 			got, err := io.ReadAll(r)
 			var le *Error
+			var pe *position.Error
 			switch {
 			case tc.line == 0 && (err != nil || string(got) != tc.in):
 				t.Errorf("%s: %q %v", tc.why, got, err)
-			case tc.line != 0 && (!errors.As(err, &le) || le.Line != tc.line || le.What != tc.what):
+			case tc.line != 0 && (!errors.As(err, &le) || !errors.As(err, &pe) || pe.Line != tc.line || pe.File != "f.csv" || le.What != tc.what):
 				t.Errorf("%s (one byte at a time: %v): err %v, want a %s error at line %d", tc.why, oneByte, err, tc.what, tc.line)
 			}
 		}

@@ -95,7 +95,7 @@ type Scanner struct {
 func ReadAll(r io.Reader, name string) (string, error) {
 	var b strings.Builder
 	if n := limits.SizeHint(r); n > limits.MaxFile {
-		return "", &limits.Error{Name: name, What: "file", Limit: limits.MaxFile}
+		return "", limits.Exceeded(name, 0, "file", limits.MaxFile)
 	} else if n > 0 {
 		b.Grow(int(n))
 	}

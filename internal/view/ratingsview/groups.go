@@ -2,7 +2,6 @@ package ratingsview
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 
@@ -33,36 +32,38 @@ type GroupItems struct {
 }
 
 // AddGroups computes the intraclass correlations of each group of m's
-// items; by names the columns. The corpus value under average (pooled:
-// the whole data, as above; macro: the mean of the groups' defined values)
-// goes to Corpus.
+// items (ratings.GroupICCs); by names the columns. The corpus value under
+// average (pooled: the whole data, as above; macro: the mean of the
+// groups' defined values, ratings.MacroICC) goes to Corpus.
 func (res *Result) AddGroups(m *ratings.Matrix, by []string, groups []GroupItems, average string) {
 	res.By = by
-	sums, counts := map[string]float64{}, map[string]int{}
-	for _, g := range groups {
-		ic := ratings.IntraclassCorrelations(m.Subset(g.Items), res.Level)
+	items := make([][]int, len(groups))
+	for k, g := range groups {
+		items[k] = g.Items
+	}
+	ics := ratings.GroupICCs(m, items, res.Level)
+	for k, g := range groups {
+		ic := ics[k]
 		row := Group{Group: g.Name, Values: g.Values, Items: len(g.Items), ICC: map[string]report.Number{},
 			Low: map[string]report.Number{}, High: map[string]report.Number{}, UndefinedReason: ic.Reason}
 		for _, fm := range ic.Forms {
 			k := fm.Form.Key()
 			row.ICC[k], row.Low[k], row.High[k] = report.Number(fm.Value), report.Number(fm.CI.Low), report.Number(fm.CI.High)
-			if !math.IsNaN(fm.Value) {
-				sums[k] += fm.Value
-				counts[k]++
-			}
 		}
 		res.PerGroup = append(res.PerGroup, row)
+	}
+	means, defined := ratings.MacroICC(ics)
+	form := map[string]ratings.ICCForm{}
+	for _, f := range ratings.ICCForms() {
+		form[f.Key()] = f
 	}
 	c := &GroupCorpus{Average: average, ICC: map[string]report.Number{}, Groups: map[string]int{}}
 	for _, fm := range res.ICC.Forms {
 		k := fm.Key
 		switch average {
 		case "macro":
-			v := math.NaN()
-			if counts[k] > 0 {
-				v = sums[k] / float64(counts[k])
-			}
-			c.ICC[k], c.Groups[k] = report.Number(v), counts[k]
+			f := form[k]
+			c.ICC[k], c.Groups[k] = report.Number(means[f]), defined[f]
 		default:
 			c.ICC[k], c.Groups[k] = fm.Value, len(groups)
 		}

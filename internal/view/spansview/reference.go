@@ -20,11 +20,17 @@ type ReferenceRow struct {
 	Recall        report.Number  `json:"recall"`
 	F1            report.Number  `json:"f1"`
 	F1CI          *view.Interval `json:"f1_ci,omitempty"`
+	// SkippedDocuments counts, against the majority of the others, the
+	// documents the annotator is compared on where no other annotator is.
+	SkippedDocuments int `json:"skipped_documents,omitempty"`
 }
 
 // Reference is "reference" in agree spans/relations --reference.
 type Reference struct {
-	Name       string         `json:"name"`
+	Name string `json:"name"`
+	// Kind is "majority" for the majority of the others (each annotator
+	// left out of its own reference), else empty (an annotator).
+	Kind       string         `json:"kind,omitempty"`
 	Annotators []ReferenceRow `json:"annotators"`
 }
 
@@ -69,7 +75,11 @@ func (out *Reference) Tables(unit string) []report.Table {
 	if out == nil {
 		return nil
 	}
-	t := report.Table{Title: "each annotator against " + out.Name + " (the reference)", Header: []string{"annotator", "documents", "matched", "reference " + unit, "response " + unit, "precision", "recall", "F1", "F1 CI"}}
+	title := "each annotator against " + out.Name + " (the reference)"
+	if out.Kind == "majority" {
+		title = "each annotator against the majority of the others (spans marked by more than half of them)"
+	}
+	t := report.Table{Title: title, Header: []string{"annotator", "documents", "matched", "reference " + unit, "response " + unit, "precision", "recall", "F1", "F1 CI"}}
 	for _, r := range out.Annotators {
 		t.Rows = append(t.Rows, []string{r.Annotator, strconv.Itoa(r.Documents), strconv.Itoa(r.Matched), strconv.Itoa(r.ReferenceSpan), strconv.Itoa(r.ResponseSpans),
 			report.Float(float64(r.Precision), 4), report.Float(float64(r.Recall), 4), report.Float(float64(r.F1), 4), view.IntervalText(r.F1CI)})
