@@ -9,6 +9,7 @@ import (
 	"agree/annotation"
 	"agree/coref"
 	"agree/gamma"
+	"agree/position"
 	"agree/spans"
 	"agree/unitizing"
 )
@@ -152,14 +153,14 @@ func TestCorefIdenticalModelPasses(t *testing.T) {
 				if rng.Float64() < 0.1 {
 					ch = rng.IntN(4)
 				}
-				if err := b.Add(names[h], doc, "m"+strconv.Itoa(m), strconv.Itoa(ch), ""); err != nil {
+				if err := b.Add(names[h], doc, "m"+strconv.Itoa(m), strconv.Itoa(ch), position.Pos{}); err != nil {
 					t.Fatal(err)
 				}
 				if h == 0 {
-					b.Add("copy", doc, "m"+strconv.Itoa(m), strconv.Itoa(ch), "")
+					b.Add("copy", doc, "m"+strconv.Itoa(m), strconv.Itoa(ch), position.Pos{})
 				}
 			}
-			b.Add("guess", doc, "m"+strconv.Itoa(m), strconv.Itoa(rng.IntN(5)), "")
+			b.Add("guess", doc, "m"+strconv.Itoa(m), strconv.Itoa(rng.IntN(5)), position.Pos{})
 		}
 	}
 	c, err := b.Build()
