@@ -190,6 +190,7 @@ func (a *aligner) localIndex(items []int32) []int32 {
 type solverStats struct {
 	cg, deepening, bnp, bnpNodes int
 	pivots, rounds, searchNodes  int
+	denseSkips                   int // components left to CG by maxDPDensity
 }
 
 // maxEnumerated bounds the tuples enumerated for one component before it

@@ -128,6 +128,7 @@ const maxDPDensity = 12
 
 func (a *aligner) solveDPOnly(items []int32, tis []int) ([]int, error) {
 	if len(tis) > maxDPDensity*len(items) {
+		a.stats.denseSkips++
 		return nil, errTooDense
 	}
 	sel, _, err := a.solveDPWith(items, tis, dpOptions{budget: math.Inf(1), limit: maxDPStates})

@@ -143,3 +143,43 @@ func TestMemoTableLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestDenseComponentSkipsProgramme: shuffled samples of a 5by100.csv-like
+// continuum (30 units per annotator) form a component with more than
+// maxDPDensity candidate tuples per unit, which goes to column generation without the programme's try
+// (maxDPDensity); its alignment costs what the set-partitioning LP over
+// the same enumerated tuples (branch and bound of internal/lp) proves
+// optimal.
+func TestDenseComponentSkipsProgramme(t *testing.T) {
+	c := generated(2, 5, 30)
+	d := combinedFor(t, c, 1, 1, 1)
+	st := []contStats{statsOf(c)}
+	skips := 0
+	for i := range 3 {
+		conts, err := Shuffle.draw(rand.New(rand.NewPCG(1, uint64(i))), []unitizing.Continuum{*c}, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := newAligner(&conts[0], d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		al, err := a.solve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		skips += a.stats.denseSkips
+		b, _ := newAligner(&conts[0], d)
+		b.useLP = true
+		viaLP, err := b.solve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !al.Exact || !near(al.Disorder, viaLP.Disorder, 1e-9) {
+			t.Errorf("sample %d: column generation %v (exact %v), LP %v", i, al.Disorder, al.Exact, viaLP.Disorder)
+		}
+	}
+	if skips == 0 {
+		t.Errorf("no component was denser than maxDPDensity: the test does not exercise the rule")
+	}
+}

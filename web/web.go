@@ -28,3 +28,16 @@ func Files() fs.FS { return files }
 
 // Names are the names of Files, in the order the build writes them.
 var Names = []string{"index.html", "style.css", "app.js", "worker.js", "memfs.js"}
+
+// Built are the files of a built page: Names, Go's loader and the
+// module.
+var Built = append(append([]string(nil), Names...), "wasm_exec.js", "agree.wasm")
+
+// CSP is the page's Content-Security-Policy, as a server sends it (agree
+// serve --web): the one of index.html's meta element, which a static
+// host that sends none still enforces, plus frame-ancestors (a header
+// only directive). Its own scripts, the WebAssembly they compile and the
+// worker they make from them; no request but to the page's origin.
+const CSP = metaCSP + "; frame-ancestors 'none'"
+
+const metaCSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src blob:; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src data:; frame-src 'self'; form-action 'none'; base-uri 'none'"

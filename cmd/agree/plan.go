@@ -177,6 +177,15 @@ func (f *planFlags) plan(e env, files []string) (*planview.Result, error) {
 		}
 		res.Mode, res.Method, res.Items, res.PC, res.Min, res.Alpha, res.Level = planview.ModeKrippendorff, s.Method, s.Items, f.pc, ptr(f.min), f.alpha, 0
 		res.Coders, res.Measure = 2, "krippendorff_alpha"
+		for _, min := range []float64{0.667, 0.8, 0.9} {
+			for _, p := range []float64{0.1, 0.05, 0.01, 0.005} {
+				t, err := plan.KrippendorffMinimum(min, p, f.pc)
+				if err != nil {
+					return nil, usageError{err}
+				}
+				res.Table = append(res.Table, planview.TableRow{Min: min, Significance: p, Items: t.Items})
+			}
+		}
 		res.Notes = append(res.Notes, "the number of values is for two coders; with more coders this is a conservative (upper) number")
 		return res, nil
 	case f.prevalence != "":

@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"agree/annotation"
 	"agree/coding"
+	"agree/formats"
 	"agree/formats/table"
 	"agree/inference"
 	"agree/internal/view/codingview"
@@ -25,6 +27,7 @@ type referenceFlags struct {
 	value      string
 	file       bool // value names a file (not an annotator)
 	majorityOK bool // majority is accepted even where files are not
+	fileOK     bool // a file is accepted even where majority is not
 }
 
 func (r *referenceFlags) register(fs *flag.FlagSet, what string) {
@@ -41,7 +44,7 @@ func (r *referenceFlags) check(fset *flag.FlagSet, allowMore bool) error {
 	}
 	cmd := strings.TrimPrefix(fset.Name(), "agree ")
 	if _, err := os.Stat(r.value); err == nil && r.value != reference.MajorityName {
-		if !allowMore {
+		if !allowMore && !r.fileOK {
 			return usagef("%s: --reference takes an annotator's name here, not a file (%s)", cmd, r.value)
 		}
 		r.file = true
@@ -161,4 +164,27 @@ func spansMajority(ctx context.Context, e env, c *annotation.Corpus, opt spans.O
 		out.Annotators = append(out.Annotators, row)
 	}
 	return out, nil
+}
+
+// addFile reads the reference file (the command's input options) into c:
+// its one annotator becomes an annotator of c named after the file (its
+// base name without the extension), the name --reference then means.
+func (r *referenceFlags) addFile(e env, cmd string, c *annotation.Corpus, opt formats.Options) error {
+	ref, err := readCorpus(e, cmd, []string{r.value}, opt)
+	if err != nil {
+		return fmt.Errorf("--reference %s: %w", r.value, err)
+	}
+	if len(ref.Annotators) != 1 {
+		return usagef("%s: --reference %s: the reference file holds %d annotators (%s); want one", cmd, r.value, len(ref.Annotators), strings.Join(ref.Annotators, ", "))
+	}
+	name := strings.TrimSuffix(filepath.Base(r.value), filepath.Ext(r.value))
+	if c.LookupAnnotator(name) >= 0 {
+		return usagef("%s: --reference %s: the inputs already have an annotator %q (the reference file's name): rename the file", cmd, r.value, name)
+	}
+	ref.Annotators[0] = name
+	if err := c.Merge(ref); err != nil {
+		return fmt.Errorf("--reference %s: %w", r.value, err)
+	}
+	r.value, r.file = name, false
+	return nil
 }

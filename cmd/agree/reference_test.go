@@ -196,3 +196,86 @@ func TestSpansReferenceMajority(t *testing.T) {
 		t.Errorf("two annotators: exit %d, %q", code, errs)
 	}
 }
+
+// TestSpansReferenceFile: spans --reference FILE (an annotator's spans in a
+// file of their own) gives the rows of --reference NAME when the annotator
+// is among the inputs; a file of two annotators or named like an input's
+// annotator is refused.
+func TestSpansReferenceFile(t *testing.T) {
+	dir := t.TempDir()
+	src, _ := os.ReadFile("examples/entities.csv")
+	lines := strings.Split(strings.TrimSpace(string(src)), "\n")
+	var gold, rest []string
+	for _, l := range lines[1:] {
+		if strings.Split(l, ",")[1] == "ana" {
+			gold = append(gold, strings.Replace(l, ",ana,", ",someone,", 1))
+		} else {
+			rest = append(rest, l)
+		}
+	}
+	write := func(name string, ls []string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(lines[0]+"\n"+strings.Join(ls, "\n")+"\n"), 0o644)
+		return p
+	}
+	g, r := write("gold.csv", gold), write("rest.csv", rest)
+	rows := func(args ...string) string {
+		out, errs, code := agree(t, "", append([]string{"spans", "--format", "json"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		var v struct {
+			Reference struct {
+				Name       string
+				Annotators []map[string]any
+			}
+		}
+		json.Unmarshal([]byte(out), &v)
+		b, _ := json.Marshal(v.Reference.Annotators)
+		return string(b)
+	}
+	byName, byFile := rows("--reference", "ana", "examples/entities.csv"), rows("--reference", g, r)
+	if byName != byFile || !strings.Contains(byFile, `"annotator":"ben"`) {
+		t.Errorf("--reference FILE %s, --reference NAME %s", byFile, byName)
+	}
+	// relations: the same
+	rsrc, _ := os.ReadFile("examples/relations.csv")
+	rl := strings.Split(strings.TrimSpace(string(rsrc)), "\n")
+	var rgold, rrest []string
+	for _, l := range rl[1:] {
+		if strings.Split(l, ",")[1] == "ana" {
+			rgold = append(rgold, l)
+		} else {
+			rrest = append(rrest, l)
+		}
+	}
+	rg, rr := filepath.Join(dir, "rgold.csv"), filepath.Join(dir, "rrest.csv")
+	os.WriteFile(rg, []byte(rl[0]+"\n"+strings.Join(rgold, "\n")+"\n"), 0o644)
+	os.WriteFile(rr, []byte(rl[0]+"\n"+strings.Join(rrest, "\n")+"\n"), 0o644)
+	relRows := func(args ...string) string {
+		out, errs, code := agree(t, "", append([]string{"relations", "--format", "json"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		var v struct {
+			Reference struct{ Annotators []map[string]any }
+		}
+		json.Unmarshal([]byte(out), &v)
+		b, _ := json.Marshal(v.Reference.Annotators)
+		return string(b)
+	}
+	if a, b := relRows("--reference", "ana", "examples/relations.csv"), relRows("--reference", rg, rr); a != b || len(a) < 50 {
+		t.Errorf("relations --reference FILE %s, NAME %s", b, a)
+	}
+	two := write("two.csv", append(gold, rest[0]))
+	for _, c := range []struct {
+		ref, msg string
+	}{
+		{two, "the reference file holds 2 annotators"},
+		{write("ben.csv", gold), `already have an annotator "ben"`},
+	} {
+		if _, errs, code := agree(t, "", "spans", "--reference", c.ref, r); code != 2 || !strings.Contains(errs, c.msg) {
+			t.Errorf("--reference %s: exit %d, %q; want %q", c.ref, code, errs, c.msg)
+		}
+	}
+}

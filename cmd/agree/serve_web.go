@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"agree/web"
 )
 
 // agree serve --web DIR serves the static page of package web, built into
@@ -20,12 +22,10 @@ import (
 
 // webPageFiles are the files of a built page that --web serves (and
 // requires); "/" is index.html.
-var webPageFiles = []string{"index.html", "style.css", "app.js", "worker.js", "memfs.js", "wasm_exec.js", "agree.wasm"}
+var webPageFiles = web.Built
 
-// webCSP is the built page's Content-Security-Policy: its own scripts,
-// the WebAssembly they compile and the worker they make from them; no
-// request but to this server (and none after the page has loaded).
-const webCSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src blob:; connect-src 'self'; style-src 'self' 'unsafe-inline'; img-src data:; frame-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'"
+// webCSP is the built page's Content-Security-Policy (web.CSP).
+const webCSP = web.CSP
 
 // checkWebDir reports a --web folder that is not a built page.
 func checkWebDir(dir string) error {

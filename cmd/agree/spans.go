@@ -118,7 +118,7 @@ func startSpans(e env, name, synopsis string, args []string, what string, count 
 	f := &sc.f
 	fs := newFlagSet(e, name, synopsis)
 	f.register(fs)
-	f.ref.register(fs, ": its precision, recall and F1 as the reference for each other annotator")
+	f.ref.register(fs, ", FILE (the reference's annotations, one annotator, named after the file) or, for spans, majority (the spans most of the others marked): its precision, recall and F1 as the reference for each other annotator")
 	if name == "spans" {
 		fs.StringVar(&f.schema, "schema", "pairwise", "pairwise (precision, recall, F1 of matched spans) or semeval: also the SemEval-2013 Task 9.1 counts under the strict, exact, partial and type schemas, as nervaluate defines them")
 	}
@@ -137,7 +137,7 @@ func startSpans(e env, name, synopsis string, args []string, what string, count 
 			return nil, err
 		}
 	}
-	f.ref.majorityOK = name == "spans"
+	f.ref.majorityOK, f.ref.fileOK = name == "spans", true
 	if err := f.ref.check(fs, false); err != nil {
 		return nil, err
 	}
@@ -153,6 +153,11 @@ func startSpans(e env, name, synopsis string, args []string, what string, count 
 	}
 	if count(sc.c) == 0 {
 		return nil, missingContent(name, what, sc.c)
+	}
+	if f.ref.file {
+		if err := f.ref.addFile(e, name, sc.c, f.in.options(e, name, false)); err != nil {
+			return nil, err
+		}
 	}
 	sc.opt.Documents = f.documents.scope(sc.c)
 	if f.bootstrap > 0 && len(sc.c.Documents) < 2 {

@@ -49,6 +49,21 @@ func Page(res *Result) *report.Page {
 		blocks = append(blocks, report.FigureBlock(svg.Lines([]svg.Series{{Name: "items", X: xs, Y: ys}}, svg.LinesOptions{Title: "Items by half-width", Desc: desc, XLabel: "half-width", YLabel: "items"}),
 			"The number of items needed for each half-width of the interval."))
 	}
+	if len(res.Table) >= 8 {
+		var series []svg.Series
+		for j := range 4 {
+			sr := svg.Series{Name: "p = " + report.Float(res.Table[j].Significance, 3)}
+			for k := j; k < len(res.Table); k += 4 {
+				sr.X = append(sr.X, res.Table[k].Min)
+				sr.Y = append(sr.Y, float64(res.Table[k].Items))
+			}
+			series = append(series, sr)
+		}
+		last := res.Table[len(res.Table)-1]
+		desc := "From " + strconv.Itoa(res.Table[0].Items) + " values (α_min " + report.Float(res.Table[0].Min, 3) + ", p " + report.Float(res.Table[0].Significance, 3) + ") to " + strconv.Itoa(last.Items) + " (α_min " + report.Float(last.Min, 3) + ", p " + report.Float(last.Significance, 3) + ")."
+		blocks = append(blocks, report.FigureBlock(svg.Lines(series, svg.LinesOptions{Title: "Minimum numbers of values", Desc: desc, XLabel: "α_min", YLabel: "values"}),
+			"Krippendorff's minimum number of values for each smallest acceptable α and significance level, at the given probability of the least frequent value."))
+	}
 	for _, t := range res.Tables() {
 		blocks = append(blocks, report.TableBlock(t))
 	}

@@ -44,6 +44,13 @@ type WidthPlan struct {
 	Items     int           `json:"items"`
 }
 
+// TableRow is a row of Krippendorff's table of minimum numbers of values.
+type TableRow struct {
+	Min          float64 `json:"min"`
+	Significance float64 `json:"significance"`
+	Items        int     `json:"items"`
+}
+
 // Sequential is the stop/continue verdict.
 type Sequential struct {
 	Method    string        `json:"method"`
@@ -85,6 +92,9 @@ type Result struct {
 	Pilot      *Pilot      `json:"pilot,omitempty"`
 	Projection []Point     `json:"projection,omitempty"`
 	ByWidth    []WidthPlan `json:"by_half_width,omitempty"`
+	// Table is Krippendorff's table for the given p_c: α_min 0.667, 0.800,
+	// 0.900 at significance 0.100, 0.050, 0.010, 0.005.
+	Table      []TableRow  `json:"krippendorff_table,omitempty"`
 	Sequential *Sequential `json:"sequential,omitempty"`
 	Notes      []string    `json:"notes,omitempty"`
 }
@@ -149,6 +159,17 @@ func (res *Result) Tables() []report.Table {
 			bw.Rows = append(bw.Rows, []string{num(float64(b.HalfWidth)), strconv.Itoa(b.Items)})
 		}
 		out = append(out, bw)
+	}
+	if len(res.Table) > 0 {
+		kt := report.Table{Title: "Krippendorff's table of minimum numbers of values, p_c = " + report.Float(res.PC, 3), Header: []string{"α_min", "p = 0.100", "p = 0.050", "p = 0.010", "p = 0.005"}}
+		for k := 0; k+3 < len(res.Table); k += 4 {
+			row := []string{report.Float(res.Table[k].Min, 3)}
+			for _, r := range res.Table[k : k+4] {
+				row = append(row, strconv.Itoa(r.Items))
+			}
+			kt.Rows = append(kt.Rows, row)
+		}
+		out = append(out, kt)
 	}
 	if len(res.Projection) > 0 {
 		pt := report.Table{Title: "projected interval", Header: []string{"more items", "items", "half-width", "low", "high"}}
