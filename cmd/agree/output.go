@@ -152,6 +152,11 @@ func writeOutput(e env, path string, force bool, write func(w io.Writer) error) 
 		if !force {
 			return usagef("%s: file exists (use --force to overwrite it)", path)
 		}
+		if !st.Mode().IsRegular() {
+			// a device or a pipe (/dev/null, a FIFO): written to, never
+			// replaced by a regular file renamed over it
+			return writeSpecial(path, target, write)
+		}
 		mode = st.Mode().Perm()
 	}
 	tmp, err := createTemp(target, mode)
@@ -203,6 +208,27 @@ func writeOutput(e env, path string, force bool, write func(w io.Writer) error) 
 		return nil
 	}
 	os.Remove(tmp.Name())
+	return nil
+}
+
+// writeSpecial writes to target, a file that is not a regular file (a
+// device such as /dev/null, a named pipe), in place.
+func writeSpecial(path, target string, write func(w io.Writer) error) error {
+	f, err := os.OpenFile(target, os.O_WRONLY, 0)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, unwrapPath(err))
+	}
+	bw := bufio.NewWriterSize(f, 1<<16)
+	err = write(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, unwrapPath(err))
+	}
 	return nil
 }
 
