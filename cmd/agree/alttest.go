@@ -238,6 +238,31 @@ func (f *alttestFlags) spans(e env, files []string, match spans.Match, opt altte
 			}
 			l.Runs = append(l.Runs, alttestview.NewRun(m, r))
 		}
+		if len(runs) > 1 && f.score == "span_f1" {
+			// run-to-run stability: the runs' average pairwise F1
+			sub := &annotation.Corpus{}
+			for _, m := range runs {
+				sub.Annotator(m)
+			}
+			for _, d := range c.Documents {
+				sub.Document(d.Name)
+			}
+			for _, s := range c.Spans {
+				if k := slices.Index(runs, c.Annotators[s.Annotator]); k >= 0 && s.Layer == layer && (label == "" || s.Label == label) {
+					s.Annotator, s.Layer = k, ""
+					sub.Spans = append(sub.Spans, s)
+				}
+			}
+			for k := range sub.Documents {
+				sub.Documents[k].Text, sub.Documents[k].HasText, sub.Documents[k].Time = c.Documents[k].Text, c.Documents[k].HasText, c.Documents[k].Time
+			}
+			r, err := spans.Compare(context.Background(), sub, spans.Options{Match: match, Documents: spans.AllDocuments})
+			if err != nil {
+				return err
+			}
+			f1 := report.Number(r.AverageF1)
+			l.Stability = &alttestview.Stability{Runs: len(runs), Alpha: report.Number(math.NaN()), AverageF1: &f1, Reason: "spans: the runs' average pairwise F1 (average_f1), not α"}
+		}
 		res.Layers = append(res.Layers, l)
 	}
 	return nil
