@@ -10,6 +10,7 @@ import (
 
 	"agree/alttest"
 	"agree/annotation"
+	"agree/coding"
 	"agree/coref"
 	corefio "agree/formats/coref"
 	"agree/gamma"
@@ -152,16 +153,35 @@ func runAlttest(e env, args []string) error {
 			}
 			layer.Runs = append(layer.Runs, alttestview.NewRun(d.Coders()[m], r))
 		}
+		res.Layers = append(res.Layers, layer)
+		if f.score == alttest.ScoreAccuracy && len(d.Labels()) > 2 && len(d.Labels()) <= maxLabelVerdicts {
+			// the verdict per label: each category against the others
+			for v, lab := range d.Labels() {
+				ll := alttestview.Layer{File: file, Label: lab, Score: f.score, Humans: layer.Humans}
+				for _, m := range runs {
+					input, err := alttest.FromDataLabel(d, m, humans, v)
+					if err != nil {
+						return usageError{err}
+					}
+					r, err := alttest.Test(context.Background(), input, opt)
+					if err != nil {
+						return err
+					}
+					ll.Runs = append(ll.Runs, alttestview.NewRun(d.Coders()[m], r))
+				}
+				res.Layers = append(res.Layers, ll)
+			}
+		}
+		whole := &res.Layers[len(res.Layers)-1-perLabel(f.score, d)]
 		x, err := alttest.CrossReplication(context.Background(), d, humans, runs, copt)
 		if err != nil {
 			return err
 		}
-		layer.CrossReplication = alttestview.NewXRR(x)
+		whole.CrossReplication = alttestview.NewXRR(x)
 		if len(runs) > 1 {
 			a, reason := alttest.Stability(d, runs, copt)
-			layer.Stability = &alttestview.Stability{Runs: len(runs), Alpha: report.Number(a), Reason: reason}
+			whole.Stability = &alttestview.Stability{Runs: len(runs), Alpha: report.Number(a), Reason: reason}
 		}
-		res.Layers = append(res.Layers, layer)
 	}
 	finish(e, res)
 	if err := rep.write(e, func() (*report.Page, error) { return alttestview.Page(res), nil }, inputs); err != nil || rep.only() {
@@ -423,4 +443,15 @@ func (f *alttestFlags) chains(e env, files []string, opt alttest.Options, res *a
 	}
 	res.Layers = append(res.Layers, l)
 	return nil
+}
+
+// maxLabelVerdicts bounds the categories given a verdict of their own.
+const maxLabelVerdicts = 50
+
+// perLabel is the number of per-label layers a table adds after its own.
+func perLabel(score string, d *coding.Data) int {
+	if score == alttest.ScoreAccuracy && len(d.Labels()) > 2 && len(d.Labels()) <= maxLabelVerdicts {
+		return len(d.Labels())
+	}
+	return 0
 }
