@@ -33,10 +33,10 @@ humans and the runs (κ_x, Wong et al. 2021) are given. Each FILE (a table
 as agree coding reads it: a label, a layer) is tested on its own.`
 
 type alttestFlags struct {
-	model, humans, score, metric, match string
-	epsilon, q                          float64
-	minItems                            int
-	in                                  inputFlags
+	model, humans, score, metric, match, test string
+	epsilon, q                                float64
+	minItems                                  int
+	in                                        inputFlags
 }
 
 func runAlttest(e env, args []string) error {
@@ -51,6 +51,7 @@ func runAlttest(e env, args []string) error {
 	bound(fs, "epsilon", span(0, 1, ""))
 	fs.Float64Var(&f.q, "q", 0.05, "false discovery rate of the Benjamini–Yekutieli procedure")
 	bound(fs, "q", span(0, 1, "both"))
+	fs.StringVar(&f.test, "test", "t", "the paired test per annotator: t (Student's t, the authors' choice from 30 items) or wilcoxon (the signed-rank test, their advice for fewer; lower --min-items with it)")
 	fs.IntVar(&f.minItems, "min-items", 30, "fewest items an annotator must share with the model and another annotator to be tested (the t-test's normality; fewer are skipped)")
 	bound(fs, "min-items", between(2, math.MaxInt32))
 	f.in.register(fs, true)
@@ -74,6 +75,9 @@ func runAlttest(e env, args []string) error {
 	if err := oneOf(fs, "score", f.score, alttest.ScoreAccuracy, alttest.ScoreNegRMSE, "span_f1", "relation_f1", "disorder", "conll_f1"); err != nil {
 		return err
 	}
+	if err := oneOf(fs, "test", f.test, "t", "wilcoxon"); err != nil {
+		return err
+	}
 	match, err := spans.ParseMatch(f.match)
 	if err != nil {
 		return usagef("alttest: --match: %v", err)
@@ -85,8 +89,11 @@ func runAlttest(e env, args []string) error {
 	if eps == 0 {
 		eps = alttest.NoEpsilon
 	}
-	res := &alttestview.Result{Method: alttest.Method, Epsilon: f.epsilon, Q: f.q}
-	opt := alttest.Options{Epsilon: eps, Q: f.q, MinItems: f.minItems}
+	res := &alttestview.Result{Method: alttest.Method, Test: f.test, Epsilon: f.epsilon, Q: f.q}
+	opt := alttest.Options{Epsilon: eps, Q: f.q, MinItems: f.minItems, Wilcoxon: f.test == "wilcoxon"}
+	if opt.Wilcoxon {
+		res.Method = alttest.MethodWilcoxon
+	}
 	if f.score == "conll_f1" {
 		if err := f.chains(e, files, opt, res); err != nil {
 			return err
