@@ -149,6 +149,15 @@ func TestIdenticalModelPasses(t *testing.T) {
 		if r := run("zcopy", hs); !r.Passed {
 			t.Errorf("seed %d: a copy of h0 fails: ω %v, ρ %v", seed, r.WinningRate, r.Rho)
 		}
+		for v := range d.Labels() {
+			in, err := FromDataLabel(d, coderIndex(d, "zcopy"), hs, v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r, err := Test(context.Background(), in, Options{}); err != nil || !r.Passed {
+				t.Errorf("seed %d, label %s: a copy of h0 fails (%v)", seed, d.Labels()[v], err)
+			}
+		}
 		if r := run("zguess", hs); r.Passed {
 			t.Errorf("seed %d: a guessing model passes: ω %v, ρ %v", seed, r.WinningRate, r.Rho)
 		}

@@ -88,6 +88,22 @@ func TestAlttestCommand(t *testing.T) {
 	if len(sp.Layers) != 1 || len(sp.Layers[0].Runs) != 1 {
 		t.Errorf("continua: %s", out)
 	}
+	// Chains: one layer.
+	chains := filepath.Join(dir, "chains.csv")
+	if err := os.WriteFile(chains, []byte("document,annotator,mention,chain\nd1,A,m1,1\nd1,A,m2,1\nd1,B,m1,1\nd1,B,m2,1\nd1,C,m1,1\nd1,C,m2,2\nd2,A,m3,1\nd2,B,m3,1\nd2,C,m3,1\nd2,A,m4,1\nd2,B,m4,2\nd2,C,m4,1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code = agree(t, "", "alttest", "--score", "conll_f1", "--model", "C", "--min-items", "2", chains, "--format", "json")
+	if code != 0 {
+		t.Fatalf("chains: exit %d: %s", code, errs)
+	}
+	sp.Layers = nil
+	if err := json.Unmarshal([]byte(out), &sp); err != nil {
+		t.Fatal(err)
+	}
+	if len(sp.Layers) != 1 || len(sp.Layers[0].Runs) != 1 {
+		t.Errorf("chains: %s", out)
+	}
 	for _, bad := range [][]string{
 		{"../../alttest/testdata/labels.csv"},                                            // no --model
 		{"--model", "nobody", "../../alttest/testdata/labels.csv"},                       // unknown column

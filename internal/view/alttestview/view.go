@@ -49,9 +49,12 @@ type XRR struct {
 
 // Stability is the model's run-to-run agreement.
 type Stability struct {
-	Runs   int           `json:"runs"`
-	Alpha  report.Number `json:"alpha"`
-	Reason string        `json:"undefined_reason,omitempty"`
+	Runs  int           `json:"runs"`
+	Alpha report.Number `json:"alpha"`
+	// AverageF1 is the runs' average pairwise span F1 (span_f1; Alpha is
+	// then undefined).
+	AverageF1 *report.Number `json:"average_f1,omitempty"`
+	Reason    string         `json:"undefined_reason,omitempty"`
 }
 
 // Layer is the test on one input (a label, a layer).
@@ -113,6 +116,9 @@ func (res *Result) Tables() []report.Table {
 		}
 		if s := l.Stability; s != nil {
 			st = num(s.Alpha)
+			if s.AverageF1 != nil {
+				st = "F1 " + num(*s.AverageF1)
+			}
 		}
 		file := l.File
 		if l.Label != "" {
