@@ -139,11 +139,13 @@ type serveHandler struct {
 	opt   serveOptions
 	sem   chan struct{} // one analysis at a time
 
-	base    string             // the uploads' folder (newServeServer)
-	ctx     context.Context    // ends the children when the server stops
-	cancel  context.CancelFunc //
-	uploads chan struct{}      // uploads at once
-	active  sync.WaitGroup     // requests in flight that write into base
+	base     string             // the uploads' folder (newServeServer)
+	ctx      context.Context    // ends the children when the server stops
+	cancel   context.CancelFunc //
+	uploads  chan struct{}      // uploads at once
+	mu       sync.Mutex
+	stopping bool           // set by close, under mu
+	active   sync.WaitGroup // requests in flight that write into base (enter)
 }
 
 func newServeHandler(addr string, opt serveOptions) *serveHandler {
@@ -238,12 +240,11 @@ func (h *serveHandler) run(w http.ResponseWriter, r *http.Request) {
 		h.page(w, http.StatusServiceUnavailable, servePageData{Command: "auto", Error: fmt.Sprintf("busy: %d uploads at once already; try again when one is done", cap(h.uploads))})
 		return
 	}
-	h.active.Add(1)
-	defer h.active.Done()
-	if h.ctx.Err() != nil {
+	if !h.enter() {
 		h.page(w, http.StatusServiceUnavailable, servePageData{Command: "auto", Error: "the server is stopping"})
 		return
 	}
+	defer h.active.Done()
 	dir, err := os.MkdirTemp(h.base, "run-")
 	if err != nil {
 		h.page(w, http.StatusInternalServerError, servePageData{Command: "auto", Error: err.Error()})

@@ -81,6 +81,9 @@ func newServeServer(addr string, opt serveOptions) (*http.Server, *serveHandler,
 // most stopWait) and removes every upload.
 func (h *serveHandler) close() error {
 	h.cancel()
+	h.mu.Lock()
+	h.stopping = true
+	h.mu.Unlock()
 	done := make(chan struct{})
 	go func() { h.active.Wait(); close(done) }()
 	select {
@@ -88,6 +91,18 @@ func (h *serveHandler) close() error {
 	case <-time.After(h.opt.guards.stopWait):
 	}
 	return os.RemoveAll(h.base)
+}
+
+// enter counts a request that writes into the uploads' folder, unless the
+// server is stopping.
+func (h *serveHandler) enter() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.stopping {
+		return false
+	}
+	h.active.Add(1)
+	return true
 }
 
 // serveUntilStopped serves on ln (at most maxConns connections at once)

@@ -53,6 +53,9 @@ func TestServeChildMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts processes")
 	}
+	if raceEnabled {
+		t.Skip("the race detector's own memory does not fit a memory limit")
+	}
 	base, tmp := startServe(t, serveOptions{memory: 256 << 20, env: []string{"AGREE_TEST_CHILD=alloc"}})
 	status, body := post(t, base, "segmentation", seg)
 	if status != http.StatusUnprocessableEntity || !strings.Contains(body, "memory limit (256 MB") {
