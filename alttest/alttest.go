@@ -43,13 +43,21 @@ type Options struct {
 	// another human to be tested (30 when 0, the authors' threshold for the
 	// t-test; fewer are skipped and named in Result.Skipped).
 	MinItems int
+	// Wilcoxon replaces the t-test by the one-sided Wilcoxon signed-rank
+	// test of the differences against ε (normal approximation with the
+	// tie and continuity corrections, as R's wilcox.test(exact = FALSE)):
+	// the authors' advice for fewer than 30 items.
+	Wilcoxon bool
 }
 
 // NoEpsilon asks for ε = 0.
 const NoEpsilon = -1.0
 
 // Method names the procedure.
-const Method = "alternative annotator test (Calderon, Reichart & Dror 2025): leave-one-annotator-out indicators, one-sided paired t-test of H0: ρ_h − ρ_f ≥ ε, Benjamini–Yekutieli at q"
+const (
+	Method         = "alternative annotator test (Calderon, Reichart & Dror 2025): leave-one-annotator-out indicators, one-sided paired t-test of H0: ρ_h − ρ_f ≥ ε, Benjamini–Yekutieli at q"
+	MethodWilcoxon = "alternative annotator test (Calderon, Reichart & Dror 2025): leave-one-annotator-out indicators, one-sided Wilcoxon signed-rank test of the differences against ε (normal approximation, tie and continuity corrections), Benjamini–Yekutieli at q"
+)
 
 // Annotator is the test of one human annotator left out.
 type Annotator struct {
@@ -103,6 +111,9 @@ func Test(ctx context.Context, in Input, opt Options) (*Result, error) {
 		return nil, errors.New("alttest: Input.Score and Input.Annotated are required")
 	}
 	res := &Result{Epsilon: eps, Q: q, Method: Method}
+	if opt.Wilcoxon {
+		res.Method = MethodWilcoxon
+	}
 	others := make([]int, 0, len(in.Humans))
 	var ps []float64
 	for j, name := range in.Humans {
@@ -151,7 +162,11 @@ func Test(ctx context.Context, in Input, opt Options) (*Result, error) {
 		a.RhoHuman /= n
 		a.MeanModel /= n
 		a.MeanHuman /= n
-		a.T, a.P = tLess(d, eps)
+		if opt.Wilcoxon {
+			a.T, a.P = wilcoxonLess(d, eps)
+		} else {
+			a.T, a.P = tLess(d, eps)
+		}
 		res.Annotators = append(res.Annotators, a)
 		ps = append(ps, a.P)
 	}
@@ -281,4 +296,60 @@ func MeanPairwise(sim func(i, a, b int) float64) func(i, who int, others []int) 
 		}
 		return s / float64(len(others))
 	}
+}
+
+// wilcoxonLess is the one-sample Wilcoxon signed-rank test of H0: the
+// differences d − mu are centred at or above 0, against below: the
+// non-zero differences ranked by absolute value (ties get their mean
+// rank), V the sum of the ranks of the positive ones, and p = Φ((V −
+// n(n+1)/4 + 1/2)/σ) with σ² = n(n+1)(2n+1)/24 − Σ(t³ − t)/48 over the
+// groups of tied absolute values (R's wilcox.test with exact = FALSE,
+// correct = TRUE). With no non-zero difference p is 1.
+func wilcoxonLess(d []float64, mu float64) (v, p float64) {
+	x := make([]float64, 0, len(d))
+	for _, y := range d {
+		if z := y - mu; math.Abs(z) > 1e-12 {
+			x = append(x, z)
+		}
+	}
+	n := len(x)
+	if n == 0 {
+		return 0, 1
+	}
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int {
+		switch aa, bb := math.Abs(x[a]), math.Abs(x[b]); {
+		case aa < bb:
+			return -1
+		case aa > bb:
+			return 1
+		}
+		return 0
+	})
+	ties := 0.0
+	for i := 0; i < n; {
+		j := i + 1
+		for j < n && math.Abs(math.Abs(x[idx[j]])-math.Abs(x[idx[i]])) <= 1e-12 {
+			j++
+		}
+		rank := float64(i+j+1) / 2 // the mean of ranks i+1 … j
+		for k := i; k < j; k++ {
+			if x[idx[k]] > 0 {
+				v += rank
+			}
+		}
+		t := float64(j - i)
+		ties += t*t*t - t
+		i = j
+	}
+	nf := float64(n)
+	sigma := math.Sqrt(nf*(nf+1)*(2*nf+1)/24 - ties/48)
+	if sigma == 0 {
+		return v, 1
+	}
+	z := (v - nf*(nf+1)/4 + 0.5) / sigma
+	return v, math.Erfc(-z/math.Sqrt2) / 2
 }

@@ -149,6 +149,15 @@ func TestIdenticalModelPasses(t *testing.T) {
 		if r := run("zcopy", hs); !r.Passed {
 			t.Errorf("seed %d: a copy of h0 fails: ω %v, ρ %v", seed, r.WinningRate, r.Rho)
 		}
+		for v := range d.Labels() {
+			in, err := FromDataLabel(d, coderIndex(d, "zcopy"), hs, v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r, err := Test(context.Background(), in, Options{}); err != nil || !r.Passed {
+				t.Errorf("seed %d, label %s: a copy of h0 fails (%v)", seed, d.Labels()[v], err)
+			}
+		}
 		if r := run("zguess", hs); r.Passed {
 			t.Errorf("seed %d: a guessing model passes: ω %v, ρ %v", seed, r.WinningRate, r.Rho)
 		}
@@ -163,4 +172,26 @@ func reversed(x []int) []int {
 	y := slices.Clone(x)
 	slices.Reverse(y)
 	return y
+}
+
+// TestWilcoxonAgainstR: the signed-rank variant on scores.csv (ε 0.15,
+// neg_rmse) against R 4's wilcox.test(d, mu = 0.15, alternative = "less",
+// exact = FALSE, correct = TRUE) on the same indicators
+// (testdata/wilcoxon.R): V and p per annotator.
+func TestWilcoxonAgainstR(t *testing.T) {
+	d := readTable(t, "testdata/scores.csv")
+	in, err := FromData(d, coderIndex(d, "model"), []int{coderIndex(d, "h1"), coderIndex(d, "h2"), coderIndex(d, "h3")}, ScoreNegRMSE)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Test(context.Background(), in, Options{Epsilon: 0.15, Wilcoxon: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct{ v, p float64 }{{135, 0.00109377563808}, {63, 1.18079100438e-05}, {45, 2.60745512606e-06}}
+	for k, a := range r.Annotators {
+		if a.T != want[k].v || math.Abs(a.P/want[k].p-1) > 1e-9 {
+			t.Errorf("%s: V %v p %.12g; R: V %v p %.12g", a.Name, a.T, a.P, want[k].v, want[k].p)
+		}
+	}
 }

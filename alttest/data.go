@@ -52,3 +52,27 @@ func FromData(d *coding.Data, model int, humans []int, score string) (Input, err
 	}
 	return in, nil
 }
+
+// FromDataLabel is FromData for one category of a table of labels: each
+// annotation is reduced to whether it is the category label (an index
+// into d.Labels()), and the alignment score is the share of the others
+// who agree on that (the verdict per label).
+func FromDataLabel(d *coding.Data, model int, humans []int, label int) (Input, error) {
+	in, err := FromData(d, model, humans, ScoreAccuracy)
+	if err != nil {
+		return Input{}, err
+	}
+	col := func(who int) int {
+		if who == Candidate {
+			return model
+		}
+		return humans[who]
+	}
+	in.Score = Accuracy(func(i, who int) int {
+		if d.Value(i, col(who)) == label {
+			return 1
+		}
+		return 0
+	})
+	return in, nil
+}

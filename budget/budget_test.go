@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -143,6 +144,12 @@ func randomCorpus(rng *rand.Rand) *annotation.Corpus {
 // average F1 is agree spans's (exact match, strict labels, every pair on
 // every document).
 func TestSpansPartsSum(t *testing.T) {
+	scopedRuns := 0
+	defer func() {
+		if scopedRuns < 20 {
+			t.Errorf("only %d corpora with who annotated what were tested", scopedRuns)
+		}
+	}()
 	for seed := range uint64(80) {
 		rng := rand.New(rand.NewPCG(seed, 11))
 		c := randomCorpus(rng)
@@ -153,12 +160,46 @@ func TestSpansPartsSum(t *testing.T) {
 		if got := Total(r.Errors); math.Abs(got-r.Whole) > 1e-12 {
 			t.Errorf("seed %d: parts sum to %.17g, 1 − F1 = %.17g", seed, got, r.Whole)
 		}
-		s, err := spans.Compare(context.Background(), c, spans.Options{Match: spans.Match{Kind: spans.Exact}, Labels: spans.Strict, Documents: spans.AllDocuments})
+		s, err := spans.Compare(context.Background(), c, spans.Options{Match: spans.Match{Kind: spans.Exact}, Labels: spans.Strict, Documents: c.DefaultScope()})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if math.Abs(s.AverageF1-r.Value) > 1e-12 {
 			t.Errorf("seed %d: average F1 %.15g, agree spans %.15g", seed, r.Value, s.AverageF1)
+		}
+		// The same corpus with who annotated what recorded: each pair on
+		// the documents both annotated (annotators leave some out).
+		for d := range c.Documents {
+			for a := range c.Annotators {
+				if rng.Float64() < 0.7 {
+					c.MarkAnnotated(d, a)
+				}
+			}
+		}
+		var kept []annotation.Span
+		for _, sp := range c.Spans {
+			if slices.Contains(c.Documents[sp.Doc].AnnotatedBy, sp.Annotator) {
+				kept = append(kept, sp)
+			}
+		}
+		c.Spans = kept
+		if c.DefaultScope() != annotation.AnnotatedDocuments {
+			continue
+		}
+		r, err = Spans(context.Background(), c)
+		if err != nil {
+			continue // no pair shares a document on this draw
+		}
+		if got := Total(r.Errors); math.Abs(got-r.Whole) > 1e-12 {
+			t.Errorf("seed %d, scoped: parts sum to %.17g, 1 − F1 = %.17g", seed, got, r.Whole)
+		}
+		s, err = spans.Compare(context.Background(), c, spans.Options{Match: spans.Match{Kind: spans.Exact}, Labels: spans.Strict, Documents: annotation.AnnotatedDocuments})
+		if err != nil {
+			t.Fatal(err)
+		}
+		scopedRuns++
+		if math.Abs(s.AverageF1-r.Value) > 1e-12 {
+			t.Errorf("seed %d, scoped: average F1 %.15g, agree spans %.15g", seed, r.Value, s.AverageF1)
 		}
 	}
 }

@@ -30,9 +30,13 @@ type span struct {
 }
 
 // Spans is the budget of the average pairwise F1 of exact span matching
-// (bounds and label) over every pair of c's annotators on every
-// document: the first annotator of a pair is the reference (its
-// unmatched spans are missed), the second the response (spurious).
+// (bounds and label) over the pairs of c's annotators, as agree spans
+// computes it under the corpus's default document scope
+// (annotation.Corpus.DefaultScope): every pair on every document when the
+// corpus does not record who annotated what; else each pair on the
+// documents both annotated, the pairs sharing none left out. The first
+// annotator of a pair is the reference (its unmatched spans are missed),
+// the second the response (spurious).
 func Spans(ctx context.Context, c *annotation.Corpus) (*Result, error) {
 	na := len(c.Annotators)
 	if na < 2 {
@@ -57,6 +61,14 @@ func Spans(ctx context.Context, c *annotation.Corpus) (*Result, error) {
 		shares[k] = &sum{}
 		docs[k] = map[int]float64{}
 	}
+	scoped := c.DefaultScope() == annotation.AnnotatedDocuments
+	var who [][]int
+	if scoped {
+		who = c.Annotated()
+	}
+	shared := func(d, a, b int) bool {
+		return !scoped || (slices.Contains(who[d], a) && slices.Contains(who[d], b))
+	}
 	var f1 sum
 	pairs := 0
 	for a := range na {
@@ -64,10 +76,22 @@ func Spans(ctx context.Context, c *annotation.Corpus) (*Result, error) {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
+			compared := 0
+			for d := range nd {
+				if shared(d, a, b) {
+					compared++
+				}
+			}
+			if compared == 0 {
+				continue // a pair sharing no document enters nothing (scoped)
+			}
 			pairs++
 			tp, unmatched := 0, 0
 			var errs []kd
 			for d := range nd {
+				if !shared(d, a, b) {
+					continue
+				}
 				ra, rb, m := unmatchedSpans(by[d][a], by[d][b])
 				tp += m
 				unmatched += len(ra) + len(rb)
@@ -88,6 +112,9 @@ func Spans(ctx context.Context, c *annotation.Corpus) (*Result, error) {
 				docs[e.kind][e.doc] += 1 / den
 			}
 		}
+	}
+	if pairs == 0 {
+		return nil, errors.New("budget: no pair of annotators shares a document")
 	}
 	p := float64(pairs)
 	res := &Result{Measure: "average_f1", Value: f1.value() / p, Method: MethodSpans}

@@ -153,7 +153,11 @@ func (f *budgetFlags) spans(e env, files []string) (*budgetview.Result, error) {
 	}
 	res := &budgetview.Result{File: name, Measure: b.Measure, Method: b.Method, Value: report.Number(b.Value), Whole: report.Number(b.Whole),
 		Errors: budgetview.Parts(b.Errors, b.Whole, false), FixFirst: budgetview.Parts(b.Errors, b.Whole, true)}
-	res.Notes = append(res.Notes, "every pair of annotators on every document, the first of a pair as the reference (its unmatched spans are missed, the other's spurious)")
+	note := "every pair of annotators on every document"
+	if c.DefaultScope() == annotation.AnnotatedDocuments {
+		note = "each pair of annotators on the documents both annotated"
+	}
+	res.Notes = append(res.Notes, note+", the first of a pair as the reference (its unmatched spans are missed, the other's spurious)")
 	for _, p := range res.FixFirst {
 		for _, doc := range p.Items[:f.limit(len(p.Items))] {
 			res.Adjudicate = append(res.Adjudicate, budgetview.Adjudication{Part: p.Rank, Item: doc, Values: []string{}})

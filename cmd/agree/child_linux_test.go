@@ -2,20 +2,10 @@ package main
 
 import (
 	"os"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
 )
-
-// limitMemory caps the process: the Go runtime's soft limit, and the
-// address space (RLIMIT_AS) with room for the runtime's reservations, so
-// that an allocation past it fails at once instead of swapping.
-func limitMemory(n int64) {
-	debug.SetMemoryLimit(n)
-	as := uint64(n) + 4<<30
-	_ = syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: as, Max: as})
-}
 
 // limitFileSize caps the size of the files the process writes (ulimit -f):
 // a write past it fails with EFBIG (Go ignores SIGXFSZ).

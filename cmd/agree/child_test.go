@@ -21,6 +21,10 @@ import (
 // command lines that may exhaust memory in a process of their own.
 func TestMain(m *testing.M) {
 	if os.Getenv("AGREE_TEST_AS_AGREE") == "1" {
+		applyServeMemory()
+		if len(os.Args) > 1 && os.Args[1] != "serve" {
+			serveChildHook(os.Getenv("AGREE_TEST_CHILD"))
+		}
 		if n, err := strconv.ParseInt(os.Getenv("AGREE_TEST_MEMLIMIT"), 10, 64); err == nil && n > 0 {
 			limitMemory(n)
 		}

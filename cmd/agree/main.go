@@ -18,6 +18,7 @@ import (
 )
 
 func main() {
+	applyServeMemory()
 	err := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	os.Exit(exitCode(err, os.Stderr))
 }

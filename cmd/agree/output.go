@@ -102,9 +102,7 @@ func checkOutput(e env, path, what string, force bool, inputs []string) error {
 	if st.IsDir() {
 		return usagef("%s: is a directory", path)
 	}
-	if !force && st.Mode().IsRegular() {
-		// a device or a pipe (/dev/null) is written to, not overwritten
-		// (writeDevice)
+	if !force {
 		return usagef("%s: file exists (use --force to overwrite it)", path)
 	}
 	return e.outputs.claim(path, what, st)
@@ -149,13 +147,15 @@ func writeOutput(e env, path string, force bool, write func(w io.Writer) error) 
 	if err := e.refuseRead(path, target); err != nil {
 		return err
 	}
-	if st, err := os.Stat(target); err == nil && !st.Mode().IsRegular() && !st.IsDir() {
-		return writeDevice(path, target, write)
-	}
 	mode := fs.FileMode(0o644)
 	if st, err := os.Stat(target); err == nil {
 		if !force {
 			return usagef("%s: file exists (use --force to overwrite it)", path)
+		}
+		if !st.Mode().IsRegular() {
+			// a device or a pipe (/dev/null, a FIFO): written to, never
+			// replaced by a regular file renamed over it
+			return writeSpecial(path, target, write)
 		}
 		mode = st.Mode().Perm()
 	}
@@ -211,12 +211,9 @@ func writeOutput(e env, path string, force bool, write func(w io.Writer) error) 
 	return nil
 }
 
-// writeDevice writes to a device or a pipe (/dev/null, /dev/stdout, a
-// named pipe): it is opened and written, not replaced — a rename would put
-// a regular file in its place (--report /dev/null --force made /dev/null a
-// regular file for every program of the machine). Nothing is overwritten,
-// so no --force is needed.
-func writeDevice(path, target string, write func(w io.Writer) error) error {
+// writeSpecial writes to target, a file that is not a regular file (a
+// device such as /dev/null, a named pipe), in place.
+func writeSpecial(path, target string, write func(w io.Writer) error) error {
 	f, err := os.OpenFile(target, os.O_WRONLY, 0)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, unwrapPath(err))

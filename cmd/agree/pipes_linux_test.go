@@ -155,3 +155,33 @@ func TestPipes(t *testing.T) {
 		}
 	}
 }
+
+// TestOutputToSpecialFile: -o of a device or a named pipe with --force
+// writes into it and leaves it what it was (the write through a temporary
+// file renamed over the target replaced /dev/null by a regular file).
+func TestOutputToSpecialFile(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip(err)
+	}
+	got := make(chan string, 1)
+	go func() {
+		b, _ := os.ReadFile(fifo)
+		got <- string(b)
+	}()
+	_, stderr, code := agree(t, "", "convert", "--to", "jsonl", "--force", "-o", fifo, "examples/entities.csv")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	select {
+	case out := <-got:
+		if !strings.Contains(out, `"annotator"`) {
+			t.Errorf("the pipe read %.200q", out)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("nothing written into the pipe")
+	}
+	if st, err := os.Lstat(fifo); err != nil || st.Mode()&os.ModeNamedPipe == 0 {
+		t.Errorf("the named pipe was replaced: %v %v", st.Mode(), err)
+	}
+}

@@ -132,7 +132,7 @@ func TestREADMEDocumentsJSONKeys(t *testing.T) {
 		{"plan", "--prevalence", "0.5,0.5", "--value", "0.8", "--width", "0.1", "--simulate", "2000"},
 		{"plan", "--width", "0.1", "--max-items", "100", "--looks", "5", "--bootstrap", "50", "examples/krippendorff.csv"},
 		{"alttest", "--model", "model,h4", "../../alttest/testdata/labels.csv"},
-		{"alttest", "--score", "span_f1", "--model", "cy", "--min-items", "2", "examples/entities.csv"},
+		{"alttest", "--score", "span_f1", "--model", "r1,r2", "--min-items", "2", "testdata/alttest-runs.csv"},
 		{"budget", "examples/krippendorff.csv"},
 		{"budget", "--measure", "spans", "examples/entities.csv"},
 		{"budget", "--measure", "gamma", "--samples", "5", "examples/continuum.csv"},

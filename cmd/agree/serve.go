@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
-	"io"
 	"net"
 	"net/http"
 	"os"
@@ -19,7 +18,9 @@ import (
 	"os/signal"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"agree/formats"
@@ -30,8 +31,10 @@ const serveSynopsis = `serve [--addr 127.0.0.1:PORT] [--max-upload MB] [--timeou
 A local web page to drop annotation files, choose the analysis and its
 options, and see its HTML report. It listens on a loopback address only,
 refuses requests whose Host or Origin is not its own (DNS rebinding,
-cross-site posts), bounds the upload size and the run time, and keeps
-nothing on disk after answering. Stop it with Ctrl-C. With --web DIR, it
+cross-site posts), bounds the upload size and rate, the connections, the
+run time and the memory of an analysis, and keeps nothing on disk after
+answering. Stop it with Ctrl-C (or SIGTERM): the running analysis ends
+with it and every upload is removed. With --web DIR, it
 serves the static page built into DIR (go run ./web/build -o DIR), which
 runs agree in the browser: nothing is uploaded.`
 
@@ -46,6 +49,8 @@ type serveOptions struct {
 	self      string        // the agree binary that runs the analyses
 	env       []string      // extra environment of the runs (tests)
 	web       string        // a built static page to serve (serve_web.go)
+	memory    int64         // memory limit of one analysis in bytes (0: none)
+	guards    serveGuards   // connections, timeouts, rates (serve_guard.go)
 }
 
 func runServe(e env, args []string) error {
@@ -53,6 +58,8 @@ func runServe(e env, args []string) error {
 	addr := fs.String("addr", "127.0.0.1:0", "loopback address and port to listen on (port 0: any free port)")
 	maxMB := fs.Int("max-upload", 64, "largest upload in MB (all files of one analysis)")
 	timeout := fs.Duration("timeout", 2*time.Minute, "longest run time of one analysis")
+	memMB := fs.Int("memory", 4096, "memory limit of one analysis in MB (Go's limit in its process and, on Linux, its address space plus 4 GB for the runtime): one bad upload cannot push the machine into swap")
+	bound(fs, "memory", between(64, 1<<20))
 	web := fs.String("web", "", "serve the static page built into `DIR` (go run ./web/build -o DIR): agree runs in the browser, nothing is uploaded")
 	bound(fs, "max-upload", between(1, 4096))
 	if _, err := parseFlags(fs, args); err != nil {
@@ -81,22 +88,16 @@ func runServe(e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: newServeHandler(ln.Addr().String(), serveOptions{maxUpload: int64(*maxMB) << 20, timeout: *timeout, self: self, web: *web}),
-		ReadHeaderTimeout: 10 * time.Second}
+	srv, h, err := newServeServer(ln.Addr().String(), serveOptions{maxUpload: int64(*maxMB) << 20, timeout: *timeout, self: self, web: *web, memory: int64(*memMB) << 20})
+	if err != nil {
+		ln.Close()
+		return err
+	}
 	fmt.Fprintf(e.stdout, "agree serve: open http://%s/ (Ctrl-C to stop)\n", ln.Addr())
 	stop := make(chan os.Signal, 1)
-	signal.Notify(stop, os.Interrupt)
+	signal.Notify(stop, serveStopSignals...)
 	defer signal.Stop(stop)
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-stop:
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		return srv.Shutdown(ctx)
-	}
+	return serveUntilStopped(srv, ln, h, stop)
 }
 
 //go:embed serve.html
@@ -137,6 +138,14 @@ type serveHandler struct {
 	hosts map[string]bool // Host values that name this server
 	opt   serveOptions
 	sem   chan struct{} // one analysis at a time
+
+	base     string             // the uploads' folder (newServeServer)
+	ctx      context.Context    // ends the children when the server stops
+	cancel   context.CancelFunc //
+	uploads  chan struct{}      // uploads at once
+	mu       sync.Mutex
+	stopping bool           // set by close, under mu
+	active   sync.WaitGroup // requests in flight that write into base (enter)
 }
 
 func newServeHandler(addr string, opt serveOptions) *serveHandler {
@@ -162,12 +171,8 @@ func (h *serveHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		if o := r.Header.Get("Origin"); o != "" && !h.sameOrigin(o) {
-			http.Error(w, "forbidden: cross-origin request", http.StatusForbidden)
-			return
-		}
-		if s := r.Header.Get("Sec-Fetch-Site"); s != "" && s != "same-origin" && s != "none" {
-			http.Error(w, "forbidden: cross-site request", http.StatusForbidden)
+		if msg := h.crossSite(r); msg != "" {
+			http.Error(w, msg, http.StatusForbidden)
 			return
 		}
 	}
@@ -228,23 +233,35 @@ func checkServeOptions(fields []string) error {
 }
 
 func (h *serveHandler) run(w http.ResponseWriter, r *http.Request) {
-	r.Body = http.MaxBytesReader(w, r.Body, h.opt.maxUpload)
-	if err := r.ParseMultipartForm(8 << 20); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			h.page(w, http.StatusRequestEntityTooLarge, servePageData{Error: fmt.Sprintf("the upload is larger than %d MB (agree serve --max-upload)", h.opt.maxUpload>>20)})
-			return
-		}
-		h.page(w, http.StatusBadRequest, servePageData{Error: "cannot read the form: " + err.Error()})
+	select {
+	case h.uploads <- struct{}{}:
+		defer func() { <-h.uploads }()
+	default:
+		h.page(w, http.StatusServiceUnavailable, servePageData{Command: "auto", Error: fmt.Sprintf("busy: %d uploads at once already; try again when one is done", cap(h.uploads))})
 		return
 	}
-	defer r.MultipartForm.RemoveAll()
-	d := servePageData{Command: r.FormValue("command"), Options: r.FormValue("options")}
-	ok := false
-	for _, c := range serveCommands {
-		ok = ok || c == d.Command
+	if !h.enter() {
+		h.page(w, http.StatusServiceUnavailable, servePageData{Command: "auto", Error: "the server is stopping"})
+		return
 	}
-	if !ok {
+	defer h.active.Done()
+	dir, err := os.MkdirTemp(h.base, "run-")
+	if err != nil {
+		h.page(w, http.StatusInternalServerError, servePageData{Command: "auto", Error: err.Error()})
+		return
+	}
+	defer os.RemoveAll(dir)
+	up, err := h.readUpload(w, r, dir)
+	if err != nil {
+		ue := err.(*uploadError)
+		// the rest of the body is not read: a slow client would hold the
+		// connection while the server discards it
+		w.Header().Set("Connection", "close")
+		h.page(w, ue.status, servePageData{Command: "auto", Error: ue.msg})
+		return
+	}
+	d := servePageData{Command: up.command, Options: up.options}
+	if !slices.Contains(serveCommands, d.Command) {
 		d.Error = fmt.Sprintf("unknown analysis %q", d.Command)
 		h.page(w, http.StatusBadRequest, d)
 		return
@@ -255,55 +272,11 @@ func (h *serveHandler) run(w http.ResponseWriter, r *http.Request) {
 		h.page(w, http.StatusBadRequest, d)
 		return
 	}
-	files := r.MultipartForm.File["files"]
-	if len(files) == 0 {
+	names := up.names
+	if len(names) == 0 {
 		d.Error = "choose at least one file"
 		h.page(w, http.StatusBadRequest, d)
 		return
-	}
-	dir, err := os.MkdirTemp("", "agree-serve-")
-	if err != nil {
-		d.Error = err.Error()
-		h.page(w, http.StatusInternalServerError, d)
-		return
-	}
-	defer os.RemoveAll(dir)
-	var names []string
-	seen := map[string]bool{}
-	for _, fh := range files {
-		name := filepath.Base(strings.ReplaceAll(fh.Filename, `\`, "/"))
-		if name == "." || name == "/" || name == ".." || name == "" || strings.HasPrefix(name, "-") {
-			name = "upload"
-		}
-		if seen[name] {
-			// a browser sends the files' names, not their folders: two
-			// d1.ann of two annotators cannot be told apart, and renaming
-			// one would silently make it another annotator or document
-			d.Error = fmt.Sprintf("two uploaded files are named %s: the page receives file names without their folders, so it cannot tell them apart; upload a ZIP of the folders instead (brat: one folder per annotator)", name)
-			h.page(w, http.StatusBadRequest, d)
-			return
-		}
-		seen[name] = true
-		src, err := fh.Open()
-		if err != nil {
-			d.Error = err.Error()
-			h.page(w, http.StatusBadRequest, d)
-			return
-		}
-		dst, err := os.OpenFile(filepath.Join(dir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-		if err == nil {
-			_, err = io.Copy(dst, src)
-			if cerr := dst.Close(); err == nil {
-				err = cerr
-			}
-		}
-		src.Close()
-		if err != nil {
-			d.Error = err.Error()
-			h.page(w, http.StatusInternalServerError, d)
-			return
-		}
-		names = append(names, name)
 	}
 	command := d.Command
 	if command == "auto" {
@@ -319,37 +292,75 @@ func (h *serveHandler) run(w http.ResponseWriter, r *http.Request) {
 		defer func() { <-h.sem }()
 	case <-r.Context().Done():
 		return
+	case <-h.ctx.Done():
+		d.Error = "the server is stopping"
+		h.page(w, http.StatusServiceUnavailable, d)
+		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), h.opt.timeout)
+	d.Report, d.Error, err = h.analyse(r.Context(), dir, append(append(append([]string{command}, opts...), "--report", "-", "--"), names...))
+	var ae *analysisError
+	switch {
+	case errors.As(err, &ae):
+		h.page(w, ae.status, d)
+	case err != nil:
+		d.Error = err.Error()
+		h.page(w, http.StatusInternalServerError, d)
+	default:
+		h.page(w, http.StatusOK, d)
+	}
+}
+
+// analysisError is an analysis that failed, with the page's status.
+type analysisError struct{ status int }
+
+func (e *analysisError) Error() string { return http.StatusText(e.status) }
+
+// analyse runs agree args in dir as a child process that ends with the
+// request, the timeout or the server (childProcess), under the memory
+// limit: its report, or the message of its failure with an
+// *analysisError.
+func (h *serveHandler) analyse(rctx context.Context, dir string, args []string) (report, msg string, err error) {
+	ctx, cancel := context.WithTimeout(rctx, h.opt.timeout)
 	defer cancel()
-	args := append(append(append([]string{command}, opts...), "--report", "-", "--"), names...)
+	stop := context.AfterFunc(h.ctx, cancel)
+	defer stop()
 	cmd := exec.CommandContext(ctx, h.opt.self, args...)
+	childProcess(cmd)
+	cmd.WaitDelay = 2 * time.Second
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), h.opt.env...)
+	if h.opt.memory > 0 {
+		cmd.Env = append(cmd.Env, serveMemoryEnv+"="+strconv.FormatInt(h.opt.memory, 10))
+	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout = &limitedBuffer{b: &stdout, max: 64 << 20}
 	cmd.Stderr = &limitedBuffer{b: &stderr, max: 1 << 20}
 	err = cmd.Run()
+	errOut := strings.TrimSpace(strings.ReplaceAll(stderr.String(), dir+string(filepath.Separator), ""))
+	var ee *exec.ExitError
 	switch {
+	case h.ctx.Err() != nil:
+		return "", "the server is stopping: the analysis was ended", &analysisError{http.StatusServiceUnavailable}
 	case ctx.Err() == context.DeadlineExceeded:
-		d.Error = fmt.Sprintf("the analysis took longer than %v and was stopped (agree serve --timeout)", h.opt.timeout)
-		h.page(w, http.StatusServiceUnavailable, d)
-	case err != nil:
-		msg := strings.TrimSpace(strings.ReplaceAll(stderr.String(), dir+string(filepath.Separator), ""))
-		msg = strings.TrimPrefix(msg, "agree: ")
+		return "", fmt.Sprintf("the analysis took longer than %v and was stopped (agree serve --timeout)", h.opt.timeout), &analysisError{http.StatusServiceUnavailable}
+	case err == nil:
+		return stdout.String(), "", nil
+	case strings.Contains(errOut, "out of memory") || strings.Contains(errOut, "cannot allocate memory"):
+		return "", fmt.Sprintf("the analysis needed more than its memory limit (%d MB, agree serve --memory) and was stopped", h.opt.memory>>20), &analysisError{http.StatusUnprocessableEntity}
+	case errors.As(err, &ee) && !ee.Exited():
+		return "", fmt.Sprintf("the analysis crashed (%v); its uploads are removed", ee.ProcessState), &analysisError{http.StatusInternalServerError}
+	case errors.As(err, &ee):
+		msg := strings.TrimPrefix(errOut, "agree: ")
 		if msg == "" {
 			msg = err.Error()
 		}
 		status := http.StatusUnprocessableEntity
-		if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 2 {
+		if ee.ExitCode() == 2 {
 			status = http.StatusBadRequest
 		}
-		d.Error = msg
-		h.page(w, status, d)
-	default:
-		d.Report = stdout.String()
-		h.page(w, http.StatusOK, d)
+		return "", msg, &analysisError{status}
 	}
+	return "", err.Error(), &analysisError{http.StatusInternalServerError}
 }
 
 // serveAnalysis is the analysis agree report would choose for the

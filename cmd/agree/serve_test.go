@@ -26,7 +26,8 @@ import (
 
 // startServe runs agree serve's handler on a free loopback port, its
 // analyses in children of the test binary, and its temporary files in a
-// directory of the test (so that the test can see that none are left).
+// directory of the test (so that the test can see that none are left):
+// tmp is the server's folder of uploads.
 func startServe(t *testing.T, opt serveOptions) (base string, tmp string) {
 	t.Helper()
 	tmp = t.TempDir()
@@ -35,7 +36,7 @@ func startServe(t *testing.T, opt serveOptions) (base string, tmp string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt.self, opt.env = self, []string{"AGREE_TEST_AS_AGREE=1"}
+	opt.self, opt.env = self, append([]string{"AGREE_TEST_AS_AGREE=1"}, opt.env...)
 	if opt.maxUpload == 0 {
 		opt.maxUpload = 4 << 20
 	}
@@ -46,9 +47,19 @@ func startServe(t *testing.T, opt serveOptions) (base string, tmp string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := &http.Server{Handler: newServeHandler(ln.Addr().String(), opt)}
-	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
+	srv, h, err := newServeServer(ln.Addr().String(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(capConns(ln, h.opt.guards.maxConns))
+	t.Cleanup(func() {
+		srv.Close()
+		h.close()
+		if left, _ := os.ReadDir(tmp); len(left) > 0 {
+			t.Errorf("%d files left in the temporary folder after the server stopped", len(left))
+		}
+	})
+	tmp = h.base // the tests see that each answer leaves nothing in it
 	return "http://" + ln.Addr().String(), tmp
 }
 
@@ -115,6 +126,8 @@ func TestServeSecurityAndLimits(t *testing.T) {
 		{"rebinding post", "POST", "evil.example:" + u.Port(), nil, "coding", "", good, 403, "forbidden", "a foreign Host with the right port"},
 		{"foreign origin", "POST", "", map[string]string{"Origin": "http://evil.example"}, "coding", "", good, 403, "cross-origin", "a cross-site form post"},
 		{"null origin", "POST", "", map[string]string{"Origin": "null"}, "coding", "", good, 403, "cross-origin", "a sandboxed or file: page"},
+		{"foreign referer", "POST", "", map[string]string{"Referer": "http://evil.example/page.html"}, "coding", "", good, 403, "Referer", "issue 25: a cross-site post with only a Referer"},
+		{"own referer", "POST", "", map[string]string{"Referer": base + "/"}, "segmentation", "", map[string]string{"seg.csv": "d1,a,2 3\nd1,b,3 2\n"}, 200, "Segmentation agreement", "the page's own Referer"},
 		{"cross-site fetch", "POST", "", map[string]string{"Sec-Fetch-Site": "cross-site"}, "coding", "", good, 403, "cross-site", "the browser says the request is cross-site"},
 		{"same origin", "POST", "", map[string]string{"Origin": base, "Sec-Fetch-Site": "same-origin"}, "coding", "--bootstrap 50", good, 200, "srcdoc", "the page's own post runs"},
 		{"auto", "POST", "", nil, "auto", "", map[string]string{"a.csv": "document,annotator,start,end,label\nd,A,0,1,X\nd,B,0,1,X\n"}, 200, "Analysis chosen from the files: <b>spans</b>", "auto chooses as agree report does: the span CSV is spans"},

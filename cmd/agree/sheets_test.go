@@ -151,6 +151,8 @@ func TestSpreadsheetShapes(t *testing.T) {
 			file: "rater1,rater2,rater3\nlow,low,high\nhigh,high,high\nmid,mid,low\n", exit: 1, note: "read it with --layout columns --header --columns 1-3"},
 		{name: "rating matrix, a category of the first rater only", why: "half the first column's values are categories suffice when the names are alike",
 			file: "r1,r2,r3\n1,1,2\n5,2,2\n3,3,1\n", exit: 1, note: "2 of 3 values among their categories"},
+		{name: "rating matrix of continuous ratings", why: "numbers within the coders' range, alike names: refused (one rater lost before)",
+			file: "r1,r2,r3\n5.3,4.9,5.2\n7.0,7.5,6.5\n4.9,4.8,5.1\n", exit: 1, note: "holds numbers within the range of theirs: read it with --layout columns --header --columns 1-3"},
 		{name: "rating matrix of two raters", why: "one coder would be left: the names suffice",
 			file: "A,B\n1,2\n3,3\n", exit: 1, note: "read it with --layout columns --header --columns 1-2"},
 		{name: "rating matrix read wide on purpose", why: "--layout wide reads the first column as ids",

@@ -168,24 +168,33 @@ func (rd *reader) question(line, d, a int, label, item, answer string) error {
 	return nil
 }
 
+// taskNames returns the names of a task's input (its _input_hash, else
+// one made from its text; "" without either) and of its annotator
+// (_annotator_id, else _session_id, else the file's name).
+func (rd *reader) taskNames(v jsonx.Value) (input, annotator string) {
+	input = str(v.Get("_input_hash"))
+	if input == "" {
+		if text, ok := v.Get("text").Str(); ok {
+			input = names.ForText(text)
+		}
+	}
+	annotator = str(v.Get("_annotator_id"))
+	if annotator == "" {
+		annotator = str(v.Get("_session_id"))
+	}
+	if annotator == "" {
+		annotator = names.Base(rd.name)
+	}
+	return input, annotator
+}
+
 // suggestion records a one-suggestion task without a view id by its input
 // and annotator (named as line names them); the second of one annotator
 // about one input is a *repeatedSuggestion.
 func (rd *reader) suggestion(line int, v jsonx.Value) error {
-	input := str(v.Get("_input_hash"))
+	input, who := rd.taskNames(v)
 	if input == "" {
-		text, ok := v.Get("text").Str()
-		if !ok {
-			return nil // refused by line, unless rejected
-		}
-		input = names.ForText(text)
-	}
-	who := str(v.Get("_annotator_id"))
-	if who == "" {
-		who = str(v.Get("_session_id"))
-	}
-	if who == "" {
-		who = names.Base(rd.name)
+		return nil // neither _input_hash nor text: refused by line, unless rejected
 	}
 	k := [2]string{input, who}
 	if prev, ok := rd.shapes[k]; ok {
@@ -252,19 +261,9 @@ func (rd *reader) line(line int, v jsonx.Value) error {
 		return nil
 	}
 	text, hasText := v.Get("text").Str()
-	docName := str(v.Get("_input_hash"))
+	docName, who := rd.taskNames(v)
 	if docName == "" {
-		if !hasText {
-			return rd.errorf(line, "", "a task with neither _input_hash nor text")
-		}
-		docName = names.ForText(text)
-	}
-	who := str(v.Get("_annotator_id"))
-	if who == "" {
-		who = str(v.Get("_session_id"))
-	}
-	if who == "" {
-		who = names.Base(rd.name)
+		return rd.errorf(line, "", "a task with neither _input_hash nor text")
 	}
 	d, a := rd.c.Document(docName), rd.c.Annotator(who)
 	k := [2]int{d, a}

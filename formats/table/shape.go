@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -95,10 +96,11 @@ func (rd *reader) shapeCheck(s *coding.Stats, head []string) error {
 // empty:
 //
 //   - named like the coders' columns (rater1 among rater2, rater3; single
-//     letters A among B, C: alikeNames) and either the only coder left or
+//     letters A among B, C: alikeNames) and either the only coder left, or
 //     at least half of its values among the coders' categories (the same
-//     string, or the same number): refused, naming the flags that read a
-//     rating matrix;
+//     string, or the same number), or numbers within the range of the
+//     coders' values, all numbers (continuous ratings): refused, naming
+//     the flags that read a rating matrix;
 //   - named otherwise, with every value among the coders' categories:
 //     read as ids, with a warning (Info.Warnings) naming those flags.
 //
@@ -145,6 +147,10 @@ func (rd *reader) ratingCheck(s *coding.Stats, head []string) error {
 		return position.Errorf(rd.name, 0, 0, "this looks like a rating matrix without an item column: the first column %q, read as the item ids, is named like the coders' (%q) and holds %s: read it with %s (every column a coder's, one item per row), or with Options.Layout wide if the first column holds item ids",
 			rd.idHeader, alike, ratingsWhat(among, items), flags)
 	}
+	if alike != "" && numbersWithin(head, labels) {
+		return position.Errorf(rd.name, 0, 0, "this looks like a rating matrix without an item column: the first column %q, read as the item ids, is named like the coders' (%q) and holds numbers within the range of theirs: read it with %s (every column a coder's, one item per row), or with Options.Layout wide if the first column holds item ids",
+			rd.idHeader, alike, flags)
+	}
 	if among == items {
 		rd.warnings = append(rd.warnings, fmt.Sprintf("the first column %q is read as the item ids, and every id is also one of the coders' categories: if it holds a coder's ratings (a rating matrix without an item column), read it with %s; Options.Layout wide reads it as now", rd.idHeader, flags))
 	}
@@ -159,6 +165,30 @@ func numberColumn(h string) bool {
 		return true
 	}
 	return false
+}
+
+// numbersWithin reports whether every id (the first ids read) and every
+// label is a number and the ids lie within the labels' range: continuous
+// ratings, whose values seldom repeat.
+func numbersWithin(ids, labels []string) bool {
+	if len(ids) == 0 || len(labels) == 0 {
+		return false
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, l := range labels {
+		x, err := strconv.ParseFloat(l, 64)
+		if err != nil || math.IsNaN(x) {
+			return false
+		}
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	for _, id := range ids {
+		x, err := strconv.ParseFloat(id, 64)
+		if err != nil || !(x >= lo && x <= hi) {
+			return false
+		}
+	}
+	return true
 }
 
 // ratingsWhat says how many of the first column's values are categories.

@@ -17,7 +17,7 @@ type Annotator struct {
 	RhoHuman  report.Number `json:"rho_human"`
 	MeanModel report.Number `json:"mean_model"`
 	MeanHuman report.Number `json:"mean_human"`
-	T         report.Number `json:"t"`
+	Statistic report.Number `json:"statistic"` // t, or the signed-rank V (test "wilcoxon")
 	P         report.Number `json:"p"`
 	ModelWins bool          `json:"model_wins"`
 }
@@ -49,9 +49,12 @@ type XRR struct {
 
 // Stability is the model's run-to-run agreement.
 type Stability struct {
-	Runs   int           `json:"runs"`
-	Alpha  report.Number `json:"alpha"`
-	Reason string        `json:"undefined_reason,omitempty"`
+	Runs  int           `json:"runs"`
+	Alpha report.Number `json:"alpha"`
+	// AverageF1 is the runs' average pairwise span F1 (span_f1; Alpha is
+	// then undefined).
+	AverageF1 *report.Number `json:"average_f1,omitempty"`
+	Reason    string         `json:"undefined_reason,omitempty"`
 }
 
 // Layer is the test on one input (a label, a layer).
@@ -69,6 +72,7 @@ type Layer struct {
 type Result struct {
 	*version.Header
 	Method  string   `json:"method"`
+	Test    string   `json:"test"` // "t" (paired t-test) or "wilcoxon" (signed-rank)
 	Epsilon float64  `json:"epsilon"`
 	Q       float64  `json:"q"`
 	Layers  []Layer  `json:"layers"`
@@ -83,7 +87,7 @@ func NewRun(model string, r *alttest.Result) Run {
 	}
 	for _, a := range r.Annotators {
 		run.Annotators = append(run.Annotators, Annotator{Name: a.Name, Items: a.Items, RhoModel: report.Number(a.RhoModel), RhoHuman: report.Number(a.RhoHuman),
-			MeanModel: report.Number(a.MeanModel), MeanHuman: report.Number(a.MeanHuman), T: report.Number(a.T), P: report.Number(a.P), ModelWins: a.Rejected})
+			MeanModel: report.Number(a.MeanModel), MeanHuman: report.Number(a.MeanHuman), Statistic: report.Number(a.T), P: report.Number(a.P), ModelWins: a.Rejected})
 	}
 	return run
 }
@@ -106,6 +110,10 @@ func (res *Result) Tables() []report.Table {
 	v := report.Table{Title: "can the model replace an annotator? (ε " + report.Float(res.Epsilon, 3) + ", q " + report.Float(res.Q, 3) + ")",
 		Header: []string{"input", "model", "verdict", "winning rate", "ρ", "κ_x", "normalised κ_x", "run stability α"}}
 	var out []report.Table
+	stat := "t"
+	if res.Test == "wilcoxon" {
+		stat = "V"
+	}
 	for _, l := range res.Layers {
 		kx, nk, st := "", "", ""
 		if x := l.CrossReplication; x != nil {
@@ -113,6 +121,9 @@ func (res *Result) Tables() []report.Table {
 		}
 		if s := l.Stability; s != nil {
 			st = num(s.Alpha)
+			if s.AverageF1 != nil {
+				st = "F1 " + num(*s.AverageF1)
+			}
 		}
 		file := l.File
 		if l.Label != "" {
@@ -121,13 +132,13 @@ func (res *Result) Tables() []report.Table {
 		for _, r := range l.Runs {
 			v.Rows = append(v.Rows, []string{file, r.Model, r.Verdict, num(r.WinningRate), num(r.Rho), kx, nk, st})
 			t := report.Table{Title: file + ": " + r.Model + " against each annotator left out",
-				Header: []string{"annotator", "items", "ρ model", "ρ annotator", "mean score model", "mean score annotator", "t", "p", "model wins"}}
+				Header: []string{"annotator", "items", "ρ model", "ρ annotator", "mean score model", "mean score annotator", stat, "p", "model wins"}}
 			for _, a := range r.Annotators {
 				wins := "no"
 				if a.ModelWins {
 					wins = "yes"
 				}
-				t.Rows = append(t.Rows, []string{a.Name, strconv.Itoa(a.Items), num(a.RhoModel), num(a.RhoHuman), num(a.MeanModel), num(a.MeanHuman), report.Float(float64(a.T), 3), report.Float(float64(a.P), 4), wins})
+				t.Rows = append(t.Rows, []string{a.Name, strconv.Itoa(a.Items), num(a.RhoModel), num(a.RhoHuman), num(a.MeanModel), num(a.MeanHuman), report.Float(float64(a.Statistic), 3), report.Float(float64(a.P), 4), wins})
 			}
 			if len(r.Skipped) > 0 {
 				t.Notes = append(t.Notes, "skipped (too few items): "+joinNames(r.Skipped))
