@@ -365,36 +365,7 @@ func (f *alttestFlags) continua(e env, files []string, opt alttest.Options, res 
 // its CSV, CoNLL files, and the files read through the annotation model):
 // one layer.
 func (f *alttestFlags) chains(e env, files []string, opt alttest.Options, res *alttestview.Result) error {
-	files, err := conllDirFiles(e, "auto", files)
-	if err != nil {
-		return err
-	}
-	b := coref.NewBuilder(coref.KeepFirst)
-	bc := &annotation.Corpus{}
-	var viaModel []string
-	for _, name := range files {
-		kind, err := corefInputKind(e, "auto", name)
-		if err != nil {
-			return err
-		}
-		if kind == "model" {
-			viaModel = append(viaModel, name)
-			continue
-		}
-		ann := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
-		if err := readCorefInput(e, kind, name, ".", ann, corefio.BratOptions{}, b, bc); err != nil {
-			return err
-		}
-	}
-	if len(bc.Spans) > 0 {
-		if err := corefio.BratMentions(bc, b, f.in.layer); err != nil {
-			return err
-		}
-	}
-	if err := readCorefModel(e, viaModel, "auto", &f.in, b); err != nil {
-		return err
-	}
-	c, err := b.Build()
+	c, err := readChains(e, files, &f.in)
 	if err != nil {
 		return err
 	}
@@ -461,4 +432,44 @@ func perLabel(score string, d *coding.Data) int {
 		return len(d.Labels())
 	}
 	return 0
+}
+
+// readChains reads coreference chains as agree coref does by default
+// (its CSV, CoNLL files, brat, and the annotation model's formats; the
+// first mention of a duplicate kept).
+func readChains(e env, files []string, in *inputFlags) (*coref.Corpus, error) {
+	files, err := conllDirFiles(e, "auto", files)
+	if err != nil {
+		return nil, err
+	}
+	b := coref.NewBuilder(coref.KeepFirst)
+	bc := &annotation.Corpus{}
+	var viaModel []string
+	for _, name := range files {
+		kind, err := corefInputKind(e, "auto", name)
+		if err != nil {
+			return nil, err
+		}
+		if kind == "model" {
+			viaModel = append(viaModel, name)
+			continue
+		}
+		ann := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
+		if err := readCorefInput(e, kind, name, ".", ann, corefio.BratOptions{}, b, bc); err != nil {
+			return nil, err
+		}
+	}
+	if len(bc.Spans) > 0 {
+		if err := corefio.BratMentions(bc, b, in.layer); err != nil {
+			return nil, err
+		}
+	}
+	if err := readCorefModel(e, viaModel, "auto", in, b); err != nil {
+		return nil, err
+	}
+	c, err := b.Build()
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
 }

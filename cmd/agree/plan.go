@@ -53,7 +53,7 @@ func runPlan(e env, args []string) error {
 	fs := newFlagSet(e, "plan", planSynopsis)
 	fs.StringVar(&f.rates, "rates", "", "R1,R2: the two raters' probabilities of a positive label (Cohen's κ, binary)")
 	fs.StringVar(&f.prevalence, "prevalence", "", "P1,P2,…: the categories' prevalences (a priori model; they sum to 1)")
-	fs.StringVar(&f.measure, "measure", "krippendorff_alpha", "the coefficient, by its JSON key in agree coding; for a pilot also average_f1 (span files, as agree spans reads them) or gamma (unit files, as agree gamma reads them)")
+	fs.StringVar(&f.measure, "measure", "krippendorff_alpha", "the coefficient, by its JSON key in agree coding; for a pilot also average_f1 (span files, as agree spans reads them), gamma (unit files, as agree gamma reads them) or conll_f1 (two annotators' chains, as agree coref reads them)")
 	fs.StringVar(&f.metric, "metric", "nominal", "distance of the weighted coefficients, as agree coding's --metric (the model's categories are 1, 2, …)")
 	fs.StringVar(&f.looks, "looks", "", "n1,n2,…: the numbers of items at the earlier looks (sequential, with --max-items)")
 	fs.Float64Var(&f.value, "value", math.NaN(), "the expected (true) value of the coefficient")
@@ -90,7 +90,7 @@ func runPlan(e env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(files) > 1 && f.measure != "average_f1" && f.measure != "gamma" {
+	if len(files) > 1 && f.measure != "average_f1" && f.measure != "gamma" && f.measure != "conll_f1" {
 		return usagef("plan: unexpected argument %q (one PILOT table; several files for --measure average_f1 or gamma)", files[1])
 	}
 	if err := f.in.check("plan"); err != nil {
@@ -252,7 +252,7 @@ func (f *planFlags) model(ctx context.Context, e env, res *planview.Result) (*pl
 func (f *planFlags) pilot(ctx context.Context, e env, files []string, res *planview.Result) (*planview.Result, error) {
 	var p plan.Pilot
 	res.Pilot = &planview.Pilot{Measure: f.measure}
-	if len(files) >= 1 && (f.measure == "average_f1" || f.measure == "gamma") {
+	if len(files) >= 1 && (f.measure == "average_f1" || f.measure == "gamma" || f.measure == "conll_f1") {
 		if !math.IsNaN(f.estimate) {
 			return nil, usagef("plan: a PILOT file or --estimate, not both")
 		}
@@ -351,8 +351,8 @@ func (f *planFlags) pilot(ctx context.Context, e env, files []string, res *planv
 	return res, nil
 }
 
-// structuredPilot is the pilot of span F1 (documents resampled) or γ
-// (continua resampled): the estimate and its bootstrap standard error,
+// structuredPilot is the pilot of span F1 or CoNLL F1 (documents
+// resampled) or γ (continua resampled): the estimate and its bootstrap standard error,
 // the documents as the units.
 func (f *planFlags) structuredPilot(ctx context.Context, e env, files []string, out *planview.Pilot) (plan.Pilot, error) {
 	bo := inference.Options{Resamples: f.bootstrap, Seed: f.seed, Workers: f.workers, Level: f.level, Progress: e.status.set}
@@ -361,6 +361,21 @@ func (f *planFlags) structuredPilot(ctx context.Context, e env, files []string, 
 		out.File += ", …"
 	}
 	e.status.phase("bootstrap resamples", int64(f.bootstrap))
+	if f.measure == "conll_f1" {
+		c, err := readChains(e, files, &f.in)
+		if err != nil {
+			return plan.Pilot{}, err
+		}
+		if n := len(c.Annotators()); n != 2 {
+			return plan.Pilot{}, usagef("plan: --measure conll_f1 plans the CoNLL F1 of two annotators, and the files have %d (%s); give a pair's --estimate, --se and --units from agree coref --bootstrap", n, strings.Join(c.Annotators(), ", "))
+		}
+		bs, err := c.Bootstrap(ctx, 0, 1, bo)
+		if err != nil {
+			return plan.Pilot{}, err
+		}
+		out.SEMethod = fmt.Sprintf("document bootstrap of the CoNLL-2012 F1 (agree coref's), %d resamples, seed %d", f.bootstrap, f.seed)
+		return plan.Pilot{Estimate: c.Compare(0, 1).CoNLL, SE: bs.CoNLL.SE, Items: c.SharedDocuments(0, 1), Level: f.level}, nil
+	}
 	if f.measure == "average_f1" {
 		c, err := readCorpus(e, "plan", files, f.in.options(e, "plan", false))
 		if err != nil {

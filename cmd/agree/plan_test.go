@@ -74,7 +74,12 @@ func TestPlanCommand(t *testing.T) {
 		}
 		units = append(units, p)
 	}
+	chains := filepath.Join(dir, "chains.csv")
+	if err := os.WriteFile(chains, []byte("document,annotator,mention,chain\nd1,A,m1,1\nd1,A,m2,1\nd1,B,m1,1\nd1,B,m2,2\nd2,A,m3,1\nd2,A,m4,1\nd2,B,m3,1\nd2,B,m4,1\nd3,A,m5,1\nd3,A,m6,2\nd3,B,m5,1\nd3,B,m6,2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, args := range [][]string{
+		{"--measure", "conll_f1", chains},
 		{"--measure", "average_f1", "examples/entities.jsonl"},
 		append([]string{"--measure", "gamma"}, units...),
 	} {
