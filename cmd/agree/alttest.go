@@ -243,9 +243,7 @@ func (f *alttestFlags) spans(e env, files []string, match spans.Match, opt altte
 	}
 	scopes := []string{""}
 	if len(labels) > 1 {
-		for _, l := range slices.Sorted(maps.Keys(labels)) {
-			scopes = append(scopes, l)
-		}
+		scopes = append(scopes, slices.Sorted(maps.Keys(labels))...)
 	}
 	name := files[0]
 	if len(files) > 1 {
